@@ -1,0 +1,290 @@
+"""Actions: small frozen value objects that name entities by id.
+
+Every action is a ``msgspec.Struct`` tagged by ``type`` so a JSON object such as
+``{"type": "bid", "entity": "p0", "target": "P3", "price": 80}`` decodes to ``Bid``.
+``entity`` is who acts: a player id (``"p0"``, ``"p1"`` ...) or a company id (``"NRS"``).
+
+Titles may add their own action types with :func:`register_action`; the codec is rebuilt
+from every registered class, so records and bot messages of that title decode.
+
+Legal actions are :class:`LegalAction` values: a concrete action plus, for parameterised
+choices, the ``ranges`` its integer fields may take (a bid from 80 to 400 in steps of 5).
+The concrete action always carries the minimum, so a bot that answers with the index of a
+legal action gets the minimum of every range.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from typing import Any, Union
+
+import msgspec
+
+from railhouse.engine.errors import InvalidAction
+
+
+class Action(msgspec.Struct, frozen=True, kw_only=True, tag_field="type", omit_defaults=True):
+    """Base of every action. ``entity`` names who acts."""
+
+    entity: str
+
+
+# --- turn structure -------------------------------------------------------------------
+class Pass(Action, tag="pass"):
+    """Decline the current choice (an auction, a stock turn, an optional step)."""
+
+
+# --- private distribution -------------------------------------------------------------
+class Bid(Action, tag="bid"):
+    target: str
+    price: int
+
+
+class BuyPrivate(Action, tag="buy_private"):
+    """Buy a private outright (1839 auction; company purchase after an accepted offer)."""
+
+    target: str
+    price: int
+
+
+class Discount(Action, tag="discount"):
+    target: str
+
+
+# --- shares ---------------------------------------------------------------------------
+class Par(Action, tag="par"):
+    """Start (par) a company at ``price``; ``homes`` for titles whose companies choose them."""
+
+    company: str
+    price: int
+    homes: tuple[str, ...] = ()
+
+
+class BuyShares(Action, tag="buy_shares"):
+    """Buy ``count`` shares of ``company`` from ``source``: ``ipo``, ``treasury`` or ``pool``."""
+
+    company: str
+    source: str
+    count: int = 1
+
+
+class SellShares(Action, tag="sell_shares"):
+    company: str
+    count: int
+
+
+class ActivateShare(Action, tag="activate_share"):
+    """Turn one face-down share face up (Steam Over Holland optional rule)."""
+
+    company: str
+
+
+class Redeem(Action, tag="redeem"):
+    """A company buys its own shares back (1839 redemption)."""
+
+    company: str
+    count: int
+
+
+class IssueShares(Action, tag="issue_shares"):
+    """The acting company sells ``count`` treasury shares to the open market."""
+
+    count: int
+
+
+class BuyBackShares(Action, tag="buy_back_shares"):
+    """The acting company buys ``count`` of its own shares from the open market."""
+
+    count: int
+
+
+# --- track, tokens, routes ------------------------------------------------------------
+class LayTile(Action, tag="lay_tile"):
+    hex: str
+    tile: str
+    rotation: int
+    ability: str = ""  # id of a private whose power this lay uses, if any
+
+
+class PlaceToken(Action, tag="place_token"):
+    hex: str
+    city: int = 0
+    ability: str = ""
+
+
+class TrainRoute(msgspec.Struct, frozen=True):
+    """One train's route: ``path`` is a sequence of node ids defined by ``railhouse.map``."""
+
+    train: str
+    path: tuple[str, ...]
+
+
+class RunRoutes(Action, tag="run_routes"):
+    routes: tuple[TrainRoute, ...] = ()
+
+
+class Dividend(Action, tag="dividend"):
+    """``kind``: ``payout``, ``withhold`` or ``half``."""
+
+    kind: str
+
+
+# --- trains ---------------------------------------------------------------------------
+class BuyTrain(Action, tag="buy_train"):
+    """Buy ``train`` from ``source`` (``depot`` or a company id) for ``price``."""
+
+    train: str
+    price: int
+    source: str = "depot"
+
+
+class DiscardTrain(Action, tag="discard_train"):
+    train: str
+
+
+# --- agreements between two parties ---------------------------------------------------
+class OfferPrivate(Action, tag="offer_private"):
+    """The acting company offers to buy ``target`` (a private) from its owner for ``price``."""
+
+    target: str
+    price: int
+
+
+class OfferTrain(Action, tag="offer_train"):
+    """The acting company offers to buy ``train`` from another company for ``price``."""
+
+    train: str
+    price: int
+
+
+class Respond(Action, tag="respond"):
+    """The other party's answer to a pending offer."""
+
+    accept: bool
+
+
+# --- endings --------------------------------------------------------------------------
+class Bankrupt(Action, tag="bankrupt"):
+    """Declare that the money cannot (or will not) be raised."""
+
+
+class Concede(Action, tag="concede"):
+    """Leave the game (titles that allow it)."""
+
+
+_REGISTRY: dict[str, type[Action]] = {}
+_decoder: msgspec.json.Decoder[Any] | None = None
+_encoder = msgspec.json.Encoder()
+
+
+def register_action(cls: type[Action]) -> type[Action]:
+    """Register an action class (usable as a decorator) so it encodes and decodes."""
+    global _decoder
+    tag = cls.__struct_config__.tag
+    if not isinstance(tag, str):
+        raise TypeError(f"{cls.__name__} needs a string tag")
+    existing = _REGISTRY.get(tag)
+    if existing is not None and existing is not cls:
+        raise TypeError(f"action type {tag!r} is already registered by {existing.__name__}")
+    _REGISTRY[tag] = cls
+    _decoder = None
+    return cls
+
+
+for _cls in (
+    Pass, Bid, BuyPrivate, Discount, Par, BuyShares, SellShares, ActivateShare, Redeem,
+    IssueShares, BuyBackShares, LayTile, PlaceToken, RunRoutes, Dividend, BuyTrain,
+    DiscardTrain, OfferPrivate, OfferTrain, Respond, Bankrupt, Concede,
+):
+    register_action(_cls)
+
+
+def action_types() -> Mapping[str, type[Action]]:
+    return dict(_REGISTRY)
+
+
+def _get_decoder() -> msgspec.json.Decoder[Any]:
+    global _decoder
+    if _decoder is None:
+        union = Union[tuple(_REGISTRY.values())]  # type: ignore[valid-type]  # noqa: UP007
+        _decoder = msgspec.json.Decoder(union)
+    return _decoder
+
+
+def to_builtins(action: Action) -> dict[str, Any]:
+    """The JSON-ready dict of ``action`` (with its ``type`` tag)."""
+    data: dict[str, Any] = msgspec.to_builtins(action)
+    return data
+
+
+def from_builtins(data: Mapping[str, Any]) -> Action:
+    """Decode a dict (e.g. parsed JSON) into an action, or raise ``InvalidAction``."""
+    return decode_json(_encoder.encode(data))
+
+
+def decode_json(raw: bytes | str) -> Action:
+    try:
+        action: Action = _get_decoder().decode(raw)
+    except msgspec.ValidationError as exc:
+        raise InvalidAction(f"not a valid action: {exc}") from None
+    except msgspec.DecodeError as exc:
+        raise InvalidAction(f"action is not valid JSON: {exc}") from None
+    return action
+
+
+def encode_json(action: Action) -> bytes:
+    return _encoder.encode(action)
+
+
+class Range(msgspec.Struct, frozen=True):
+    """An inclusive integer range with a step: the legal values of one action field."""
+
+    min: int
+    max: int
+    step: int = 1
+
+    def __contains__(self, value: object) -> bool:
+        return (
+            isinstance(value, int)
+            and self.min <= value <= self.max
+            and (value - self.min) % self.step == 0
+        )
+
+    def values(self) -> range:
+        return range(self.min, self.max + 1, self.step)
+
+
+class LegalAction(msgspec.Struct, frozen=True):
+    """A legal choice: ``action`` as is, or with any field in ``ranges`` set within its range."""
+
+    action: Action
+    ranges: dict[str, Range] = msgspec.field(default_factory=dict)
+
+    def admits(self, candidate: Action) -> bool:
+        """True if ``candidate`` is this choice with every ranged field inside its range."""
+        if type(candidate) is not type(self.action):
+            return False
+        if not self.ranges:
+            return candidate == self.action
+        for name in candidate.__struct_fields__:
+            value = getattr(candidate, name)
+            bounds = self.ranges.get(name)
+            if bounds is not None:
+                if value not in bounds:
+                    return False
+            elif value != getattr(self.action, name):
+                return False
+        return True
+
+    def to_builtins(self) -> dict[str, Any]:
+        data = to_builtins(self.action)
+        if self.ranges:
+            data["ranges"] = {k: msgspec.to_builtins(v) for k, v in self.ranges.items()}
+        return data
+
+
+def find_admitting(legal: Iterable[LegalAction], candidate: Action) -> LegalAction | None:
+    for choice in legal:
+        if choice.admits(candidate):
+            return choice
+    return None

@@ -1,0 +1,1 @@
+"""railhouse.testing: pytest fixtures and the conformance suite every title runs."""

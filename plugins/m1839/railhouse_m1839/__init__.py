@@ -1,0 +1,1 @@
+"""1839 title plugin."""

@@ -1,0 +1,1 @@
+"""Steam Over Holland title plugin."""
