@@ -30,29 +30,29 @@ class Action(msgspec.Struct, frozen=True, kw_only=True, tag_field="type", omit_d
 
 
 # --- turn structure -------------------------------------------------------------------
-class Pass(Action, tag="pass"):
+class Pass(Action, frozen=True, tag="pass"):
     """Decline the current choice (an auction, a stock turn, an optional step)."""
 
 
 # --- private distribution -------------------------------------------------------------
-class Bid(Action, tag="bid"):
+class Bid(Action, frozen=True, tag="bid"):
     target: str
     price: int
 
 
-class BuyPrivate(Action, tag="buy_private"):
+class BuyPrivate(Action, frozen=True, tag="buy_private"):
     """Buy a private outright (1839 auction; company purchase after an accepted offer)."""
 
     target: str
     price: int
 
 
-class Discount(Action, tag="discount"):
+class Discount(Action, frozen=True, tag="discount"):
     target: str
 
 
 # --- shares ---------------------------------------------------------------------------
-class Par(Action, tag="par"):
+class Par(Action, frozen=True, tag="par"):
     """Start (par) a company at ``price``; ``homes`` for titles whose companies choose them."""
 
     company: str
@@ -60,7 +60,7 @@ class Par(Action, tag="par"):
     homes: tuple[str, ...] = ()
 
 
-class BuyShares(Action, tag="buy_shares"):
+class BuyShares(Action, frozen=True, tag="buy_shares"):
     """Buy ``count`` shares of ``company`` from ``source``: ``ipo``, ``treasury`` or ``pool``."""
 
     company: str
@@ -68,45 +68,45 @@ class BuyShares(Action, tag="buy_shares"):
     count: int = 1
 
 
-class SellShares(Action, tag="sell_shares"):
+class SellShares(Action, frozen=True, tag="sell_shares"):
     company: str
     count: int
 
 
-class ActivateShare(Action, tag="activate_share"):
+class ActivateShare(Action, frozen=True, tag="activate_share"):
     """Turn one face-down share face up (Steam Over Holland optional rule)."""
 
     company: str
 
 
-class Redeem(Action, tag="redeem"):
+class Redeem(Action, frozen=True, tag="redeem"):
     """A company buys its own shares back (1839 redemption)."""
 
     company: str
     count: int
 
 
-class IssueShares(Action, tag="issue_shares"):
+class IssueShares(Action, frozen=True, tag="issue_shares"):
     """The acting company sells ``count`` treasury shares to the open market."""
 
     count: int
 
 
-class BuyBackShares(Action, tag="buy_back_shares"):
+class BuyBackShares(Action, frozen=True, tag="buy_back_shares"):
     """The acting company buys ``count`` of its own shares from the open market."""
 
     count: int
 
 
 # --- track, tokens, routes ------------------------------------------------------------
-class LayTile(Action, tag="lay_tile"):
+class LayTile(Action, frozen=True, tag="lay_tile"):
     hex: str
     tile: str
     rotation: int
     ability: str = ""  # id of a private whose power this lay uses, if any
 
 
-class PlaceToken(Action, tag="place_token"):
+class PlaceToken(Action, frozen=True, tag="place_token"):
     hex: str
     city: int = 0
     ability: str = ""
@@ -119,18 +119,18 @@ class TrainRoute(msgspec.Struct, frozen=True):
     path: tuple[str, ...]
 
 
-class RunRoutes(Action, tag="run_routes"):
+class RunRoutes(Action, frozen=True, tag="run_routes"):
     routes: tuple[TrainRoute, ...] = ()
 
 
-class Dividend(Action, tag="dividend"):
+class Dividend(Action, frozen=True, tag="dividend"):
     """``kind``: ``payout``, ``withhold`` or ``half``."""
 
     kind: str
 
 
 # --- trains ---------------------------------------------------------------------------
-class BuyTrain(Action, tag="buy_train"):
+class BuyTrain(Action, frozen=True, tag="buy_train"):
     """Buy ``train`` from ``source`` (``depot`` or a company id) for ``price``."""
 
     train: str
@@ -138,37 +138,37 @@ class BuyTrain(Action, tag="buy_train"):
     source: str = "depot"
 
 
-class DiscardTrain(Action, tag="discard_train"):
+class DiscardTrain(Action, frozen=True, tag="discard_train"):
     train: str
 
 
 # --- agreements between two parties ---------------------------------------------------
-class OfferPrivate(Action, tag="offer_private"):
+class OfferPrivate(Action, frozen=True, tag="offer_private"):
     """The acting company offers to buy ``target`` (a private) from its owner for ``price``."""
 
     target: str
     price: int
 
 
-class OfferTrain(Action, tag="offer_train"):
+class OfferTrain(Action, frozen=True, tag="offer_train"):
     """The acting company offers to buy ``train`` from another company for ``price``."""
 
     train: str
     price: int
 
 
-class Respond(Action, tag="respond"):
+class Respond(Action, frozen=True, tag="respond"):
     """The other party's answer to a pending offer."""
 
     accept: bool
 
 
 # --- endings --------------------------------------------------------------------------
-class Bankrupt(Action, tag="bankrupt"):
+class Bankrupt(Action, frozen=True, tag="bankrupt"):
     """Declare that the money cannot (or will not) be raised."""
 
 
-class Concede(Action, tag="concede"):
+class Concede(Action, frozen=True, tag="concede"):
     """Leave the game (titles that allow it)."""
 
 
