@@ -1,0 +1,94 @@
+"""Encode and decode protocol lines.  Pure functions, no I/O.
+
+A line is one UTF-8 JSON object followed by ``\\n``.  Decoding errors raise
+:class:`ProtocolError` carrying the reason code the referee sends back to the bot.
+The fast path decodes straight into the typed structs; only a failing line is decoded
+a second time, generically, to tell an unknown ``type`` from a malformed message.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import msgspec
+
+from railhouse.protocol.messages import (
+    BOT_TYPES,
+    RUNNER_TYPES,
+    BotMessage,
+    Reason,
+    RunnerMessage,
+)
+
+
+class ProtocolError(ValueError):
+    """A line or message that breaks the protocol; ``reason`` is an :class:`Error` code."""
+
+    def __init__(self, reason: Reason, message: str) -> None:
+        self.reason: Reason = reason
+        super().__init__(message)
+
+
+_encoder = msgspec.json.Encoder()
+_bot_decoder: msgspec.json.Decoder[BotMessage] = msgspec.json.Decoder(BotMessage)
+_runner_decoder: msgspec.json.Decoder[RunnerMessage] = msgspec.json.Decoder(RunnerMessage)
+_any_decoder: msgspec.json.Decoder[Any] = msgspec.json.Decoder()
+
+
+def encode(message: msgspec.Struct | dict[str, Any]) -> bytes:
+    """One protocol line: compact JSON plus ``\\n``."""
+    buffer = bytearray()
+    _encoder.encode_into(message, buffer)
+    buffer.extend(b"\n")
+    return bytes(buffer)
+
+
+def _classify(line: bytes | str, exc: Exception, known: dict[str, type[Any]]) -> ProtocolError:
+    try:
+        data = _any_decoder.decode(line)
+    except msgspec.DecodeError as err:
+        return ProtocolError("invalid_json", f"not valid JSON: {err}")
+    if not isinstance(data, dict):
+        return ProtocolError("invalid_json", "a message must be a JSON object")
+    kind = data.get("type")
+    if kind not in known:
+        expected = ", ".join(sorted(known))
+        return ProtocolError("unknown_type", f"unknown message type {kind!r} (expected {expected})")
+    return ProtocolError("invalid_message", f"bad {kind!r} message: {exc}")
+
+
+def decode_bot_line(line: bytes | str) -> BotMessage:
+    """Decode one line a bot sent; raises :class:`ProtocolError`."""
+    try:
+        return _bot_decoder.decode(line)
+    except (msgspec.DecodeError, msgspec.ValidationError) as exc:
+        raise _classify(line, exc, BOT_TYPES) from None
+
+
+def decode_runner_line(line: bytes | str) -> RunnerMessage:
+    """Decode one line the runner sent (for Python bots and the compliance checker)."""
+    try:
+        return _runner_decoder.decode(line)
+    except (msgspec.DecodeError, msgspec.ValidationError) as exc:
+        raise _classify(line, exc, RUNNER_TYPES) from None
+
+
+def bot_message_from_builtins(data: Any) -> BotMessage:
+    """Convert a dict (an in-process bot's reply) to a typed message, no JSON involved."""
+    if not isinstance(data, dict):
+        raise ProtocolError("invalid_json", "a message must be a JSON object")
+    kind = data.get("type")
+    if kind not in BOT_TYPES:
+        expected = ", ".join(sorted(BOT_TYPES))
+        raise ProtocolError("unknown_type", f"unknown message type {kind!r} (expected {expected})")
+    try:
+        message: BotMessage = msgspec.convert(data, BOT_TYPES[kind])  # type: ignore[assignment]
+    except msgspec.ValidationError as exc:
+        raise ProtocolError("invalid_message", f"bad {kind!r} message: {exc}") from None
+    return message
+
+
+def to_builtins(message: msgspec.Struct) -> dict[str, Any]:
+    """The dict form of a message, as an in-process bot receives it."""
+    data: dict[str, Any] = msgspec.to_builtins(message)
+    return data

@@ -1,0 +1,226 @@
+"""The message types of protocol ``railhouse/1``: one JSON object per line, both directions.
+
+Every message is a ``msgspec.Struct`` tagged by its ``type`` field.  The runner (referee)
+sends :data:`RunnerMessage` values; a bot answers with :data:`BotMessage` values.  The
+JSON Schema shipped with the package (``railhouse protocol schema``) is generated from
+these classes, so this module *is* the specification; ``docs/protocol.md`` explains it.
+
+Flow of one bot process::
+
+    hello -> ready                      once per process
+    game_start                          once per game (full observation)
+    request -> action  (x N)            one per decision; errors may come in between
+    game_over                           final scores and ranks
+    ... game_start again for the next game, or
+    bye                                 the process should exit
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal
+
+import msgspec
+
+PROTOCOL = "railhouse/1"
+
+#: Reason codes of :class:`Error`.
+REASONS = (
+    "invalid_json",  # the line is not one UTF-8 JSON object
+    "invalid_message",  # a known type with missing or wrongly typed fields
+    "unknown_type",  # "type" is not a message a bot may send
+    "unexpected",  # a well-formed message nobody asked for (e.g. "ready" mid-game)
+    "wrong_seq",  # "seq" does not echo the request being answered
+    "illegal_action",  # not one of the legal actions (or an index out of range)
+    "timeout",  # no answer before the deadline
+    "too_long",  # the line exceeds max_line_bytes
+)
+Reason = Literal[
+    "invalid_json",
+    "invalid_message",
+    "unknown_type",
+    "unexpected",
+    "wrong_seq",
+    "illegal_action",
+    "timeout",
+    "too_long",
+]
+ObservationMode = Literal["delta", "full"]
+PathKey = int | str
+
+NonNegative = Annotated[int, msgspec.Meta(ge=0)]
+
+
+class _Message(msgspec.Struct, tag_field="type", forbid_unknown_fields=False):
+    """Base of every message."""
+
+
+# --- shared pieces ------------------------------------------------------------------------
+class TimeControl(msgspec.Struct, frozen=True):
+    """The clock, in milliseconds.
+
+    Each decision may take ``decision_ms``; time beyond that is taken from the seat's
+    ``bank_ms`` for the whole game, which never refills.  ``hello_ms`` bounds the handshake.
+    """
+
+    decision_ms: NonNegative = 1000
+    bank_ms: NonNegative = 30000
+    hello_ms: NonNegative = 10000
+
+
+class Clock(msgspec.Struct, frozen=True):
+    """Time left for the decision at hand: ``decision_ms`` of its own plus ``bank_ms``."""
+
+    decision_ms: NonNegative
+    bank_ms: NonNegative
+
+
+class SetOp(msgspec.Struct, frozen=True, tag_field="op", tag="set"):
+    """Set ``path`` to ``value``.  On a list, an index equal to its length appends."""
+
+    path: list[PathKey]
+    value: Any
+
+
+class DelOp(msgspec.Struct, frozen=True, tag_field="op", tag="del"):
+    """Delete the key (dict) or the element (list) at ``path``."""
+
+    path: list[PathKey]
+
+
+PatchOp = SetOp | DelOp
+
+
+class Applied(msgspec.Struct, frozen=True):
+    """An action from the log: its ``index``, the ``seat`` that chose it, the action."""
+
+    index: int
+    seat: int | None
+    action: dict[str, Any]
+
+
+class Delta(msgspec.Struct, frozen=True):
+    """What changed since the last message this seat received (see docs/protocol.md)."""
+
+    actions: list[Applied]
+    events: list[dict[str, Any]]
+    patch: list[PatchOp]
+
+
+# --- runner -> bot ------------------------------------------------------------------------
+class Hello(_Message, tag="hello"):
+    """First message to a new bot process.  The bot answers ``ready``."""
+
+    title: str
+    title_version: str
+    options: dict[str, Any]
+    seats: int
+    seat: int
+    player: str
+    time: TimeControl
+    retries: int
+    max_line_bytes: int
+    protocol: str = PROTOCOL
+
+
+class GameStart(_Message, tag="game_start"):
+    """A game begins; ``observation`` is the full public state.  No answer is expected.
+
+    ``seat``/``player``/``options`` here are authoritative for this game (a process that
+    plays many games may sit in different seats).
+    """
+
+    game: str
+    title: str
+    title_version: str
+    options: dict[str, Any]
+    seats: int
+    seat: int
+    player: str
+    players: list[str]
+    observation: dict[str, Any]
+    protocol: str = PROTOCOL
+
+
+class Request(_Message, tag="request"):
+    """A decision.  Answer ``action`` with the same ``seq``.
+
+    ``entity`` decides (a player id or a company id) on behalf of ``player`` (this seat).
+    ``legal`` lists the choices: each is an action object, plus ``ranges`` mapping an
+    integer field to ``{"min", "max", "step"}`` when that field may take any such value.
+    ``delta`` says what changed since this seat's previous message; ``observation`` is
+    the full state, sent only to bots that chose ``"observation": "full"`` in ``ready``.
+    """
+
+    game: str
+    seq: int
+    seat: int
+    player: str
+    entity: str
+    legal: list[dict[str, Any]]
+    time: Clock
+    delta: Delta
+    observation: dict[str, Any] | None = None
+
+
+class Error(_Message, tag="error"):
+    """The previous bot message was rejected.  If a decision is pending and retries are
+    left, a fresh ``request`` (new ``seq``) follows."""
+
+    reason: Reason
+    message: str
+    seq: int | None
+    retries_left: int
+
+
+class GameOver(_Message, tag="game_over"):
+    """The game ended.  ``scores``/``ranks`` are by seat (rank 1 is best; ties share)."""
+
+    game: str
+    seat: int
+    scores: list[int]
+    ranks: list[int]
+    reason: str
+    forfeits: list[int]
+    delta: Delta
+
+
+class Bye(_Message, tag="bye"):
+    """No more games: the bot should exit with status 0."""
+
+    reason: str = ""
+
+
+# --- bot -> runner ------------------------------------------------------------------------
+class Ready(_Message, tag="ready"):
+    """The answer to ``hello``.  ``observation`` picks delta (default) or full states."""
+
+    name: str
+    version: str = ""
+    observation: ObservationMode = "delta"
+    protocol: str = PROTOCOL
+
+
+class ActionReply(_Message, tag="action"):
+    """The answer to ``request``: exactly one of ``action`` (an action object whose
+    ranged fields may take any value in range) or ``index`` (into ``legal``; every
+    ranged field then takes its minimum).  ``comment`` is kept short (truncated)."""
+
+    seq: int
+    action: dict[str, Any] | None = None
+    index: int | None = None
+    comment: str = ""
+
+
+RunnerMessage = Hello | GameStart | Request | Error | GameOver | Bye
+BotMessage = Ready | ActionReply
+
+RUNNER_TYPES: dict[str, type[_Message]] = {
+    "hello": Hello,
+    "game_start": GameStart,
+    "request": Request,
+    "error": Error,
+    "game_over": GameOver,
+    "bye": Bye,
+}
+BOT_TYPES: dict[str, type[_Message]] = {"ready": Ready, "action": ActionReply}
+COMMENT_MAX = 200

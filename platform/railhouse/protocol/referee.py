@@ -1,0 +1,487 @@
+"""A sans-I/O referee session: one game, its seats, and the protocol between them.
+
+Like h11, it never reads, writes, sleeps or looks at a clock.  The caller (the tournament
+runner, the compliance checker, a test) feeds it what happened -- a line from a seat, a
+deadline that passed, a process that died -- together with the current time ``now`` in
+seconds on any monotonic clock, and gets back a list of outputs to act on, in order:
+
+* :class:`Send` -- write ``output.line()`` to that seat's bot (or hand
+  ``output.to_builtins()`` to an in-process bot);
+* :class:`SeatFailed` -- that seat broke the protocol beyond its retries (or died); it
+  gets no more messages.  Apply the failure policy: :meth:`Referee.finish` to end the
+  game, or keep going and answer the :class:`NeedsAction` outputs that follow;
+* :class:`NeedsAction` -- a failed seat must decide: call :meth:`Referee.substitute`;
+* :class:`GameFinished` -- the game is over, every live seat got ``game_over``.
+
+Between calls, :meth:`Referee.deadline` says until when a seat may take to answer; when it
+passes without an answer call :meth:`Referee.timeout`.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+import msgspec
+
+from railhouse.engine.actions import Action, LegalAction, find_admitting, from_builtins
+from railhouse.engine.actions import to_builtins as action_to_builtins
+from railhouse.engine.api import GameAPI, GameResult
+from railhouse.engine.errors import IllegalAction, InvalidAction
+from railhouse.protocol.codec import (
+    ProtocolError,
+    bot_message_from_builtins,
+    decode_bot_line,
+    encode,
+)
+from railhouse.protocol.messages import (
+    COMMENT_MAX,
+    PROTOCOL,
+    ActionReply,
+    Applied,
+    BotMessage,
+    Clock,
+    Delta,
+    Error,
+    GameOver,
+    GameStart,
+    Hello,
+    ObservationMode,
+    Ready,
+    Request,
+    RunnerMessage,
+    TimeControl,
+)
+from railhouse.protocol.patch import diff
+
+__all__ = [
+    "GameFinished",
+    "NeedsAction",
+    "Output",
+    "Referee",
+    "SeatFailed",
+    "SeatSetup",
+    "Send",
+]
+
+
+@dataclass(frozen=True, slots=True)
+class Send:
+    """Send ``message`` to ``seat``."""
+
+    seat: int
+    message: RunnerMessage
+
+    def line(self) -> bytes:
+        """The encoded line, ``\\n`` included."""
+        return encode(self.message)
+
+    def to_builtins(self) -> dict[str, Any]:
+        data: dict[str, Any] = msgspec.to_builtins(self.message)
+        return data
+
+
+@dataclass(frozen=True, slots=True)
+class SeatFailed:
+    """``seat`` is out: a protocol ``reason`` code with no retries left, or
+    ``"disconnected"`` when the caller reported the process gone."""
+
+    seat: int
+    reason: str
+    message: str
+
+
+@dataclass(frozen=True, slots=True)
+class NeedsAction:
+    """The failed ``seat`` must decide for ``entity``; call :meth:`Referee.substitute`."""
+
+    seat: int
+    entity: str
+    legal: list[LegalAction]
+
+
+@dataclass(frozen=True, slots=True)
+class GameFinished:
+    result: GameResult
+
+
+Output = Send | SeatFailed | NeedsAction | GameFinished
+
+
+@dataclass(frozen=True, slots=True)
+class SeatSetup:
+    """How to treat a seat: ``handshake`` sends ``hello`` and waits for ``ready`` (a new
+    process); otherwise the process already said ready in an earlier game with
+    ``observation`` as its chosen mode."""
+
+    handshake: bool = True
+    observation: ObservationMode = "delta"
+
+
+@dataclass(slots=True)
+class _Seat:
+    index: int
+    player: str
+    mode: ObservationMode
+    bank_ms: float
+    ready: Ready | None = None
+    dead: bool = False
+    waiting: Literal["ready", "action"] | None = None
+    seq: int | None = None
+    sent_at: float = 0.0
+    deadline: float = math.inf
+    retries_left: int = 0
+    stale: set[int] = field(default_factory=set)
+    seen_version: int = 0
+    seen_obs: dict[str, Any] = field(default_factory=dict)
+    errors: int = 0
+
+
+class Referee:
+    """Runs the protocol for one game.  See the module docstring for the contract."""
+
+    def __init__(
+        self,
+        game: GameAPI,
+        *,
+        game_id: str = "g1",
+        title_version: str = "",
+        time: TimeControl | None = None,
+        retries: int = 2,
+        max_line_bytes: int = 1 << 20,
+        seats: Sequence[SeatSetup] | None = None,
+    ) -> None:
+        self.game = game
+        self.game_id = game_id
+        # The record names the title version; asked once, only if the caller did not say.
+        self.title_version = title_version or str(game.to_record().get("title_version", ""))
+        self.time = time or TimeControl()
+        self.retries = retries
+        self.max_line_bytes = max_line_bytes
+        count = len(game.players)
+        setups = list(seats) if seats is not None else [SeatSetup()] * count
+        if len(setups) != count:
+            raise ValueError(f"{len(setups)} seat setups for {count} seats")
+        self._handshake = [s.handshake for s in setups]
+        self.seats = [
+            _Seat(i, f"p{i}", s.observation, float(self.time.bank_ms))
+            for i, s in enumerate(setups)
+        ]
+        self.phase: Literal["new", "handshake", "playing", "substitute", "over"] = "new"
+        self.result: GameResult | None = None
+        self._seq = 0
+        self._legal: list[LegalAction] = []
+        self._legal_dicts: list[dict[str, Any]] = []
+        self._applied = [
+            Applied(i, None, action_to_builtins(a)) for i, a in enumerate(game.actions)
+        ]
+        self._obs_version = -1
+        self._obs: dict[str, Any] = {}
+        #: (action index, seat, comment) for every answer that carried a comment.
+        self.comments: list[tuple[int, int, str]] = []
+
+    # --- queries -----------------------------------------------------------------------
+    def deadline(self, seat: int) -> float | None:
+        """Absolute time by which ``seat`` must answer, or None if it owes nothing."""
+        state = self.seats[seat]
+        return state.deadline if state.waiting else None
+
+    def waiting_on(self) -> list[int]:
+        """Seats that owe an answer now."""
+        return [s.index for s in self.seats if s.waiting]
+
+    @property
+    def done(self) -> bool:
+        return self.phase == "over"
+
+    # --- inputs ------------------------------------------------------------------------
+    def start(self, now: float) -> list[Output]:
+        """Begin: ``hello`` to every seat that needs a handshake, else straight to play."""
+        if self.phase != "new":
+            raise RuntimeError("the referee has already started")
+        self.phase = "handshake"
+        out: list[Output] = []
+        for seat in self.seats:
+            if self._handshake[seat.index]:
+                seat.waiting, seat.sent_at = "ready", now
+                seat.deadline = now + self.time.hello_ms / 1000
+                seat.retries_left = self.retries
+                out.append(Send(seat.index, self._hello(seat)))
+        if not out:
+            out.extend(self._begin(now))
+        return out
+
+    def receive(self, seat: int, line: bytes | str, now: float) -> list[Output]:
+        """One line (without or with its ``\\n``) that ``seat`` wrote."""
+        state = self.seats[seat]
+        if state.dead or self.phase == "over":
+            return []
+        if len(line) > self.max_line_bytes:
+            return self._reject(state, "too_long", f"line exceeds {self.max_line_bytes} bytes", now)
+        try:
+            message = decode_bot_line(line)
+        except ProtocolError as exc:
+            return self._reject(state, exc.reason, str(exc), now)
+        return self._handle(state, message, now)
+
+    def receive_message(self, seat: int, message: BotMessage | Any, now: float) -> list[Output]:
+        """A message from an in-process bot: a typed message or its dict form."""
+        state = self.seats[seat]
+        if state.dead or self.phase == "over":
+            return []
+        if not isinstance(message, Ready | ActionReply):
+            try:
+                message = bot_message_from_builtins(message)
+            except ProtocolError as exc:
+                return self._reject(state, exc.reason, str(exc), now)
+        return self._handle(state, message, now)
+
+    def timeout(self, seat: int, now: float) -> list[Output]:
+        """The caller saw ``seat``'s deadline pass without an answer."""
+        state = self.seats[seat]
+        if not state.waiting or state.dead:
+            return []
+        return self._reject(state, "timeout", "no answer before the deadline", now)
+
+    def disconnected(self, seat: int, now: float) -> list[Output]:
+        """``seat``'s process is gone (EOF, crash, killed)."""
+        state = self.seats[seat]
+        if state.dead or self.phase == "over":
+            return []
+        return self._kill(state, "disconnected", "the bot process is gone", now)
+
+    def substitute(self, action: Action | None, now: float) -> list[Output]:
+        """Decide for a failed seat after :class:`NeedsAction`; None takes the first legal
+        choice (at the minimum of its ranges).  Raises ``IllegalAction`` if not legal."""
+        if self.phase != "substitute":
+            raise RuntimeError("no failed seat is waiting for a substitute action")
+        chosen = action if action is not None else self._legal[0].action
+        if find_admitting(self._legal, chosen) is None:
+            raise IllegalAction(f"substitute {chosen!r} is not legal now", "protocol")
+        seat = self.game.acting_seat()
+        self.phase = "playing"
+        return self._apply(seat, chosen, now)
+
+    def finish(self, result: GameResult) -> list[Output]:
+        """End the game now with ``result`` (the runner's failure policy, e.g. forfeit)."""
+        if self.phase == "over":
+            return []
+        return self._game_over(result)
+
+    # --- handling ----------------------------------------------------------------------
+    def _handle(self, state: _Seat, message: BotMessage, now: float) -> list[Output]:
+        if isinstance(message, Ready):
+            if state.waiting != "ready":
+                return self._reject(state, "unexpected", "'ready' answers 'hello' only", now)
+            return self._on_ready(state, message, now)
+        if state.waiting != "action":
+            if message.seq in state.stale:
+                return self._notice(state, "wrong_seq", f"seq {message.seq} was already closed")
+            return self._notice(state, "unexpected", "no request is pending for this seat")
+        if message.seq != state.seq:
+            if message.seq in state.stale:
+                return self._notice(state, "wrong_seq", f"seq {message.seq} was already closed")
+            return self._reject(state, "wrong_seq", f"expected seq {state.seq}", now)
+        if now > state.deadline:
+            return self._reject(state, "timeout", "the answer came after the deadline", now)
+        try:
+            action = self._decode_choice(message)
+        except ProtocolError as exc:
+            return self._reject(state, exc.reason, str(exc), now)
+        self._charge(state, now)
+        state.waiting, state.seq = None, None
+        if message.comment:
+            self.comments.append((len(self.game.actions), state.index, comment_of(message)))
+        return self._apply(state.index, action, now)
+
+    def _decode_choice(self, reply: ActionReply) -> Action:
+        if (reply.action is None) == (reply.index is None):
+            raise ProtocolError("invalid_message", "give exactly one of 'action' and 'index'")
+        if reply.index is not None:
+            if not 0 <= reply.index < len(self._legal):
+                raise ProtocolError("illegal_action", f"index {reply.index} is out of range")
+            return self._legal[reply.index].action
+        try:
+            action = from_builtins(reply.action or {})
+        except InvalidAction as exc:
+            raise ProtocolError("illegal_action", str(exc)) from None
+        if find_admitting(self._legal, action) is None:
+            raise ProtocolError("illegal_action", f"{reply.action} is not a legal action now")
+        return action
+
+    def _on_ready(self, state: _Seat, message: Ready, now: float) -> list[Output]:
+        if message.protocol != PROTOCOL:
+            text = f"this referee speaks {PROTOCOL}, not {message.protocol!r}"
+            return self._reject(state, "invalid_message", text, now)
+        state.ready, state.mode = message, message.observation
+        state.waiting, state.deadline = None, math.inf
+        if self.phase == "handshake" and not self.waiting_on():
+            return self._begin(now)
+        return []
+
+    def _charge(self, state: _Seat, now: float) -> None:
+        used_ms = (now - state.sent_at) * 1000
+        state.bank_ms = max(0.0, state.bank_ms - max(0.0, used_ms - self.time.decision_ms))
+
+    def _notice(self, state: _Seat, reason: Any, text: str) -> list[Output]:
+        """An error that costs no retry and changes nothing (e.g. a late stale answer)."""
+        state.errors += 1
+        return [Send(state.index, Error(reason, text, None, state.retries_left))]
+
+    def _reject(self, state: _Seat, reason: Any, text: str, now: float) -> list[Output]:
+        """Answer a bad message with ``error``; retry the pending question or fail."""
+        state.errors += 1
+        if not state.waiting:
+            return [Send(state.index, Error(reason, text, None, state.retries_left))]
+        if state.retries_left <= 0:
+            return self._kill(state, reason, text, now)
+        state.retries_left -= 1
+        out: list[Output] = [Send(state.index, Error(reason, text, state.seq, state.retries_left))]
+        if state.waiting == "action":
+            self._charge(state, now)
+            if state.seq is not None:
+                state.stale.add(state.seq)
+            out.append(self._request(state, now))
+        else:
+            state.sent_at, state.deadline = now, now + self.time.hello_ms / 1000
+        return out
+
+    def _kill(self, state: _Seat, reason: str, text: str, now: float) -> list[Output]:
+        was_waiting = state.waiting
+        state.dead, state.waiting, state.deadline = True, None, math.inf
+        out: list[Output] = [SeatFailed(state.index, reason, text)]
+        if was_waiting == "ready" and self.phase == "handshake" and not self.waiting_on():
+            out.extend(self._begin(now))
+        elif was_waiting == "action":
+            self.phase = "substitute"
+            entity = self.game.acting_entity() or state.player
+            out.append(NeedsAction(state.index, entity, list(self._legal)))
+        return out
+
+    # --- game flow ---------------------------------------------------------------------
+    def _begin(self, now: float) -> list[Output]:
+        self.phase = "playing"
+        obs = self._observation()
+        version = len(self.game.actions)
+        out: list[Output] = []
+        for seat in self.seats:
+            if seat.dead:
+                continue
+            seat.seen_version, seat.seen_obs = version, obs
+            out.append(Send(seat.index, self._game_start(seat, obs)))
+        out.extend(self._next(now))
+        return out
+
+    def _apply(self, seat: int | None, action: Action, now: float) -> list[Output]:
+        index = len(self.game.actions)
+        self.game.apply(action)
+        self._applied.append(Applied(index, seat, action_to_builtins(action)))
+        return self._next(now)
+
+    def _next(self, now: float) -> list[Output]:
+        if self.game.over:
+            return self._game_over(self.game.result())
+        seat = self.game.acting_seat()
+        if seat is None:
+            raise RuntimeError("the game is not over but no seat is acting")
+        self._legal = self.game.legal_actions()
+        self._legal_dicts = [choice.to_builtins() for choice in self._legal]
+        state = self.seats[seat]
+        if state.dead:
+            self.phase = "substitute"
+            entity = self.game.acting_entity() or state.player
+            return [NeedsAction(seat, entity, list(self._legal))]
+        state.retries_left = self.retries
+        return [self._request(state, now)]
+
+    def _request(self, state: _Seat, now: float) -> Send:
+        self._seq += 1
+        state.waiting, state.seq, state.sent_at = "action", self._seq, now
+        state.deadline = now + (self.time.decision_ms + state.bank_ms) / 1000
+        full = state.mode == "full"
+        delta = self._delta(state, patch=not full)
+        message = Request(
+            game=self.game_id,
+            seq=self._seq,
+            seat=state.index,
+            player=state.player,
+            entity=self.game.acting_entity() or state.player,
+            legal=self._legal_dicts,
+            time=Clock(self.time.decision_ms, int(state.bank_ms)),
+            delta=delta,
+            observation=self._obs if full else None,
+        )
+        return Send(state.index, message)
+
+    def _game_over(self, result: GameResult) -> list[Output]:
+        self.phase, self.result = "over", result
+        out: list[Output] = []
+        for seat in self.seats:
+            seat.waiting, seat.deadline = None, math.inf
+            if seat.dead:
+                continue
+            message = GameOver(
+                game=self.game_id,
+                seat=seat.index,
+                scores=list(result.scores),
+                ranks=list(result.ranks),
+                reason=result.reason,
+                forfeits=list(result.forfeits),
+                delta=self._delta(seat, patch=seat.mode != "full"),
+            )
+            out.append(Send(seat.index, message))
+        out.append(GameFinished(result))
+        return out
+
+    # --- observations ------------------------------------------------------------------
+    def _observation(self) -> dict[str, Any]:
+        """The current observation in canonical JSON form, computed once per position."""
+        version = len(self.game.actions)
+        if version != self._obs_version:
+            # to_builtins copies deeply, so the engine may reuse its own containers.
+            self._obs = msgspec.to_builtins(self.game.observation())
+            self._obs_version = version
+        return self._obs
+
+    def _delta(self, state: _Seat, *, patch: bool) -> Delta:
+        base = state.seen_version
+        obs = self._observation()
+        version = self._obs_version
+        actions = self._applied[base:version]
+        events = [msgspec.to_builtins(e) for e in self.game.events_since(base)] if actions else []
+        ops = diff(state.seen_obs, obs) if patch and state.seen_obs is not obs else []
+        state.seen_version, state.seen_obs = version, obs
+        return Delta(actions, events, ops)
+
+    def _hello(self, state: _Seat) -> Hello:
+        return Hello(
+            title=self.game.title_id,
+            title_version=self.title_version,
+            options=dict(self.game.options),
+            seats=len(self.seats),
+            seat=state.index,
+            player=state.player,
+            time=self.time,
+            retries=self.retries,
+            max_line_bytes=self.max_line_bytes,
+        )
+
+    def _game_start(self, state: _Seat, obs: dict[str, Any]) -> GameStart:
+        return GameStart(
+            game=self.game_id,
+            title=self.game.title_id,
+            title_version=self.title_version,
+            options=dict(self.game.options),
+            seats=len(self.seats),
+            seat=state.index,
+            player=state.player,
+            players=list(self.game.players),
+            observation=obs,
+        )
+
+
+def comment_of(reply: ActionReply) -> str:
+    """A reply's comment, truncated to :data:`COMMENT_MAX` characters."""
+    return reply.comment[:COMMENT_MAX]
