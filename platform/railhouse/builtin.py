@@ -1,0 +1,43 @@
+"""The built-in plugin: railhouse's own bots and CLI commands, registered through the same
+hooks as any third-party plugin (so the hooks are exercised on every run).
+
+Nothing here imports the bots or the command modules' heavy dependencies at registration
+time: bots are named by ``"module:attribute"`` strings, and each command module is expected
+to import what it needs inside its command functions.
+"""
+
+from __future__ import annotations
+
+from importlib import import_module
+from typing import TYPE_CHECKING
+
+from railhouse.hookspecs import BotRegistrar, hookimpl
+
+if TYPE_CHECKING:
+    import typer
+
+#: Built-in bots: (name, factory, help).
+BOTS: tuple[tuple[str, str, str], ...] = (
+    ("random", "railhouse_bots.random_bot:RandomBot", "uniformly random legal actions"),
+    ("greedy", "railhouse_bots.greedy:GreedyBot", "one-ply greedy on cash and share value"),
+)
+
+#: Command modules, each exposing ``register(app: typer.Typer) -> None``.  When your
+#: command lands, add its module here and delete its row from ``railhouse/cli/stubs.py``.
+#: ``stubs`` must stay last: it only adds skeletons for names nobody registered.
+COMMAND_MODULES: tuple[str, ...] = (
+    "railhouse.cli.titles",
+    "railhouse.cli.stubs",
+)
+
+
+@hookimpl
+def railhouse_register_bots(register: BotRegistrar) -> None:
+    for name, factory, help_text in BOTS:
+        register(name, factory, help_text)
+
+
+@hookimpl
+def railhouse_register_commands(app: typer.Typer) -> None:
+    for module_name in COMMAND_MODULES:
+        import_module(module_name).register(app)

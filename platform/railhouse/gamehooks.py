@@ -1,0 +1,187 @@
+"""The per-game rule hooks behind a typed facade.
+
+One :class:`GameHooks` per game.  Plugins are registered in this order: the title's rules
+plugin, then variant plugins, then observers.  pluggy calls the most recently registered
+implementation first, so for ``firstresult`` hooks a variant that answers wins over the title,
+and a variant can wrap a title's hook with ``@hookimpl(wrapper=True)``.
+
+    hooks = GameHooks(rules=SohRules(), variants=[ShortGame()], observers=[Recorder()])
+    hooks.setup_game(game)
+    first = hooks.next_round(game, None)
+
+Every call checks the hook's return contract and raises :class:`HookContractError` naming
+the hook when a plugin breaks it.  ``RAILHOUSE_TRACE_HOOKS=1`` logs every hook call.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+import pluggy
+import structlog
+
+from railhouse.hookspecs import END_MOMENTS, EndMoment
+from railhouse.plugins import PluginError, check_unknown_hooks, new_plugin_manager, register_plugin
+
+__all__ = ["GameHooks", "HookContractError"]
+
+TRACE_ENV = "RAILHOUSE_TRACE_HOOKS"
+
+_log = structlog.get_logger("railhouse.hooks")
+
+
+class HookContractError(PluginError):
+    """A rule hook returned something its specification does not allow."""
+
+
+def _display_name(plugin: object) -> str:
+    name = getattr(plugin, "__name__", None)  # modules and classes
+    return name if isinstance(name, str) else type(plugin).__name__
+
+
+class GameHooks:
+    """Typed access to one game's rule hooks; see the module docstring for ordering."""
+
+    def __init__(
+        self,
+        rules: object,
+        variants: Sequence[object] = (),
+        observers: Sequence[object] = (),
+        *,
+        trace: bool | None = None,
+    ) -> None:
+        self._pm = new_plugin_manager()
+        self.names: list[str] = []
+        for plugin in (rules, *variants, *observers):
+            name = _display_name(plugin)
+            if name in self.names:
+                name = f"{name}#{len(self.names)}"
+            register_plugin(self._pm, plugin, name)
+            self.names.append(name)
+        check_unknown_hooks(self._pm)
+        if trace if trace is not None else os.environ.get(TRACE_ENV, "") not in ("", "0"):
+            self._pm.add_hookcall_monitoring(_trace_before, _trace_after)
+
+    @property
+    def plugin_manager(self) -> pluggy.PluginManager:
+        """The underlying manager, for registering plugins mid-game (rarely needed)."""
+        return self._pm
+
+    # -- setup and round structure ---------------------------------------------------------
+
+    def setup_game(self, game: Any) -> None:
+        self._pm.hook.railhouse_setup_game(game=game)
+
+    def next_round(self, game: Any, finished: Any | None) -> Any:
+        """The round after ``finished`` (None at game start); some plugin must answer."""
+        return self._required(
+            "railhouse_next_round",
+            self._pm.hook.railhouse_next_round(game=game, finished=finished),
+        )
+
+    def operating_steps(self, game: Any, company: Any) -> list[Any]:
+        steps = self._required(
+            "railhouse_operating_steps",
+            self._pm.hook.railhouse_operating_steps(game=game, company=company),
+        )
+        return _as_list("railhouse_operating_steps", steps, object)
+
+    # -- revenue and market -----------------------------------------------------------------
+
+    def route_bonus(self, game: Any, company: Any, route: Any) -> int:
+        """Sum of every plugin's bonus for ``route`` (0 when nobody adds one)."""
+        results = self._pm.hook.railhouse_route_bonus(game=game, company=company, route=route)
+        return sum(_as_list("railhouse_route_bonus", results, int))
+
+    def price_moves_after_dividend(
+        self, game: Any, company: Any, kind: str, total: int
+    ) -> list[str]:
+        moves = self._required(
+            "railhouse_price_moves_after_dividend",
+            self._pm.hook.railhouse_price_moves_after_dividend(
+                game=game, company=company, kind=kind, total=total
+            ),
+        )
+        return _as_list("railhouse_price_moves_after_dividend", moves, str)
+
+    # -- phases and the end -----------------------------------------------------------------
+
+    def phase_changed(self, game: Any, old: Any, new: Any) -> None:
+        self._pm.hook.railhouse_phase_changed(game=game, old=old, new=new)
+
+    def check_game_end(self, game: Any, moment: EndMoment) -> str | None:
+        """The end reason if the game ends at ``moment``, else None."""
+        if moment not in END_MOMENTS:
+            raise ValueError(f"unknown game-end moment {moment!r}; expected one of {END_MOMENTS}")
+        reason = self._pm.hook.railhouse_check_game_end(game=game, moment=moment)
+        if reason is not None and not (isinstance(reason, str) and reason):
+            raise HookContractError(
+                f"railhouse_check_game_end returned {reason!r}; expected a non-empty string"
+            )
+        return reason
+
+    def final_scores(self, game: Any) -> list[int]:
+        scores = _as_list(
+            "railhouse_final_scores",
+            self._required(
+                "railhouse_final_scores", self._pm.hook.railhouse_final_scores(game=game)
+            ),
+            int,
+        )
+        seats = getattr(game, "players", None)
+        if isinstance(seats, Sequence) and len(seats) != len(scores):
+            raise HookContractError(
+                f"railhouse_final_scores returned {len(scores)} scores for {len(seats)} seats"
+            )
+        return scores
+
+    # -- observers --------------------------------------------------------------------------
+
+    def action_applied(self, game: Any, action: Any) -> None:
+        self._pm.hook.railhouse_action_applied(game=game, action=action)
+
+    def game_over(self, game: Any, result: Any) -> None:
+        self._pm.hook.railhouse_game_over(game=game, result=result)
+
+    def _required(self, hook: str, value: Any) -> Any:
+        if value is None:
+            raise HookContractError(
+                f"no plugin answered {hook} (plugins: {', '.join(self.names)}); "
+                "the title's rules plugin must implement it"
+            )
+        return value
+
+
+def _as_list(hook: str, value: Any, kind: type) -> list[Any]:
+    if isinstance(value, str | bytes | Mapping) or not isinstance(value, Sequence):
+        raise HookContractError(f"{hook} returned {value!r}; expected a list")
+    items = list(value)
+    for item in items:
+        if not isinstance(item, kind) or (kind is int and isinstance(item, bool)):
+            raise HookContractError(f"{hook} returned {value!r}; items must be {kind.__name__}")
+    return items
+
+
+def _trace_before(
+    hook_name: str, impls: Sequence[pluggy.HookImpl], kwargs: Mapping[str, object]
+) -> None:
+    _log.info(
+        "hook call",
+        hook=hook_name,
+        plugins=[impl.plugin_name for impl in impls],
+        args=sorted(kwargs),
+    )
+
+
+def _trace_after(
+    outcome: pluggy.Result[object],
+    hook_name: str,
+    impls: Sequence[pluggy.HookImpl],
+    kwargs: Mapping[str, object],
+) -> None:
+    if outcome.exception is not None:
+        _log.info("hook raised", hook=hook_name, error=repr(outcome.exception))
+    else:
+        _log.info("hook result", hook=hook_name, result=repr(outcome.get_result())[:200])
