@@ -1,0 +1,127 @@
+"""Frozen title configuration: everything a title is, as data.
+
+A title is mostly tables (market, phases, trains, companies, privates, limits) plus narrow
+subclasses of the core's rounds and steps.  Knobs that differ between titles live here,
+never in ``if title == ...`` branches in the core.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+UNLIMITED = None
+
+
+@dataclass(frozen=True)
+class CompanySpec:
+    """A public company.  ``shares`` lists certificate sizes in percent, president's first."""
+
+    id: str
+    name: str
+    home: tuple[str, ...]
+    color: str = "#888888"
+    text_color: str = "#000000"
+    home_city: int | None = None  # city index on a multi-city home hex
+    token_costs: tuple[int, ...] = (0, 40, 100, 100)
+    shares: tuple[int, ...] = (20, 10, 10, 10, 10, 10, 10, 10, 10)
+    market: str = "main"
+    kind: str = "major"
+    extra: Mapping[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class PrivateSpec:
+    id: str
+    number: int
+    name: str
+    value: int
+    revenue: int
+    abilities: tuple[str, ...] = ()
+    text: str = ""
+    extra: Mapping[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class TrainSpec:
+    """A train type.  ``kind``: ``N`` (every stop counts), ``N+``, ``N+1``, ``E`` (express:
+    only cities/off-boards count and the revenue is multiplied by ``multiplier``).
+
+    ``counts`` by player count (``None`` = unlimited); ``rusts_on``: the type whose first
+    purchase removes this type; ``group``: types in one group are on sale together.
+    """
+
+    name: str
+    distance: int
+    price: int
+    counts: Mapping[int, int | None]
+    kind: str = "N"
+    multiplier: int = 1
+    rusts_on: str | None = None
+    rust_after_run: bool = False
+    group: int = 0
+
+    def count_for(self, players: int) -> int | None:
+        return self.counts[players]
+
+
+@dataclass(frozen=True)
+class PhaseSpec:
+    """A phase.  ``on_train``: the type whose first purchase starts it (None = the first)."""
+
+    name: str
+    on_train: str | None
+    tiles: tuple[str, ...]
+    train_limit: int
+    operating_rounds: int = 2
+    events: tuple[str, ...] = ()
+    offboard_column: int = 0
+    extra: Mapping[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class MarketCell:
+    price: int
+    par: bool = False
+    ledge_below: bool = False  # a non-president sale cannot pass below this cell
+    end_game: bool = False
+    kind: str = ""
+
+
+@dataclass(frozen=True)
+class MarketSpec:
+    """A stock market: ``rows`` of cells (one row for a 1-D market); ``None`` is no cell."""
+
+    id: str
+    rows: tuple[tuple[MarketCell | None, ...], ...]
+    one_dimensional: bool = True
+
+
+@dataclass(frozen=True)
+class TitleConfig:
+    starting_cash: Mapping[int, int]
+    certificate_limit: Mapping[int, int | None]
+    companies: tuple[CompanySpec, ...]
+    privates: tuple[PrivateSpec, ...]
+    trains: tuple[TrainSpec, ...]
+    phases: tuple[PhaseSpec, ...]
+    markets: tuple[MarketSpec, ...]
+    bank_cash: int | None = UNLIMITED
+    max_holding_percent: int = 60
+    pool_limit_percent: int | None = 50
+    unsold_shares_at: str = "treasury"  # where certificates start: "treasury" or "ipo"
+    phase_change_at_end_of_turn: bool = False
+    extra: Mapping[str, Any] = field(default_factory=dict)
+
+    def company(self, company_id: str) -> CompanySpec:
+        for spec in self.companies:
+            if spec.id == company_id:
+                return spec
+        raise KeyError(company_id)
+
+    def train(self, name: str) -> TrainSpec:
+        for spec in self.trains:
+            if spec.name == name:
+                return spec
+        raise KeyError(name)

@@ -1,0 +1,279 @@
+"""The game: (title, options, seed, players) plus an action log.
+
+The core owns the bookkeeping (validate, record, advance, check invariants); a title owns
+its data (:class:`TitleConfig`), its rounds and steps, and the rule hooks.  Replaying the
+log reproduces every state exactly: all randomness comes from ``self.rng``.
+"""
+
+from __future__ import annotations
+
+import copy
+import random
+from collections.abc import Mapping, Sequence
+from typing import Any, Protocol
+
+from railhouse.engine.actions import Action, LegalAction, to_builtins
+from railhouse.engine.api import Event, GameResult
+from railhouse.engine.config import PhaseSpec, TitleConfig
+from railhouse.engine.entities import IPO, TREASURY, Bank, Certificate, Company, Player, Private
+from railhouse.engine.errors import IllegalAction, RecordError
+from railhouse.engine.market import StockMarket
+from railhouse.engine.rounds.base import Decider, Round
+from railhouse.engine.trains import build_depot
+from railhouse.titles import TitleInfo
+
+
+class Payer(Protocol):
+    cash: int
+
+    @property
+    def id(self) -> str: ...
+
+
+class Game:
+    """Base of every title's game.  Subclasses set ``info`` and ``config`` and may override
+    the underscore methods; rules that differ between titles go through ``self.hooks``."""
+
+    info: TitleInfo
+    config: TitleConfig
+
+    def __init__(
+        self,
+        players: Sequence[str],
+        options: Mapping[str, Any] | None = None,
+        seed: int = 0,
+        *,
+        hooks: Any = None,
+    ) -> None:
+        if not self.info.min_players <= len(players) <= self.info.max_players:
+            raise ValueError(
+                f"{self.info.name} takes {self.info.min_players}-{self.info.max_players} "
+                f"players, not {len(players)}"
+            )
+        self.title_id = self.info.id
+        self.players = list(players)
+        self.options = self.info.resolve_options(options)
+        self.seed = seed
+        self.rng = random.Random(seed)
+        self.hooks = hooks if hooks is not None else self._make_hooks()
+        self._actions: list[Action] = []
+        self._events: list[Event] = []
+        self.end_reason: str | None = None
+        self.pending_end: str | None = None
+        self.pending: list[Decider] = []
+        self.round: Round | None = None
+        self.round_number = 0
+        self._build()
+        self.hooks.setup_game(self)
+        self._next_round()
+        self._settle()
+
+    # -- construction ------------------------------------------------------------------
+    def _make_hooks(self) -> Any:
+        raise NotImplementedError("a title's Game subclass builds its hooks")
+
+    def _build(self) -> None:
+        cfg = self.config
+        n = len(self.players)
+        self.seats = [Player(id=f"p{i}", seat=i, name=name) for i, name in enumerate(self.players)]
+        limit = cfg.bank_cash
+        self.bank = Bank(cash=limit if limit is not None else 10**9, limit=limit)
+        self.total_money = self.bank.cash
+        for player in self.seats:
+            self.pay(self.bank, player, cfg.starting_cash[n])
+        self.markets = {spec.id: StockMarket(spec) for spec in cfg.markets}
+        self.companies: dict[str, Company] = {}
+        for spec in cfg.companies:
+            certs = [
+                Certificate(spec.id, i, pct, president=(i == 0), owner=cfg.unsold_shares_at)
+                for i, pct in enumerate(spec.shares)
+            ]
+            self.companies[spec.id] = Company(spec=spec, certs=certs)
+        self.privates: dict[str, Private] = {p.id: Private(spec=p) for p in cfg.privates}
+        self.depot = build_depot(cfg.trains, n)
+        self.phase_index = 0
+        self.pending_phase: int | None = None
+        self.priority: int = 0  # seat holding the start card / priority deal
+
+    # -- public API (railhouse.engine.api.GameAPI) ---------------------------------------
+    @property
+    def over(self) -> bool:
+        return self.end_reason is not None
+
+    @property
+    def actions(self) -> Sequence[Action]:
+        return tuple(self._actions)
+
+    def decider(self) -> Decider | None:
+        if self.over:
+            return None
+        if self.pending:
+            return self.pending[-1]
+        return self.round
+
+    def acting_entity(self) -> str | None:
+        decider = self.decider()
+        return decider.acting_entity() if decider is not None else None
+
+    def acting_seat(self) -> int | None:
+        entity = self.acting_entity()
+        return None if entity is None else self.seat_of(entity)
+
+    def legal_actions(self) -> list[LegalAction]:
+        decider = self.decider()
+        return [] if decider is None else decider.legal_actions()
+
+    def apply(self, action: Action) -> None:
+        decider = self.decider()
+        if decider is None:
+            raise IllegalAction("the game is over", "game end")
+        expected = decider.acting_entity()
+        if action.entity != expected:
+            raise IllegalAction(f"it is {expected}'s decision, not {action.entity}'s", "turn order")
+        decider.validate(action)
+        index = len(self._actions)
+        self._actions.append(action)
+        self.event("action", {"action": to_builtins(action)}, index=index)
+        decider.process(action)
+        self._settle()
+        self.hooks.action_applied(self, action)
+
+    def events_since(self, index: int) -> list[Event]:
+        return [e for e in self._events if e.index >= index]
+
+    def result(self) -> GameResult:
+        if not self.over:
+            raise ValueError("the game is not over")
+        scores = list(self.hooks.final_scores(self))
+        ranks = tuple(1 + sum(1 for o in scores if o > s) for s in scores)
+        return GameResult(tuple(scores), ranks, self.end_reason or "")
+
+    def clone(self) -> Game:
+        memo: dict[int, Any] = {id(self.config): self.config, id(self.info): self.info}
+        return copy.deepcopy(self, memo)
+
+    def to_record(self) -> dict[str, Any]:
+        return {
+            "format": "railhouse-record/1",
+            "title": self.title_id,
+            "title_version": self.info.version,
+            "options": dict(self.options),
+            "seed": self.seed,
+            "players": list(self.players),
+            "actions": [to_builtins(a) for a in self._actions],
+            "result": None if not self.over else _result_dict(self.result()),
+        }
+
+    # -- bookkeeping -------------------------------------------------------------------
+    def event(self, kind: str, data: dict[str, Any], index: int | None = None) -> None:
+        at = len(self._actions) - 1 if index is None else index
+        self._events.append(Event(at, kind, data))
+
+    def seat_of(self, entity: str) -> int:
+        if entity.startswith("p") and entity[1:].isdigit():
+            return int(entity[1:])
+        company = self.companies.get(entity)
+        if company is not None and company.president is not None:
+            return self.seat_of(company.president)
+        private = self.privates.get(entity)
+        if private is not None and private.owner is not None:
+            return self.seat_of(private.owner)
+        raise KeyError(f"no seat decides for {entity!r}")
+
+    def player(self, player_id: str) -> Player:
+        try:
+            return self.seats[int(player_id[1:])]
+        except (ValueError, IndexError):
+            raise IllegalAction(f"no player {player_id!r}", "entities") from None
+
+    def company(self, company_id: str) -> Company:
+        try:
+            return self.companies[company_id]
+        except KeyError:
+            raise IllegalAction(f"no company {company_id!r}", "entities") from None
+
+    def payer(self, entity_id: str) -> Payer:
+        if entity_id == "bank":
+            return self.bank
+        if entity_id in self.companies:
+            return self.companies[entity_id]
+        return self.player(entity_id)
+
+    def pay(self, source: Any, target: Any, amount: int) -> None:
+        """Move ``amount`` from ``source`` to ``target`` (Bank, Player or Company)."""
+        if amount < 0:
+            raise ValueError("negative payment")
+        if source is not self.bank and source.cash < amount:
+            raise IllegalAction(f"{source.id} cannot pay {amount} (has {source.cash})", "money")
+        source.cash -= amount
+        target.cash += amount
+        if self.bank.limit is not None and self.bank.cash < 0 and not self.bank.broken:
+            self.bank.broken = True
+            self.event("bank_broken", {})
+
+    @property
+    def phase(self) -> PhaseSpec:
+        return self.config.phases[self.phase_index]
+
+    def market_of(self, company: Company) -> StockMarket:
+        return self.markets[company.spec.market]
+
+    def share_price(self, company: Company) -> int:
+        return self.market_of(company).price(company.id)
+
+    def operating_companies(self) -> list[Company]:
+        return [c for c in self.companies.values() if c.floated and not c.closed]
+
+    # -- round machine -----------------------------------------------------------------
+    def _next_round(self) -> None:
+        finished = self.round
+        nxt = self.hooks.next_round(self, finished)
+        if nxt is None:
+            self.end_game(self.pending_end or "no_more_rounds")
+            return
+        self.round = nxt
+        self.round_number += 1
+        self.event("round", {"round": nxt.describe()})
+        nxt.start()
+
+    def _settle(self) -> None:
+        """Advance automatic play until a decision is needed or the game ends."""
+        for _ in range(100_000):
+            if self.over:
+                return
+            if self.pending:
+                return
+            assert self.round is not None
+            self.round.advance()
+            if self.over or self.pending:
+                return
+            if not self.round.finished:
+                return
+            self._next_round()
+        raise RuntimeError("the round machine did not settle")
+
+    def check_end(self, moment: str) -> None:
+        reason = self.hooks.check_game_end(self, moment)
+        if reason:
+            self.end_game(reason)
+
+    def end_game(self, reason: str) -> None:
+        if self.end_reason is None:
+            self.end_reason = reason
+            self.pending.clear()
+            self.event("game_over", {"reason": reason})
+            self.hooks.game_over(self, self.result())
+
+    # -- shares the title rules use --------------------------------------------------
+    def unsold_location(self) -> str:
+        return IPO if self.config.unsold_shares_at == IPO else TREASURY
+
+
+def _result_dict(result: GameResult) -> dict[str, Any]:
+    return {"scores": list(result.scores), "ranks": list(result.ranks), "reason": result.reason}
+
+
+def check_record_header(record: Mapping[str, Any]) -> None:
+    for key in ("title", "players", "seed", "actions"):
+        if key not in record:
+            raise RecordError(f"game record has no {key!r}")

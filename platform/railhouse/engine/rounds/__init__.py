@@ -1,0 +1,1 @@
+"""Rounds and steps: the state machine of a game."""

@@ -1,0 +1,87 @@
+"""Round and step base classes.
+
+A round offers the acting entity's legal actions and processes one action at a time.  An
+operating turn is an ordered list of small steps; an action goes to the first step that is
+not finished (18xx.games' round/step design, kept small).  A step with no decision to make
+resolves itself in :meth:`Step.auto`.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from railhouse.engine.actions import Action, LegalAction, find_admitting
+from railhouse.engine.errors import IllegalAction
+
+if TYPE_CHECKING:
+    from railhouse.engine.game import Game
+
+
+class Decider:
+    """Something that asks one entity for a decision: a round, a step, a pending choice."""
+
+    rule = ""  # rulebook citation used in generic IllegalAction messages
+
+    def __init__(self, game: Game) -> None:
+        self.game = game
+
+    def acting_entity(self) -> str | None:
+        raise NotImplementedError
+
+    def legal_actions(self) -> list[LegalAction]:
+        raise NotImplementedError
+
+    def validate(self, action: Action) -> None:
+        """Raise ``IllegalAction`` unless ``action`` is legal now.  The default checks it
+        against the enumerated legal set; steps with huge sets override this."""
+        if find_admitting(self.legal_actions(), action) is None:
+            raise IllegalAction(self.explain(action), self.rule)
+
+    def explain(self, action: Action) -> str:
+        kinds = sorted({str(type(c.action).__struct_config__.tag) for c in self.legal_actions()})
+        tag = type(action).__struct_config__.tag
+        return f"{tag} by {action.entity} is not legal now (legal: {', '.join(map(str, kinds))})"
+
+    def process(self, action: Action) -> None:
+        handler = getattr(self, f"process_{type(action).__struct_config__.tag}", None)
+        if handler is None:
+            raise IllegalAction(f"{type(self).__name__} cannot process {action!r}", self.rule)
+        handler(action)
+
+
+class Step(Decider):
+    """One step of an operating turn (or any turn made of steps)."""
+
+    def __init__(self, game: Game, entity: str) -> None:
+        super().__init__(game)
+        self.entity = entity
+        self.done = False
+
+    def acting_entity(self) -> str | None:
+        return self.entity
+
+    def auto(self) -> bool:
+        """Resolve without a decision if there is none to make; return True if done."""
+        if not self.legal_actions():
+            self.done = True
+        return self.done
+
+    def process_pass(self, action: Action) -> None:
+        self.done = True
+
+
+class Round(Decider):
+    kind = "round"
+
+    def __init__(self, game: Game) -> None:
+        super().__init__(game)
+        self.finished = False
+
+    def start(self) -> None:
+        """Called once when the round becomes current; may finish it at once."""
+
+    def advance(self) -> None:
+        """Resolve everything that needs no decision, until a decision or the end."""
+
+    def describe(self) -> dict[str, object]:
+        return {"kind": self.kind}

@@ -1,0 +1,134 @@
+"""The operating round: private income, then each floated company takes one turn.
+
+The operating order is derived from the markets and recomputed after every company
+(SOH EN "Operating rounds"; 1839 R-8.2.3): the next company is the first, in the title's
+order, among floated companies that have not operated in this round.  A company's turn is
+the ordered list of steps the title returns from ``railhouse_operating_steps``; an action
+goes to the first step that is not done.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from railhouse.engine.actions import Action, LegalAction
+from railhouse.engine.rounds.base import Round, Step
+
+if TYPE_CHECKING:
+    from railhouse.engine.entities import Company
+    from railhouse.engine.game import Game
+
+
+class OperatingRound(Round):
+    kind = "operating"
+    rule = "operating round"
+
+    def __init__(self, game: Game, number: int, of: int, set_number: int = 0) -> None:
+        super().__init__(game)
+        self.number = number
+        self.of = of
+        self.set_number = set_number
+        self.operated: list[str] = []
+        self.company: Company | None = None
+        self.steps: list[Step] = []
+        self.turn: dict[str, Any] = {}
+
+    def describe(self) -> dict[str, object]:
+        return {"kind": self.kind, "number": self.number, "of": self.of, "set": self.set_number}
+
+    def start(self) -> None:
+        self.pay_private_income()
+
+    # -- title knobs -------------------------------------------------------------------
+    def pay_private_income(self) -> None:
+        game = self.game
+        for private in game.privates.values():
+            if private.closed or private.owner is None or private.spec.revenue == 0:
+                continue
+            game.pay(game.bank, game.payer(private.owner), private.spec.revenue)
+            game.event("private_income", {"private": private.id, "owner": private.owner,
+                                          "amount": private.spec.revenue})
+
+    def order(self) -> list[str]:
+        """Companies in operating order (all markets; the title may override)."""
+        floated = [c.id for c in self.game.operating_companies()]
+        ordered: list[str] = []
+        for market in self.game.markets.values():
+            ordered.extend(market.order(floated))
+        return ordered
+
+    def on_turn_start(self, company: Company) -> None:
+        """Hook before a company's first step."""
+
+    def on_turn_end(self, company: Company) -> None:
+        """Hook after a company's last step."""
+
+    # -- machine -----------------------------------------------------------------------
+    def next_company(self) -> Company | None:
+        for company_id in self.order():
+            if company_id not in self.operated:
+                return self.game.companies[company_id]
+        return None
+
+    def current_step(self) -> Step | None:
+        for step in self.steps:
+            if not step.done:
+                return step
+        return None
+
+    def advance(self) -> None:
+        game = self.game
+        while not self.finished and not game.over and not game.pending:
+            if self.company is None:
+                company = self.next_company()
+                if company is None:
+                    self.finish()
+                    return
+                self.begin_turn(company)
+                continue
+            step = self.current_step()
+            if step is None:
+                self.end_turn()
+                continue
+            if not step.auto():
+                return
+
+    def begin_turn(self, company: Company) -> None:
+        self.company = company
+        self.operated.append(company.id)
+        self.turn = {}
+        self.on_turn_start(company)
+        self.steps = list(self.game.hooks.operating_steps(self.game, company))
+        self.game.event("operate", {"company": company.id})
+
+    def end_turn(self) -> None:
+        company = self.company
+        assert company is not None
+        company.operated_count += 1
+        self.on_turn_end(company)
+        self.company = None
+        self.steps = []
+        self.game.check_end("end_of_operating_turn")
+
+    def finish(self) -> None:
+        self.finished = True
+        self.game.check_end("end_of_or")
+
+    # -- decisions ---------------------------------------------------------------------
+    def acting_entity(self) -> str | None:
+        step = self.current_step()
+        return None if step is None else step.acting_entity()
+
+    def legal_actions(self) -> list[LegalAction]:
+        step = self.current_step()
+        return [] if step is None else step.legal_actions()
+
+    def validate(self, action: Action) -> None:
+        step = self.current_step()
+        assert step is not None
+        step.validate(action)
+
+    def process(self, action: Action) -> None:
+        step = self.current_step()
+        assert step is not None
+        step.process(action)

@@ -1,0 +1,271 @@
+"""The stock round: turns of "sell, then one purchase" until everyone passes in succession.
+
+Title-agnostic mechanics (each title states them; citations name SOH EN and 1839 v2):
+- turns go in seat order from the priority holder (SOH "Stock round"; 1839 R-7.1.1);
+- a turn sells any shares, then makes at most one purchase; selling one company twice in a
+  turn is not offered, as shares sold in one turn are sold together ("Selling shares");
+- a player who sold a company this round may not buy it again (SOH "Buying shares";
+  1839 R-7.3.8);
+- the pool may hold at most ``pool_limit_percent`` ("Selling shares"; none in 1839);
+- a president's certificate is never sold, it is only exchanged when another player with at
+  least 20% takes the presidency (SOH "President's certificate"; 1839 R-7.6.4);
+- the round ends when every player passes in succession (SOH "End of the round").
+
+Titles override the ``allow_*``/``par_*``/``on_*`` methods for their specifics.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from railhouse.engine.actions import (
+    Action,
+    BuyShares,
+    LegalAction,
+    Par,
+    Pass,
+    Range,
+    SellShares,
+)
+from railhouse.engine.entities import POOL, TREASURY, Company
+from railhouse.engine.errors import IllegalAction
+from railhouse.engine.rounds.base import Round
+from railhouse.engine.shares import (
+    move_shares,
+    player_certificate_count,
+    pool_percent,
+    update_president,
+)
+
+if TYPE_CHECKING:
+    from railhouse.engine.game import Game
+
+
+class StockRound(Round):
+    kind = "stock"
+    rule = "stock round"
+
+    def __init__(self, game: Game) -> None:
+        super().__init__(game)
+        self.seat = game.priority
+        self.passes_in_row = 0
+        self.sold_this_round: dict[str, set[str]] = {p.id: set() for p in game.seats}
+        self.started_this_round: set[str] = set()
+        self._new_turn()
+
+    # -- turn bookkeeping --------------------------------------------------------------
+    def _new_turn(self) -> None:
+        self.sold_this_turn: set[str] = set()
+        self.bought_this_turn = False
+        self.acted_this_turn = False
+
+    def player_id(self) -> str:
+        return f"p{self.seat}"
+
+    def acting_entity(self) -> str | None:
+        return None if self.finished else self.player_id()
+
+    def describe(self) -> dict[str, object]:
+        return {"kind": self.kind, "priority": self.game.priority}
+
+    def end_turn(self) -> None:
+        if self.acted_this_turn:
+            self.passes_in_row = 0
+        else:
+            self.passes_in_row += 1
+        self.on_turn_end(self.acted_this_turn)
+        active = [p for p in self.game.seats if not p.bankrupt]
+        if self.passes_in_row >= len(active):
+            self.finished = True
+            self.on_round_end()
+            return
+        self.seat = self.next_seat(self.seat)
+        self._new_turn()
+
+    def next_seat(self, seat: int) -> int:
+        n = len(self.game.seats)
+        for step in range(1, n + 1):
+            candidate = (seat + step) % n
+            if not self.game.seats[candidate].bankrupt:
+                return candidate
+        return seat
+
+    # -- legal actions -----------------------------------------------------------------
+    def legal_actions(self) -> list[LegalAction]:
+        me = self.player_id()
+        legal: list[LegalAction] = []
+        if not self.bought_this_turn:
+            legal.extend(self.sell_choices(me))
+        if self.must_sell(me):
+            return legal or [LegalAction(Pass(entity=me))]
+        if not self.bought_this_turn:
+            legal.extend(self.par_choices(me))
+            legal.extend(self.buy_choices(me))
+        if self.may_pass(me):
+            legal.append(LegalAction(Pass(entity=me)))
+        return legal
+
+    def sell_choices(self, me: str) -> list[LegalAction]:
+        choices = []
+        for company in self.game.companies.values():
+            top = self.max_sellable(me, company)
+            if top > 0:
+                action = SellShares(entity=me, company=company.id, count=1)
+                choices.append(LegalAction(action, {"count": Range(1, top)}))
+        return choices
+
+    def max_sellable(self, me: str, company: Company) -> int:
+        """How many 10% units ``me`` may sell of ``company`` now."""
+        if company.closed or not company.started or company.id in self.sold_this_turn:
+            return 0
+        if not self.allow_sell(me, company):
+            return 0
+        held = company.shares_of(me)
+        if held == 0:
+            return 0
+        limit = self.game.config.pool_limit_percent
+        room = held if limit is None else (limit - pool_percent(company)) // 10
+        ordinary = held - (2 if company.president == me else 0)
+        best = min(ordinary, room)
+        if company.president == me:
+            others = max(
+                (company.shares_of(p.id) for p in self.game.seats if p.id != me), default=0
+            )
+            if others >= 2:
+                # selling below the best other holding hands over the presidency
+                for k in range(held, best, -1):
+                    if k <= room and held - k < others:
+                        best = max(best, k)
+                        break
+        return max(best, 0)
+
+    def may_pass(self, me: str) -> bool:
+        return True
+
+    def must_sell(self, me: str) -> bool:
+        """A player over the certificate limit must sell down in their turn (SOH
+        "Maximum number of certificates")."""
+        limit = self.certificate_limit()
+        return limit is not None and player_certificate_count(self.game, me) > limit
+
+    def certificate_limit(self) -> int | None:
+        return self.game.config.certificate_limit[len(self.game.seats)]
+
+    def can_take_certificates(self, me: str, count: int) -> bool:
+        limit = self.certificate_limit()
+        return limit is None or player_certificate_count(self.game, me) + count <= limit
+
+    def par_choices(self, me: str) -> list[LegalAction]:
+        return []
+
+    def buy_choices(self, me: str) -> list[LegalAction]:
+        choices = []
+        cash = self.game.player(me).cash
+        for company in self.game.companies.values():
+            if not self.allow_buy(me, company):
+                continue
+            price = self.game.share_price(company)
+            if price > cash:
+                continue
+            for source in self.buy_sources(company):
+                choices.append(
+                    LegalAction(BuyShares(entity=me, company=company.id, source=source))
+                )
+        return choices
+
+    def allow_buy(self, me: str, company: Company) -> bool:
+        if not company.started or company.closed or company.id in self.sold_this_round[me]:
+            return False
+        cap = self.game.config.max_holding_percent
+        if company.percent_of(me) + 10 > cap:
+            return False
+        return self.can_take_certificates(me, 1)
+
+    def buy_sources(self, company: Company) -> list[str]:
+        sources = []
+        if company.certs_of(TREASURY) and any(not c.president for c in company.certs_of(TREASURY)):
+            sources.append(TREASURY)
+        if company.certs_of(POOL):
+            sources.append(POOL)
+        return sources
+
+    # -- title knobs -------------------------------------------------------------------
+    def allow_sell(self, me: str, company: Company) -> bool:
+        return company.id not in self.started_this_round
+
+    def sale_price_moves(self, me: str, company: Company, count: int) -> None:
+        self.game.market_of(company).move(company.id, "down", count)
+
+    def on_turn_end(self, acted: bool) -> None:
+        """Hook for titles (e.g. pass-order cards)."""
+
+    def on_round_end(self) -> None:
+        """Hook for titles (priority deal, end-of-round price moves)."""
+
+    def process_par(self, action: Par) -> None:
+        raise IllegalAction("this title defines no par action", self.rule)
+
+    # -- processing --------------------------------------------------------------------
+    def process_pass(self, action: Pass) -> None:
+        self.end_turn()
+
+    def process_sell_shares(self, action: SellShares) -> None:
+        game = self.game
+        company = game.company(action.company)
+        me = action.entity
+        price = game.share_price(company)
+        _hand_over_if_needed(game, company, me, action.count)
+        move_shares(company, me, POOL, action.count)
+        game.pay(game.bank, game.player(me), price * action.count)
+        self.sold_this_turn.add(company.id)
+        self.sold_this_round[me].add(company.id)
+        self.acted_this_turn = True
+        self.sale_price_moves(me, company, action.count)
+        update_president(game, company)
+        game.event("sell", {"player": me, "company": company.id, "count": action.count,
+                            "price": price})
+
+    def process_buy_shares(self, action: BuyShares) -> None:
+        game = self.game
+        company = game.company(action.company)
+        me = action.entity
+        price = game.share_price(company) * action.count
+        receiver = company if action.source == TREASURY else game.bank
+        game.pay(game.player(me), receiver, price)
+        move_shares(company, action.source, me, action.count)
+        update_president(game, company)
+        self.after_purchase(me)
+        game.event("buy", {"player": me, "company": company.id, "source": action.source,
+                           "price": price})
+
+    def after_purchase(self, me: str) -> None:
+        self.bought_this_turn = True
+        self.acted_this_turn = True
+        self.end_turn()
+
+    def validate(self, action: Action) -> None:
+        super().validate(action)
+
+
+def _hand_over_if_needed(game: Game, company: Company, seller: str, count: int) -> None:
+    """If a president sells below another player's holding, exchange the president's
+    certificate first so the sold certificates are ordinary ones."""
+    if company.president != seller:
+        return
+    remaining = company.shares_of(seller) - count
+    rivals = [(company.shares_of(p), p) for p in _others_in_order(game, seller)]
+    best = max((s for s, _ in rivals), default=0)
+    if remaining >= best or best < 2:
+        return
+    new = next(p for s, p in rivals if s == best)
+    from railhouse.engine.shares import exchange_presidency
+
+    exchange_presidency(company, seller, new)
+    company.president = new
+    game.event("president", {"company": company.id, "old": seller, "new": new})
+
+
+def _others_in_order(game: Game, player_id: str) -> list[str]:
+    from railhouse.engine.shares import seat_order_after
+
+    return [p for p in seat_order_after(game, player_id) if p != player_id]

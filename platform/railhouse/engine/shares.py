@@ -1,0 +1,99 @@
+"""Certificates and presidency: buying, selling, transfers and president changes.
+
+Title-agnostic rules implemented here (each title's rulebook states them the same way):
+- the player holding the most shares is president; a challenger must hold strictly more;
+- on a tie the presidency goes to the first tied player after the current president in
+  seat order (SOH EN "Change of presidency"; 1839 R-7.6.4);
+- the old and new president exchange the president's certificate for ordinary certificates
+  worth the same percentage.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from railhouse.engine.entities import POOL, Certificate, Company
+
+if TYPE_CHECKING:
+    from railhouse.engine.game import Game
+
+
+def take_certificates(company: Company, owner: str, count: int) -> list[Certificate]:
+    """Up to ``count`` ordinary (non-president) 10% certificates held by ``owner``."""
+    found = [c for c in company.certs if c.owner == owner and not c.president]
+    found.sort(key=lambda c: (c.face_down, c.index))
+    return found[:count]
+
+
+def move_shares(company: Company, source: str, target: str, count: int) -> None:
+    """Move ``count`` ordinary certificates from ``source`` to ``target``."""
+    certs = take_certificates(company, source, count)
+    if len(certs) < count:
+        raise ValueError(f"{source} holds fewer than {count} shares of {company.id}")
+    for cert in certs:
+        cert.owner = target
+        cert.face_down = False
+
+
+def president_cert(company: Company) -> Certificate:
+    return next(c for c in company.certs if c.president)
+
+
+def seat_order_after(game: Game, player_id: str) -> list[str]:
+    """Player ids in seat order starting with the player after ``player_id``."""
+    seats = [p.id for p in game.seats if not p.bankrupt]
+    if player_id not in seats:
+        return seats
+    start = seats.index(player_id)
+    return seats[start + 1 :] + seats[: start + 1]
+
+
+def update_president(game: Game, company: Company) -> str | None:
+    """Re-evaluate the presidency after a change in holdings; returns the new president's id
+    if it changed.  The certificate exchange is performed here."""
+    current = company.president
+    if current is None:
+        return None
+    best = current
+    best_shares = company.shares_of(current)
+    for player_id in seat_order_after(game, current):
+        shares = company.shares_of(player_id)
+        if shares > best_shares:
+            best, best_shares = player_id, shares
+    if best == current:
+        return None
+    exchange_presidency(company, current, best)
+    company.president = best
+    game.event("president", {"company": company.id, "old": current, "new": best})
+    return best
+
+
+def exchange_presidency(company: Company, old: str, new: str) -> None:
+    """The new president hands ordinary certificates worth the president's certificate to
+    the old one and receives the president's certificate."""
+    pres = president_cert(company)
+    units = pres.percent // 10
+    handed = take_certificates(company, new, units)
+    if len(handed) < units:
+        raise ValueError(f"{new} cannot exchange for {company.id}'s president's certificate")
+    for cert in handed:
+        cert.owner = old
+    pres.owner = new
+
+
+def player_certificate_count(game: Game, player_id: str) -> int:
+    """Certificates counting toward the limit: each certificate counts one (a president's
+    certificate too) and each private company counts one."""
+    count = sum(
+        1
+        for company in game.companies.values()
+        if not company.closed
+        for cert in company.certs
+        if cert.owner == player_id
+    )
+    count += sum(1 for p in game.privates.values() if p.owner == player_id and not p.closed)
+    return count
+
+
+def pool_percent(company: Company) -> int:
+    return company.percent_of(POOL)
