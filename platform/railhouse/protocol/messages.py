@@ -49,6 +49,54 @@ PathKey = int | str
 
 NonNegative = Annotated[int, msgspec.Meta(ge=0)]
 
+_RANGE_SCHEMA = {
+    "type": "object",
+    "properties": {
+        "min": {"type": "integer"},
+        "max": {"type": "integer"},
+        "step": {"type": "integer", "minimum": 1},
+    },
+    "required": ["min", "max", "step"],
+}
+#: An action object: ``type`` names it, ``entity`` is who acts, other fields by type.
+ActionObject = Annotated[
+    dict[str, Any],
+    msgspec.Meta(
+        extra_json_schema={
+            "properties": {"type": {"type": "string"}, "entity": {"type": "string"}},
+            "required": ["type", "entity"],
+        }
+    ),
+]
+#: A legal choice: an action object plus optional ``ranges`` of its integer fields.
+LegalChoice = Annotated[
+    dict[str, Any],
+    msgspec.Meta(
+        extra_json_schema={
+            "properties": {
+                "type": {"type": "string"},
+                "entity": {"type": "string"},
+                "ranges": {"type": "object", "additionalProperties": _RANGE_SCHEMA},
+            },
+            "required": ["type", "entity"],
+        }
+    ),
+]
+#: An event: ``index`` of the action that caused it (-1 for setup), ``kind``, ``data``.
+EventObject = Annotated[
+    dict[str, Any],
+    msgspec.Meta(
+        extra_json_schema={
+            "properties": {
+                "index": {"type": "integer"},
+                "kind": {"type": "string"},
+                "data": {"type": "object"},
+            },
+            "required": ["index", "kind", "data"],
+        }
+    ),
+]
+
 
 class _Message(msgspec.Struct, tag_field="type", forbid_unknown_fields=False):
     """Base of every message."""
@@ -95,14 +143,14 @@ class Applied(msgspec.Struct, frozen=True):
 
     index: int
     seat: int | None
-    action: dict[str, Any]
+    action: ActionObject
 
 
 class Delta(msgspec.Struct, frozen=True):
     """What changed since the last message this seat received (see docs/protocol.md)."""
 
     actions: list[Applied]
-    events: list[dict[str, Any]]
+    events: list[EventObject]
     patch: list[PatchOp]
 
 
@@ -156,7 +204,7 @@ class Request(_Message, tag="request"):
     seat: int
     player: str
     entity: str
-    legal: list[dict[str, Any]]
+    legal: list[LegalChoice]
     time: Clock
     delta: Delta
     observation: dict[str, Any] | None = None
@@ -206,7 +254,7 @@ class ActionReply(_Message, tag="action"):
     ranged field then takes its minimum).  ``comment`` is kept short (truncated)."""
 
     seq: int
-    action: dict[str, Any] | None = None
+    action: ActionObject | None = None
     index: int | None = None
     comment: str = ""
 
