@@ -70,9 +70,11 @@ class _Stderr:
 
 
 def get_logger(name: str | None = None, **initial: Any) -> Any:
-    """A structlog logger; ``name`` is added to every line as ``logger``."""
+    """A structlog logger; ``name`` is added to every line as ``logger_name``."""
     if name is not None:
-        initial["logger"] = name
+        # "logger" would clash with wrap_logger()'s own parameter; stay a lazy proxy so a
+        # module-level logger follows a later configure().
+        initial["logger_name"] = name
     return structlog.get_logger(**initial)
 
 
