@@ -1,0 +1,137 @@
+"""The tournament directory: its manifest, the append-only journal and the game records.
+
+Layout::
+
+    DIR/tournament.json     manifest: format, token, resolved config, game count
+    DIR/journal.jsonl       one JSON object per finished game, fsynced before it counts
+    DIR/games/<id>.json     each game's replayable record (written before its journal line)
+    DIR/logs/*.log          each bot process's stderr (capped)
+
+A game counts as played exactly when its journal line is complete.  After a crash of the
+runner (even SIGKILL mid-write) the journal ends with at most one partial line: loading
+drops it and truncates the file there, so ``resume`` replays that game and nothing else.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import uuid
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+import trio
+
+from railhouse_tournament.config import TournamentConfig
+from railhouse_tournament.errors import JournalError
+
+FORMAT = "railhouse-tournament/1"
+MANIFEST = "tournament.json"
+JOURNAL = "journal.jsonl"
+
+
+def _write_durably(path: Path, data: bytes) -> None:
+    """Write ``path`` atomically: temp file, fsync, rename, fsync the directory."""
+    tmp = path.with_name(path.name + ".tmp")
+    with tmp.open("wb") as handle:
+        handle.write(data)
+        handle.flush()
+        os.fsync(handle.fileno())
+    tmp.replace(path)
+    directory = os.open(path.parent, os.O_RDONLY)
+    try:
+        os.fsync(directory)
+    finally:
+        os.close(directory)
+
+
+class TournamentDir:
+    """A tournament directory, created by :meth:`create` or opened by :meth:`open`."""
+
+    def __init__(self, path: Path, manifest: Mapping[str, Any]) -> None:
+        self.path = path
+        self.manifest = manifest
+        self.token: str = manifest["token"]
+        self.config = TournamentConfig.from_dict(manifest["config"])
+        self._lock = trio.Lock()
+
+    @classmethod
+    def create(cls, path: Path, config: TournamentConfig, total: int) -> TournamentDir:
+        if (path / MANIFEST).exists():
+            raise JournalError(f"{path} already holds a tournament; use 'resume {path}'")
+        for sub in ("games", "logs"):
+            (path / sub).mkdir(parents=True, exist_ok=True)
+        manifest = {
+            "format": FORMAT,
+            "token": uuid.uuid4().hex,
+            "config": config.to_dict(),
+            "games": total,
+        }
+        _write_durably(path / MANIFEST, json.dumps(manifest, indent=2).encode() + b"\n")
+        (path / JOURNAL).touch()
+        return cls(path, manifest)
+
+    @classmethod
+    def open(cls, path: Path) -> TournamentDir:
+        try:
+            manifest = json.loads((path / MANIFEST).read_text(encoding="utf-8"))
+        except FileNotFoundError:
+            raise JournalError(f"{path} is not a tournament directory (no {MANIFEST})") from None
+        except (OSError, ValueError) as exc:
+            raise JournalError(f"{path / MANIFEST} is unreadable: {exc}") from None
+        if not isinstance(manifest, dict) or manifest.get("format") != FORMAT:
+            raise JournalError(f"{path / MANIFEST} is not a {FORMAT} manifest")
+        return cls(path, manifest)
+
+    # -- reading --------------------------------------------------------------------------
+
+    def entries(self, repair: bool = False) -> list[dict[str, Any]]:
+        """Every complete journal entry.  ``repair`` truncates a partial last line."""
+        journal = self.path / JOURNAL
+        try:
+            data = journal.read_bytes()
+        except FileNotFoundError:
+            return []
+        # Each entry is one write of "json\n", so a torn write leaves only an unterminated tail.
+        good = data.rfind(b"\n") + 1
+        entries: list[dict[str, Any]] = []
+        for number, line in enumerate(data[:good].split(b"\n")[:-1], 1):
+            if not line.strip():
+                continue
+            try:
+                entries.append(json.loads(line))
+            except ValueError:
+                raise JournalError(f"{journal}:{number} is not valid JSON") from None
+        if repair and good < len(data):
+            with journal.open("r+b") as handle:
+                handle.truncate(good)
+                os.fsync(handle.fileno())
+        return entries
+
+    def finished_ids(self, repair: bool = False) -> set[str]:
+        return {entry["game"] for entry in self.entries(repair)}
+
+    # -- writing --------------------------------------------------------------------------
+
+    def log_path(self, entrant: str, serial: int) -> Path:
+        safe = "".join(c if c.isalnum() or c in "-_." else "_" for c in entrant)
+        return self.path / "logs" / f"{safe}-{serial:04d}.log"
+
+    def record_path(self, game_id: str) -> Path:
+        return self.path / "games" / f"{game_id}.json"
+
+    async def commit(self, entry: Mapping[str, Any], record: Mapping[str, Any]) -> None:
+        """Durably write the record, then append the journal line (the commit point)."""
+        game_id = entry["game"]
+        record_bytes = json.dumps(record, separators=(",", ":")).encode() + b"\n"
+        line = json.dumps(entry, separators=(",", ":"), sort_keys=True).encode() + b"\n"
+        async with self._lock:
+            await trio.to_thread.run_sync(self._commit_sync, game_id, record_bytes, line)
+
+    def _commit_sync(self, game_id: str, record: bytes, line: bytes) -> None:
+        _write_durably(self.record_path(game_id), record)
+        with (self.path / JOURNAL).open("ab") as handle:
+            handle.write(line)
+            handle.flush()
+            os.fsync(handle.fileno())

@@ -1,0 +1,260 @@
+"""One game between seats, over the sans-I/O :class:`~railhouse.protocol.referee.Referee`.
+
+Each process seat gets a reader task and a writer task in the match's nursery; everything
+they see (a line, a too-long line, EOF) arrives on one inbox channel, so the match loop is a
+single task that feeds the referee and waits for the earliest deadline.  In-process bots are
+called synchronously.  A seat that fails beyond its retries forfeits (a seeded random
+stand-in finishes its decisions) or aborts the game, as the failure policy says.
+
+Processes are owned by the caller (the pool); the match only reports which seats' processes
+must not be reused (:attr:`MatchOutcome.broken`).
+"""
+
+from __future__ import annotations
+
+import math
+from collections import deque
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+import trio
+
+from railhouse.engine.actions import Action, LegalAction, from_builtins
+from railhouse.engine.api import GameAPI, GameResult
+from railhouse.logs import get_logger
+from railhouse.protocol.messages import Error, ObservationMode, TimeControl
+from railhouse.protocol.referee import (
+    GameFinished,
+    NeedsAction,
+    Output,
+    Referee,
+    SeatFailed,
+    SeatSetup,
+    Send,
+)
+from railhouse_bots.random_bot import RandomBot
+from railhouse_tournament.errors import BotCrashed, BotLineTooLong
+from railhouse_tournament.process import BotProcess
+
+log = get_logger("railhouse.tournament.match")
+
+
+class InProcessBot(Protocol):
+    """A bot object answering protocol messages (dicts) directly, e.g. ``RandomBot``."""
+
+    def handle(self, message: dict[str, Any]) -> dict[str, Any] | None: ...
+
+
+@dataclass
+class SeatPlayer:
+    """Who sits in a seat: exactly one of ``process`` and ``bot``."""
+
+    entrant: str
+    process: BotProcess | None = None
+    bot: InProcessBot | None = None
+    handshake: bool = True  # a fresh process (or bot) that must say ready
+    mode: ObservationMode = "delta"
+    start_error: str = ""  # the process could not be started: the seat fails at once
+
+
+@dataclass
+class MatchOutcome:
+    status: str  # "ok", "forfeit" or "aborted"
+    result: GameResult
+    failures: list[dict[str, Any]] = field(default_factory=list)
+    broken: set[int] = field(default_factory=set)  # seats whose process must be discarded
+    modes: dict[int, ObservationMode] = field(default_factory=dict)
+    decisions: int = 0
+
+
+def stand_in_choice(legal: Sequence[LegalAction], bot: RandomBot) -> Action:
+    """What the stand-in for a failed seat plays: the built-in ``random`` bot's choice."""
+    request = {"legal": [choice.to_builtins() for choice in legal]}
+    reply = bot.choose(request)
+    if "index" in reply:
+        chosen: Action = legal[reply["index"]].action
+        return chosen
+    return from_builtins(reply["action"])
+
+
+class Match:
+    def __init__(
+        self,
+        game: GameAPI,
+        game_id: str,
+        seats: Sequence[SeatPlayer],
+        *,
+        time: TimeControl,
+        retries: int,
+        max_line_bytes: int,
+        on_failure: str,
+        flush_timeout: float,
+    ) -> None:
+        self.game = game
+        self.seats = list(seats)
+        self.on_failure = on_failure
+        self.flush_timeout = flush_timeout
+        self.max_line_bytes = max_line_bytes
+        setups = [SeatSetup(s.handshake, s.mode) for s in seats]
+        self.referee = Referee(
+            game, game_id=game_id, time=time, retries=retries,
+            max_line_bytes=max_line_bytes, seats=setups,
+        )  # fmt: skip
+        self.outcome = MatchOutcome("ok", GameResult((), (), "unfinished"))
+        self._forfeits: set[int] = set()
+        self._stand_in = RandomBot(seed=game.seed)
+        self._inbox_send, self._inbox = trio.open_memory_channel[tuple[str, int, bytes]](math.inf)
+        self._outboxes: dict[int, trio.MemorySendChannel[bytes]] = {}
+        self._flushed: dict[int, trio.Event] = {}
+        self._pending: deque[Output] = deque()
+        self._eof_detail: dict[int, str] = {}
+
+    async def play(self) -> MatchOutcome:
+        async with trio.open_nursery() as nursery:
+            for index, seat in enumerate(self.seats):
+                if seat.process is not None:
+                    self._start_pipes(nursery, index, seat.process)
+            self._pending.extend(self.referee.start(trio.current_time()))
+            for index, seat in enumerate(self.seats):
+                if seat.start_error:
+                    self._eof_detail[index] = seat.start_error
+                    self._pending.extend(self.referee.disconnected(index, trio.current_time()))
+            await self._loop()
+            await self._flush()
+            nursery.cancel_scope.cancel()
+        for index, state in enumerate(self.referee.seats):
+            self.outcome.modes[index] = state.mode
+            if state.errors and self.seats[index].process is not None:
+                self.outcome.broken.add(index)  # a late answer could leak into the next game
+        self.outcome.decisions = len(self.game.actions)
+        return self.outcome
+
+    def _start_pipes(self, nursery: trio.Nursery, index: int, process: BotProcess) -> None:
+        send, receive = trio.open_memory_channel[bytes](math.inf)
+        self._outboxes[index] = send
+        self._flushed[index] = trio.Event()
+        nursery.start_soon(self._reader, index, process)
+        nursery.start_soon(self._writer, index, process, receive)
+
+    async def _reader(self, index: int, process: BotProcess) -> None:
+        while True:
+            try:
+                line = await process.receive_line()
+            except BotLineTooLong:
+                await self._inbox_send.send(("too_long", index, b""))
+                continue
+            except BotCrashed as exc:
+                await self._inbox_send.send(("eof", index, str(exc).encode()))
+                return
+            await self._inbox_send.send(("line", index, line))
+
+    async def _writer(
+        self, index: int, process: BotProcess, lines: trio.MemoryReceiveChannel[bytes]
+    ) -> None:
+        try:
+            async for line in lines:
+                await process.send_line(line.rstrip(b"\n"))
+        except BotCrashed as exc:
+            await self._inbox_send.send(("eof", index, str(exc).encode()))
+        self._flushed[index].set()
+
+    async def _flush(self) -> None:
+        """Let the writers deliver ``game_over``; a seat that cannot take it is broken."""
+        for outbox in self._outboxes.values():
+            outbox.close()
+        with trio.move_on_after(self.flush_timeout):
+            for event in self._flushed.values():
+                await event.wait()
+        for index, event in self._flushed.items():
+            if not event.is_set():
+                self.outcome.broken.add(index)
+
+    async def _loop(self) -> None:
+        while True:
+            while self._pending:
+                self._handle(self._pending.popleft())
+            if self.referee.done:
+                return
+            self._pending.extend(await self._next_input())
+
+    async def _next_input(self) -> list[Output]:
+        waiting = self.referee.waiting_on()
+        if not waiting:
+            raise RuntimeError("the referee waits on nobody but the game is not finished")
+        deadline = min(self.referee.deadline(s) or math.inf for s in waiting)
+        with trio.move_on_at(deadline):
+            kind, index, data = await self._inbox.receive()
+            now = trio.current_time()
+            if kind == "line":
+                return self.referee.receive(index, data, now)
+            if kind == "too_long":
+                # The reader dropped the line; the referee only needs to see its length.
+                return self.referee.receive(index, bytes(self.max_line_bytes + 1), now)
+            self._eof_detail[index] = data.decode(errors="replace")
+            return self.referee.disconnected(index, now)
+        now = trio.current_time()
+        out: list[Output] = []
+        for seat in waiting:
+            seat_deadline = self.referee.deadline(seat)
+            if seat_deadline is not None and seat_deadline <= now:
+                out.extend(self.referee.timeout(seat, now))
+        return out
+
+    def _handle(self, output: Output) -> None:
+        if isinstance(output, Send):
+            self._send(output)
+        elif isinstance(output, SeatFailed):
+            self._seat_failed(output)
+        elif isinstance(output, NeedsAction):
+            action = stand_in_choice(output.legal, self._stand_in)
+            self._pending.extend(self.referee.substitute(action, trio.current_time()))
+        elif isinstance(output, GameFinished):
+            self._finished(output.result)
+
+    def _send(self, output: Send) -> None:
+        message = output.message
+        if isinstance(message, Error):
+            action = "retry" if message.seq is not None else "notice"
+            self._fail_record(output.seat, message.reason, message.message, action)
+        seat = self.seats[output.seat]
+        if seat.bot is not None:
+            reply = seat.bot.handle(output.to_builtins())
+            if reply is not None:
+                now = trio.current_time()
+                self._pending.extend(self.referee.receive_message(output.seat, reply, now))
+        elif output.seat in self._outboxes:
+            self._outboxes[output.seat].send_nowait(output.line())
+
+    def _fail_record(self, seat: int, reason: str, detail: str, action: str) -> None:
+        self.outcome.failures.append(
+            {
+                "seat": seat,
+                "entrant": self.seats[seat].entrant,
+                "reason": reason,
+                "detail": detail[:300],
+                "action": action,
+                "decision": len(self.game.actions),
+            }
+        )
+
+    def _seat_failed(self, failed: SeatFailed) -> None:
+        reason = "crash" if failed.reason == "disconnected" else failed.reason
+        action = "abort" if self.on_failure == "abort" else "forfeit"
+        detail = self._eof_detail.get(failed.seat, failed.message)
+        self._fail_record(failed.seat, reason, detail, action)
+        self.outcome.broken.add(failed.seat)
+        self._forfeits.add(failed.seat)
+        log.info("seat_failed", seat=failed.seat, reason=reason, policy=action)
+        if action == "abort":
+            self.outcome.status = "aborted"
+            count = len(self.seats)
+            aborted = GameResult((0,) * count, (1,) * count, "aborted", (failed.seat,))
+            self._pending.extend(self.referee.finish(aborted))
+
+    def _finished(self, result: GameResult) -> None:
+        if self.outcome.status != "aborted":
+            forfeits = tuple(sorted(self._forfeits | set(result.forfeits)))
+            result = GameResult(result.scores, result.ranks, result.reason, forfeits)
+            self.outcome.status = "forfeit" if forfeits else "ok"
+        self.outcome.result = result

@@ -1,0 +1,129 @@
+"""Seats for games: built-in bots in-process, command entrants as pooled processes.
+
+A bot process plays one game at a time and may play many games in a row: after a clean game
+it goes back to the idle list of its entrant and is reused (without a new handshake).  A
+process that failed, timed out or could not take ``game_over`` is closed instead, and the
+next game of that entrant starts a fresh one: that is how a crashed bot is restarted.  A
+pooled process found dead when it is taken again (a bot that exits between games) is
+replaced silently, and counted as a ``restart``.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+from collections import defaultdict
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import trio
+
+from railhouse.logs import get_logger
+from railhouse.plugins import registry
+from railhouse.protocol.codec import encode
+from railhouse.protocol.messages import Bye
+from railhouse_tournament.config import Entrant, FailurePolicy, TimeControl
+from railhouse_tournament.errors import BotCrashed
+from railhouse_tournament.match import InProcessBot, SeatPlayer
+from railhouse_tournament.process import MARKER_ENV, BotProcess
+
+log = get_logger("railhouse.tournament.pool")
+
+
+def seat_seed(*parts: object) -> int:
+    digest = hashlib.sha256(":".join(map(str, parts)).encode()).digest()
+    return int.from_bytes(digest[:4], "big")
+
+
+def builtin_bot(name: str, seed: int) -> InProcessBot:
+    """A registered bot (``railhouse_register_bots``) instantiated in-process."""
+    factory = registry().bot(name).load_factory()
+    bot: InProcessBot = factory(seed=seed)
+    return bot
+
+
+class BotPool:
+    def __init__(
+        self,
+        nursery: trio.Nursery,
+        log_path: Callable[[str, int], Path],
+        token: str,
+        time: TimeControl,
+        failure: FailurePolicy,
+    ) -> None:
+        self._nursery = nursery
+        self._log_path = log_path
+        self._token = token
+        self._time = time
+        self._failure = failure
+        self._idle: dict[str, list[tuple[BotProcess, Any]]] = defaultdict(list)
+        self._serial: dict[str, int] = defaultdict(int)
+        self._busy: set[BotProcess] = set()
+
+    async def acquire(self, entrant: Entrant, seed: int) -> tuple[SeatPlayer, list[dict[str, Any]]]:
+        """A seat for ``entrant`` plus any failures met on the way (restarts)."""
+        if entrant.bot is not None:
+            return SeatPlayer(entrant.name, bot=builtin_bot(entrant.bot, seed)), []
+        notes: list[dict[str, Any]] = []
+        idle = self._idle[entrant.name]
+        while idle:
+            process, mode = idle.pop()
+            if process.alive:
+                self._busy.add(process)
+                return SeatPlayer(entrant.name, process, handshake=False, mode=mode), notes
+            notes.append(
+                {"entrant": entrant.name, "reason": "crash", "action": "restart",
+                 "detail": f"exited between games (status {process.process.returncode})"}
+            )  # fmt: skip
+            await process.aclose()
+        return await self._spawn(entrant), notes
+
+    async def _spawn(self, entrant: Entrant) -> SeatPlayer:
+        self._serial[entrant.name] += 1
+        try:
+            process = await BotProcess.spawn(
+                self._nursery,
+                entrant.command,
+                cwd=entrant.cwd,
+                env={**entrant.env, MARKER_ENV: self._token},
+                log_path=self._log_path(entrant.name, self._serial[entrant.name]),
+                max_line_bytes=self._failure.max_line_bytes,
+                stderr_bytes=self._failure.stderr_bytes,
+                grace=self._time.grace,
+            )
+        except BotCrashed as exc:
+            log.warning("bot_start_failed", entrant=entrant.name, error=str(exc))
+            return SeatPlayer(entrant.name, start_error=str(exc))
+        self._busy.add(process)
+        return SeatPlayer(entrant.name, process)
+
+    async def release(self, player: SeatPlayer, *, reusable: bool, mode: Any) -> None:
+        process = player.process
+        if process is None:
+            return
+        self._busy.discard(process)
+        if reusable and process.alive:
+            self._idle[player.entrant].append((process, mode))
+        else:
+            await process.aclose()
+
+    async def aclose(self) -> None:
+        """Close every process, idle or busy, concurrently (each close is shielded)."""
+        idle = [p for processes in self._idle.values() for p, _ in processes]
+        busy = list(self._busy)
+        self._busy.clear()
+        self._idle.clear()
+        with trio.CancelScope(shield=True):
+            async with trio.open_nursery() as nursery:
+                for process in idle:
+                    nursery.start_soon(_say_bye_and_close, process)
+                for process in busy:
+                    nursery.start_soon(process.aclose)
+
+
+async def _say_bye_and_close(process: BotProcess) -> None:
+    with trio.move_on_after(1.0):
+        with contextlib.suppress(BotCrashed):
+            await process.send_line(encode(Bye(reason="tournament over")).rstrip(b"\n"))
+    await process.aclose()

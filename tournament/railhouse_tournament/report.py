@@ -1,0 +1,69 @@
+"""``railhouse tournament report``: the standings of a tournament directory, as a table or JSON."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from rich.console import Console
+from rich.table import Table
+
+from railhouse_tournament import schedule, standings
+from railhouse_tournament.journal import TournamentDir
+
+
+def summary(path: Path) -> dict[str, Any]:
+    """Everything the report shows, JSON-ready."""
+    directory = TournamentDir.open(path)
+    config = directory.config
+    entries = directory.entries()
+    names = [e.name for e in config.entrants]
+    table = standings.compute(names, entries)
+    statuses = {"ok": 0, "forfeit": 0, "aborted": 0}
+    for entry in entries:
+        statuses[entry["status"]] = statuses.get(entry["status"], 0) + 1
+    return {
+        "directory": str(path),
+        "title": config.title,
+        "players": config.players,
+        "format": config.format,
+        "games_total": len(schedule.build(config)),
+        "games_done": len(entries),
+        "games_by_status": statuses,
+        "standings": [s.to_dict() for s in table],
+    }
+
+
+def render(data: dict[str, Any], console: Console) -> None:
+    head = (
+        f"{data['title']} {data['format']}, {data['players']} players: "
+        f"{data['games_done']}/{data['games_total']} games"
+    )
+    by_status = data["games_by_status"]
+    if by_status.get("forfeit") or by_status.get("aborted"):
+        forfeits, aborted = by_status.get("forfeit", 0), by_status.get("aborted", 0)
+        head += f" ({forfeits} with forfeits, {aborted} aborted)"
+    table = Table(title=head)
+    columns = (
+        "#", "entrant", "games", "wins", "avg rank", "avg score", "rating", "±",
+        "crash", "timeout", "illegal", "protocol", "forfeit", "abort",
+    )  # fmt: skip
+    for column in columns:
+        table.add_column(column, justify="left" if column == "entrant" else "right")
+    for place, row in enumerate(data["standings"], 1):
+        counters = row["counters"]
+        table.add_row(
+            str(place),
+            row["name"],
+            str(row["games"]),
+            f"{row['wins']:g}",
+            f"{row['avg_rank']:.2f}",
+            f"{row['avg_score']:.1f}",
+            f"{row['mu']:.2f}",
+            f"{row['sigma']:.2f}",
+            *(
+                str(counters[key])
+                for key in ("crashes", "timeouts", "illegal", "protocol", "forfeits", "aborts")
+            ),
+        )
+    console.print(table)

@@ -1,0 +1,194 @@
+"""Run (or resume) a tournament: schedule -> games under a capacity limiter -> journal.
+
+Nurseries nest as lifetimes do: the tournament nursery owns the bot processes' stderr
+drains and the pool; the games nursery owns one task per scheduled game, which waits on the
+:class:`trio.CapacityLimiter` (FIFO, so games start in schedule order) and owns its match.
+However the run ends -- finished, Ctrl-C, an internal error -- every process is closed in
+a shielded scope, then a sweep kills anything still carrying the tournament's token.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, cast
+
+import trio
+
+from railhouse.engine.api import GameAPI, GameResult
+from railhouse.logs import bound, get_logger
+from railhouse.plugins import NotRegistered, registry
+from railhouse.protocol.messages import TimeControl as WireTime
+from railhouse.titles import TitleInfo
+from railhouse_tournament import reaper, schedule
+from railhouse_tournament.config import TournamentConfig
+from railhouse_tournament.journal import TournamentDir
+from railhouse_tournament.match import Match, SeatPlayer
+from railhouse_tournament.pool import BotPool, seat_seed
+from railhouse_tournament.progress import Reporter
+
+log = get_logger("railhouse.tournament")
+
+
+def resolve_title(title_id: str) -> TitleInfo:
+    """A registered title; the test title ``toy`` is always available."""
+    try:
+        return registry().title(title_id)
+    except NotRegistered:
+        if title_id == "toy":
+            from railhouse.testing.toy import TOY_TITLE
+
+            return TOY_TITLE
+        raise
+
+
+def wire_time(config: TournamentConfig) -> WireTime:
+    t = config.time
+    return WireTime(
+        decision_ms=round(t.per_decision * 1000),
+        bank_ms=round(t.bank * 1000),
+        hello_ms=round(t.handshake * 1000),
+    )
+
+
+@dataclass
+class RunSummary:
+    played: int
+    skipped: int
+    total: int
+    seconds: float
+
+
+class Runner:
+    def __init__(self, directory: TournamentDir, reporter: Reporter | None = None) -> None:
+        self.directory = directory
+        self.config = directory.config
+        self.reporter = reporter or Reporter(quiet=True)
+        title = resolve_title(self.config.title)
+        self.title = title
+        self.factory = title.load_factory()
+        self.options = title.resolve_options(self.config.options)
+        self.limiter = trio.CapacityLimiter(self.config.workers)
+        self._played = 0
+
+    async def run(self) -> RunSummary:
+        started = time.monotonic()
+        games = schedule.build(self.config)
+        done = self.directory.finished_ids(repair=True)
+        todo = [g for g in games if g.game_id not in done]
+        killed = reaper.kill_marked(self.directory.token)  # orphans of a killed earlier run
+        if killed:
+            log.warning("killed_orphans", pids=killed)
+        self.reporter.start(len(games), len(games) - len(todo))
+        workers = self.limiter.total_tokens
+        log.info("tournament_start", games=len(games), todo=len(todo), workers=workers)
+        try:
+            async with trio.open_nursery() as bots:
+                pool = BotPool(
+                    bots, self.directory.log_path, self.directory.token,
+                    self.config.time, self.config.failure,
+                )  # fmt: skip
+                try:
+                    async with trio.open_nursery() as nursery:
+                        for game in todo:
+                            nursery.start_soon(self._play, pool, game)
+                finally:
+                    await pool.aclose()
+        finally:
+            self.reporter.close()
+            leftovers = reaper.kill_marked(self.directory.token)
+            if leftovers:
+                log.warning("killed_leftovers", pids=leftovers)
+        elapsed = time.monotonic() - started
+        return RunSummary(self._played, len(games) - len(todo), len(games), elapsed)
+
+    async def _play(self, pool: BotPool, game: schedule.ScheduledGame) -> None:
+        async with self.limiter:
+            with bound(match_id=game.game_id):
+                started = time.monotonic()
+                entry, record = await self._play_game(pool, game)
+                entry["duration"] = round(time.monotonic() - started, 4)
+                await self.directory.commit(entry, record)
+                self._played += 1
+                log.info("game_done", status=entry["status"], ranks=entry["ranks"])
+                self.reporter.game_done(entry)
+
+    async def _play_game(
+        self, pool: BotPool, game: schedule.ScheduledGame
+    ) -> tuple[dict[str, Any], dict[str, Any]]:
+        config = self.config
+        players: list[SeatPlayer] = []
+        notes: list[dict[str, Any]] = []
+        try:
+            for seat, name in enumerate(game.seats):
+                seed = seat_seed(config.seed, game.game_id, seat)
+                player, found = await pool.acquire(config.entrant(name), seed)
+                players.append(player)
+                notes += [{**note, "seat": seat, "decision": 0} for note in found]
+            names = list(game.seats)
+            made = self.factory(players=names, options=self.options, seed=game.seed)
+            state = cast(GameAPI, made)  # titles satisfy GameAPI structurally
+            match = Match(
+                state, game.game_id, players,
+                time=wire_time(config), retries=config.failure.retries,
+                max_line_bytes=config.failure.max_line_bytes,
+                on_failure=config.failure.on_failure, flush_timeout=max(config.time.grace, 1.0),
+            )  # fmt: skip
+            outcome = await match.play()
+        except Exception as exc:  # an engine or runner bug must not take the tournament down
+            log.exception("game_error")
+            for player in players:
+                await pool.release(player, reusable=False, mode="delta")
+            return self._error_entry(game, exc, notes), {"game": game.game_id, "error": repr(exc)}
+        for seat, player in enumerate(players):
+            reusable = seat not in outcome.broken
+            await pool.release(player, reusable=reusable, mode=outcome.modes.get(seat, "delta"))
+        entry = self._entry(game, outcome.status, outcome.result, notes + outcome.failures)
+        entry["decisions"] = outcome.decisions
+        record = state.to_record()
+        record["tournament"] = {
+            "game": game.game_id, "seats": list(game.seats), "status": outcome.status,
+            "forfeits": list(outcome.result.forfeits), "failures": entry["failures"],
+        }  # fmt: skip
+        return entry, record
+
+    def _entry(
+        self,
+        game: schedule.ScheduledGame,
+        status: str,
+        result: GameResult,
+        failures: list[dict[str, Any]],
+    ) -> dict[str, Any]:
+        return {
+            "game": game.game_id,
+            "index": game.index,
+            "block": game.block,
+            "seed": game.seed,
+            "seats": list(game.seats),
+            "status": status,
+            "scores": list(result.scores),
+            "ranks": list(result.ranks),
+            "reason": result.reason,
+            "forfeits": list(result.forfeits),
+            "failures": failures,
+            "record": f"games/{game.game_id}.json",
+        }
+
+    def _error_entry(
+        self, game: schedule.ScheduledGame, exc: Exception, notes: list[dict[str, Any]]
+    ) -> dict[str, Any]:
+        count = len(game.seats)
+        result = GameResult((0,) * count, (1,) * count, "internal_error")
+        failure = {"seat": None, "entrant": None, "reason": "internal_error",
+                   "detail": repr(exc)[:300], "action": "abort", "decision": None}  # fmt: skip
+        return self._entry(game, "aborted", result, [*notes, failure])
+
+
+def create(config: TournamentConfig, path: Path) -> TournamentDir:
+    return TournamentDir.create(path, config, len(schedule.build(config)))
+
+
+async def run_directory(path: Path, reporter: Reporter | None = None) -> RunSummary:
+    """Run (or continue) the tournament stored in ``path``."""
+    return await Runner(TournamentDir.open(path), reporter).run()
