@@ -1,0 +1,172 @@
+"""Mutable board state: laid tiles, tokens, tile supply, home reservations.
+
+The board knows nothing of companies beyond token owner ids (strings).  Anything derived
+from it (track graph, reach) is cached per ``track_version`` / ``token_version`` so that
+repeated queries within one game state are cheap; ``clone()`` copies only small dicts.
+
+JSON form (``to_dict``)::
+
+    {"tiles": {"H9": ["57", 1]}, "tokens": {"H9.c0": ["NCS"]},
+     "supply": {"57": 6, "7": null}, "reservations": [["NRS", "F9", 0]],
+     "laid_this_turn": ["H9"]}
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from railhouse.map.mapdef import MapDef, Reservation
+from railhouse.map.tiles import TileDef
+from railhouse.map.upgrades import cached_shapes
+
+
+class Board:
+    """The tiles and tokens on one map.  Mutate only through the methods below."""
+
+    def __init__(self, mapdef: MapDef) -> None:
+        self.map = mapdef
+        self.tiles: dict[str, tuple[str, int]] = {}
+        self.tokens: dict[tuple[str, int], list[str]] = {}
+        self.supply: dict[str, int | None] = dict(mapdef.supply)
+        self.reservations: list[Reservation] = list(mapdef.reservations)
+        self.laid_this_turn: set[str] = set()
+        self.track_version = 0
+        self.token_version = 0
+        self.cache: dict[Any, Any] = {}
+
+    # ------------------------------------------------------------------ queries
+    def tile_at(self, coord: str) -> tuple[TileDef, int]:
+        """The tile on ``coord`` (the printed content if none was laid) and its rotation."""
+        laid = self.tiles.get(coord)
+        if laid is None:
+            hexdef = self.map.hexes[coord]
+            return hexdef.printed, hexdef.rotation
+        return self.map.tiles[laid[0]], laid[1]
+
+    def city_tokens(self, coord: str, city: int) -> list[str]:
+        """Owners of the tokens in city ``city`` of ``coord`` (a fresh list)."""
+        return list(self.tokens.get((coord, city), ()))
+
+    def company_cities(self, company: str) -> list[tuple[str, int]]:
+        """``(hex, city)`` of every city holding a token of ``company``."""
+        return [key for key, owners in self.tokens.items() if company in owners]
+
+    def available(self, tile_id: str) -> bool:
+        """Whether a tile of this id is left in the supply."""
+        count = self.supply.get(tile_id, 0)
+        return count is None or count > 0
+
+    # ---------------------------------------------------------------- mutations
+    def lay_tile(self, coord: str, tile_id: str, rotation: int) -> None:
+        """Put ``tile_id`` on ``coord`` at ``rotation``; the replaced tile returns to the
+        supply and tokens move to the corresponding cities.  Legality is NOT checked here
+        (see ``legal_tile_lays``); raises ``ValueError`` if the tile cannot preserve the old
+        one at that rotation or is out of supply."""
+        new = self.map.tiles[tile_id]
+        old, old_rot = self.tile_at(coord)
+        if not self.available(tile_id):
+            raise ValueError(f"tile {tile_id} is not available")
+        delta = (rotation - old_rot) % 6
+        shapes = [s for s in cached_shapes(self.map._cache, old, new) if s.delta == delta]
+        if not shapes:
+            raise ValueError(f"tile {tile_id} at rotation {rotation} does not fit {coord}")
+        self._move_tokens(coord, old, shapes[0].stop_map, new)
+        if coord in self.tiles:
+            self._give_back(self.tiles[coord][0])
+        self._take(tile_id)
+        self.tiles[coord] = (tile_id, rotation % 6)
+        self.laid_this_turn.add(coord)
+        self.track_version += 1
+
+    def _move_tokens(
+        self, coord: str, old: TileDef, stop_map: tuple[int, ...], new: TileDef
+    ) -> None:
+        old_cities = old.city_indices()
+        new_cities = new.city_indices()
+        moved: dict[tuple[str, int], list[str]] = {}
+        for k, stop_index in enumerate(old_cities):
+            owners = self.tokens.pop((coord, k), [])
+            if owners:
+                target = new_cities.index(stop_map[stop_index])
+                moved.setdefault((coord, target), []).extend(owners)
+        self.tokens.update(moved)
+        self.token_version += 1
+
+    def _take(self, tile_id: str) -> None:
+        count = self.supply.get(tile_id)
+        if count is not None:
+            self.supply[tile_id] = count - 1
+
+    def _give_back(self, tile_id: str) -> None:
+        count = self.supply.get(tile_id)
+        if count is not None:
+            self.supply[tile_id] = count + 1
+
+    def place_token(self, coord: str, city: int, owner: str) -> None:
+        """Add a token (no legality check beyond a free slot; raises ``ValueError``)."""
+        t, _ = self.tile_at(coord)
+        slots = t.stops[t.city_indices()[city]].slots
+        owners = self.tokens.setdefault((coord, city), [])
+        if len(owners) >= slots:
+            raise ValueError(f"{coord}.c{city} has no free slot")
+        owners.append(owner)
+        self.token_version += 1
+
+    def remove_token(self, coord: str, city: int, owner: str) -> None:
+        """Remove one token of ``owner`` from that city (raises ``ValueError`` if absent)."""
+        owners = self.tokens.get((coord, city), [])
+        owners.remove(owner)
+        if not owners:
+            del self.tokens[(coord, city)]
+        self.token_version += 1
+
+    def drop_reservations(self, company: str, coord: str | None = None) -> None:
+        """Forget ``company``'s reservations (on ``coord`` only, if given)."""
+        self.reservations = [
+            r
+            for r in self.reservations
+            if not (r.company == company and (coord is None or r.hex == coord))
+        ]
+        self.token_version += 1
+
+    def new_turn(self) -> None:
+        """Clear the per-turn record of hexes laid."""
+        self.laid_this_turn.clear()
+
+    # ------------------------------------------------------------- copy / json
+    def clone(self) -> Board:
+        """An independent copy sharing the (immutable) map and cached derived data."""
+        other = Board.__new__(Board)
+        other.map = self.map
+        other.tiles = dict(self.tiles)
+        other.tokens = {k: list(v) for k, v in self.tokens.items()}
+        other.supply = dict(self.supply)
+        other.reservations = list(self.reservations)
+        other.laid_this_turn = set(self.laid_this_turn)
+        other.track_version = self.track_version
+        other.token_version = self.token_version
+        other.cache = dict(self.cache)
+        return other
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-ready state (see module docstring)."""
+        return {
+            "tiles": {c: [t, r] for c, (t, r) in sorted(self.tiles.items())},
+            "tokens": {f"{c}.c{k}": list(v) for (c, k), v in sorted(self.tokens.items())},
+            "supply": dict(sorted(self.supply.items())),
+            "reservations": [[r.company, r.hex, r.city] for r in self.reservations],
+            "laid_this_turn": sorted(self.laid_this_turn),
+        }
+
+    @classmethod
+    def from_dict(cls, mapdef: MapDef, data: dict[str, Any]) -> Board:
+        """Inverse of :meth:`to_dict` (raises ``KeyError``/``ValueError`` on bad data)."""
+        board = cls(mapdef)
+        board.tiles = {c: (str(t), int(r)) for c, (t, r) in data["tiles"].items()}
+        for key, owners in data["tokens"].items():
+            coord, _, city = key.partition(".c")
+            board.tokens[(coord, int(city))] = [str(o) for o in owners]
+        board.supply = {str(k): v for k, v in data["supply"].items()}
+        board.reservations = [Reservation(c, h, k) for c, h, k in data["reservations"]]
+        board.laid_this_turn = set(data.get("laid_this_turn", ()))
+        return board

@@ -1,0 +1,180 @@
+"""The track graph of a board and who may pass where.
+
+Nodes are stops (cities ``"H9.c0"``, towns ``"H7.t0"``, junctions ``"X.j0"``, off-board
+locations ``"J1"``, one node for a multi-hex off-board) and hex-side points ``"H9.e4"``
+(named from the side whose ``(hex, edge)`` sorts first).  Each tile path is one graph edge,
+named ``"H9:0-c0"``.  A side under an active barrier is split into one point per hex, so
+nothing can cross it.  The graph depends only on tiles and released barriers and is cached
+on the board per ``(track_version, barriers)``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from railhouse.map.board import Board
+from railhouse.map.mapdef import Offboard
+from railhouse.map.tiles import CITY, KIND_LETTER, OFFBOARD, STOP_BASE, TileDef, orient
+
+EDGE = "edge"
+
+
+@dataclass(frozen=True)
+class Operator:
+    """Who is acting, and the phase-dependent state of the map.
+
+    ``released``: active release keys (lifted barriers, unblocked hexes).  ``non_blocking``:
+    token owners that do not block this company (1839: ``"NS"`` markers for Locals).
+    ``column``: the off-board value column of the current phase.
+    """
+
+    company: str
+    released: frozenset[str] = frozenset()
+    non_blocking: frozenset[str] = frozenset()
+    column: int = 0
+
+
+@dataclass(slots=True)
+class Node:
+    """One graph node.  ``city`` is the city index on its hex (tokens), else -1."""
+
+    name: str
+    kind: str
+    hex: str
+    city: int = -1
+    revenue: int = 0
+    slots: int = 0
+    offboard: Offboard | None = None
+
+
+@dataclass
+class TrackGraph:
+    """Adjacency lists ``adj[node] = [(other node, path id), ...]``."""
+
+    nodes: list[Node] = field(default_factory=list)
+    adj: list[list[tuple[int, int]]] = field(default_factory=list)
+    path_names: list[str] = field(default_factory=list)
+    path_ends: list[tuple[int, int]] = field(default_factory=list)
+    index: dict[str, int] = field(default_factory=dict)
+    side: dict[tuple[str, int], int] = field(default_factory=dict)
+    hex_edges: dict[str, int] = field(default_factory=dict)
+
+    def add_node(self, node: Node) -> int:
+        self.index[node.name] = len(self.nodes)
+        self.nodes.append(node)
+        self.adj.append([])
+        return len(self.nodes) - 1
+
+    def add_path(self, name: str, a: int, b: int) -> None:
+        pid = len(self.path_names)
+        self.path_names.append(name)
+        self.path_ends.append((a, b))
+        self.adj[a].append((b, pid))
+        self.adj[b].append((a, pid))
+
+
+def track_graph(board: Board, released: frozenset[str] = frozenset()) -> TrackGraph:
+    """The (cached) graph of ``board`` with barriers whose key is not in ``released``."""
+    barriers = frozenset(
+        (r.a, r.b)
+        for r in board.map.edge_rules
+        if r.barrier_until is not None and r.barrier_until not in released
+    )
+    key = ("graph", board.track_version, barriers)
+    graph = board.cache.get(key)
+    if graph is None:
+        if len(board.cache) > 64:
+            board.cache.clear()
+        graph = _build(board, barriers)
+        board.cache[key] = graph
+    return graph
+
+
+def _build(board: Board, barriers: frozenset[tuple[str, str]]) -> TrackGraph:
+    g = TrackGraph()
+    for coord, hexdef in board.map.hexes.items():
+        t, rot = board.tile_at(coord)
+        o = orient(t, rot)
+        g.hex_edges[coord] = o.edge_mask
+        ends = [_stop_node(g, coord, t, i, hexdef.offboard) for i in range(len(t.stops))]
+        for a, b in o.paths:
+            na = ends[a - STOP_BASE] if a >= STOP_BASE else _side_node(g, board, coord, a, barriers)
+            nb = ends[b - STOP_BASE] if b >= STOP_BASE else _side_node(g, board, coord, b, barriers)
+            label_a = t.stop_name(a - STOP_BASE) if a >= STOP_BASE else str(a)
+            label_b = t.stop_name(b - STOP_BASE) if b >= STOP_BASE else str(b)
+            g.add_path(f"{coord}:{'-'.join(sorted((label_a, label_b)))}", na, nb)
+    return g
+
+
+def _stop_node(g: TrackGraph, coord: str, t: TileDef, i: int, off: Offboard | None) -> int:
+    stop = t.stops[i]
+    if stop.kind == OFFBOARD:
+        name = off.location if off is not None else f"{coord}.{t.stop_name(i)}"
+        if name in g.index:
+            return g.index[name]
+        return g.add_node(Node(name, OFFBOARD, coord, offboard=off))
+    name = f"{coord}.{t.stop_name(i)}"
+    city = t.city_indices().index(i) if stop.kind == CITY else -1
+    return g.add_node(Node(name, stop.kind, coord, city, stop.revenue, stop.slots))
+
+
+def _side_node(
+    g: TrackGraph, board: Board, coord: str, edge: int, barriers: frozenset[tuple[str, str]]
+) -> int:
+    node = g.side.get((coord, edge))
+    if node is not None:
+        return node
+    nb = board.map.neighbour(coord, edge)
+    rule = board.map.edge_rule_at.get((coord, edge))
+    split = nb is None or (rule is not None and (rule.a, rule.b) in barriers)
+    facing = (nb, (edge + 3) % 6) if nb is not None else None
+    name = f"{coord}.e{edge}"
+    if not split and facing is not None and (facing[0], facing[1]) < (coord, edge):
+        name = f"{facing[0]}.e{facing[1]}"
+    node = g.add_node(Node(name, EDGE, coord))
+    g.side[(coord, edge)] = node
+    if not split and facing is not None:
+        g.side[facing] = node
+    return node
+
+
+def stop_label(kind: str) -> str:
+    """The one-letter prefix used in node names for a stop kind."""
+    return KIND_LETTER[kind]
+
+
+def blocked(board: Board, node: Node, op: Operator) -> bool:
+    """True if ``node`` is a city that ``op`` may not pass through: every slot holds a
+    token and none of them is ``op``'s own or a non-blocking owner's."""
+    if node.kind != CITY or node.slots == 0:
+        return False
+    owners = board.tokens.get((node.hex, node.city), ())
+    if len(owners) < node.slots:
+        return False
+    return not any(o == op.company or o in op.non_blocking for o in owners)
+
+
+def reach(board: Board, op: Operator) -> set[int]:
+    """Nodes ``op`` can trace to from its tokens: cities full of others' tokens and
+    off-boards are reached but not passed (R-15.3.2, SOH "New tiles"); cached per state."""
+    key = ("reach", board.track_version, board.token_version, op)
+    hit = board.cache.get(key)
+    if hit is not None:
+        return hit  # type: ignore[no-any-return]
+    g = track_graph(board, op.released)
+    starts = [
+        g.index[f"{h}.c{k}"] for h, k in board.company_cities(op.company) if f"{h}.c{k}" in g.index
+    ]
+    seen = set(starts)
+    todo = list(starts)
+    while todo:
+        u = todo.pop()
+        node = g.nodes[u]
+        if u not in starts and (node.kind == OFFBOARD or blocked(board, node, op)):
+            continue
+        for v, _ in g.adj[u]:
+            if v not in seen:
+                seen.add(v)
+                todo.append(v)
+    board.cache[key] = seen
+    return seen

@@ -1,0 +1,202 @@
+"""Legal tile lays (new tiles and upgrades) for a company, with their cost.
+
+A lay of ``tile`` at ``rotation`` on ``hex`` is legal when (SOH "Laying track", "New
+tiles", "Replacing tiles", "Rivers"; 1839 R-12, R-15):
+
+* the hex is not fixed (off-board, gray, ferry, water) and not blocked (``blocked_until``);
+* the tile is the next colour after the hex's current one, its colour is allowed now, it is
+  in the supply, labels and stop kinds match, and it preserves the old track (``upgrades``);
+* every track end runs into an open side (no map edge, closed side, or side of a fixed hex
+  without printed track facing it) and creates no new connection across an active barrier;
+* it connects to the company's network: a side of the hex where new track ends is reached
+  from a company token (``graph.reach``), or the hex holds a company token;
+* after an upgrade every token and outstanding reservation still fits (1839 R-15.4.4).
+
+Cost = terrain (first lay, or every lay) + upgrade fee + edge costs for every new
+connection across a costed side with track facing it (rivers) + ``LayOptions.extra_cost``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from railhouse.map.board import Board
+from railhouse.map.graph import Operator, reach, track_graph
+from railhouse.map.mapdef import WHITE, MapDef
+from railhouse.map.tiles import TileDef, orient
+from railhouse.map.upgrades import UpgradeShape, cached_shapes, kind_compatible
+
+
+@dataclass(frozen=True)
+class LayOptions:
+    """What the engine allows in this lay step.
+
+    ``colors``: tile colours allowed in this phase.  ``only_hexes``: restrict to these (SOH
+    home-first rule).  ``no_upgrade``: hexes that may not be upgraded now (1839: laid this
+    OR).  ``extra_cost``: added to every lay (1839 second lay f20).  ``budget``: drop lays
+    costing more (None = no limit).
+    """
+
+    colors: frozenset[str] = frozenset({"yellow"})
+    new_tiles: bool = True
+    upgrades: bool = True
+    only_hexes: frozenset[str] | None = None
+    no_upgrade: frozenset[str] = frozenset()
+    extra_cost: int = 0
+    budget: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class TileLay:
+    """One legal lay.  ``upgrade`` is True when it replaces a tile or pre-printed track."""
+
+    hex: str
+    tile: str
+    rotation: int
+    cost: int
+    upgrade: bool
+
+
+def next_tiles(mapdef: MapDef, old: TileDef) -> list[UpgradeShape]:
+    """Tiles of the next colour that can replace ``old`` (shape, kind, label), cached."""
+    key = ("next", id(old))
+    hit = mapdef._cache.get(key)
+    if hit is None:
+        rank = mapdef.color_rank(old.color) + 1
+        hit = [
+            shape
+            for new in mapdef.tiles.values()
+            if new.color in mapdef.colors
+            and mapdef.color_rank(new.color) == rank
+            and kind_compatible(old, new)
+            for shape in cached_shapes(mapdef._cache, old, new)
+        ]
+        mapdef._cache[key] = hit
+    return hit
+
+
+def _static_candidates(
+    mapdef: MapDef, coord: str, old: TileDef, old_rot: int
+) -> list[tuple[UpgradeShape, int, int]]:
+    """``(shape, rotation, edge_mask)`` that fit the hex's open sides, deduplicated."""
+    key = ("cand", coord, id(old), old_rot)
+    hit = mapdef._cache.get(key)
+    if hit is None:
+        open_mask = mapdef.open_edges[coord]
+        seen: set[tuple[str, frozenset[tuple[int, int]], tuple[int, ...]]] = set()
+        hit = []
+        for shape in next_tiles(mapdef, old):
+            rot = (old_rot + shape.delta) % 6
+            o = orient(shape.new, rot)
+            sig = (shape.new.id, frozenset((min(p), max(p)) for p in o.paths), shape.stop_map)
+            if o.edge_mask & ~open_mask or sig in seen:
+                continue
+            seen.add(sig)
+            hit.append((shape, rot, o.edge_mask))
+        mapdef._cache[key] = hit
+    return hit
+
+
+def legal_tile_lays(board: Board, op: Operator, opts: LayOptions) -> list[TileLay]:
+    """Every legal ``(hex, tile, rotation)`` for ``op`` now, with its cost (see module doc)."""
+    g = track_graph(board, op.released)
+    reached = reach(board, op)
+    token_hexes = {h for h, _ in board.company_cities(op.company)}
+    out: list[TileLay] = []
+    for coord, hexdef in board.map.hexes.items():
+        if hexdef.fixed or (opts.only_hexes is not None and coord not in opts.only_hexes):
+            continue
+        if hexdef.blocked_until is not None and hexdef.blocked_until not in op.released:
+            continue
+        reached_mask = _reached_sides(g.side, coord, reached)
+        if not reached_mask and coord not in token_hexes:
+            continue
+        out.extend(_lays_on(board, op, opts, coord, reached_mask, coord in token_hexes))
+    return out
+
+
+def _reached_sides(side: dict[tuple[str, int], int], coord: str, reached: set[int]) -> int:
+    mask = 0
+    for edge in range(6):
+        node = side.get((coord, edge))
+        if node is not None and node in reached:
+            mask |= 1 << edge
+    return mask
+
+
+def _lays_on(
+    board: Board, op: Operator, opts: LayOptions, coord: str, reached_mask: int, has_token: bool
+) -> list[TileLay]:
+    old, old_rot = board.tile_at(coord)
+    upgrade = old.color != WHITE
+    if (upgrade and (not opts.upgrades or coord in opts.no_upgrade)) or (
+        not upgrade and not opts.new_tiles
+    ):
+        return []
+    old_mask = orient(old, old_rot).edge_mask
+    out = []
+    for shape, rot, mask in _static_candidates(board.map, coord, old, old_rot):
+        new = shape.new
+        if new.color not in opts.colors or not board.available(new.id):
+            continue
+        if not has_token and not mask & reached_mask:
+            continue
+        cost = _edge_cost(board, op, coord, mask & ~old_mask)
+        if cost is None or not _tokens_fit(board, coord, old, new, shape):
+            continue
+        cost += _hex_cost(board, coord, upgrade) + opts.extra_cost
+        if opts.budget is None or cost <= opts.budget:
+            out.append(TileLay(coord, new.id, rot, cost, upgrade))
+    return out
+
+
+def _edge_cost(board: Board, op: Operator, coord: str, new_edges: int) -> int | None:
+    """Cost of the new connections (None if one crosses an active barrier)."""
+    cost = 0
+    hex_edges = track_graph(board, op.released).hex_edges
+    for edge in range(6):
+        if not new_edges >> edge & 1:
+            continue
+        rule = board.map.edge_rule_at.get((coord, edge))
+        if rule is None:
+            continue
+        nb = board.map.neighbour(coord, edge)
+        if nb is None or not hex_edges[nb] >> ((edge + 3) % 6) & 1:
+            continue
+        if rule.barrier_until is not None and rule.barrier_until not in op.released:
+            return None
+        cost += rule.cost
+    return cost
+
+
+def _hex_cost(board: Board, coord: str, upgrade: bool) -> int:
+    hexdef = board.map.hexes[coord]
+    cost = hexdef.upgrade_cost if upgrade else 0
+    if hexdef.terrain_every_lay or coord not in board.tiles:
+        cost += hexdef.terrain_cost
+    return cost
+
+
+def _tokens_fit(board: Board, coord: str, old: TileDef, new: TileDef, shape: UpgradeShape) -> bool:
+    """Tokens and outstanding reservations still fit after the upgrade (R-15.4.4)."""
+    old_cities, new_cities = old.city_indices(), new.city_indices()
+    if not old_cities:
+        return True
+    load = [0] * len(new_cities)
+    placed: set[str] = set()
+    for k, stop_index in enumerate(old_cities):
+        owners = board.tokens.get((coord, k), ())
+        placed.update(owners)
+        load[new_cities.index(shape.stop_map[stop_index])] += len(owners)
+    hex_level = 0
+    for r in board.reservations:
+        if r.hex != coord or r.company in placed:
+            continue
+        if r.city is None:
+            hex_level += 1
+        else:
+            load[new_cities.index(shape.stop_map[old_cities[r.city]])] += 1
+    slots = [new.stops[i].slots for i in new_cities]
+    return all(n <= s for n, s in zip(load, slots, strict=True)) and sum(load) + hex_level <= sum(
+        slots
+    )

@@ -1,0 +1,315 @@
+"""Enumeration of every legal route of a company (before choosing trains).
+
+The track graph is compressed: chains of hex-side points of degree 2 (and towns or
+junctions of degree 2 when they cannot be termini) become one "link" carrying the
+resources it uses (paths and sides, as bits of an int), its towns and their value; dead
+ends that cannot be termini are pruned.  A depth-first search from every terminus then
+lists each simple route once (from its lower-numbered end), bounded by the longest train.
+
+A route obeys (SOH "Running trains", 1839 R-16.2): it starts and ends at terminal kinds,
+visits no node twice (so no stop, side or track twice), passes through no city blocked for
+the company and no off-board, includes a city with the company's token, respects the
+length limits and the off-board rules.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import NamedTuple
+
+from railhouse.map.board import Board
+from railhouse.map.graph import EDGE, Operator, TrackGraph, blocked, reach, track_graph
+from railhouse.map.tiles import CITY, JUNCTION, OFFBOARD, TOWN
+from railhouse.map.trains import RouteRules, RunContext
+
+K_PASS, K_CITY, K_TOWN, K_OFF = 0, 1, 2, 3
+_KIND_CODE = {EDGE: K_PASS, JUNCTION: K_PASS, CITY: K_CITY, TOWN: K_TOWN, OFFBOARD: K_OFF}
+
+
+@dataclass(frozen=True, slots=True)
+class Link:
+    """A compressed chain from raw node ``u`` to ``v`` through ``nodes[1:-1]``."""
+
+    u: int
+    v: int
+    nodes: tuple[int, ...]
+    paths: tuple[int, ...]
+    res: int
+    towns: int
+    town_value: int
+    stop_mask: int
+
+
+class RawRoute(NamedTuple):
+    """A route found by the search; counts and sums exclude bonuses and train rules."""
+
+    start: int
+    end: int
+    links: tuple[int, ...]
+    big: int
+    centres: int
+    offboards: int
+    city_value: int
+    town_value: int
+    off_value: int
+    res: int
+    stop_mask: int
+
+
+@dataclass
+class Compressed:
+    graph: TrackGraph
+    links: list[Link]
+    adj: dict[int, list[tuple[int, int]]]
+
+
+class RouteLimit(Exception):
+    """Raised internally when ``RouteRules.max_routes`` is exceeded."""
+
+
+def compressed(board: Board, op: Operator, rules: RouteRules) -> Compressed:
+    """The (cached) compressed graph for these terminal kinds."""
+    g = track_graph(board, op.released)
+    key = ("compressed", id(g), rules.terminals, rules.exclusive_edges)
+    hit = board.cache.get(key)
+    if hit is None or hit.graph is not g:
+        hit = _compress(g, rules)
+        board.cache[key] = hit
+    return hit
+
+
+def _foldable(g: TrackGraph, u: int, rules: RouteRules) -> bool:
+    kind = g.nodes[u].kind
+    if len(g.adj[u]) != 2:
+        return False
+    return kind in (EDGE, JUNCTION) or (kind == TOWN and TOWN not in rules.terminals)
+
+
+def _compress(g: TrackGraph, rules: RouteRules) -> Compressed:
+    n_paths = len(g.path_names)
+    links: list[Link] = []
+    used: set[int] = set()
+    for u in range(len(g.nodes)):
+        if _foldable(g, u, rules):
+            continue
+        for v, pid in g.adj[u]:
+            if pid in used:
+                continue
+            link = _walk(g, rules, u, v, pid, used, n_paths)
+            if link is not None:
+                links.append(link)
+    adj = _prune(g, rules, links)
+    return Compressed(g, links, adj)
+
+
+def _walk(
+    g: TrackGraph, rules: RouteRules, u: int, v: int, pid: int, used: set[int], n_paths: int
+) -> Link | None:
+    nodes, paths = [u], [pid]
+    used.add(pid)
+    res, towns, town_value, stop_mask = 1 << pid, 0, 0, 0
+    while _foldable(g, v, rules) and v != u:
+        node = g.nodes[v]
+        if node.kind == EDGE and rules.exclusive_edges:
+            res |= 1 << (n_paths + v)
+        if node.kind == TOWN:
+            towns, town_value, stop_mask = towns + 1, town_value + node.revenue, stop_mask | 1 << v
+        nodes.append(v)
+        (a, pa), (b, pb) = g.adj[v]
+        v, pid = (b, pb) if pa == pid else (a, pa)
+        if pid in used:
+            return None
+        used.add(pid)
+        paths.append(pid)
+        res |= 1 << pid
+    if v == u:
+        return None
+    nodes.append(v)
+    return Link(u, v, tuple(nodes), tuple(paths), res, towns, town_value, stop_mask)
+
+
+def _prune(g: TrackGraph, rules: RouteRules, links: list[Link]) -> dict[int, list[tuple[int, int]]]:
+    """Adjacency of links, dropping dead ends that can never be a terminus."""
+    alive = [True] * len(links)
+    adj: dict[int, list[tuple[int, int]]] = {}
+    for i, link in enumerate(links):
+        adj.setdefault(link.u, []).append((link.v, i))
+        adj.setdefault(link.v, []).append((link.u, i))
+    changed = True
+    while changed:
+        changed = False
+        for u, lst in adj.items():
+            live = [(v, i) for v, i in lst if alive[i]]
+            if len(live) == 1 and g.nodes[u].kind not in rules.terminals:
+                alive[live[0][1]] = False
+                changed = True
+    return {u: [(v, i) for v, i in lst if alive[i]] for u, lst in adj.items()}
+
+
+def enumerate_routes(
+    board: Board, op: Operator, rules: RouteRules, run: RunContext
+) -> tuple[list[RawRoute], str]:
+    """All legal routes for the longest train of ``run`` (see module docstring), and ""
+    or the reason the enumeration stopped early (a safety limit)."""
+    comp = compressed(board, op, rules)
+    g = comp.graph
+    reached = reach(board, op)
+    n_paths = len(g.path_names)
+    tables = _tables(board, op, rules, run, g, reached, n_paths)
+    max_big = max((t.cities for t in run.trains), default=0)
+    centre_limits = [t.centres for t in run.trains]
+    max_cen = 10**9 if None in centre_limits else max(c or 0 for c in centre_limits)
+    search = _Search(comp, rules, tables, max_big, max_cen)
+    try:
+        for root in sorted(reached):
+            if tables.term[root]:
+                search.run(root)
+    except RouteLimit:
+        return search.found, f"more than {rules.max_routes} routes (RouteRules.max_routes)"
+    return search.found, ""
+
+
+@dataclass
+class _Tables:
+    kind: list[int]
+    value: list[int]
+    term: list[bool]
+    stop: list[bool]
+    token: list[bool]
+    ebit: list[int]
+    group: list[str | None]
+    allowed: list[bool]
+
+
+def _tables(
+    board: Board,
+    op: Operator,
+    rules: RouteRules,
+    run: RunContext,
+    g: TrackGraph,
+    reached: set[int],
+    n_paths: int,
+) -> _Tables:
+    n = len(g.nodes)
+    t = _Tables(
+        [0] * n, [0] * n, [False] * n, [False] * n, [False] * n, [0] * n, [None] * n, [False] * n
+    )
+    for u in reached:
+        node = g.nodes[u]
+        k = _KIND_CODE[node.kind]
+        t.kind[u] = k
+        t.allowed[u] = k != K_OFF or run.offboards_allowed
+        if k == K_OFF and node.offboard is not None:
+            t.value[u] = node.offboard.value(op.column)
+            t.group[u] = node.offboard.group
+        else:
+            t.value[u] = node.revenue
+        t.term[u] = t.allowed[u] and node.kind in rules.terminals
+        t.stop[u] = blocked(board, node, op) or k == K_OFF
+        t.token[u] = (
+            k == K_CITY
+            and node.name not in run.ignore_tokens
+            and op.company in (board.tokens.get((node.hex, node.city), ()))
+        )
+        if node.kind == EDGE and rules.exclusive_edges:
+            t.ebit[u] = 1 << (n_paths + u)
+    return t
+
+
+class _Search:
+    """The depth-first search; ``found`` collects routes."""
+
+    def __init__(self, comp: Compressed, rules: RouteRules, t: _Tables, max_big: int, max_cen: int):
+        self.comp, self.rules, self.t = comp, rules, t
+        self.max_big, self.max_cen = max_big, max_cen
+        self.found: list[RawRoute] = []
+        self.visited = [False] * len(t.kind)
+        self.trail: list[int] = []
+        self.root = -1
+
+    def run(self, root: int) -> None:
+        self.root = root
+        k = self.t.kind[root]
+        big = 1 if k == K_CITY or (k == K_OFF and self.rules.offboards_count) else 0
+        cen = 1 if k in (K_CITY, K_TOWN) else 0
+        val = self.t.value[root]
+        self.visited[root] = True
+        self._dfs(
+            root,
+            0,
+            big,
+            cen,
+            int(k == K_OFF),
+            val if k == K_CITY else 0,
+            val if k == K_TOWN else 0,
+            val if k == K_OFF else 0,
+            1 << root,
+            self.t.token[root],
+        )
+        self.visited[root] = False
+
+    def _dfs(
+        self,
+        u: int,
+        res: int,
+        big: int,
+        cen: int,
+        noff: int,
+        vc: int,
+        vt: int,
+        vo: int,
+        smask: int,
+        tok: bool,
+    ) -> None:
+        t, links, visited, trail = self.t, self.comp.links, self.visited, self.trail
+        for v, li in self.comp.adj.get(u, ()):
+            if visited[v] or not t.allowed[v]:
+                continue
+            link = links[li]
+            k = t.kind[v]
+            nbig, ncen, nvc, nvt, nvo, noff2 = (
+                big,
+                cen + link.towns,
+                vc,
+                vt + link.town_value,
+                vo,
+                noff,
+            )
+            if k == K_CITY:
+                nbig, ncen, nvc = nbig + 1, ncen + 1, nvc + t.value[v]
+            elif k == K_TOWN:
+                ncen, nvt = ncen + 1, nvt + t.value[v]
+            elif k == K_OFF:
+                noff2, nvo = noff2 + 1, nvo + t.value[v]
+                if self.rules.offboards_count:
+                    nbig += 1
+            if nbig > self.max_big or ncen > self.max_cen:
+                continue
+            nres = res | link.res | t.ebit[v]
+            nsm = smask | link.stop_mask | (1 << v)
+            ntok = tok or t.token[v]
+            trail.append(li)
+            if t.term[v] and v > self.root and ntok and self._ends_ok(v, ncen):
+                self._emit(v, nbig, ncen, noff2, nvc, nvt, nvo, nres, nsm)
+            if not t.stop[v]:
+                visited[v] = True
+                self._dfs(v, nres, nbig, ncen, noff2, nvc, nvt, nvo, nsm, ntok)
+                visited[v] = False
+            trail.pop()
+
+    def _ends_ok(self, v: int, cen: int) -> bool:
+        if cen < self.rules.min_centres:
+            return False
+        if self.rules.same_group_ends:
+            return True
+        g1, g2 = self.t.group[self.root], self.t.group[v]
+        return g1 is None or g1 != g2
+
+    def _emit(
+        self, v: int, big: int, cen: int, noff: int, vc: int, vt: int, vo: int, res: int, smask: int
+    ) -> None:
+        if len(self.found) >= self.rules.max_routes:
+            raise RouteLimit
+        self.found.append(
+            RawRoute(self.root, v, tuple(self.trail), big, cen, noff, vc, vt, vo, res, smask)
+        )

@@ -1,0 +1,94 @@
+"""Legal token (station marker) placements.
+
+A company may place a token in city ``c`` of hex ``h`` when (SOH "Placing a company token";
+1839 R-8.3.B):
+
+* ``c`` is reached from one of its tokens by a legal trace (``graph.reach``: not through
+  cities full of other companies' blocking tokens, not across active barriers);
+* it has no token in that city (``one_per="city"``, SOH) or hex (``one_per="hex"``, 1839);
+* a place is free: an empty slot, or a slot holding a ``replaceable`` token (1839 NS
+  marker, which returns to supply) - after keeping one place for every outstanding
+  reservation of another company in that city and, for hex-level reservations, in the hex
+  (SOH: another company's home only once an upgrade opened a second slot; 1839: reservation
+  per hex).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from railhouse.map.board import Board
+from railhouse.map.graph import Operator, reach, track_graph
+from railhouse.map.tiles import CITY
+
+
+@dataclass(frozen=True)
+class TokenOptions:
+    """``cost``: price of this token.  ``one_per``: ``"city"`` or ``"hex"``.
+    ``replaceable``: owners whose token may be replaced (1839 ``"NS"``)."""
+
+    cost: int = 0
+    one_per: str = "city"
+    replaceable: frozenset[str] = frozenset()
+
+
+@dataclass(frozen=True, slots=True)
+class TokenPlacement:
+    """A legal placement; ``replaces`` names the owner of a token that is removed."""
+
+    hex: str
+    city: int
+    cost: int
+    replaces: str | None = None
+
+
+def legal_token_placements(board: Board, op: Operator, opts: TokenOptions) -> list[TokenPlacement]:
+    """Every legal placement for ``op`` now (see module docstring), sorted by hex/city."""
+    g = track_graph(board, op.released)
+    own = board.company_cities(op.company)
+    own_hexes = {h for h, _ in own}
+    out = []
+    for u in sorted(reach(board, op)):
+        node = g.nodes[u]
+        if node.kind != CITY or (node.hex, node.city) in own:
+            continue
+        if opts.one_per == "hex" and node.hex in own_hexes:
+            continue
+        placement = _placement(board, op, opts, node.hex, node.city, node.slots)
+        if placement is not None:
+            out.append(placement)
+    return sorted(out, key=lambda p: (p.hex, p.city))
+
+
+def _places(
+    board: Board, coord: str, city: int, slots: int, opts: TokenOptions
+) -> tuple[int, str | None]:
+    owners = board.tokens.get((coord, city), ())
+    free = slots - len(owners)
+    replace = next((o for o in owners if o in opts.replaceable), None)
+    n_replaceable = sum(1 for o in owners if o in opts.replaceable)
+    return free + n_replaceable, (None if free > 0 else replace)
+
+
+def _placement(
+    board: Board, op: Operator, opts: TokenOptions, coord: str, city: int, slots: int
+) -> TokenPlacement | None:
+    places, replaces = _places(board, coord, city, slots, opts)
+    placed_here = {o for (h, _), owners in board.tokens.items() if h == coord for o in owners}
+    others = [
+        r
+        for r in board.reservations
+        if r.hex == coord and r.company != op.company and r.company not in placed_here
+    ]
+    if places - sum(1 for r in others if r.city == city) <= 0:
+        return None
+    hex_level = sum(1 for r in others if r.city is None)
+    if hex_level:
+        t, _ = board.tile_at(coord)
+        total = sum(
+            _places(board, coord, k, t.stops[i].slots, opts)[0]
+            for k, i in enumerate(t.city_indices())
+        )
+        if total - hex_level - sum(1 for r in others if r.city is not None) <= 0:
+            return None
+    return TokenPlacement(coord, city, opts.cost, replaces)
