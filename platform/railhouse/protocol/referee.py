@@ -429,7 +429,8 @@ class Referee:
                 ranks=list(result.ranks),
                 reason=result.reason,
                 forfeits=list(result.forfeits),
-                delta=self._delta(seat, patch=seat.mode != "full"),
+                # always patched, even for "full" bots: game_over has no observation
+                delta=self._delta(seat, patch=True),
             )
             out.append(Send(seat.index, message))
         out.append(GameFinished(result))
