@@ -48,8 +48,8 @@ class TrainSpec:
     """A train type.  ``kind``: ``N`` (every stop counts), ``N+``, ``N+1``, ``E`` (express:
     only cities/off-boards count and the revenue is multiplied by ``multiplier``).
 
-    ``counts`` by player count (``None`` = unlimited); ``rusts_on``: the type whose first
-    purchase removes this type; ``group``: types in one group are on sale together.
+    ``counts`` by player count (``None`` = unlimited); ``rusts_on``: the phase whose start
+    removes this type; ``group``: types in one group are on sale together.
     """
 
     name: str
@@ -68,10 +68,11 @@ class TrainSpec:
 
 @dataclass(frozen=True)
 class PhaseSpec:
-    """A phase.  ``on_train``: the type whose first purchase starts it (None = the first)."""
+    """A phase.  ``on_trains``: the types whose first purchase starts it (empty: the first
+    phase)."""
 
     name: str
-    on_train: str | None
+    on_trains: tuple[str, ...]
     tiles: tuple[str, ...]
     train_limit: int
     operating_rounds: int = 2

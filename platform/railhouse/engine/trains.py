@@ -74,18 +74,18 @@ def build_depot(specs: tuple[TrainSpec, ...], players: int) -> Depot:
 
 def phase_for_train(phases: tuple[PhaseSpec, ...], train_name: str) -> int | None:
     for index, phase in enumerate(phases):
-        if phase.on_train == train_name:
+        if train_name in phase.on_trains:
             return index
     return None
 
 
-def rust_trains(game: Game, rusting_type: str) -> list[str]:
-    """Remove every train whose ``rusts_on`` is ``rusting_type``.  R-trains that rust
+def rust_trains(game: Game, phase_name: str) -> list[str]:
+    """Remove every train whose ``rusts_on`` is the phase ``phase_name``.  R-trains that rust
     "after their next run" are only marked unless they already ran (1839 R-16.5.2)."""
     removed: list[str] = []
     for company in game.companies.values():
         for train in list(company.trains):
-            if train.spec.rusts_on != rusting_type:
+            if train.spec.rusts_on != phase_name:
                 continue
             if train.spec.rust_after_run and not train.ran:
                 train.rusted = True
@@ -95,5 +95,5 @@ def rust_trains(game: Game, rusting_type: str) -> list[str]:
             game.depot.discarded.append(train)
             removed.append(train.id)
     if removed:
-        game.event("rust", {"type": rusting_type, "trains": removed})
+        game.event("rust", {"phase": phase_name, "trains": removed})
     return removed

@@ -85,3 +85,27 @@ class Round(Decider):
 
     def describe(self) -> dict[str, object]:
         return {"kind": self.kind}
+
+
+class GameEnd(Round):
+    """Returned by ``railhouse_next_round`` when no round follows: starting it ends the game
+    with ``reason`` (a firstresult hook cannot say "nothing" with None, which means "no
+    opinion")."""
+
+    kind = "game_end"
+
+    def __init__(self, game: Game, reason: str) -> None:
+        super().__init__(game)
+        self.reason = reason
+
+    def start(self) -> None:
+        self.game.end_game(self.reason)
+
+    def acting_entity(self) -> str | None:
+        return None
+
+    def legal_actions(self) -> list[LegalAction]:
+        return []
+
+    def describe(self) -> dict[str, object]:
+        return {"kind": self.kind, "reason": self.reason}

@@ -1,0 +1,154 @@
+"""Steam Over Holland: the game, its rules plugin, and the factory the registry loads."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from railhouse.engine.game import Game
+from railhouse.engine.rounds.base import GameEnd, Round
+from railhouse.engine.rounds.operating import OperatingRound
+from railhouse.gamehooks import GameHooks
+from railhouse.hookspecs import hookimpl
+from railhouse.map.board import Board
+from railhouse_soh import data, steps
+from railhouse_soh.mapdata import build_map
+from railhouse_soh.plugin import TITLE
+from railhouse_soh.rounds import SohAuction, SohStockRound, give_nrs_share, richest_seat
+
+SETS = 5  # EN "Development notes": 5 sets of 1 stock round and 2 operating rounds
+ORS_PER_SET = 2  # EN "Game play"
+
+
+class SteamOverHolland(Game):
+    info = TITLE
+    config = data.config()
+
+    def __init__(
+        self, players: Sequence[str], options: Mapping[str, Any] | None = None, seed: int = 0
+    ) -> None:
+        self.nrs_subsidy_due = False
+        self.dealt_privates: list[str] = []
+        self.set_number = 0
+        super().__init__(players, options, seed)
+
+    def _make_hooks(self) -> GameHooks:
+        return GameHooks(rules=SohRules())
+
+    def _build(self) -> None:
+        super()._build()
+        self.board = Board(build_map(antwerpen_brown=self.options["antwerpen_brown"]))
+
+
+class SohRules:
+    """The printed rules as hook implementations (stateless; state lives in the game)."""
+
+    @hookimpl
+    def railhouse_setup_game(self, game: SteamOverHolland) -> None:
+        """EN "Phase 1": deal as many privates as players, the rest leave the game; the
+        start card goes to a player chosen at random (EN "Game preparation")."""
+        privates = sorted(game.privates)
+        game.rng.shuffle(privates)
+        dealt = sorted(privates[: len(game.seats)], key=lambda p: game.privates[p].spec.number)
+        for private_id in privates[len(game.seats):]:
+            game.privates[private_id].closed = True
+        game.dealt_privates = dealt
+        game.priority = game.rng.randrange(len(game.seats))
+        if game.options["distribution"] == "deal":
+            deal_privates(game, dealt)
+
+    @hookimpl
+    def railhouse_next_round(self, game: SteamOverHolland, finished: Round | None) -> Round:
+        """EN "Game play": the auction, then 5 sets of a stock round and two ORs."""
+        if finished is None and game.options["distribution"] == "auction":
+            return SohAuction(game, game.dealt_privates, game.priority)
+        if finished is None or isinstance(finished, SohAuction):
+            game.set_number = 1
+            return SohStockRound(game)
+        if isinstance(finished, SohStockRound):
+            return OperatingRound(game, 1, ORS_PER_SET, game.set_number)
+        assert isinstance(finished, OperatingRound)
+        if game.pending_end:
+            return GameEnd(game, game.pending_end)
+        if finished.number < finished.of:
+            return OperatingRound(game, finished.number + 1, finished.of, game.set_number)
+        if game.set_number >= SETS:
+            return GameEnd(game, "fixed_round")
+        game.set_number += 1
+        return SohStockRound(game)
+
+    @hookimpl
+    def railhouse_operating_steps(self, game: SteamOverHolland, company: Any) -> list[Any]:
+        return steps.operating_steps(game, company.id)
+
+    @hookimpl
+    def railhouse_route_bonus(self, game: SteamOverHolland, company: Any, route: Any) -> int:
+        return steps.route_bonus(game, company, route)
+
+    @hookimpl
+    def railhouse_price_moves_after_dividend(
+        self, game: SteamOverHolland, company: Any, kind: str, total: int
+    ) -> list[str]:
+        """EN "Adjusting share price": withheld or no revenue: down one; paid total no
+        more than the price: stay; more than the price: up one; more than twice: up two."""
+        if kind != "payout" or total <= 0:
+            return ["down"]
+        price = game.share_price(company)
+        if total > 2 * price:
+            return ["up", "up"]
+        if total > price:
+            return ["up"]
+        return []
+
+    @hookimpl
+    def railhouse_phase_changed(self, game: SteamOverHolland, old: Any, new: Any) -> None:
+        """EN "Notes on private companies": all privates close at the start of phase 5."""
+        if "close_privates" in new.events:
+            for private in game.privates.values():
+                if not private.closed:
+                    private.closed = True
+                    game.event("private_closed", {"private": private.id})
+
+    @hookimpl
+    def railhouse_check_game_end(self, game: SteamOverHolland, moment: str) -> str | None:
+        """EN "Game end": a share price at the top ends the game after the current OR."""
+        if moment == "end_of_or":
+            market = game.markets["main"]
+            if any(market.cell(pos).end_game for pos in market.positions.values()):
+                game.pending_end = "market_top"
+                return "market_top"
+        return None
+
+    @hookimpl
+    def railhouse_final_scores(self, game: SteamOverHolland) -> list[int]:
+        """EN "Game end": cash plus the value of the player's shares."""
+        scores = []
+        for player in game.seats:
+            worth = player.cash
+            for company in game.companies.values():
+                if company.started and not company.closed:
+                    worth += company.shares_of(player.id) * game.share_price(company)
+            scores.append(worth)
+        return scores
+
+
+def deal_privates(game: SteamOverHolland, dealt: list[str]) -> None:
+    """EN "Alternative distribution": one private each, paying its printed value; the start
+    card goes to the player with the most cash left."""
+    order = list(dealt)
+    game.rng.shuffle(order)
+    for seat, private_id in enumerate(order):
+        player = game.seats[seat]
+        private = game.privates[private_id]
+        game.pay(player, game.bank, private.spec.value)
+        private.owner = player.id
+        private.price_paid = private.spec.value
+        if private_id == "KO":
+            give_nrs_share(game, player.id)
+    game.priority = richest_seat(game, game.priority)
+
+
+def new_game(
+    players: Sequence[str], options: Mapping[str, Any] | None = None, seed: int = 0
+) -> SteamOverHolland:
+    return SteamOverHolland(players, options, seed)

@@ -1,0 +1,151 @@
+"""Steam Over Holland's auction and stock round (EN "Phase 1", "Stock round")."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from railhouse.engine.actions import LegalAction, Par
+from railhouse.engine.entities import TREASURY, Company
+from railhouse.engine.rounds.auction import SequentialBidAuction
+from railhouse.engine.rounds.stock import StockRound
+from railhouse.engine.shares import move_shares, president_cert
+
+if TYPE_CHECKING:
+    from railhouse_soh.game import SteamOverHolland
+
+NRS_SHARE_PRIVATE = "KO"
+
+
+def richest_seat(game: SteamOverHolland, holder: int) -> int:
+    """EN Phase 1: the start card goes to the player with the most cash; on a tie that
+    includes the holder, the holder keeps it; otherwise the first tied player to the
+    holder's left gets it."""
+    n = len(game.seats)
+    best = max(p.cash for p in game.seats)
+    for step in range(n):
+        seat = (holder + step) % n
+        if game.seats[seat].cash == best:
+            return seat
+    return holder
+
+
+class SohAuction(SequentialBidAuction):
+    """EN "Phase 1": ascending order, minimum raise 5, start card moves left after each
+    private, then goes to the richest player."""
+
+    min_raise = 5
+
+    def on_sold(self, item: str, player: str, price: int) -> None:
+        super().on_sold(item, player, price)
+        if item == NRS_SHARE_PRIVATE:
+            give_nrs_share(self.game, player)  # type: ignore[arg-type]
+
+    def on_item_done(self) -> None:
+        self.opener = (self.opener + 1) % len(self.game.seats)
+
+    def on_end(self) -> None:
+        game: SteamOverHolland = self.game  # type: ignore[assignment]
+        game.priority = richest_seat(game, self.opener)
+
+
+def give_nrs_share(game: SteamOverHolland, player: str) -> None:
+    """EN "Notes on private companies": the buyer of private #7 also takes an NRS share."""
+    move_shares(game.companies["NRS"], TREASURY, player, 1)
+    game.nrs_subsidy_due = True
+    game.event("nrs_share", {"player": player})
+
+
+class SohStockRound(StockRound):
+    rule = "SOH EN 'Stock round'"
+
+    def __init__(self, game: SteamOverHolland) -> None:
+        super().__init__(game)
+        self.last_run_first_passer: int | None = None
+
+    @property
+    def soh(self) -> SteamOverHolland:
+        return self.game  # type: ignore[return-value]
+
+    def allow_sell(self, me: str, company: Company) -> bool:
+        """EN "Selling shares": not a company started in this stock round."""
+        return company.id not in self.started_this_round
+
+    def sale_price_moves(self, me: str, company: Company, count: int) -> None:
+        """EN "Adjusting share price": down one step per share; a non-president's sale
+        cannot pass a ledge."""
+        is_president = company.president == me
+        self.game.market_of(company).move(company.id, "down", count, ledges=not is_president)
+
+    def on_turn_end(self, acted: bool) -> None:
+        if acted:
+            self.last_run_first_passer = None
+        elif self.last_run_first_passer is None:
+            self.last_run_first_passer = self.seat
+
+    def on_round_end(self) -> None:
+        """EN "End of the round": the start card goes to the player to the left of its
+        holder (optional rule: to the first player of the closing run of passes)."""
+        game = self.soh
+        if game.options["priority_deal"] and self.last_run_first_passer is not None:
+            game.priority = self.last_run_first_passer
+        else:
+            game.priority = (game.priority + 1) % len(game.seats)
+
+    # -- starting a company ------------------------------------------------------------
+    def shares_to_start(self) -> int:
+        """EN "Starting a company": as many shares as the phase number."""
+        return int(self.game.phase.name)
+
+    def par_choices(self, me: str) -> list[LegalAction]:
+        game = self.soh
+        units = self.shares_to_start()
+        player = game.player(me)
+        if not self.can_take_certificates(me, units - 1):
+            return []
+        market = game.markets["main"]
+        prices = sorted(cell.price for _, cell in market.par_cells())
+        choices = []
+        for company in game.companies.values():
+            if company.started or company.closed or not self.may_start(me, company, units):
+                continue
+            affordable = [p for p in prices if p * units <= player.cash]
+            for price in affordable:
+                choices.append(LegalAction(Par(entity=me, company=company.id, price=price)))
+        return choices
+
+    def may_start(self, me: str, company: Company, units: int) -> bool:
+        held = company.percent_of(me)
+        if held + units * 10 > self.game.config.max_holding_percent:
+            return False  # e.g. private #7's owner cannot start NRS in phase 6 (FAQ 5)
+        return president_cert(company).owner == TREASURY
+
+    def process_par(self, action: Par) -> None:
+        game = self.soh
+        company = game.company(action.company)
+        me = action.entity
+        units = self.shares_to_start()
+        cost = action.price * units
+        game.pay(game.player(me), company, cost)
+        president_cert(company).owner = me
+        if units > 2:
+            move_shares(company, TREASURY, me, units - 2)
+        company.started = company.floated = True
+        company.president = me
+        company.par_price = action.price
+        market = game.markets["main"]
+        market.place(company.id, market.find_par(action.price))
+        self.started_this_round.add(company.id)
+        game.event("par", {"player": me, "company": company.id, "price": action.price,
+                           "shares": units})
+        if company.id == "NRS":
+            pay_nrs_subsidy(game, action.price)
+        self.after_purchase(me)
+
+
+def pay_nrs_subsidy(game: SteamOverHolland, par: int) -> None:
+    """EN "Notes on private companies": when NRS starts, the bank pays its treasury the
+    starting price for the share that came with private #7 (FAQ 5 example: 2 x 75 + 75)."""
+    if game.nrs_subsidy_due:
+        game.nrs_subsidy_due = False
+        game.pay(game.bank, game.companies["NRS"], par)
+        game.event("nrs_subsidy", {"amount": par})

@@ -1,0 +1,221 @@
+"""Steam Over Holland's operating turn, step by step (EN "Operating Rounds").
+
+Order (EN, "Each company then takes the following steps in this order"): home token on the
+first run, sell or buy its own shares, buy privates (phases 3-4), lay track, place a token,
+run trains, pay or withhold, buy trains; a phase change triggered in the turn happens at its
+end (EN "Phases").
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from railhouse.engine.actions import (
+    BuyBackShares,
+    Dividend,
+    IssueShares,
+    LegalAction,
+    Pass,
+    PlaceToken,
+    Range,
+)
+from railhouse.engine.entities import POOL, TREASURY, Company
+from railhouse.engine.rounds.base import Step
+from railhouse.engine.shares import move_shares
+from railhouse.map.tokens import TokenOptions, legal_token_placements
+from railhouse_soh import routing, track, trainbuy
+from railhouse_soh.stepbase import SohStep
+from railhouse_soh.treasury import buyback_limit, issue, issue_limit
+
+if TYPE_CHECKING:
+    from railhouse_soh.game import SteamOverHolland
+
+
+class HomeTokenStep(SohStep):
+    """EN "Placing a company token": the first token goes on the starting city free of
+    charge when the company operates for the first time."""
+
+    rule = "SOH EN 'Placing a company token'"
+
+    def auto(self) -> bool:
+        company = self.company
+        if company.tokens_placed == 0:
+            board = self.soh.board
+            hex_id = company.spec.home[0]
+            city = home_city_index(self.soh, company)
+            board.place_token(hex_id, city, company.id)
+            board.drop_reservations(company.id, hex_id)
+            company.tokens_placed = 1
+            self.turn["home_token"] = True
+            self.game.event("token", {"company": company.id, "hex": hex_id, "city": city,
+                                      "cost": 0})
+        self.done = True
+        return True
+
+
+def home_city_index(game: SteamOverHolland, company: Company) -> int:
+    """The city of the home hex reserved for ``company`` (Amsterdam has two)."""
+    for reservation in game.board.reservations:
+        if reservation.company == company.id and reservation.city is not None:
+            return reservation.city
+    return company.spec.home_city or 0
+
+
+class ShareDealingStep(SohStep):
+    """EN "Sell or buy its own shares": sell treasury shares to the open market, up to the
+    number all players hold together and keeping the market at 50% or less (price down one
+    step fewer than shares sold, ledges ignored), or buy its own shares back from the
+    market (no price change).  One of the two, once per turn (our reading of the heading)."""
+
+    rule = "SOH EN 'Sell or buy its own shares'"
+
+    def legal_actions(self) -> list[LegalAction]:
+        legal = []
+        top = issue_limit(self.soh, self.company, self.turn.get("issued", 0))
+        if top > 0:
+            legal.append(LegalAction(IssueShares(entity=self.entity, count=1),
+                                     {"count": Range(1, top)}))
+        back = buyback_limit(self.soh, self.company)
+        if back > 0:
+            legal.append(LegalAction(BuyBackShares(entity=self.entity, count=1),
+                                     {"count": Range(1, back)}))
+        if legal:
+            legal.append(LegalAction(Pass(entity=self.entity)))
+        return legal
+
+    def process_issue_shares(self, action: IssueShares) -> None:
+        issue(self.soh, self.company, action.count)
+        self.done = True
+
+    def process_buy_back_shares(self, action: BuyBackShares) -> None:
+        game, company = self.soh, self.company
+        price = game.share_price(company)
+        game.pay(company, game.bank, price * action.count)
+        move_shares(company, POOL, TREASURY, action.count)
+        game.event("buy_back", {"company": company.id, "count": action.count, "price": price})
+        self.done = True
+
+
+class TokenStep(SohStep):
+    """EN "Placing a company token": one token per turn in a reachable, unblocked city; the
+    second costs 40, the third and fourth 100; never two in one city; another company's home
+    only after an upgrade opened a second slot.  Designer ruling (facts §5): no token besides
+    the home token in the company's first operating turn."""
+
+    rule = "SOH EN 'Placing a company token'"
+
+    def legal_actions(self) -> list[LegalAction]:
+        company = self.company
+        costs = company.spec.token_costs
+        if self.turn.get("home_token") or company.tokens_placed >= len(costs):
+            return []
+        cost = costs[company.tokens_placed]
+        free = track.ability_private(self.soh, company, "free_token")
+        places = legal_token_placements(self.soh.board, self.operator(), TokenOptions(cost=cost))
+        legal = []
+        for place in places:
+            if cost <= company.cash:
+                legal.append(LegalAction(PlaceToken(entity=self.entity, hex=place.hex,
+                                                    city=place.city)))
+            if free is not None:
+                legal.append(LegalAction(PlaceToken(entity=self.entity, hex=place.hex,
+                                                    city=place.city, ability=free)))
+        if legal:
+            legal.append(LegalAction(Pass(entity=self.entity)))
+        return legal
+
+    def process_place_token(self, action: PlaceToken) -> None:
+        game, company = self.soh, self.company
+        cost = 0 if action.ability else company.spec.token_costs[company.tokens_placed]
+        game.pay(company, game.bank, cost)
+        game.board.place_token(action.hex, action.city, company.id)
+        company.tokens_placed += 1
+        if action.ability:
+            track.close_private(game, action.ability)
+        game.event("token", {"company": company.id, "hex": action.hex, "city": action.city,
+                             "cost": cost})
+        self.done = True
+
+
+class RouteStep(SohStep):
+    """EN "Running trains": the company must run the routes with maximum revenue; the engine
+    computes them (no decision)."""
+
+    def auto(self) -> bool:
+        result = routing.best_routes(self.soh, self.company)
+        self.turn["revenue"] = result.revenue
+        self.turn["routes"] = result.routes
+        for train in self.company.trains:
+            train.ran = True
+        self.game.event("routes", {"company": self.entity, "revenue": result.revenue,
+                                   "routes": result.routes})
+        self.done = True
+        return True
+
+
+class DividendStep(SohStep):
+    """EN "Paying dividends" / "Adjusting share price"."""
+
+    rule = "SOH EN 'Paying dividends'"
+
+    def legal_actions(self) -> list[LegalAction]:
+        if self.turn.get("revenue", 0) <= 0:
+            return []
+        return [LegalAction(Dividend(entity=self.entity, kind=k)) for k in ("payout", "withhold")]
+
+    def auto(self) -> bool:
+        if self.turn.get("revenue", 0) <= 0:
+            self.settle("withhold", 0)
+            return True
+        return False
+
+    def process_dividend(self, action: Dividend) -> None:
+        self.settle(action.kind, self.turn["revenue"])
+
+    def settle(self, kind: str, revenue: int) -> None:
+        """Withhold: all to the treasury.  Payout: 10% per share to its holder; treasury
+        shares pay the company, market shares pay nobody."""
+        game, company = self.soh, self.company
+        if kind == "payout":
+            per_share = revenue // 10
+            for player in game.seats:
+                game.pay(game.bank, player, per_share * company.shares_of(player.id))
+            game.pay(game.bank, company, per_share * company.shares_of(TREASURY))
+        elif revenue:
+            game.pay(game.bank, company, revenue)
+        moves = game.hooks.price_moves_after_dividend(game, company, kind, revenue)
+        market = game.market_of(company)
+        for move in moves:
+            market.move(company.id, move)
+        game.event("dividend", {"company": company.id, "kind": kind, "revenue": revenue,
+                                "moves": moves})
+        self.done = True
+
+
+class PhaseChangeStep(SohStep):
+    """EN "Phases": a new phase begins at the end of the turn in which the first train of a
+    new type was bought."""
+
+    def auto(self) -> bool:
+        trainbuy.apply_pending_phase(self.soh)
+        self.game.board.new_turn()  # type: ignore[attr-defined]
+        self.done = True
+        return True
+
+
+def operating_steps(game: SteamOverHolland, company_id: str) -> list[Step]:
+    return [
+        HomeTokenStep(game, company_id),
+        ShareDealingStep(game, company_id),
+        trainbuy.BuyPrivateStep(game, company_id),
+        track.TrackStep(game, company_id),
+        TokenStep(game, company_id),
+        RouteStep(game, company_id),
+        DividendStep(game, company_id),
+        trainbuy.BuyTrainStep(game, company_id),
+        PhaseChangeStep(game, company_id),
+    ]
+
+
+def route_bonus(game: SteamOverHolland, company: Company, route: Any) -> int:
+    return routing.bonus(game, company, route)

@@ -1,0 +1,135 @@
+"""EN "Laying track": two yellow tiles, or one upgrade and one yellow tile, in any order;
+privates #1 (SMAS: one extra tile, free) and #2 (KKI: pays one river crossing once)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from railhouse.engine.actions import Action, LayTile, LegalAction, Pass
+from railhouse.engine.entities import Company
+from railhouse.engine.errors import IllegalAction
+from railhouse.map.lays import LayOptions, TileLay, legal_tile_lays
+from railhouse_soh.stepbase import SohStep
+
+if TYPE_CHECKING:
+    from railhouse_soh.game import SteamOverHolland
+
+
+def ability_private(game: SteamOverHolland, company: Company, ability: str) -> str | None:
+    """The id of an open private owned by ``company`` with ``ability``, if any."""
+    for private_id in company.privates:
+        private = game.privates[private_id]
+        if not private.closed and ability in private.spec.abilities:
+            return private_id
+    return None
+
+
+def close_private(game: SteamOverHolland, private_id: str) -> None:
+    private = game.privates[private_id]
+    private.closed = True
+    owner = game.companies.get(private.owner or "")
+    if owner is not None and private_id in owner.privates:
+        owner.privates.remove(private_id)
+    game.event("private_closed", {"private": private_id})
+
+
+class TrackStep(SohStep):
+    rule = "SOH EN 'Laying track'"
+
+    def __init__(self, game: SteamOverHolland, entity: str) -> None:
+        super().__init__(game, entity)
+        self.yellow = 0
+        self.upgrades = 0
+        self.extra_used = False
+
+    def home_first(self) -> frozenset[str] | None:
+        """EN "New tiles": if the starting city has no track, the first track goes there."""
+        home = self.company.spec.home[0]
+        return None if home in self.soh.board.tiles else frozenset({home})
+
+    def options(self, budget: int, free: bool = False) -> LayOptions:
+        colors = frozenset(self.game.phase.tiles)
+        return LayOptions(
+            colors=colors,
+            new_tiles=free or self.yellow + self.upgrades < 2,
+            upgrades=free or (self.upgrades == 0 and self.yellow < 2),
+            only_hexes=self.home_first(),
+            budget=budget,
+        )
+
+    def lays(self, ability: str = "") -> list[TileLay]:
+        company = self.company
+        if ability == "SMAS":
+            return legal_tile_lays(self.soh.board, self.operator(), self.options(10**9, True))
+        if ability == "KKI":
+            return legal_tile_lays(self.soh.board, self.operator(), self.options(10**9))
+        if self.yellow + self.upgrades >= 2:
+            return []
+        return legal_tile_lays(self.soh.board, self.operator(), self.options(company.cash))
+
+    def legal_actions(self) -> list[LegalAction]:
+        me = self.entity
+        legal = [LegalAction(LayTile(entity=me, hex=lay.hex, tile=lay.tile,
+                                     rotation=lay.rotation)) for lay in self.lays()]
+        for ability in ("extra_tile", "river_free"):
+            private = ability_private(self.soh, self.company, ability)
+            if private is None or (ability == "extra_tile" and self.extra_used):
+                continue
+            for lay in self.lays(private):
+                if ability == "river_free" and river_cost(self, lay) == 0:
+                    continue  # KKI only pays river crossings; nothing to pay here
+                legal.append(LegalAction(LayTile(entity=me, hex=lay.hex, tile=lay.tile,
+                                                 rotation=lay.rotation, ability=private)))
+        if legal:
+            legal.append(LegalAction(Pass(entity=me)))
+        return legal
+
+    def auto(self) -> bool:
+        if not self.legal_actions():
+            self.done = True
+        return self.done
+
+    def validate(self, action: Action) -> None:
+        if isinstance(action, Pass):
+            return
+        if not isinstance(action, LayTile) or self.find(action) is None:
+            raise IllegalAction(f"{action!r} is not a legal tile lay now", self.rule)
+
+    def find(self, action: LayTile) -> TileLay | None:
+        ability = action.ability
+        if ability and (ability_private(self.soh, self.company, _ABILITY[ability]) != ability):
+            return None
+        for lay in self.lays(ability):
+            if (lay.hex, lay.tile, lay.rotation) == (action.hex, action.tile, action.rotation):
+                return lay
+        return None
+
+    def process_lay_tile(self, action: LayTile) -> None:
+        game, company = self.soh, self.company
+        lay = self.find(action)
+        assert lay is not None
+        cost = lay.cost
+        if action.ability == "SMAS":
+            cost = 0
+            self.extra_used = True
+        elif action.ability == "KKI":
+            cost -= river_cost(self, lay)
+        if action.ability != "SMAS":
+            if lay.upgrade:
+                self.upgrades += 1
+            else:
+                self.yellow += 1
+        game.pay(company, game.bank, cost)
+        game.board.lay_tile(action.hex, action.tile, action.rotation)
+        if action.ability:
+            close_private(game, action.ability)
+        game.event("tile", {"company": company.id, "hex": action.hex, "tile": action.tile,
+                            "rotation": action.rotation, "cost": cost})
+
+
+_ABILITY = {"SMAS": "extra_tile", "KKI": "river_free"}
+
+
+def river_cost(step: TrackStep, lay: TileLay) -> int:
+    """The river part of a lay's cost (SOH has no other terrain; EN "Rivers")."""
+    return lay.cost
