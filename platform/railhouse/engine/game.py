@@ -138,6 +138,11 @@ class Game:
         self._settle()
         self.hooks.action_applied(self, action)
 
+    def observation(self) -> dict[str, Any]:
+        from railhouse.engine.observation import observe
+
+        return observe(self)
+
     def events_since(self, index: int) -> list[Event]:
         return [e for e in self._events if e.index >= index]
 
@@ -149,7 +154,9 @@ class Game:
         return GameResult(tuple(scores), ranks, self.end_reason or "")
 
     def clone(self) -> Game:
-        memo: dict[int, Any] = {id(self.config): self.config, id(self.info): self.info}
+        memo: dict[int, Any] = {
+            id(self.config): self.config, id(self.info): self.info, id(self.hooks): self.hooks
+        }
         return copy.deepcopy(self, memo)
 
     def to_record(self) -> dict[str, Any]:
