@@ -207,6 +207,8 @@ class Match:
         elif isinstance(output, SeatFailed):
             self._seat_failed(output)
         elif isinstance(output, NeedsAction):
+            if self.referee.done:  # the failure policy already ended the game
+                return
             action = stand_in_choice(output.legal, self._stand_in)
             self._pending.extend(self.referee.substitute(action, trio.current_time()))
         elif isinstance(output, GameFinished):

@@ -34,6 +34,13 @@ def summary(path: Path) -> dict[str, Any]:
     }
 
 
+def console() -> Console:
+    """A console that does not squeeze the table when output is not a terminal."""
+    import sys
+
+    return Console() if sys.stdout.isatty() else Console(width=140)
+
+
 def render(data: dict[str, Any], console: Console) -> None:
     head = (
         f"{data['title']} {data['format']}, {data['players']} players: "
@@ -45,11 +52,14 @@ def render(data: dict[str, Any], console: Console) -> None:
         head += f" ({forfeits} with forfeits, {aborted} aborted)"
     table = Table(title=head)
     columns = (
-        "#", "entrant", "games", "wins", "avg rank", "avg score", "rating", "±",
-        "crash", "timeout", "illegal", "protocol", "forfeit", "abort",
+        "#", "entrant", "games", "wins", "rank", "score", "mu", "sigma",
+        "crash", "t/o", "illegal", "proto", "forfeit", "abort",
     )  # fmt: skip
     for column in columns:
-        table.add_column(column, justify="left" if column == "entrant" else "right")
+        if column == "entrant":
+            table.add_column(column, no_wrap=True)
+        else:
+            table.add_column(column, justify="right")
     for place, row in enumerate(data["standings"], 1):
         counters = row["counters"]
         table.add_row(

@@ -9,8 +9,9 @@ a shielded scope, then a sweep kills anything still carrying the tournament's to
 
 from __future__ import annotations
 
+import signal
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, cast
 
@@ -54,10 +55,13 @@ def wire_time(config: TournamentConfig) -> WireTime:
 
 @dataclass
 class RunSummary:
-    played: int
-    skipped: int
+    played: int  # games finished in this run
+    skipped: int  # games finished by earlier runs
     total: int
     seconds: float
+    #: pids the final sweep had to kill: always empty unless process cleanup failed
+    leftovers: list[int] = field(default_factory=list)
+    interrupted: bool = False
 
 
 class Runner:
@@ -70,13 +74,14 @@ class Runner:
         self.factory = title.load_factory()
         self.options = title.resolve_options(self.config.options)
         self.limiter = trio.CapacityLimiter(self.config.workers)
-        self._played = 0
+        self.summary = RunSummary(0, 0, 0, 0.0)
 
     async def run(self) -> RunSummary:
         started = time.monotonic()
         games = schedule.build(self.config)
         done = self.directory.finished_ids(repair=True)
         todo = [g for g in games if g.game_id not in done]
+        self.summary.skipped, self.summary.total = len(games) - len(todo), len(games)
         killed = reaper.kill_marked(self.directory.token)  # orphans of a killed earlier run
         if killed:
             log.warning("killed_orphans", pids=killed)
@@ -91,28 +96,32 @@ class Runner:
                 )  # fmt: skip
                 try:
                     async with trio.open_nursery() as nursery:
-                        for game in todo:
-                            nursery.start_soon(self._play, pool, game)
+                        for game in todo:  # acquire here, so games start in schedule order
+                            token = object()
+                            await self.limiter.acquire_on_behalf_of(token)
+                            nursery.start_soon(self._play, pool, game, token)
                 finally:
                     await pool.aclose()
         finally:
             self.reporter.close()
-            leftovers = reaper.kill_marked(self.directory.token)
-            if leftovers:
-                log.warning("killed_leftovers", pids=leftovers)
-        elapsed = time.monotonic() - started
-        return RunSummary(self._played, len(games) - len(todo), len(games), elapsed)
+            self.summary.leftovers = reaper.kill_marked(self.directory.token)
+            if self.summary.leftovers:
+                log.warning("killed_leftovers", pids=self.summary.leftovers)
+            self.summary.seconds = time.monotonic() - started
+        return self.summary
 
-    async def _play(self, pool: BotPool, game: schedule.ScheduledGame) -> None:
-        async with self.limiter:
+    async def _play(self, pool: BotPool, game: schedule.ScheduledGame, token: object) -> None:
+        try:
             with bound(match_id=game.game_id):
                 started = time.monotonic()
                 entry, record = await self._play_game(pool, game)
                 entry["duration"] = round(time.monotonic() - started, 4)
                 await self.directory.commit(entry, record)
-                self._played += 1
-                log.info("game_done", status=entry["status"], ranks=entry["ranks"])
+                self.summary.played += 1
+                log.debug("game_done", status=entry["status"], ranks=entry["ranks"])
                 self.reporter.game_done(entry)
+        finally:
+            self.limiter.release_on_behalf_of(token)
 
     async def _play_game(
         self, pool: BotPool, game: schedule.ScheduledGame
@@ -189,6 +198,28 @@ def create(config: TournamentConfig, path: Path) -> TournamentDir:
     return TournamentDir.create(path, config, len(schedule.build(config)))
 
 
-async def run_directory(path: Path, reporter: Reporter | None = None) -> RunSummary:
-    """Run (or continue) the tournament stored in ``path``."""
-    return await Runner(TournamentDir.open(path), reporter).run()
+async def run_directory(
+    path: Path, reporter: Reporter | None = None, handle_signals: bool = False
+) -> RunSummary:
+    """Run (or continue) the tournament stored in ``path``.
+
+    With ``handle_signals``, SIGTERM and SIGHUP stop the run cleanly (games in progress
+    are dropped and replayed by ``resume``; every bot process is closed).
+    """
+    runner = Runner(TournamentDir.open(path), reporter)
+    if not handle_signals:
+        return await runner.run()
+    async with trio.open_nursery() as nursery:
+        nursery.start_soon(_stop_on_signal, nursery.cancel_scope, runner.summary)
+        await runner.run()
+        nursery.cancel_scope.cancel()
+    return runner.summary
+
+
+async def _stop_on_signal(scope: trio.CancelScope, summary: RunSummary) -> None:
+    with trio.open_signal_receiver(signal.SIGTERM, signal.SIGHUP) as signals:
+        async for signum in signals:
+            log.warning("stopping", signal=signal.Signals(signum).name)
+            summary.interrupted = True
+            scope.cancel()
+            return

@@ -1,0 +1,132 @@
+"""``railhouse tournament run|resume|report``: bot tournaments (package ``railhouse_tournament``).
+
+Every config key has a flag; a flag overrides the file.  Without a config file, ``--title``
+and at least ``--players`` entrants (``--entrant``) are enough.
+"""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+
+app = typer.Typer(
+    name="tournament",
+    help="Run, resume and report bot tournaments.",
+    no_args_is_help=True,
+    add_completion=False,
+)
+
+
+def register(parent: typer.Typer) -> None:
+    parent.add_typer(app, name="tournament")
+
+
+Opt = typer.Option
+
+
+@app.command("run")
+def run(
+    config: Annotated[Path | None, typer.Argument(help="Tournament config (TOML).")] = None,
+    out: Annotated[Path | None, Opt("--out", help="Tournament directory to create.")] = None,
+    title: Annotated[str | None, Opt(help="Title id.")] = None,
+    entrant: Annotated[
+        list[str] | None,
+        Opt(help="NAME=COMMAND or a built-in bot name (repeatable; replaces the file's)."),
+    ] = None,
+    players: Annotated[int | None, Opt(help="Players per game.")] = None,
+    games: Annotated[int | None, Opt(help="At least this many games (whole seed blocks).")] = None,
+    seed_blocks: Annotated[int | None, Opt(help="Seed blocks to play.")] = None,
+    seed: Annotated[int | None, Opt(help="Base seed.")] = None,
+    format: Annotated[str | None, Opt(help="round-robin or gauntlet.")] = None,
+    challenger: Annotated[str | None, Opt(help="The gauntlet's challenger.")] = None,
+    seating: Annotated[str | None, Opt(help="rotate or all (every permutation).")] = None,
+    concurrency: Annotated[int | None, Opt(help="Games at once (0: one per core).")] = None,
+    per_decision: Annotated[float | None, Opt(help="Seconds per decision.")] = None,
+    bank: Annotated[float | None, Opt(help="Extra seconds per game (time bank).")] = None,
+    handshake: Annotated[float | None, Opt(help="Seconds for hello/ready.")] = None,
+    retries: Annotated[int | None, Opt(help="Retries before the failure policy applies.")] = None,
+    on_failure: Annotated[str | None, Opt(help="forfeit or abort.")] = None,
+    option: Annotated[list[str] | None, Opt(help="Title option KEY=VALUE (repeatable).")] = None,
+    quiet: Annotated[bool, Opt("--quiet", help="No progress output.")] = False,
+) -> None:
+    """Create a tournament directory and play it."""
+    from railhouse_tournament import config as cfg
+    from railhouse_tournament import runner
+    from railhouse_tournament.errors import ConfigError
+
+    overrides: dict[str, Any] = {
+        "title": title, "players": players, "games": games, "seed_blocks": seed_blocks,
+        "seed": seed, "format": format, "challenger": challenger, "seating": seating,
+        "concurrency": concurrency, "time.per_decision": per_decision, "time.bank": bank,
+        "time.handshake": handshake, "failure.retries": retries,
+        "failure.on_failure": on_failure,
+    }  # fmt: skip
+    if entrant:
+        overrides["entrants"] = [_entrant_flag(text) for text in entrant]
+    for text in option or []:
+        key, sep, value = text.partition("=")
+        if not sep:
+            raise ConfigError("--option", f"expected KEY=VALUE, got {text!r}")
+        overrides[f"options.{key}"] = value
+    if config is not None:
+        loaded = cfg.load(config, overrides)
+    else:
+        loaded = cfg.parse(cfg.apply_overrides({}, overrides), base_dir=Path.cwd())
+    stem = config.stem if config is not None else "tournament"
+    default = Path("tournaments") / f"{stem}-{time.strftime('%Y%m%d-%H%M%S')}"
+    directory = out or (Path(loaded.output) if loaded.output else default)
+    runner.create(loaded, directory)
+    typer.echo(f"tournament directory: {directory}")
+    _play(directory, quiet)
+
+
+def _entrant_flag(text: str) -> dict[str, str]:
+    name, sep, command = text.partition("=")
+    if not sep:
+        return {"name": text, "bot": text}
+    return {"name": name, "command": command}
+
+
+@app.command("resume")
+def resume(
+    directory: Annotated[Path, typer.Argument(help="Tournament directory.")],
+    quiet: Annotated[bool, Opt("--quiet", help="No progress output.")] = False,
+) -> None:
+    """Continue an interrupted tournament: no finished game is lost or played twice."""
+    _play(directory, quiet)
+
+
+def _play(directory: Path, quiet: bool) -> None:
+    import trio
+
+    from railhouse_tournament import report, runner
+    from railhouse_tournament.progress import Reporter
+
+    summary = trio.run(runner.run_directory, directory, Reporter(quiet=quiet), True)
+    typer.echo(
+        f"played {summary.played} games in {summary.seconds:.1f}s "
+        f"({summary.skipped} already done, {summary.total} in all)"
+    )
+    if summary.played + summary.skipped < summary.total:
+        raise typer.Exit(1)
+    report.render(report.summary(directory), report.console())
+
+
+@app.command("report")
+def report_command(
+    directory: Annotated[Path, typer.Argument(help="Tournament directory.")],
+    as_json: Annotated[bool, Opt("--json", help="Print JSON instead of a table.")] = False,
+) -> None:
+    """Standings: games, wins, average rank and score, OpenSkill rating, failure counters."""
+    import json
+
+    from railhouse_tournament import report
+
+    data = report.summary(directory)
+    if as_json:
+        typer.echo(json.dumps(data, indent=2))
+    else:
+        report.render(data, report.console())

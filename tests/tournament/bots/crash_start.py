@@ -1,0 +1,5 @@
+"""Dies before saying anything."""
+
+import sys
+
+sys.exit(3)

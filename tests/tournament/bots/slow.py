@@ -1,0 +1,18 @@
+"""Plays its first two decisions, then sleeps far past every deadline."""
+
+import time
+
+from _common import first_legal, play
+
+count = 0
+
+
+def decide(message):
+    global count
+    count += 1
+    if count > 2:
+        time.sleep(60)
+    return first_legal(message)
+
+
+play(decide)
