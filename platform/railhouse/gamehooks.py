@@ -61,7 +61,9 @@ class GameHooks:
             register_plugin(self._pm, plugin, name)
             self.names.append(name)
         check_unknown_hooks(self._pm)
-        if trace if trace is not None else os.environ.get(TRACE_ENV, "") not in ("", "0"):
+        if trace is None:
+            trace = os.environ.get(TRACE_ENV, "") not in ("", "0")
+        if trace:
             self._pm.add_hookcall_monitoring(_trace_before, _trace_after)
 
     @property

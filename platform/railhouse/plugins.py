@@ -19,7 +19,9 @@ from __future__ import annotations
 
 import contextlib
 import difflib
+import inspect
 import os
+import types
 from collections.abc import Callable, Collection, Iterator, Sequence
 from dataclasses import dataclass, replace
 from importlib import import_module, metadata
@@ -95,10 +97,18 @@ class _Manager(pluggy.PluginManager):
     def parse_hookimpl_opts(self, plugin: Any, name: str) -> pluggy.HookimplOpts | None:
         opts = super().parse_hookimpl_opts(plugin, name)
         is_hook_name = name.startswith(f"{hookspecs.PROJECT}_")
-        if opts is None and is_hook_name and callable(getattr(plugin, name, None)):
+        if opts is None and is_hook_name and _is_plain_function(plugin, name):
             # pluggy fills in the missing options with their defaults
             opts = cast(pluggy.HookimplOpts, {})
         return opts
+
+
+def _is_plain_function(plugin: Any, name: str) -> bool:
+    # Looked up statically, as pluggy does, so properties are never evaluated.
+    found = inspect.getattr_static(plugin, name, None)
+    return inspect.isfunction(found) or isinstance(
+        found, staticmethod | classmethod | types.MethodType
+    )
 
 
 def new_plugin_manager() -> pluggy.PluginManager:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sys
+from typing import Any
 
 import pytest
 import typer
@@ -286,3 +287,16 @@ def test_registry_is_process_wide_and_replaceable() -> None:
         assert registry() is mine and registry() is registry()
     finally:
         reset_registry(previous)
+
+
+def test_undecorated_hooks_count_but_properties_are_never_evaluated() -> None:
+    class Undecorated:
+        def railhouse_register_titles(self, register: Any) -> None:
+            register(title("plain"))
+
+        @property
+        def railhouse_not_a_hook(self) -> None:
+            raise AssertionError("a property must not be evaluated while registering")
+
+    reg = Registry(only=(), extra_plugins=[("plain", Undecorated())])
+    assert [t.id for t in reg.titles()] == ["plain"]
