@@ -20,7 +20,6 @@ NOT_YET: dict[str, tuple[str, int | None]] = {
     "render": ("Render a game position as a picture.", None),
     "view": ("View a game in the browser.", None),
     "bench": ("Measure engine speed.", None),
-    "tournament": ("Run a tournament between bots.", None),
     "bot": ("Run or inspect bots.", None),
     "protocol": ("The bot protocol: schema and examples.", None),
 }
