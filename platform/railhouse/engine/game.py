@@ -157,6 +157,9 @@ class Game:
         memo: dict[int, Any] = {
             id(self.config): self.config, id(self.info): self.info, id(self.hooks): self.hooks
         }
+        board = getattr(self, "board", None)
+        if board is not None:  # the map definition and its caches are immutable: share them
+            memo[id(board.map)] = board.map
         return copy.deepcopy(self, memo)
 
     def to_record(self) -> dict[str, Any]:

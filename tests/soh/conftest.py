@@ -1,0 +1,15 @@
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pytest
+
+from railhouse_soh.game import SteamOverHolland, new_game
+
+
+@pytest.fixture
+def make_game() -> Callable[..., SteamOverHolland]:
+    def make(players: int = 4, seed: int = 1, **options: object) -> SteamOverHolland:
+        return new_game([f"P{i}" for i in range(players)], options, seed)
+
+    return make
