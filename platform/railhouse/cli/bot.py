@@ -1,0 +1,28 @@
+"""``railhouse bot NAME``: run a registered bot on stdin/stdout (protocol railhouse/1)."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import typer
+
+
+def register(app: typer.Typer) -> None:
+    app.command("bot", help="Run a registered bot on stdio, or list the bots (--list).")(bot)
+
+
+def bot(
+    name: Annotated[str, typer.Argument(help="A registered bot, e.g. random or greedy.")] = "",
+    seed: Annotated[int | None, typer.Option(help="Seed of the bot's random choices.")] = None,
+    list_bots: Annotated[bool, typer.Option("--list", help="List the registered bots.")] = False,
+) -> None:
+    from railhouse.plugins import registry
+
+    if list_bots or not name:
+        for info in registry().bots():
+            typer.echo(f"{info.name:12} {info.help}  ({info.plugin}: {info.factory})")
+        return
+    from railhouse_bots.stdio import serve
+
+    factory = registry().bot(name).load_factory()
+    raise typer.Exit(serve(factory(seed)))

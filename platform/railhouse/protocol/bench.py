@@ -1,0 +1,100 @@
+"""Protocol overhead benchmark: what the pipe costs per decision.
+
+:func:`decision_overhead` plays the same games twice with the built-in random bot in one
+seat -- once in-process (no encoding, no pipe) and once as a ``railhouse bot random``
+subprocess over stdio with delta observations -- and reports the median time per decision
+of each and their difference, which is the protocol's overhead per decision.
+"""
+
+from __future__ import annotations
+
+import statistics
+import sys
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from railhouse.engine.api import GameAPI
+from railhouse.protocol.drive import BotProcess, InProcess, Seat
+from railhouse.protocol.referee import Referee, SeatSetup, Send
+
+BOT_ARGV = [sys.executable, "-m", "railhouse_bots", "random"]
+
+
+@dataclass(frozen=True)
+class Overhead:
+    decisions: int
+    in_process_us: float  # median time per decision of the measured seat, in-process
+    subprocess_us: float  # the same through a subprocess over the protocol
+    overhead_us: float  # subprocess_us - in_process_us
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "decisions": self.decisions,
+            "in_process_us": round(self.in_process_us, 1),
+            "subprocess_us": round(self.subprocess_us, 1),
+            "overhead_us": round(self.overhead_us, 1),
+        }
+
+
+class _Timed:
+    """Wraps the measured seat: time from handing over a request to having the reply."""
+
+    def __init__(self, inner: Seat) -> None:
+        self.inner = inner
+        self.samples: list[float] = []
+        self._sent = 0.0
+
+    def deliver(self, send: Send) -> None:
+        self._sent = time.perf_counter()
+        self.inner.deliver(send)
+
+    def answer(self, deadline: float) -> bytes | dict[str, Any] | None:
+        reply = self.inner.answer(deadline)
+        self.samples.append(time.perf_counter() - self._sent)
+        return reply
+
+
+def _run(new_game: Callable[[int], GameAPI], games: int, seat: Seat) -> list[float]:
+    from railhouse.protocol.drive import play
+    from railhouse_bots.random_bot import RandomBot
+
+    timed = _Timed(seat)
+    for number in range(games):
+        game = new_game(number)
+        others: list[Seat] = [InProcess(RandomBot(i)) for i in range(len(game.players))]
+        others[0] = timed
+        # the measured process (or bot object) is reused: only its first game shakes hands
+        setups = [SeatSetup(handshake=i != 0 or number == 0) for i in range(len(others))]
+        play(Referee(game, game_id=f"bench{number}", seats=setups), others)
+    return timed.samples
+
+
+def decision_overhead(
+    new_game: Callable[[int], GameAPI] | None = None,
+    *,
+    games: int = 20,
+    argv: Sequence[str] = BOT_ARGV,
+) -> Overhead:
+    """Median per-decision time, in-process vs subprocess, on ``games`` games built by
+    ``new_game(seed)`` (default: 4-seat toy games with a 200-token pile)."""
+    from railhouse_bots.random_bot import RandomBot
+
+    if new_game is None:
+        from railhouse.testing.toy import new_game as toy
+
+        def new_game(seed: int) -> GameAPI:
+            game: GameAPI = toy(["a", "b", "c", "d"], {"pile": 200}, seed)  # type: ignore[assignment]
+            return game
+
+    local = _run(new_game, games, InProcess(RandomBot(0)))
+    process = BotProcess(argv)
+    try:
+        remote = _run(new_game, games, process)
+    finally:
+        process.write(b'{"type":"bye"}\n')
+        process.close()
+    local_us = statistics.median(local) * 1e6
+    remote_us = statistics.median(remote) * 1e6
+    return Overhead(len(remote), local_us, remote_us, remote_us - local_us)

@@ -1,0 +1,94 @@
+"""The example bots in other languages play full games through the referee, and pass the
+compliance checker; the Node bot's own observation tracking matches the engine."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+from typing import Any, cast
+
+import msgspec
+import pytest
+
+from railhouse.engine.api import GameAPI
+from railhouse.protocol.check import check
+from railhouse.protocol.drive import BotProcess, InProcess, play
+from railhouse.protocol.referee import Referee, Send
+from railhouse.testing.toy import new_game
+from railhouse_bots.random_bot import RandomBot
+
+EXAMPLES = Path(__file__).resolve().parents[2] / "bots" / "examples"
+NODE = ["node", str(EXAMPLES / "node" / "bot.js")]
+SHELL = ["sh", str(EXAMPLES / "shell" / "bot.sh")]
+
+needs_node = pytest.mark.skipif(shutil.which("node") is None, reason="node is not installed")
+needs_jq = pytest.mark.skipif(shutil.which("jq") is None, reason="jq is not installed")
+
+
+def toy(players: int, seed: int, pile: int = 40) -> GameAPI:
+    return cast(GameAPI, new_game([f"n{i}" for i in range(players)], {"pile": pile}, seed))
+
+
+class Truth:
+    """Wraps a process seat; remembers the engine's observation at every request."""
+
+    def __init__(self, inner: BotProcess, game: GameAPI) -> None:
+        self.inner, self.game = inner, game
+        self.truth: dict[int, Any] = {}
+
+    def deliver(self, send: Send) -> None:
+        message = send.to_builtins()
+        if message["type"] == "request":
+            self.truth[message["seq"]] = msgspec.to_builtins(self.game.observation())
+        self.inner.deliver(send)
+
+    def answer(self, deadline: float) -> bytes | None:
+        return self.inner.answer(deadline)
+
+
+@needs_node
+def test_node_bot_plays_full_games_and_tracks_the_observation(tmp_path: Path) -> None:
+    log = tmp_path / "states.jsonl"
+    import os
+
+    os.environ["RAILHOUSE_STATE_LOG"] = str(log)
+    try:
+        for seed in range(3):
+            game = toy(3, seed)
+            process = BotProcess(NODE)
+            truth = Truth(process, game)
+            seats: list[Any] = [InProcess(RandomBot(i)) for i in range(3)]
+            seats[seed % 3] = truth
+            transcript = play(Referee(game), seats)
+            process.write(b'{"type":"bye"}\n')
+            assert process.close() == 0
+            assert transcript.result is not None and transcript.failures() == []
+            sent = transcript.sent(seed % 3)
+            assert not [s for s in sent if s.message.__class__.__name__ == "Error"]
+            states = [json.loads(line) for line in log.read_text().splitlines()]
+            assert len(states) == len(truth.truth) > 3
+            for entry in states:
+                assert entry["state"] == truth.truth[entry["seq"]]
+            log.unlink()
+    finally:
+        del os.environ["RAILHOUSE_STATE_LOG"]
+
+
+@needs_jq
+def test_shell_bot_plays_a_full_game() -> None:
+    game = toy(2, 5, pile=15)
+    process = BotProcess(SHELL)
+    transcript = play(Referee(game), [process, InProcess(RandomBot(1))])
+    process.write(b'{"type":"bye"}\n')
+    assert process.close() == 0
+    assert transcript.result is not None and transcript.failures() == []
+
+
+@pytest.mark.parametrize(
+    "argv", [pytest.param(NODE, marks=needs_node), pytest.param(SHELL, marks=needs_jq)]
+)
+def test_examples_pass_the_compliance_checker(argv: list[str]) -> None:
+    report = check(argv, lambda players, seed: toy(len(players), seed, 12), seats=3, games=3)
+    assert report.ok, report.violations
+    assert report.games == 3 and report.decisions > 6
