@@ -35,48 +35,15 @@ AMSTERDAM_HEX = "F9"
 NRS_CITY = 0
 HYSM_CITY = 1
 
+
+def _coords(text: str) -> tuple[str, ...]:
+    return tuple(text.split())
+
+
 # facts §7.2: plain hexes that can take track (40).
-PLAIN: tuple[str, ...] = (
-    "A14",
-    "A16",
-    "A18",
-    "B15",
-    "B19",
-    "C12",
-    "C14",
-    "C18",
-    "D7",
-    "D13",
-    "D15",
-    "D17",
-    "D19",
-    "E8",
-    "E16",
-    "E18",
-    "F13",
-    "F15",
-    "F19",
-    "G8",
-    "G10",
-    "G16",
-    "H11",
-    "H15",
-    "H17",
-    "I4",
-    "I8",
-    "I14",
-    "J3",
-    "J5",
-    "J11",
-    "J13",
-    "K4",
-    "K6",
-    "K8",
-    "K10",
-    "L11",
-    "L13",
-    "M12",
-    "M14",
+PLAIN: tuple[str, ...] = _coords(
+    "A14 A16 A18 B15 B19 C12 C14 C18 D7 D13 D15 D17 D19 E8 E16 E18 F13 F15 F19 G8 "
+    "G10 G16 H11 H15 H17 I4 I8 I14 J3 J5 J11 J13 K4 K6 K8 K10 L11 L13 M12 M14"
 )
 
 # facts §7.2: towns (small cities), printed with no track (13).
@@ -125,7 +92,7 @@ OFFBOARDS: dict[str, tuple[str, int, int, int]] = {
 ANTWERPEN = "L5"
 
 # facts §7.2 / T: pure water hexes, never any track.
-WATER: tuple[str, ...] = ("E10", "E12", "F11")
+WATER: tuple[str, ...] = _coords("E10 E12 F11")
 
 # facts §8.3: the 26 costed river hexsides (J13|J15 is drawn but free and uncrossable).
 RIVERS: tuple[tuple[str, str], ...] = (
