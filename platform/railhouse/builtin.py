@@ -27,6 +27,8 @@ BOTS: tuple[tuple[str, str, str], ...] = (
 #: ``stubs`` must stay last: it only adds skeletons for names nobody registered.
 COMMAND_MODULES: tuple[str, ...] = (
     "railhouse.cli.titles",
+    "railhouse.cli.bot",
+    "railhouse.cli.protocol",
     "railhouse.cli.tournament",
     "railhouse.cli.stubs",
 )

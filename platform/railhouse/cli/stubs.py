@@ -20,8 +20,6 @@ NOT_YET: dict[str, tuple[str, int | None]] = {
     "render": ("Render a game position as a picture.", None),
     "view": ("View a game in the browser.", None),
     "bench": ("Measure engine speed.", None),
-    "bot": ("Run or inspect bots.", None),
-    "protocol": ("The bot protocol: schema and examples.", None),
 }
 
 _PASS_THROUGH = {"ignore_unknown_options": True, "allow_extra_args": True}
