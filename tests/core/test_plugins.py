@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import subprocess
 import sys
 from typing import Any
 
@@ -150,9 +151,16 @@ def test_builtin_bots_are_registered_by_name_without_importing_them() -> None:
         ("greedy", "railhouse_bots.greedy:GreedyBot", "railhouse"),
         ("random", "railhouse_bots.random_bot:RandomBot", "railhouse"),
     ]
-    assert "railhouse_bots.random_bot" not in sys.modules
-    assert "railhouse_bots.greedy" not in sys.modules
     assert reg.bot("greedy").help and reg.bot("random").help
+    # Other tests import the bots, so check in a fresh interpreter that listing does not.
+    probe = (
+        "import sys; from railhouse.plugins import Registry; Registry(only=()).bots(); "
+        "print(sorted(m for m in sys.modules if m.startswith('railhouse_bots')))"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", probe], capture_output=True, text=True, timeout=60, check=True
+    )
+    assert done.stdout.strip() == "[]"
 
 
 def test_plugin_bots_and_their_errors() -> None:
