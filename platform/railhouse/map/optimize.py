@@ -19,9 +19,8 @@ from dataclasses import dataclass
 from railhouse.map.board import Board
 from railhouse.map.graph import Operator, TrackGraph
 from railhouse.map.routes import Compressed, RawRoute, compressed, enumerate_routes
+from railhouse.map.search import NONE, BranchAndBound, Cand, centre_values
 from railhouse.map.trains import RouteRules, RouteView, RunContext, TrainSpec
-
-_NONE = -1
 
 
 @dataclass(frozen=True)
@@ -47,15 +46,6 @@ class RouteResult:
     exact: bool = True
     reason: str = ""
     candidates: int = 0
-
-
-@dataclass(frozen=True, slots=True)
-class _Cand:
-    value: int
-    fixed: int
-    res: int
-    centre_mask: int
-    index: int
 
 
 def route_value(
@@ -90,28 +80,40 @@ def _view(g: TrackGraph, stops: tuple[str, ...], train: TrainSpec) -> RouteView:
 
 def best_routes(board: Board, op: Operator, rules: RouteRules, run: RunContext) -> RouteResult:
     """The revenue-maximising legal routes for ``run.trains`` (see module docstring)."""
-    routes, reason = enumerate_routes(board, op, rules, run)
+    all_routes, reason = enumerate_routes(board, op, rules, run)
+    routes = undominated(all_routes)
     comp = compressed(board, op, rules)
     cands = [_candidates(comp, routes, t, rules, run, op) for t in run.trains]
-    bb = _BranchAndBound(comp.graph, run.trains, cands, rules)
+    bb = BranchAndBound(comp.graph, run.trains, cands, rules)
     if not bb.solve():
         reason = reason or f"more than {rules.max_search_nodes} search nodes"
     chosen = []
     for i, ci in enumerate(bb.best_pick):
-        if ci != _NONE:
+        if ci != NONE:
             c = cands[i][ci]
             stops, segs = describe(comp, routes[c.index])
             chosen.append(Route(run.trains[i].name, i, stops, segs, bb.best_values[i]))
-    return RouteResult(bb.best, tuple(chosen), not reason, reason, len(routes))
+    return RouteResult(bb.best, tuple(chosen), not reason, reason, len(all_routes))
 
 
-def _centre_values(g: TrackGraph, mask: int) -> int:
-    total = 0
-    while mask:
-        low = mask & -mask
-        total += g.nodes[low.bit_length() - 1].revenue
-        mask ^= low
-    return total
+def undominated(routes: list[RawRoute]) -> list[RawRoute]:
+    """Drop routes that visit the same stops between the same ends as another route using
+    a subset of its track (a detour can never beat the shorter way: same value, fewer
+    resources used)."""
+    groups: dict[tuple[int, int, int], list[RawRoute]] = {}
+    for r in routes:
+        groups.setdefault((r.stop_mask, r.start, r.end), []).append(r)
+    out: list[RawRoute] = []
+    for group in groups.values():
+        if len(group) == 1:
+            out.extend(group)
+            continue
+        kept: list[RawRoute] = []
+        for r in sorted(group, key=lambda x: x.res.bit_count()):
+            if not any(k.res & r.res == k.res for k in kept):
+                kept.append(r)
+        out.extend(kept)
+    return out
 
 
 def _candidates(
@@ -121,7 +123,7 @@ def _candidates(
     rules: RouteRules,
     run: RunContext,
     op: Operator,
-) -> list[_Cand]:
+) -> list[Cand]:
     g = comp.graph
     dedup = not rules.shared_values and not train.recount
     out = []
@@ -131,8 +133,8 @@ def _candidates(
         if value is None or value <= 0:
             continue
         centre_mask = r.stop_mask & ~_offboard_bits(g, r) if dedup else 0
-        fixed = value - _centre_values(g, centre_mask) if dedup else value
-        out.append(_Cand(value, fixed, r.res, centre_mask, i))
+        fixed = value - centre_values(g, centre_mask) if dedup else value
+        out.append(Cand(value, fixed, r.units, centre_mask, i))
     out.sort(key=lambda c: -c.value)
     return out
 
@@ -151,7 +153,9 @@ def describe(comp: Compressed, r: RawRoute) -> tuple[tuple[str, ...], tuple[str,
     stops = [g.nodes[r.start].name]
     segs: list[str] = []
     cur = r.start
-    for li in r.links:
+    for li in r.units:
+        if li >= len(comp.links):
+            continue
         link = comp.links[li]
         nodes, paths = (
             (link.nodes, link.paths) if link.u == cur else (link.nodes[::-1], link.paths[::-1])
@@ -162,77 +166,3 @@ def describe(comp: Compressed, r: RawRoute) -> tuple[tuple[str, ...], tuple[str,
                 stops.append(g.nodes[u].name)
         cur = nodes[-1]
     return tuple(stops), tuple(segs)
-
-
-class _BranchAndBound:
-    def __init__(
-        self,
-        g: TrackGraph,
-        trains: tuple[TrainSpec, ...],
-        cands: list[list[_Cand]],
-        rules: RouteRules,
-    ):
-        self.g, self.trains, self.cands, self.rules = g, trains, cands, rules
-        n = len(trains)
-        self.order = sorted(range(n), key=lambda i: -(cands[i][0].value if cands[i] else 0))
-        self.tail = [0] * (n + 1)
-        for pos in range(n - 1, -1, -1):
-            top = self.cands[self.order[pos]]
-            self.tail[pos] = self.tail[pos + 1] + (top[0].value if top else 0)
-        self.best = 0
-        self.best_pick = [_NONE] * n
-        self.best_values = [0] * n
-        self.pick = [_NONE] * n
-        self.values = [0] * n
-        self.nodes = 0
-
-    def solve(self) -> bool:
-        """Run the search; False if the node limit stopped it."""
-        try:
-            self._rec(0, 0, 0, 0)
-        except _Stop:
-            return False
-        return True
-
-    def _same_as_prev(self, pos: int) -> int:
-        """Lowest candidate index allowed at ``pos`` (symmetry of identical trains)."""
-        if pos == 0:
-            return 0
-        prev = self.order[pos - 1]
-        if self.trains[prev] != self.trains[self.order[pos]]:
-            return 0
-        p = self.pick[prev]
-        return len(self.cands[prev]) if p == _NONE else p + 1
-
-    def _rec(self, pos: int, used: int, counted: int, total: int) -> None:
-        self.nodes += 1
-        if self.nodes > self.rules.max_search_nodes:
-            raise _Stop
-        if total > self.best:
-            self.best = total
-            self.best_pick = list(self.pick)
-            self.best_values = list(self.values)
-        if pos == len(self.order) or total + self.tail[pos] <= self.best:
-            return
-        i = self.order[pos]
-        rest = self.tail[pos + 1]
-        cands = self.cands[i]
-        for ci in range(self._same_as_prev(pos), len(cands)):
-            c = cands[ci]
-            if total + c.value + rest <= self.best:
-                break
-            if c.res & used:
-                continue
-            gain = (
-                c.value
-                if not c.centre_mask
-                else c.fixed + _centre_values(self.g, c.centre_mask & ~counted)
-            )
-            self.pick[i], self.values[i] = ci, gain
-            self._rec(pos + 1, used | c.res, counted | c.centre_mask, total + gain)
-        self.pick[i], self.values[i] = _NONE, 0
-        self._rec(pos + 1, used, counted, total)
-
-
-class _Stop(Exception):
-    pass

@@ -41,11 +41,14 @@ class Link:
 
 
 class RawRoute(NamedTuple):
-    """A route found by the search; counts and sums exclude bonuses and train rules."""
+    """A route found by the search; counts and sums exclude bonuses and train rules.
+
+    ``units``: the links used in order, interleaved with ``len(links) + node`` for every
+    branching hex side passed; two routes share track exactly when they share a unit."""
 
     start: int
     end: int
-    links: tuple[int, ...]
+    units: tuple[int, ...]
     big: int
     centres: int
     offboards: int
@@ -262,6 +265,7 @@ class _Search:
         tok: bool,
     ) -> None:
         t, links, visited, trail = self.t, self.comp.links, self.visited, self.trail
+        n_links = len(links)
         for v, li in self.comp.adj.get(u, ()):
             if visited[v] or not t.allowed[v]:
                 continue
@@ -289,6 +293,8 @@ class _Search:
             nsm = smask | link.stop_mask | (1 << v)
             ntok = tok or t.token[v]
             trail.append(li)
+            if t.ebit[v]:
+                trail.append(n_links + v)
             if t.term[v] and v > self.root and ntok and self._ends_ok(v, ncen):
                 self._emit(v, nbig, ncen, noff2, nvc, nvt, nvo, nres, nsm)
             if not t.stop[v]:
@@ -296,6 +302,8 @@ class _Search:
                 self._dfs(v, nres, nbig, ncen, noff2, nvc, nvt, nvo, nsm, ntok)
                 visited[v] = False
             trail.pop()
+            if t.ebit[v]:
+                trail.pop()
 
     def _ends_ok(self, v: int, cen: int) -> bool:
         if cen < self.rules.min_centres:
