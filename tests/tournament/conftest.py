@@ -3,17 +3,47 @@ and process scans that prove no bot outlives its tournament."""
 
 from __future__ import annotations
 
+import functools
 import os
 import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Awaitable, Callable, Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
+import trio
+import trio.testing
 
 from railhouse.plugins import Registry, reset_registry
 
 BOTS = Path(__file__).parent / "bots"
+
+
+def trio_test(fn: Callable[..., Awaitable[Any]]) -> Callable[..., Any]:
+    """Run an async test under trio with a hard 60 s limit (no pytest-trio needed)."""
+
+    @functools.wraps(fn)
+    def wrapper(*args: Any, **kwargs: Any) -> Any:
+        async def limited() -> Any:
+            with trio.fail_after(60):
+                return await fn(*args, **kwargs)
+
+        return trio.run(limited)
+
+    return wrapper
+
+
+def autojump_test(fn: Callable[..., Awaitable[Any]]) -> Callable[..., Any]:
+    """Run an async test under trio's autojump clock (sleeps and timeouts are instant)."""
+
+    @functools.wraps(fn)
+    def wrapper(*args: Any, **kwargs: Any) -> Any:
+        return trio.run(
+            functools.partial(fn, *args, **kwargs),
+            clock=trio.testing.MockClock(autojump_threshold=0),
+        )
+
+    return wrapper
 
 
 @pytest.fixture(autouse=True)

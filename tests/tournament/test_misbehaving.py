@@ -44,12 +44,21 @@ def entrants() -> list[dict[str, Any]]:
 
 def run_gauntlet(tmp_path: Path, on_failure: str) -> tuple[TournamentDir, runner.RunSummary]:
     top = {
-        "title": "toy", "players": 2, "format": "gauntlet", "challenger": "good",
-        "seed_blocks": 1, "concurrency": 2, "seed": 11,
+        "title": "toy",
+        "players": 2,
+        "format": "gauntlet",
+        "challenger": "good",
+        "seed_blocks": 1,
+        "concurrency": 2,
+        "seed": 11,
         "time": {"handshake": 3.0, "per_decision": 0.25, "bank": 0.25, "grace": 0.3},
-        "failure": {"retries": 1, "on_failure": on_failure, "max_line_bytes": 65536,
-                    "stderr_bytes": STDERR_CAP},
-    }  # fmt: skip
+        "failure": {
+            "retries": 1,
+            "on_failure": on_failure,
+            "max_line_bytes": 65536,
+            "stderr_bytes": STDERR_CAP,
+        },
+    }
     loaded = config.load(write_config(tmp_path / "bad.toml", top, entrants()))
     directory = runner.create(loaded, tmp_path / "out")
 

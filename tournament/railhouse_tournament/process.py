@@ -21,13 +21,13 @@ from typing import IO
 import structlog
 import trio
 
+from railhouse_tournament import reaper
 from railhouse_tournament.errors import BotCrashed, BotFailure, BotTimeout
 from railhouse_tournament.lines import LineReader
 
 log = structlog.get_logger("railhouse.tournament.process")
 
-#: environment variable that marks every process of one tournament (see ``reaper``)
-MARKER_ENV = "RAILHOUSE_TOURNAMENT_TOKEN"
+MARKER_ENV = reaper.MARKER_ENV
 
 
 class BotProcess:
@@ -59,6 +59,7 @@ class BotProcess:
         grace: float,
     ) -> BotProcess:
         """Start ``argv``; the stderr drain runs in ``nursery`` until :meth:`aclose`."""
+        reaper.become_subreaper()
         full_env = {**os.environ, **env}
         log_path.parent.mkdir(parents=True, exist_ok=True)
         log_file = log_path.open("ab")
@@ -131,9 +132,22 @@ class BotProcess:
         finally:
             self._drained.set()
 
-    def _signal_group(self, signum: int) -> None:
-        with contextlib.suppress(ProcessLookupError, PermissionError):
+    def _signal_group(self, signum: int) -> bool:
+        """Signal the whole group; False when no process of it is left."""
+        try:
             os.killpg(self.pid, signum)
+        except ProcessLookupError:
+            return False
+        except PermissionError:
+            pass
+        return True
+
+    async def _wait_group_gone(self) -> None:
+        """Killed grandchildren linger until their new parent reaps them; wait (bounded)."""
+        with trio.move_on_after(max(self._grace, 1.0)):
+            while self._signal_group(signal.SIGKILL):
+                reaper.reap_group(self.pid)
+                await trio.sleep(0.01)
 
     async def aclose(self) -> None:
         """EOF, grace, SIGTERM to the group, grace, SIGKILL to the group; never cancelled."""
@@ -153,6 +167,7 @@ class BotProcess:
             # Always: children that kept the group alive die with the leader.
             self._signal_group(signal.SIGKILL)
             await self.process.wait()
+            await self._wait_group_gone()
             with trio.move_on_after(self._grace):
                 await self._drained.wait()
             self._drain_scope.cancel()

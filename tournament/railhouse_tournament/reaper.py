@@ -1,4 +1,9 @@
-"""Safety net against orphans: find and kill every process carrying a tournament's token.
+"""Orphans and zombies: subreaping, group reaping, and a sweep by tournament token.
+
+A bot's grandchild outlives its parent when the bot dies first; it is then re-parented to
+the nearest *subreaper*, or to init, which in containers may not reap it for a long time.
+The runner makes itself a subreaper (Linux), so such orphans become its children and
+:func:`reap_group` can collect them once the group is killed.
 
 Each bot is started with ``RAILHOUSE_TOURNAMENT_TOKEN=<token>`` in its environment, which its
 children inherit.  Normal shutdown kills each bot's process group; this sweep catches what a
@@ -10,11 +15,54 @@ runner itself was killed with SIGKILL (``resume`` sweeps the old token first).  
 from __future__ import annotations
 
 import contextlib
+import ctypes
 import os
 import signal
+import sys
 from pathlib import Path
 
-from railhouse_tournament.process import MARKER_ENV
+#: environment variable that marks every process of one tournament
+MARKER_ENV = "RAILHOUSE_TOURNAMENT_TOKEN"
+
+
+_PR_SET_CHILD_SUBREAPER = 36
+_subreaper = False
+
+
+def become_subreaper() -> None:
+    """Adopt orphaned descendants (Linux only; a no-op elsewhere or if refused)."""
+    global _subreaper
+    if _subreaper or not sys.platform.startswith("linux"):
+        return
+    try:
+        libc = ctypes.CDLL(None, use_errno=True)
+        _subreaper = libc.prctl(_PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0) == 0
+    except (OSError, AttributeError):
+        pass
+
+
+def _stat(pid_dir: Path) -> tuple[str, int, int] | None:
+    """(state, ppid, pgid) of one /proc entry, or None if it vanished."""
+    try:
+        fields = (pid_dir / "stat").read_text().rsplit(")", 1)[-1].split()
+    except OSError:
+        return None
+    return fields[0], int(fields[1]), int(fields[2])
+
+
+def reap_group(pgid: int) -> None:
+    """Collect exited members of group ``pgid`` that were re-parented to us."""
+    me = os.getpid()
+    proc = Path("/proc")
+    if not proc.is_dir():
+        return
+    for entry in proc.iterdir():
+        if not entry.name.isdigit():
+            continue
+        stat = _stat(entry)
+        if stat is not None and stat[0] == "Z" and stat[1] == me and stat[2] == pgid:
+            with contextlib.suppress(ChildProcessError):
+                os.waitpid(int(entry.name), os.WNOHANG)
 
 
 def find_marked(token: str) -> list[int]:
@@ -29,11 +77,10 @@ def find_marked(token: str) -> list[int]:
             continue
         try:
             environ = (entry / "environ").read_bytes()
-            stat = (entry / "stat").read_text()
         except OSError:
             continue
-        state = stat.rsplit(")", 1)[-1].split()[0] if ")" in stat else "?"
-        if state != "Z" and needle in environ.split(b"\0"):
+        stat = _stat(entry)
+        if stat is not None and stat[0] != "Z" and needle in environ.split(b"\0"):
             found.append(int(entry.name))
     return found
 

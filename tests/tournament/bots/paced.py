@@ -1,0 +1,17 @@
+"""Plays the first legal action after a short pause (seconds in argv[1]): a slow-ish
+opponent that keeps a tournament running long enough to be interrupted."""
+
+import sys
+import time
+
+from _common import first_legal, play
+
+PAUSE = float(sys.argv[1]) if len(sys.argv) > 1 else 0.01
+
+
+def decide(message):
+    time.sleep(PAUSE)
+    return first_legal(message)
+
+
+play(decide)
