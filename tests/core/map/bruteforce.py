@@ -1,3 +1,4 @@
+# ruff: noqa: SIM102, B905
 """A deliberately naive reference for the route optimiser: every simple path of the raw
 track graph, every combination of routes over the trains.  Shares only the graph builder
 with the code under test."""

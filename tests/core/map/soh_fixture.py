@@ -49,7 +49,7 @@ PLAIN = [
     "L13",
     "M12",
     "M14",
-]  # noqa: E501
+]
 TOWNS = ["C16", "F7", "F17", "G6", "G12", "G14", "G18", "H7", "I10", "J9", "K2", "K14", "N13"]
 CITIES = ["B13", "B17", "E14", "H5", "H9", "H13", "I6", "I12", "J7", "K12"]
 OFFBOARDS = {  # hex: (yellow, brown, stub edge)
