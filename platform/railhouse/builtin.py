@@ -30,6 +30,7 @@ COMMAND_MODULES: tuple[str, ...] = (
     "railhouse.cli.bot",
     "railhouse.cli.protocol",
     "railhouse.cli.tournament",
+    "railhouse.cli.play",
     "railhouse.cli.stubs",
 )
 

@@ -23,7 +23,7 @@ from railhouse.plugins import NotRegistered, registry
 from railhouse.protocol.messages import TimeControl as WireTime
 from railhouse.titles import TitleInfo
 from railhouse_tournament import reaper, schedule
-from railhouse_tournament.config import TournamentConfig
+from railhouse_tournament.config import TimeControl, TournamentConfig
 from railhouse_tournament.journal import TournamentDir
 from railhouse_tournament.match import Match, SeatPlayer
 from railhouse_tournament.pool import BotPool, seat_seed
@@ -44,8 +44,8 @@ def resolve_title(title_id: str) -> TitleInfo:
         raise
 
 
-def wire_time(config: TournamentConfig) -> WireTime:
-    t = config.time
+def wire_time(t: TimeControl) -> WireTime:
+    """The protocol's time control (milliseconds) for the config's (seconds)."""
     return WireTime(
         decision_ms=round(t.per_decision * 1000),
         bank_ms=round(t.bank * 1000),
@@ -140,7 +140,7 @@ class Runner:
             state = cast(GameAPI, made)  # titles satisfy GameAPI structurally
             match = Match(
                 state, game.game_id, players,
-                time=wire_time(config), retries=config.failure.retries,
+                time=wire_time(config.time), retries=config.failure.retries,
                 max_line_bytes=config.failure.max_line_bytes,
                 on_failure=config.failure.on_failure, flush_timeout=max(config.time.grace, 1.0),
             )  # fmt: skip

@@ -14,7 +14,6 @@ import typer
 
 #: command -> (help, issue number or None when not yet known)
 NOT_YET: dict[str, tuple[str, int | None]] = {
-    "play": ("Play one game between bots.", None),
     "replay": ("Replay a game record and check it.", None),
     "import": ("Import a game record from another site.", None),
     "render": ("Render a game position as a picture.", None),

@@ -1,0 +1,70 @@
+"""``railhouse play``: one game between bots; prints the result and the record's path.
+
+    railhouse play --title soh --seat greedy --seat random --seat "node bots/examples/node/bot.js"
+
+A ``--seat`` is a registered bot name (run in-process) or a command line, split with shlex
+into an argv list (never run by a shell).
+"""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+
+def register(app: typer.Typer) -> None:
+    app.command("play", help="Play one game between bots and print the result.")(play)
+
+
+def play(
+    seat: Annotated[
+        list[str], typer.Option("--seat", help="A bot name or a command line (one per seat).")
+    ],
+    title: Annotated[str, typer.Option(help="Title id (see 'railhouse titles').")] = "soh",
+    seed: Annotated[int, typer.Option(help="Game seed.")] = 0,
+    option: Annotated[
+        list[str] | None, typer.Option(help="Title option KEY=VALUE (repeatable).")
+    ] = None,
+    record: Annotated[
+        Path | None, typer.Option(help="Where to write the game record (JSON).")
+    ] = None,
+    per_decision: Annotated[float, typer.Option(help="Seconds per decision.")] = 5.0,
+    bank: Annotated[float, typer.Option(help="Extra seconds per game (time bank).")] = 60.0,
+    retries: Annotated[int, typer.Option(help="Retries before a seat forfeits.")] = 2,
+) -> None:
+    import trio
+
+    from railhouse_tournament.config import FailurePolicy, TimeControl
+    from railhouse_tournament.errors import ConfigError
+    from railhouse_tournament.single import play_game
+
+    options: dict[str, str] = {}
+    for text in option or []:
+        key, sep, value = text.partition("=")
+        if not sep:
+            raise ConfigError("--option", f"expected KEY=VALUE, got {text!r}")
+        options[key] = value
+    path = record or Path("runs") / f"play-{title}-{seed}-{time.strftime('%Y%m%d-%H%M%S')}.json"
+    played = trio.run(
+        lambda: play_game(
+            title, seat, record_path=path, seed=seed, options=options,
+            time=TimeControl(per_decision=per_decision, bank=bank),
+            failure=FailurePolicy(retries=retries),
+        )
+    )  # fmt: skip
+    result = played.outcome.result
+    typer.echo(f"{title} seed {seed}: {played.outcome.status} ({result.reason})")
+    for index, name in enumerate(played.seats):
+        note = "  forfeit" if index in result.forfeits else ""
+        score = result.scores[index] if result.scores else "-"
+        rank = result.ranks[index] if result.ranks else "-"
+        typer.echo(f"  seat {index} {name:24} score {score!s:>6}  rank {rank}{note}")
+    for failure in played.outcome.failures:
+        typer.echo(
+            f"  failure: seat {failure['seat']} {failure['reason']} ({failure['action']}): "
+            f"{failure['detail']}"
+        )
+    typer.echo(f"record: {played.record_path}")
