@@ -112,3 +112,25 @@ def test_resume_drops_a_torn_last_line(tmp_path: Path) -> None:
     assert summary.skipped == 1 and summary.played == len(lines) - 1
     again = [json.loads(line)["game"] for line in journal_lines(out)]
     assert sorted(again) == sorted(json.loads(line)["game"] for line in lines)
+
+
+@pytest.mark.slow
+def test_sigterm_stops_cleanly_and_resume_finishes(tmp_path: Path) -> None:
+    out = tmp_path / "out"
+    env = {**os.environ, "RAILHOUSE_PLUGINS": ""}
+    argv = [str(Path(sys.executable).parent / "railhouse"), "tournament", "run",
+            str(paced_config(tmp_path)), "--out", str(out), "--quiet"]  # fmt: skip
+    child = subprocess.Popen(argv, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    try:
+        wait_for_games(out, 3)
+        child.send_signal(signal.SIGTERM)
+        assert child.wait(timeout=20) == 1  # stopped before the end
+    finally:
+        if child.poll() is None:
+            child.kill()
+            child.wait()
+    directory = TournamentDir.open(out)
+    assert processes_with_marker(directory.token) == []  # it cleaned up after itself
+    done = len(journal_lines(out))
+    summary = trio.run(runner.run_directory, out)
+    assert summary.skipped == done and summary.played + done == summary.total

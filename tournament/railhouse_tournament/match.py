@@ -22,7 +22,7 @@ import trio
 
 from railhouse.engine.actions import Action, LegalAction, from_builtins
 from railhouse.engine.api import GameAPI, GameResult
-from railhouse.logs import get_logger
+from railhouse.logs import bind, get_logger
 from railhouse.protocol.messages import Error, ObservationMode, TimeControl
 from railhouse.protocol.referee import (
     GameFinished,
@@ -138,6 +138,7 @@ class Match:
         nursery.start_soon(self._writer, index, process, receive)
 
     async def _reader(self, index: int, process: BotProcess) -> None:
+        bind(seat=index)  # this task's log lines carry its seat (contextvars are per task)
         while True:
             try:
                 line = await process.receive_line()
@@ -152,6 +153,7 @@ class Match:
     async def _writer(
         self, index: int, process: BotProcess, lines: trio.MemoryReceiveChannel[bytes]
     ) -> None:
+        bind(seat=index)
         try:
             async for line in lines:
                 await process.send_line(line.rstrip(b"\n"))
@@ -221,7 +223,13 @@ class Match:
             self._fail_record(output.seat, message.reason, message.message, action)
         seat = self.seats[output.seat]
         if seat.bot is not None:
-            reply = seat.bot.handle(output.to_builtins())
+            try:
+                reply = seat.bot.handle(output.to_builtins())
+            except Exception as exc:  # an in-process bot that raises is a crashed bot
+                self._eof_detail[output.seat] = f"the bot raised {exc!r}"
+                now = trio.current_time()
+                self._pending.extend(self.referee.disconnected(output.seat, now))
+                return
             if reply is not None:
                 now = trio.current_time()
                 self._pending.extend(self.referee.receive_message(output.seat, reply, now))
@@ -247,7 +255,7 @@ class Match:
         self._fail_record(failed.seat, reason, detail, action)
         self.outcome.broken.add(failed.seat)
         self._forfeits.add(failed.seat)
-        log.info("seat_failed", seat=failed.seat, reason=reason, policy=action)
+        log.info("seat_failed", seat=failed.seat, reason=reason, policy=action, detail=detail)
         if action == "abort":
             self.outcome.status = "aborted"
             count = len(self.seats)
