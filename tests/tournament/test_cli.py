@@ -76,6 +76,11 @@ def test_flags_alone_make_a_tournament(tmp_path: Path, capsys: pytest.CaptureFix
         (["--per-decision", "-1"], "time.per_decision: must be > 0"),
         (["--on-failure", "shrug"], "failure.on_failure: must be one of forfeit, abort"),
         (["--format", "gauntlet"], "challenger: is required"),
+        (["--title", "nosuch"], "title: unknown title 'nosuch'"),
+        (["--players", "7"], "players: "),
+        (["--option", "pile=lots"], "options.pile: option 'pile' takes an integer"),
+        (["--option", "colour=red"], "options.colour: title 'toy' has no option 'colour'"),
+        (["--entrant", "nosuchbot", "--entrant", "random"], "entrants[0].bot: unknown bot"),
     ],
 )
 def test_bad_flags_are_one_line_errors(

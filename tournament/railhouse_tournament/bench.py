@@ -1,7 +1,7 @@
 """Runner benchmark: games per minute and cost per decision, in-process vs subprocess bots.
 
     >>> from railhouse_tournament.bench import run_bench        # doctest: +SKIP
-    >>> for row in run_bench("soh", players=4, games=16): print(row.line())
+    >>> for row in run_bench("soh", players=4, games=16): print(row.line())  # doctest: +SKIP
 
 Three measurements over the same seeds:
 

@@ -24,6 +24,7 @@ from railhouse.protocol.messages import TimeControl as WireTime
 from railhouse.titles import TitleInfo
 from railhouse_tournament import reaper, schedule
 from railhouse_tournament.config import TimeControl, TournamentConfig
+from railhouse_tournament.errors import ConfigError
 from railhouse_tournament.journal import TournamentDir
 from railhouse_tournament.match import Match, SeatPlayer
 from railhouse_tournament.pool import BotPool, seat_seed
@@ -194,7 +195,33 @@ class Runner:
         return self._entry(game, "aborted", result, [*notes, failure])
 
 
+def check(config: TournamentConfig) -> None:
+    """What the config file cannot know alone: the title, its options and player range, the
+    built-in bots.  Raises a one-line :class:`ConfigError` naming the key."""
+    try:
+        title = resolve_title(config.title)
+    except NotRegistered as exc:
+        raise ConfigError("title", str(exc)) from None
+    if not title.min_players <= config.players <= title.max_players:
+        raise ConfigError(
+            "players", f"{title.id} takes {title.min_players}-{title.max_players} players"
+        )
+    for name, value in config.options.items():
+        try:
+            title.resolve_options({name: value})
+        except ValueError as exc:
+            raise ConfigError(f"options.{name}", str(exc)) from None
+    for index, entrant in enumerate(config.entrants):
+        if entrant.bot is not None:
+            try:
+                registry().bot(entrant.bot)
+            except NotRegistered as exc:
+                raise ConfigError(f"entrants[{index}].bot", str(exc)) from None
+
+
 def create(config: TournamentConfig, path: Path) -> TournamentDir:
+    """Check ``config`` and create its tournament directory (nothing is created on error)."""
+    check(config)
     return TournamentDir.create(path, config, len(schedule.build(config)))
 
 

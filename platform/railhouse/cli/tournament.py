@@ -105,12 +105,17 @@ def _play(directory: Path, quiet: bool) -> None:
     from railhouse_tournament import report, runner
     from railhouse_tournament.progress import Reporter
 
-    summary = trio.run(runner.run_directory, directory, Reporter(quiet=quiet), True)
+    try:
+        summary = trio.run(runner.run_directory, directory, Reporter(quiet=quiet), True)
+    except KeyboardInterrupt:
+        typer.echo(f"interrupted; continue with: railhouse tournament resume {directory}", err=True)
+        raise typer.Exit(130) from None
     typer.echo(
         f"played {summary.played} games in {summary.seconds:.1f}s "
         f"({summary.skipped} already done, {summary.total} in all)"
     )
     if summary.played + summary.skipped < summary.total:
+        typer.echo(f"stopped early; continue with: railhouse tournament resume {directory}")
         raise typer.Exit(1)
     report.render(report.summary(directory), report.console())
 
