@@ -31,7 +31,7 @@ MISBEHAVING: dict[str, set[str]] = {
 }
 RECOVERS = {"huge_line.py"}
 #: bots that play legally but misbehave as processes: no failure may be charged to them
-WELL_PLAYED = ("stderr_flood.py", "ignore_sigterm.py")
+WELL_PLAYED = ("stderr_flood.py", "ignore_sigterm.py", "escapes_group.py")
 STDERR_CAP = 64 * 1024
 
 

@@ -14,6 +14,7 @@ import contextlib
 import os
 import signal
 import subprocess
+import uuid
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import IO
@@ -34,7 +35,12 @@ class BotProcess:
     """A running bot.  Create with :meth:`spawn`; always ``await aclose()``."""
 
     def __init__(
-        self, process: trio.Process, reader: LineReader, log_file: IO[bytes], grace: float
+        self,
+        process: trio.Process,
+        reader: LineReader,
+        log_file: IO[bytes],
+        grace: float,
+        bot_id: str = "",
     ) -> None:
         self.process = process
         self.pid = process.pid
@@ -44,6 +50,7 @@ class BotProcess:
         self._drain_scope = trio.CancelScope()
         self._drained = trio.Event()
         self._closed = False
+        self.bot_id = bot_id  # RAILHOUSE_BOT_ID of this process and its descendants
 
     @classmethod
     async def spawn(
@@ -60,7 +67,8 @@ class BotProcess:
     ) -> BotProcess:
         """Start ``argv``; the stderr drain runs in ``nursery`` until :meth:`aclose`."""
         reaper.become_subreaper()
-        full_env = {**os.environ, **env}
+        bot_id = uuid.uuid4().hex
+        full_env = {**os.environ, **env, reaper.BOT_ENV: bot_id}
         log_path.parent.mkdir(parents=True, exist_ok=True)
         log_file = log_path.open("ab")
         try:
@@ -78,7 +86,8 @@ class BotProcess:
             log_file.close()
             raise BotCrashed(f"cannot start {argv[0]!r}: {exc.strerror or exc}") from None
         assert process.stdout is not None
-        bot = cls(process, LineReader(process.stdout, max_line_bytes), log_file, grace)
+        reader = LineReader(process.stdout, max_line_bytes)
+        bot = cls(process, reader, log_file, grace, bot_id)
         nursery.start_soon(bot._drain_stderr, stderr_bytes)
         log.debug("bot_started", pid=process.pid, argv=list(argv))
         return bot
@@ -168,6 +177,12 @@ class BotProcess:
             self._signal_group(signal.SIGKILL)
             await self.process.wait()
             await self._wait_group_gone()
+            if self.bot_id:  # descendants that left the group (setsid) carry our id
+                escaped = await trio.to_thread.run_sync(
+                    reaper.kill_marked, self.bot_id, reaper.BOT_ENV
+                )
+                if escaped:
+                    log.warning("killed_escaped_descendants", pid=self.pid, pids=escaped)
             with trio.move_on_after(self._grace):
                 await self._drained.wait()
             self._drain_scope.cancel()

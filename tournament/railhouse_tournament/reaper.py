@@ -19,10 +19,13 @@ import ctypes
 import os
 import signal
 import sys
+import time
 from pathlib import Path
 
 #: environment variable that marks every process of one tournament
 MARKER_ENV = "RAILHOUSE_TOURNAMENT_TOKEN"
+#: environment variable that marks one bot process and everything it starts
+BOT_ENV = "RAILHOUSE_BOT_ID"
 
 
 _PR_SET_CHILD_SUBREAPER = 36
@@ -65,9 +68,10 @@ def reap_group(pgid: int) -> None:
                 os.waitpid(int(entry.name), os.WNOHANG)
 
 
-def find_marked(token: str) -> list[int]:
-    """Pids (other than ours) of live, non-zombie processes whose environment has ``token``."""
-    needle = f"{MARKER_ENV}={token}".encode()
+def find_marked(token: str, variable: str = MARKER_ENV) -> list[int]:
+    """Pids (other than ours) of live, non-zombie processes whose environment has
+    ``variable=token``."""
+    needle = f"{variable}={token}".encode()
     found = []
     proc = Path("/proc")
     if not proc.is_dir():
@@ -85,9 +89,10 @@ def find_marked(token: str) -> list[int]:
     return found
 
 
-def kill_marked(token: str) -> list[int]:
-    """SIGKILL every process carrying ``token`` (and its group); returns the pids found."""
-    pids = find_marked(token)
+def kill_marked(token: str, variable: str = MARKER_ENV) -> list[int]:
+    """SIGKILL every process carrying ``variable=token`` (and its group), reap those that
+    are our children; returns the pids found."""
+    pids = find_marked(token, variable)
     own_group = os.getpgrp()
     for pid in pids:
         with contextlib.suppress(ProcessLookupError, PermissionError):
@@ -96,4 +101,21 @@ def kill_marked(token: str) -> list[int]:
                 os.killpg(group, signal.SIGKILL)
         with contextlib.suppress(ProcessLookupError, PermissionError):
             os.kill(pid, signal.SIGKILL)
+    _reap(pids)
     return pids
+
+
+def _reap(pids: list[int], timeout: float = 1.0) -> None:
+    """Wait (bounded) for killed pids that are our children (adopted as subreaper)."""
+    deadline = time.monotonic() + timeout
+    waiting = set(pids)
+    while waiting and time.monotonic() < deadline:
+        for pid in list(waiting):
+            try:
+                done, _ = os.waitpid(pid, os.WNOHANG)
+            except ChildProcessError:  # not ours: init reaps it
+                done = pid
+            if done == pid:
+                waiting.discard(pid)
+        if waiting:
+            time.sleep(0.005)
