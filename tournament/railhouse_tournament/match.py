@@ -40,6 +40,9 @@ from railhouse_tournament.process import BotProcess
 log = get_logger("railhouse.tournament.match")
 
 
+Inbound = tuple[str, int, bytes, float]
+
+
 class InProcessBot(Protocol):
     """A bot object answering protocol messages (dicts) directly, e.g. ``RandomBot``."""
 
@@ -104,7 +107,9 @@ class Match:
         self.outcome = MatchOutcome("ok", GameResult((), (), "unfinished"))
         self._forfeits: set[int] = set()
         self._stand_in = RandomBot(seed=game.seed)
-        self._inbox_send, self._inbox = trio.open_memory_channel[tuple[str, int, bytes]](math.inf)
+        # (kind, seat, data, time read): the time is taken when the line arrives, so a busy
+        # runner (another game's engine) never charges its own delay to the bot
+        self._inbox_send, self._inbox = trio.open_memory_channel[Inbound](math.inf)
         self._outboxes: dict[int, trio.MemorySendChannel[bytes]] = {}
         self._flushed: dict[int, trio.Event] = {}
         self._pending: deque[Output] = deque()
@@ -143,12 +148,12 @@ class Match:
             try:
                 line = await process.receive_line()
             except BotLineTooLong:
-                await self._inbox_send.send(("too_long", index, b""))
+                await self._inbox_send.send(("too_long", index, b"", trio.current_time()))
                 continue
             except BotCrashed as exc:
-                await self._inbox_send.send(("eof", index, str(exc).encode()))
+                await self._inbox_send.send(("eof", index, str(exc).encode(), trio.current_time()))
                 return
-            await self._inbox_send.send(("line", index, line))
+            await self._inbox_send.send(("line", index, line, trio.current_time()))
 
     async def _writer(
         self, index: int, process: BotProcess, lines: trio.MemoryReceiveChannel[bytes]
@@ -158,7 +163,7 @@ class Match:
             async for line in lines:
                 await process.send_line(line.rstrip(b"\n"))
         except BotCrashed as exc:
-            await self._inbox_send.send(("eof", index, str(exc).encode()))
+            await self._inbox_send.send(("eof", index, str(exc).encode(), trio.current_time()))
         self._flushed[index].set()
 
     async def _flush(self) -> None:
@@ -185,16 +190,12 @@ class Match:
         if not waiting:
             raise RuntimeError("the referee waits on nobody but the game is not finished")
         deadline = min(self.referee.deadline(s) or math.inf for s in waiting)
+        try:  # an answer that already arrived wins even if the deadline passed since
+            return self._dispatch(self._inbox.receive_nowait())
+        except trio.WouldBlock:
+            pass
         with trio.move_on_at(deadline):
-            kind, index, data = await self._inbox.receive()
-            now = trio.current_time()
-            if kind == "line":
-                return self.referee.receive(index, data, now)
-            if kind == "too_long":
-                # The reader dropped the line; the referee only needs to see its length.
-                return self.referee.receive(index, bytes(self.max_line_bytes + 1), now)
-            self._eof_detail[index] = data.decode(errors="replace")
-            return self.referee.disconnected(index, now)
+            return self._dispatch(await self._inbox.receive())
         now = trio.current_time()
         out: list[Output] = []
         for seat in waiting:
@@ -202,6 +203,16 @@ class Match:
             if seat_deadline is not None and seat_deadline <= now:
                 out.extend(self.referee.timeout(seat, now))
         return out
+
+    def _dispatch(self, inbound: Inbound) -> list[Output]:
+        kind, index, data, now = inbound
+        if kind == "line":
+            return self.referee.receive(index, data, now)
+        if kind == "too_long":
+            # The reader dropped the line; the referee only needs to see its length.
+            return self.referee.receive(index, bytes(self.max_line_bytes + 1), now)
+        self._eof_detail[index] = data.decode(errors="replace")
+        return self.referee.disconnected(index, now)
 
     def _handle(self, output: Output) -> None:
         if isinstance(output, Send):
