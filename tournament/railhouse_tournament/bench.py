@@ -134,6 +134,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--games", type=int, default=60)
     parser.add_argument("--concurrency", type=int, default=0)
     args = parser.parse_args(argv)
+    from railhouse.logs import configure
+
+    configure()  # info level: no per-process debug lines in the measurements' output
     for row in run_bench(args.title, args.players, args.games, args.concurrency):
         print(row.line())
     return 0

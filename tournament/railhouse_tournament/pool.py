@@ -20,7 +20,7 @@ from typing import Any
 import trio
 
 from railhouse.logs import get_logger
-from railhouse.plugins import registry
+from railhouse.plugins import NotRegistered, registry
 from railhouse.protocol.codec import encode
 from railhouse.protocol.messages import Bye
 from railhouse_tournament.config import Entrant, FailurePolicy, TimeControl
@@ -36,10 +36,20 @@ def seat_seed(*parts: object) -> int:
     return int.from_bytes(digest[:4], "big")
 
 
+def bot_factory(name: str) -> Callable[..., InProcessBot]:
+    """The factory of a registered bot; ``ConfigError``-ready ``ValueError`` if it is missing
+    or cannot be imported."""
+    try:
+        return registry().bot(name).load_factory()
+    except NotRegistered:
+        raise
+    except (ImportError, AttributeError) as exc:
+        raise ValueError(f"bot {name!r} is registered but cannot be loaded: {exc}") from None
+
+
 def builtin_bot(name: str, seed: int) -> InProcessBot:
     """A registered bot (``railhouse_register_bots``) instantiated in-process."""
-    factory = registry().bot(name).load_factory()
-    bot: InProcessBot = factory(seed=seed)
+    bot: InProcessBot = bot_factory(name)(seed=seed)
     return bot
 
 

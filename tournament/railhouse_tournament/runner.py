@@ -27,7 +27,7 @@ from railhouse_tournament.config import TimeControl, TournamentConfig
 from railhouse_tournament.errors import ConfigError
 from railhouse_tournament.journal import TournamentDir
 from railhouse_tournament.match import Match, SeatPlayer
-from railhouse_tournament.pool import BotPool, seat_seed
+from railhouse_tournament.pool import BotPool, bot_factory, seat_seed
 from railhouse_tournament.progress import Reporter
 
 log = get_logger("railhouse.tournament")
@@ -214,8 +214,8 @@ def check(config: TournamentConfig) -> None:
     for index, entrant in enumerate(config.entrants):
         if entrant.bot is not None:
             try:
-                registry().bot(entrant.bot)
-            except NotRegistered as exc:
+                bot_factory(entrant.bot)
+            except (ValueError, NotRegistered) as exc:
                 raise ConfigError(f"entrants[{index}].bot", str(exc)) from None
 
 

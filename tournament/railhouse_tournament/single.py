@@ -23,7 +23,7 @@ from railhouse.plugins import NotRegistered, registry
 from railhouse_tournament import reaper
 from railhouse_tournament.config import Entrant, FailurePolicy, TimeControl, parse_command
 from railhouse_tournament.match import Match, MatchOutcome, SeatPlayer
-from railhouse_tournament.pool import BotPool, seat_seed
+from railhouse_tournament.pool import BotPool, bot_factory, seat_seed
 from railhouse_tournament.runner import resolve_title, wire_time
 
 INTERPRETERS = ("python", "node", "ruby", "perl", "bash", "sh", "java")
@@ -42,6 +42,7 @@ def seat_entrants(seats: Sequence[str]) -> list[Entrant]:
     names: list[str] = []
     for index, spec in enumerate(seats):
         if _is_registered(spec):
+            bot_factory(spec)  # fail now, with the bot's name, if it cannot be loaded
             base, entrant = spec, Entrant(spec, bot=spec)
         else:
             argv = parse_command(spec, f"--seat {index}")
