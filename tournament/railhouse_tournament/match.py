@@ -35,12 +35,20 @@ from railhouse.protocol.referee import (
 )
 from railhouse_bots.random_bot import RandomBot
 from railhouse_tournament.errors import BotCrashed, BotLineTooLong
-from railhouse_tournament.process import BotProcess
 
 log = get_logger("railhouse.tournament.match")
 
 
 Inbound = tuple[str, int, bytes, float]
+
+
+class LinePeer(Protocol):
+    """The line I/O of a bot process (:class:`~railhouse_tournament.process.BotProcess`,
+    or a scripted peer in tests).  Both raise ``BotFailure`` subclasses."""
+
+    async def send_line(self, line: bytes) -> None: ...
+
+    async def receive_line(self) -> bytes: ...
 
 
 class InProcessBot(Protocol):
@@ -54,7 +62,7 @@ class SeatPlayer:
     """Who sits in a seat: exactly one of ``process`` and ``bot``."""
 
     entrant: str
-    process: BotProcess | None = None
+    process: LinePeer | None = None
     bot: InProcessBot | None = None
     handshake: bool = True  # a fresh process (or bot) that must say ready
     mode: ObservationMode = "delta"
@@ -135,14 +143,14 @@ class Match:
         self.outcome.decisions = len(self.game.actions)
         return self.outcome
 
-    def _start_pipes(self, nursery: trio.Nursery, index: int, process: BotProcess) -> None:
+    def _start_pipes(self, nursery: trio.Nursery, index: int, process: LinePeer) -> None:
         send, receive = trio.open_memory_channel[bytes](math.inf)
         self._outboxes[index] = send
         self._flushed[index] = trio.Event()
         nursery.start_soon(self._reader, index, process)
         nursery.start_soon(self._writer, index, process, receive)
 
-    async def _reader(self, index: int, process: BotProcess) -> None:
+    async def _reader(self, index: int, process: LinePeer) -> None:
         bind(seat=index)  # this task's log lines carry its seat (contextvars are per task)
         while True:
             try:
@@ -156,7 +164,7 @@ class Match:
             await self._inbox_send.send(("line", index, line, trio.current_time()))
 
     async def _writer(
-        self, index: int, process: BotProcess, lines: trio.MemoryReceiveChannel[bytes]
+        self, index: int, process: LinePeer, lines: trio.MemoryReceiveChannel[bytes]
     ) -> None:
         bind(seat=index)
         try:

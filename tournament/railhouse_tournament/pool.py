@@ -110,7 +110,7 @@ class BotPool:
 
     async def release(self, player: SeatPlayer, *, reusable: bool, mode: Any) -> None:
         process = player.process
-        if process is None:
+        if not isinstance(process, BotProcess):
             return
         self._busy.discard(process)
         if reusable and process.alive:
