@@ -29,6 +29,7 @@ from railhouse.engine.shares import move_shares, update_president
 from railhouse.engine.trains import phase_for_train, rust_trains
 from railhouse_soh import routing, treasury
 from railhouse_soh.stepbase import SohStep
+from railhouse_soh.track import ability_private
 
 if TYPE_CHECKING:
     from railhouse_soh.game import SteamOverHolland
@@ -120,8 +121,6 @@ def move_train(game: SteamOverHolland, buyer: Company, seller: Company, train_id
 
 def depot_price(game: SteamOverHolland, company: Company, train: Train) -> int:
     """EN private #6: 10% off every train the owning company buys from the bank."""
-    from railhouse_soh.track import ability_private
-
     if ability_private(game, company, "train_discount") is not None:
         return train.spec.price * (100 - DISCOUNT_PERCENT) // 100
     return train.spec.price
