@@ -11,7 +11,8 @@ from railhouse.engine.rounds.operating import OperatingRound
 from railhouse.gamehooks import GameHooks
 from railhouse.hookspecs import hookimpl
 from railhouse.map.board import Board
-from railhouse_soh import data, steps
+from railhouse.map.problem import RouteProblem
+from railhouse_soh import data, routing, steps
 from railhouse_soh.mapdata import build_map
 from railhouse_soh.plugin import TITLE
 from railhouse_soh.rounds import SohAuction, SohStockRound, give_nrs_share, richest_seat
@@ -38,6 +39,10 @@ class SteamOverHolland(Game):
     def _build(self) -> None:
         super()._build()
         self.board = Board(build_map(antwerpen_brown=self.options["antwerpen_brown"]))
+
+    def route_problem(self, company_id: str) -> RouteProblem | None:
+        """The company's route question now (railhouse.map.problem), None without trains."""
+        return routing.route_problem(self, self.companies[company_id])
 
 
 class SohRules:

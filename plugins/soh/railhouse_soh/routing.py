@@ -17,6 +17,7 @@ from railhouse.engine.entities import Company, Train
 from railhouse.map.graph import Operator
 from railhouse.map.optimize import RouteResult
 from railhouse.map.optimize import best_routes as optimise
+from railhouse.map.problem import RouteProblem
 from railhouse.map.trains import RouteRules, RouteView, RunContext
 from railhouse.map.trains import TrainSpec as RouteTrain
 
@@ -53,11 +54,19 @@ def run_context(game: SteamOverHolland, company: Company, trains: list[Train]) -
     return RunContext(trains=tuple(route_train(t) for t in trains), route_bonus=callback)
 
 
-def best_routes(game: SteamOverHolland, company: Company) -> _Outcome:
+def route_problem(game: SteamOverHolland, company: Company) -> RouteProblem | None:
+    """``company``'s route question now, or None without trains (see RouteProblem)."""
     if not company.trains:
-        return _Outcome(0, [])
+        return None
     op = Operator(company.id, column=game.phase.offboard_column)
-    result = optimise(game.board, op, RULES, run_context(game, company, company.trains))
+    return RouteProblem(game.board, op, RULES, run_context(game, company, company.trains))
+
+
+def best_routes(game: SteamOverHolland, company: Company) -> _Outcome:
+    problem = route_problem(game, company)
+    if problem is None:
+        return _Outcome(0, [])
+    result = problem.solve()
     if not result.exact:
         game.event("routes_inexact", {"company": company.id, "reason": result.reason})
     return _Outcome(result.revenue, _describe(result))
