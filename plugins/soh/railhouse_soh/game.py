@@ -15,6 +15,7 @@ from railhouse.map.problem import RouteProblem
 from railhouse_soh import data, routing, steps
 from railhouse_soh.mapdata import build_map
 from railhouse_soh.plugin import TITLE
+from railhouse_soh.variants import Ruleset, ruleset_for
 from railhouse_soh.rounds import SohAuction, SohStockRound, give_nrs_share, richest_seat
 
 SETS = 5  # EN "Development notes": 5 sets of 1 stock round and 2 operating rounds
@@ -31,6 +32,7 @@ class SteamOverHolland(Game):
         self.nrs_subsidy_due = False
         self.dealt_privates: list[str] = []
         self.set_number = 0
+        self.ruleset: Ruleset = ruleset_for(options or {})
         super().__init__(players, options, seed)
 
     def _make_hooks(self) -> GameHooks:

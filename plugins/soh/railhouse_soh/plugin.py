@@ -31,6 +31,12 @@ TITLE = TitleInfo(
             "optional rule 'Start card / priority deal': face-down shares, start card to the "
             "first player of the closing passes",
         ),
+        OptionSpec(
+            "rules", "printed",
+            "rule set: 'printed' (EN, authoritative) or '18xx-games' (the 18xx.games "
+            "implementation, facts §11.2; routes are chosen by the president)",
+            ("printed", "18xx-games"),
+        ),
         OptionSpec("antwerpen_brown", 50, "Antwerpen (L5) value in phases 5-6 (sources differ)",
                    (50, 60)),
     ),

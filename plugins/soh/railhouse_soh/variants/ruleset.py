@@ -1,0 +1,96 @@
+"""The knobs that separate the printed rules from 18xx.games' implementation.
+
+A :class:`Ruleset` is chosen once from the title option ``rules`` ("printed", the default,
+or "18xx-games") and stored on the game as ``game.ruleset``; the steps read its fields and
+never test the option's name.  Every 18xx-games value below is a row of facts/soh.md
+§11.2 ("Printed rules (EN) vs T"); the printed value is EN's.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+
+@dataclass(frozen=True)
+class Ruleset:
+    """Behaviour knobs (all default to the printed rules, EN).
+
+    ``dividend_up_at_equal``: a payout equal to the price (or twice it) already moves the
+    price (§11.2 "Dividend thresholds": T uses >=; EN "Adjusting share price": more than).
+    ``upgrade_same_turn_lay``: a hex laid this turn may be upgraded in the same turn (EN
+    "Laying track" allows it; T forbids the second lay on a hex laid that turn).
+    ``immediate_phase``: a phase starts when its first train is bought (T), not at the end
+    of the buying company's turn (EN "Phases").
+    ``first_sr_sales``: shares may be sold in the first stock round (EN yes; T no).
+    ``sell_started_this_round``: shares of a company started this stock round may be sold
+    (EN "Selling shares" no; T yes, after the first stock round).
+    ``issues_per_turn``: issue actions a company may take per OR turn (T 1; EN unlimited,
+    within the cumulative limit); ``buyback_after_issue``: buying back after issuing in the
+    same turn (T no); ``emergency_issue_after_issue``: issuing in a forced purchase after a
+    voluntary issue that turn (EN/FAQ yes, up to the cumulative limit; T no).
+    ``issue_limit_pool_shares``: T caps issues at ``5 - pool shares``, EN at the 50% pool.
+    ``issue_ledges``: the ledge caps apply to issues (T's apparent bug, §11.2).
+    ``shared_6_3e_stack``: one stack of six trains, each bought as a 6 or a 3E (T).
+    ``nrs_subsidy``: private #7's subsidy to NRS (EN yes; T not implemented).
+    ``discount_trains``: train names private #6 discounts (None = every bank train, EN).
+    ``free_token_amsterdam``: private #5's free token may go in Amsterdam (T: no).
+    ``player_routes``: the president chooses the routes (RunRoutes with explicit routes,
+    validated for legality), as on 18xx.games; otherwise the engine runs the maximum.
+    ``auction_tie_to_holder_left``: after the auction, a tie for most cash goes to the
+    holder or the first tied player to the left (EN); T gives it to the first tied player
+    in seating order.
+    """
+
+    name: str = "printed"
+    dividend_up_at_equal: bool = False
+    upgrade_same_turn_lay: bool = True
+    immediate_phase: bool = False
+    first_sr_sales: bool = True
+    sell_started_this_round: bool = False
+    issues_per_turn: int | None = None
+    buyback_after_issue: bool = True
+    emergency_issue_after_issue: bool = True
+    issue_limit_pool_shares: bool = False
+    issue_ledges: bool = False
+    shared_6_3e_stack: bool = False
+    nrs_subsidy: bool = True
+    discount_trains: frozenset[str] | None = None
+    free_token_amsterdam: bool = True
+    player_routes: bool = False
+    auction_tie_to_holder_left: bool = True
+
+
+PRINTED = Ruleset()
+
+XXGAMES = Ruleset(
+    name="18xx-games",
+    dividend_up_at_equal=True,
+    upgrade_same_turn_lay=False,
+    immediate_phase=True,
+    first_sr_sales=False,
+    sell_started_this_round=True,
+    issues_per_turn=1,
+    buyback_after_issue=False,
+    emergency_issue_after_issue=False,
+    issue_limit_pool_shares=True,
+    issue_ledges=True,
+    shared_6_3e_stack=True,
+    nrs_subsidy=False,
+    discount_trains=frozenset({"3", "4", "5"}),
+    free_token_amsterdam=False,
+    player_routes=True,
+    auction_tie_to_holder_left=False,
+)
+
+RULESETS: Mapping[str, Ruleset] = {PRINTED.name: PRINTED, XXGAMES.name: XXGAMES}
+
+
+def ruleset_for(options: Mapping[str, Any]) -> Ruleset:
+    """The ruleset the ``rules`` option names (printed when absent)."""
+    name = options.get("rules", PRINTED.name)
+    try:
+        return RULESETS[name]
+    except KeyError:
+        raise ValueError(f"unknown rules {name!r}; choose one of {sorted(RULESETS)}") from None
