@@ -18,6 +18,7 @@ from railhouse.engine.config import PhaseSpec, TitleConfig
 from railhouse.engine.entities import IPO, TREASURY, Bank, Certificate, Company, Player, Private
 from railhouse.engine.errors import IllegalAction, RecordError
 from railhouse.engine.market import StockMarket
+from railhouse.engine.observation import observe
 from railhouse.engine.rounds.base import Decider, Round
 from railhouse.engine.trains import build_depot
 from railhouse.titles import TitleInfo
@@ -139,8 +140,6 @@ class Game:
         self.hooks.action_applied(self, action)
 
     def observation(self) -> dict[str, Any]:
-        from railhouse.engine.observation import observe
-
         return observe(self)
 
     def events_since(self, index: int) -> list[Event]:

@@ -16,6 +16,7 @@ from typing import Any
 
 from railhouse.engine.actions import from_builtins
 from railhouse.engine.errors import InvalidAction, RailhouseError, RecordError
+from railhouse.engine.invariants import check_invariants
 
 
 def new_game(title_id: str, players: list[str], options: Mapping[str, Any] | None = None,
@@ -44,8 +45,6 @@ def replay(record: Mapping[str, Any], *, check: bool = False, upto: int | None =
         except (InvalidAction, RailhouseError, ValueError) as exc:
             raise RecordError(f"action {index} does not replay: {exc}") from None
         if check:
-            from railhouse.engine.invariants import check_invariants
-
             check_invariants(game)
     return game
 

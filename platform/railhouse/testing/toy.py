@@ -13,7 +13,14 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from railhouse.engine.actions import Action, LegalAction, Pass, Range, register_action
+from railhouse.engine.actions import (
+    Action,
+    LegalAction,
+    Pass,
+    Range,
+    register_action,
+    to_builtins,
+)
 from railhouse.engine.api import Event, GameResult
 from railhouse.engine.errors import IllegalAction
 from railhouse.titles import OptionSpec, TitleInfo
@@ -120,8 +127,6 @@ class ToyGame:
         return GameResult(tuple(scores), ranks_for(scores), "pile_empty")
 
     def to_record(self) -> dict[str, Any]:
-        from railhouse.engine.actions import to_builtins
-
         return {
             "title": self.title_id,
             "title_version": TOY_TITLE.version,

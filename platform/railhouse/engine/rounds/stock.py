@@ -31,9 +31,11 @@ from railhouse.engine.entities import POOL, TREASURY, Company
 from railhouse.engine.errors import IllegalAction
 from railhouse.engine.rounds.base import Round
 from railhouse.engine.shares import (
+    exchange_presidency,
     move_shares,
     player_certificate_count,
     pool_percent,
+    seat_order_after,
     update_president,
 )
 
@@ -159,19 +161,21 @@ class StockRound(Round):
         return []
 
     def buy_choices(self, me: str) -> list[LegalAction]:
-        choices = []
-        cash = self.game.player(me).cash
+        choices: list[LegalAction] = []
         for company in self.game.companies.values():
-            if not self.allow_buy(me, company):
-                continue
-            price = self.game.share_price(company)
-            if price > cash:
-                continue
-            for source in self.buy_sources(company):
-                choices.append(
-                    LegalAction(BuyShares(entity=me, company=company.id, source=source))
-                )
+            choices.extend(self.buy_choices_of(me, company))
         return choices
+
+    def buy_choices_of(self, me: str, company: Company) -> list[LegalAction]:
+        """The purchases of ``company``'s shares open to ``me`` (one per source)."""
+        if not self.allow_buy(me, company):
+            return []
+        if self.game.share_price(company) > self.game.player(me).cash:
+            return []
+        return [
+            LegalAction(BuyShares(entity=me, company=company.id, source=source))
+            for source in self.buy_sources(company)
+        ]
 
     def allow_buy(self, me: str, company: Company) -> bool:
         if not company.started or company.closed or company.id in self.sold_this_round[me]:
@@ -243,8 +247,43 @@ class StockRound(Round):
         self.acted_this_turn = True
         self.end_turn()
 
+    # -- direct validation ------------------------------------------------------------
     def validate(self, action: Action) -> None:
-        super().validate(action)
+        """Check ``action`` against only the choices of its own kind (the legal set of a
+        stock turn, built per company, is the expensive part of an apply).
+
+        The shortcut is taken only while ``legal_actions`` is this class's own: a title that
+        overrides it is validated by membership in its legal set, so the two never disagree.
+        """
+        if type(self).legal_actions is not StockRound.legal_actions:
+            super().validate(action)
+            return
+        candidates = self.candidates_for(action)
+        if candidates is None:
+            super().validate(action)
+        elif not any(choice.admits(action) for choice in candidates):
+            raise IllegalAction(self.explain(action), self.rule)
+
+    def candidates_for(self, action: Action) -> list[LegalAction] | None:
+        """The legal choices of ``action``'s kind, mirroring :meth:`legal_actions` exactly;
+        None for kinds this round does not know (checked by membership instead)."""
+        me = self.player_id()
+        if isinstance(action, SellShares):
+            return [] if self.bought_this_turn else self.sell_choices(me)
+        if not isinstance(action, Pass | Par | BuyShares):
+            return None
+        if self.must_sell(me):
+            if not isinstance(action, Pass) or self.sell_choices(me):
+                return []
+            return [LegalAction(Pass(entity=me))]
+        if isinstance(action, Pass):
+            return [LegalAction(Pass(entity=me))] if self.may_pass(me) else []
+        if self.bought_this_turn:
+            return []
+        if isinstance(action, Par):
+            return self.par_choices(me)
+        company = self.game.companies.get(action.company)
+        return [] if company is None else self.buy_choices_of(me, company)
 
 
 def _hand_over_if_needed(game: Game, company: Company, seller: str, count: int) -> None:
@@ -258,14 +297,10 @@ def _hand_over_if_needed(game: Game, company: Company, seller: str, count: int) 
     if remaining >= best or best < 2:
         return
     new = next(p for s, p in rivals if s == best)
-    from railhouse.engine.shares import exchange_presidency
-
     exchange_presidency(company, seller, new)
     company.president = new
     game.event("president", {"company": company.id, "old": seller, "new": new})
 
 
 def _others_in_order(game: Game, player_id: str) -> list[str]:
-    from railhouse.engine.shares import seat_order_after
-
     return [p for p in seat_order_after(game, player_id) if p != player_id]
