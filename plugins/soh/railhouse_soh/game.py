@@ -16,6 +16,7 @@ from railhouse_soh import data, routing, steps
 from railhouse_soh.mapdata import build_map
 from railhouse_soh.plugin import TITLE
 from railhouse_soh.variants import Ruleset, ruleset_for
+from railhouse_soh.variants.setup import forced_draw, forced_start_seat
 from railhouse_soh.rounds import SohAuction, SohStockRound, give_nrs_share, richest_seat
 
 SETS = 5  # EN "Development notes": 5 sets of 1 stock round and 2 operating rounds
@@ -56,11 +57,13 @@ class SohRules:
         start card goes to a player chosen at random (EN "Game preparation")."""
         privates = sorted(game.privates)
         game.rng.shuffle(privates)
+        privates = forced_draw(game.options, privates, set(game.privates))
         dealt = sorted(privates[: len(game.seats)], key=lambda p: game.privates[p].spec.number)
         for private_id in privates[len(game.seats):]:
             game.privates[private_id].closed = True
         game.dealt_privates = dealt
-        game.priority = game.rng.randrange(len(game.seats))
+        game.priority = forced_start_seat(
+            game.options, game.rng.randrange(len(game.seats)), len(game.seats))
         if game.options["distribution"] == "deal":
             deal_privates(game, dealt)
 

@@ -37,6 +37,10 @@ TITLE = TitleInfo(
             "implementation, facts §11.2; routes are chosen by the president)",
             ("printed", "18xx-games"),
         ),
+        OptionSpec("privates", "", "comma-separated privates dealt instead of the random draw "
+                   "(imported games); empty: random"),
+        OptionSpec("start_seat", -1, "seat of the first start-card holder (imported games); "
+                   "-1: random"),
         OptionSpec("antwerpen_brown", 50, "Antwerpen (L5) value in phases 5-6 (sources differ)",
                    (50, 60)),
     ),

@@ -45,7 +45,9 @@ class SohAuction(SequentialBidAuction):
 
     def on_end(self) -> None:
         game: SteamOverHolland = self.game  # type: ignore[assignment]
-        game.priority = richest_seat(game, self.opener)
+        # facts §11.2: 18xx.games gives a tie to the first tied player in seating order
+        holder = self.opener if game.ruleset.auction_tie_to_holder_left else 0
+        game.priority = richest_seat(game, holder)
 
 
 def give_nrs_share(game: SteamOverHolland, player: str) -> None:
