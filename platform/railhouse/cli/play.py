@@ -34,9 +34,13 @@ def play(
     per_decision: Annotated[float, typer.Option(help="Seconds per decision.")] = 5.0,
     bank: Annotated[float, typer.Option(help="Extra seconds per game (time bank).")] = 60.0,
     retries: Annotated[int, typer.Option(help="Retries before a seat forfeits.")] = 2,
+    check: Annotated[
+        bool, typer.Option("--check", help="Check the engine's invariants after every action.")
+    ] = False,
 ) -> None:
     import trio
 
+    from railhouse.engine.invariants import set_checking
     from railhouse_tournament.config import FailurePolicy, TimeControl
     from railhouse_tournament.errors import ConfigError
     from railhouse_tournament.single import play_game
@@ -47,14 +51,19 @@ def play(
         if not sep:
             raise ConfigError("--option", f"expected KEY=VALUE, got {text!r}")
         options[key] = value
+    if check:
+        set_checking(True)  # an invariant violation is then a one-line error naming it
     path = record or Path("runs") / f"play-{title}-{seed}-{time.strftime('%Y%m%d-%H%M%S')}.json"
-    played = trio.run(
-        lambda: play_game(
-            title, seat, record_path=path, seed=seed, options=options,
-            time=TimeControl(per_decision=per_decision, bank=bank),
-            failure=FailurePolicy(retries=retries),
-        )
-    )  # fmt: skip
+    try:
+        played = trio.run(
+            lambda: play_game(
+                title, seat, record_path=path, seed=seed, options=options,
+                time=TimeControl(per_decision=per_decision, bank=bank),
+                failure=FailurePolicy(retries=retries),
+            )
+        )  # fmt: skip
+    except ExceptionGroup as group:
+        raise _invariant_violation(group) or group from None
     result = played.outcome.result
     typer.echo(f"{title} seed {seed}: {played.outcome.status} ({result.reason})")
     for index, name in enumerate(played.seats):
@@ -68,3 +77,14 @@ def play(
             f"{failure['detail']}"
         )
     typer.echo(f"record: {played.record_path}")
+
+
+def _invariant_violation(group: ExceptionGroup[Exception]) -> Exception | None:
+    """The first ``InvariantViolation`` inside ``group`` (``--check`` found an engine bug),
+    so the CLI reports it on one line instead of as a nursery's exception group."""
+    from railhouse.engine.errors import InvariantViolation
+
+    found: BaseException | None = group.split(InvariantViolation)[0]
+    while isinstance(found, BaseExceptionGroup):
+        found = found.exceptions[0]
+    return found if isinstance(found, InvariantViolation) else None

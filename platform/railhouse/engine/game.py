@@ -17,6 +17,7 @@ from railhouse.engine.api import Event, GameResult
 from railhouse.engine.config import PhaseSpec, TitleConfig
 from railhouse.engine.entities import IPO, TREASURY, Bank, Certificate, Company, Player, Private
 from railhouse.engine.errors import IllegalAction, RecordError
+from railhouse.engine.invariants import check_invariants, checking
 from railhouse.engine.market import StockMarket
 from railhouse.engine.observation import observe
 from railhouse.engine.rounds.base import Decider, Round
@@ -138,6 +139,8 @@ class Game:
         decider.process(action)
         self._settle()
         self.hooks.action_applied(self, action)
+        if checking():
+            check_invariants(self)
 
     def observation(self) -> dict[str, Any]:
         return observe(self)

@@ -9,12 +9,32 @@
 
 from __future__ import annotations
 
+import os
 from typing import TYPE_CHECKING
 
 from railhouse.engine.errors import InvariantViolation
 
 if TYPE_CHECKING:
     from railhouse.engine.game import Game
+
+#: Setting this environment variable to anything but "" or "0" turns checking on at import.
+CHECK_ENV = "RAILHOUSE_CHECK"
+_checking = os.environ.get(CHECK_ENV, "") not in ("", "0")
+
+
+def set_checking(enabled: bool) -> None:
+    """Turn the check after every ``Game.apply`` on or off for this process (``--check``).
+
+    When on, an action that breaks an invariant raises :class:`InvariantViolation` from
+    ``apply`` (the action is then already in the log: the violation is an engine bug).
+    """
+    global _checking
+    _checking = enabled
+
+
+def checking() -> bool:
+    """True while every ``Game.apply`` is followed by :func:`check_invariants`."""
+    return _checking
 
 
 def check_invariants(game: Game) -> None:
