@@ -57,20 +57,28 @@ class Board:
         return count is None or count > 0
 
     # ---------------------------------------------------------------- mutations
-    def lay_tile(self, coord: str, tile_id: str, rotation: int) -> None:
+    def lay_tile(
+        self, coord: str, tile_id: str, rotation: int, tokens: tuple[int, ...] | None = None
+    ) -> None:
         """Put ``tile_id`` on ``coord`` at ``rotation``; the replaced tile returns to the
-        supply and tokens move to the corresponding cities.  Legality is NOT checked here
-        (see ``legal_tile_lays``); raises ``ValueError`` if the tile cannot preserve the old
-        one at that rotation or is out of supply."""
+        supply, and tokens and city reservations move to the corresponding cities
+        (R-15.4.3; merged cities hold the tokens of all, SOH facts §8.5).  ``tokens`` is an
+        allocation from ``TileLay.tokens`` (old city ``k`` -> new city ``tokens[k]``) when
+        the director chose one; None takes the default.  Legality is NOT checked here (see
+        ``legal_tile_lays``); raises ``ValueError`` if the tile cannot preserve the old one
+        at that rotation (or with that allocation) or is out of supply."""
         new = self.map.tiles[tile_id]
         old, old_rot = self.tile_at(coord)
         if not self.available(tile_id):
             raise ValueError(f"tile {tile_id} is not available")
         delta = (rotation - old_rot) % 6
         shapes = [s for s in cached_shapes(self.map._cache, old, new) if s.delta == delta]
+        if tokens is not None:
+            shapes = [s for s in shapes if s.city_map == tuple(tokens)]
         if not shapes:
-            raise ValueError(f"tile {tile_id} at rotation {rotation} does not fit {coord}")
-        self._move_tokens(coord, old, shapes[0].stop_map, new)
+            extra = f" with token allocation {list(tokens)}" if tokens is not None else ""
+            raise ValueError(f"tile {tile_id} at rotation {rotation}{extra} does not fit {coord}")
+        self._move_tokens(coord, shapes[0].city_map)
         if coord in self.tiles:
             self._give_back(self.tiles[coord][0])
         self._take(tile_id)
@@ -78,18 +86,19 @@ class Board:
         self.laid_this_turn.add(coord)
         self.track_version += 1
 
-    def _move_tokens(
-        self, coord: str, old: TileDef, stop_map: tuple[int, ...], new: TileDef
-    ) -> None:
-        old_cities = old.city_indices()
-        new_cities = new.city_indices()
+    def _move_tokens(self, coord: str, city_map: tuple[int, ...]) -> None:
         moved: dict[tuple[str, int], list[str]] = {}
-        for k, stop_index in enumerate(old_cities):
+        for k, target in enumerate(city_map):
             owners = self.tokens.pop((coord, k), [])
             if owners:
-                target = new_cities.index(stop_map[stop_index])
                 moved.setdefault((coord, target), []).extend(owners)
         self.tokens.update(moved)
+        self.reservations = [
+            Reservation(r.company, r.hex, city_map[r.city])
+            if r.hex == coord and r.city is not None and r.city < len(city_map)
+            else r
+            for r in self.reservations
+        ]
         self.token_version += 1
 
     def _take(self, tile_id: str) -> None:

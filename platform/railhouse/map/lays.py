@@ -19,11 +19,12 @@ connection across a costed side with track facing it (rivers) + ``LayOptions.ext
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from railhouse.map.board import Board
 from railhouse.map.graph import Operator, reach, track_graph
 from railhouse.map.mapdef import WHITE, MapDef
-from railhouse.map.tiles import TileDef, orient
+from railhouse.map.tiles import STOP_BASE, Oriented, TileDef, orient
 from railhouse.map.upgrades import UpgradeShape, cached_shapes, kind_compatible
 
 
@@ -48,13 +49,16 @@ class LayOptions:
 
 @dataclass(frozen=True, slots=True)
 class TileLay:
-    """One legal lay.  ``upgrade`` is True when it replaces a tile or pre-printed track."""
+    """One legal lay.  ``upgrade`` is True when it replaces a tile or pre-printed track.
+    ``tokens``: None for the default allocation of the hex's tokens, or the director's
+    choice (old city ``k`` -> new city ``tokens[k]``) to pass on to ``Board.lay_tile``."""
 
     hex: str
     tile: str
     rotation: int
     cost: int
     upgrade: bool
+    tokens: tuple[int, ...] | None = None
 
 
 def next_tiles(mapdef: MapDef, old: TileDef) -> list[UpgradeShape]:
@@ -68,33 +72,71 @@ def next_tiles(mapdef: MapDef, old: TileDef) -> list[UpgradeShape]:
             for new in mapdef.tiles.values()
             if new.color in mapdef.colors
             and mapdef.color_rank(new.color) == rank
-            and kind_compatible(old, new)
+            and kind_compatible(old, new, mapdef.town_to_double_town)
             for shape in cached_shapes(mapdef._cache, old, new)
         ]
         mapdef._cache[key] = hit
     return hit
 
 
-def _static_candidates(
-    mapdef: MapDef, coord: str, old: TileDef, old_rot: int
-) -> list[tuple[UpgradeShape, int, int]]:
-    """``(shape, rotation, edge_mask)`` that fit the hex's open sides, deduplicated."""
+class Candidate(NamedTuple):
+    """A tile at a rotation over a hex's current tile: ``default`` is True for the shape
+    ``Board.lay_tile`` uses when no token allocation is given."""
+
+    shape: UpgradeShape
+    rotation: int
+    edge_mask: int
+    default: bool
+
+
+def _static_candidates(mapdef: MapDef, coord: str, old: TileDef, old_rot: int) -> list[Candidate]:
+    """Candidates that fit the hex's open sides, without physical duplicates (same tile,
+    same track, same old cities carried to the same new-city places); only default
+    allocations unless the map lets the director choose (``choose_token_cities``)."""
     key = ("cand", coord, id(old), old_rot)
     hit = mapdef._cache.get(key)
     if hit is None:
         open_mask = mapdef.open_edges[coord]
-        seen: set[tuple[str, frozenset[tuple[int, int]], tuple[int, ...]]] = set()
+        seen: set[tuple[object, ...]] = set()
+        defaults: set[tuple[str, int]] = set()
         hit = []
         for shape in next_tiles(mapdef, old):
             rot = (old_rot + shape.delta) % 6
             o = orient(shape.new, rot)
-            sig = (shape.new.id, frozenset((min(p), max(p)) for p in o.paths), shape.stop_map)
+            default = (shape.new.id, shape.delta) not in defaults
+            defaults.add((shape.new.id, shape.delta))
+            sig = (_track_sig(o), _city_sig(o, shape.city_map))
             if o.edge_mask & ~open_mask or sig in seen:
                 continue
+            if not default and not mapdef.choose_token_cities:
+                continue
             seen.add(sig)
-            hit.append((shape, rot, o.edge_mask))
+            hit.append(Candidate(shape, rot, o.edge_mask, default))
         mapdef._cache[key] = hit
     return hit
+
+
+def _track_sig(o: Oriented) -> tuple[str, frozenset[frozenset[tuple[int, int]]]]:
+    """The tile and its track as laid: a stop is named by the edges it reaches, so turns
+    of a symmetric tile that look the same compare equal."""
+
+    def end(x: int) -> tuple[int, int]:
+        return (
+            (x, -1)
+            if x < STOP_BASE
+            else (o.stop_edges[x - STOP_BASE], o.tile.stops[x - STOP_BASE].slots)
+        )
+
+    return o.tile.id, frozenset(frozenset((end(a), end(b))) for a, b in o.paths)
+
+
+def _city_sig(o: Oriented, cities: tuple[int, ...]) -> frozenset[tuple[int, tuple[int, ...]]]:
+    """Where the old cities go, by the edges of the new city (its physical place)."""
+    new_cities = o.tile.city_indices()
+    return frozenset(
+        (o.stop_edges[i], tuple(k for k, t in enumerate(cities) if t == j))
+        for j, i in enumerate(new_cities)
+    )
 
 
 def legal_tile_lays(board: Board, op: Operator, opts: LayOptions) -> list[TileLay]:
@@ -134,20 +176,58 @@ def _lays_on(
     ):
         return []
     old_mask = orient(old, old_rot).edge_mask
-    out = []
-    for shape, rot, mask in _static_candidates(board.map, coord, old, old_rot):
-        new = shape.new
+    hex_cost = _hex_cost(board, coord, upgrade) + opts.extra_cost
+    fitting: list[tuple[Candidate, int]] = []
+    for cand in _static_candidates(board.map, coord, old, old_rot):
+        new = cand.shape.new
         if new.color not in opts.colors or not board.available(new.id):
             continue
-        if not has_token and not mask & reached_mask:
+        if not has_token and not cand.edge_mask & reached_mask:
             continue
-        cost = _edge_cost(board, op, coord, mask & ~old_mask)
-        if cost is None or not _tokens_fit(board, coord, old, new, shape):
+        cost = _edge_cost(board, op, coord, cand.edge_mask & ~old_mask)
+        if cost is None or not _tokens_fit(board, coord, old, new, cand.shape):
             continue
-        cost += _hex_cost(board, coord, upgrade) + opts.extra_cost
+        cost += hex_cost
         if opts.budget is None or cost <= opts.budget:
-            out.append(TileLay(coord, new.id, rot, cost, upgrade))
+            fitting.append((cand, cost))
+    return _with_allocations(board, coord, old, fitting, upgrade)
+
+
+def _with_allocations(
+    board: Board, coord: str, old: TileDef, fitting: list[tuple[Candidate, int]], upgrade: bool
+) -> list[TileLay]:
+    """One lay per distinct result: where the hex's tokens and city reservations end up
+    (1839 R-15.3.5).  ``tokens`` is set when a track layout has several results, or when
+    the allocation is not the default one ``Board.lay_tile`` would use."""
+    owners = _city_owners(board, coord, len(old.city_indices()))
+    results: dict[tuple[object, ...], set[object]] = {}
+    keyed = []
+    for cand, cost in fitting:
+        o = orient(cand.shape.new, cand.rotation)
+        track = _track_sig(o)
+        outcome = frozenset(
+            (edges, tuple(sorted(name for k in olds for name in owners[k])))
+            for edges, olds in _city_sig(o, cand.shape.city_map)
+        )
+        if outcome in results.setdefault(track, set()):
+            continue
+        results[track].add(outcome)
+        keyed.append((cand, cost, track))
+    out = []
+    for cand, cost, track in keyed:
+        explicit = len(results[track]) > 1 or not cand.default
+        tokens = cand.shape.city_map if explicit else None
+        out.append(TileLay(coord, cand.shape.new.id, cand.rotation, cost, upgrade, tokens))
     return out
+
+
+def _city_owners(board: Board, coord: str, n_cities: int) -> list[list[str]]:
+    """Per old city: owners of its tokens and companies holding a reservation on it."""
+    owners: list[list[str]] = [list(board.tokens.get((coord, k), ())) for k in range(n_cities)]
+    for r in board.reservations:
+        if r.hex == coord and r.city is not None and r.city < n_cities:
+            owners[r.city].append(f"reserved:{r.company}")
+    return owners
 
 
 def _edge_cost(board: Board, op: Operator, coord: str, new_edges: int) -> int | None:
@@ -184,10 +264,10 @@ def _tokens_fit(board: Board, coord: str, old: TileDef, new: TileDef, shape: Upg
         return True
     load = [0] * len(new_cities)
     placed: set[str] = set()
-    for k, stop_index in enumerate(old_cities):
+    for k, target in enumerate(shape.city_map):
         owners = board.tokens.get((coord, k), ())
         placed.update(owners)
-        load[new_cities.index(shape.stop_map[stop_index])] += len(owners)
+        load[target] += len(owners)
     hex_level = 0
     for r in board.reservations:
         if r.hex != coord or r.company in placed:
@@ -195,7 +275,7 @@ def _tokens_fit(board: Board, coord: str, old: TileDef, new: TileDef, shape: Upg
         if r.city is None:
             hex_level += 1
         else:
-            load[new_cities.index(shape.stop_map[old_cities[r.city]])] += 1
+            load[shape.city_map[r.city]] += 1
     slots = [new.stops[i].slots for i in new_cities]
     return all(n <= s for n, s in zip(load, slots, strict=True)) and sum(load) + hex_level <= sum(
         slots

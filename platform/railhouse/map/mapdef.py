@@ -88,7 +88,17 @@ class Reservation:
 
 @dataclass(frozen=True)
 class MapDef:
-    """A title's map and tile set.  ``supply`` maps tile id -> count (None = unlimited)."""
+    """A title's map and tile set.  ``supply`` maps tile id -> count (None = unlimited).
+
+    Knobs: ``town_to_double_town`` lets a single-town tile be upgraded to a double-town
+    tile (SOH facts §9.2/§9.3; 1839 R-15.2.4 forbids it, the default).
+    ``choose_token_cities``: when an upgrade can carry the tokens (and city reservations)
+    of a hex to the new tile's cities in several ways, the laying director chooses
+    (1839 R-15.3.5: markers on an OO hex); ``legal_tile_lays`` then offers one lay per
+    allocation (``TileLay.tokens``).  Off (the default, SOH), cities keep their order
+    where the track allows it: printed cities are drawn at fixed places (SOH facts §8.5,
+    Amsterdam's station A is NRS's home).
+    """
 
     hexes: Mapping[str, HexDef]
     tiles: Mapping[str, TileDef]
@@ -97,6 +107,8 @@ class MapDef:
     reservations: tuple[Reservation, ...] = ()
     layout: str = hexgrid.POINTY
     colors: tuple[str, ...] = DEFAULT_COLORS
+    town_to_double_town: bool = False
+    choose_token_cities: bool = False
     _cache: dict[Any, Any] = field(default_factory=dict, repr=False, compare=False)
 
     def neighbour(self, coord: str, edge: int) -> str | None:

@@ -26,11 +26,13 @@ from railhouse.map.tiles import JUNCTION, STOP_BASE, TileDef, orient
 @dataclass(frozen=True, slots=True)
 class UpgradeShape:
     """``new`` fits over ``old`` when turned ``delta`` more; ``stop_map[i]`` is the index in
-    ``new.stops`` that ``old.stops[i]`` becomes (-1 for junctions)."""
+    ``new.stops`` that ``old.stops[i]`` becomes (-1 for junctions); ``city_map[k]`` is the
+    new city index that old city ``k`` (and its tokens) becomes."""
 
     new: TileDef
     delta: int
     stop_map: tuple[int, ...]
+    city_map: tuple[int, ...] = ()
 
 
 def connections(t: TileDef, rotation: int) -> tuple[frozenset[tuple[int, int]], tuple[int, ...]]:
@@ -72,33 +74,58 @@ def _through_junctions(t: TileDef, adj: dict[int, list[int]], start: int) -> set
     return seen
 
 
-def kind_compatible(old: TileDef, new: TileDef) -> bool:
-    """Labels equal, and the same kinds of revenue stops (R-15.2: a tile type never changes);
-    a labelled tile may merge stops (fewer cities), never add a kind."""
+TOWN_CATEGORY = ("town",)
+DOUBLE_TOWN_CATEGORY = ("town", "town")
+
+
+def kind_compatible(old: TileDef, new: TileDef, town_to_double_town: bool = False) -> bool:
+    """Labels equal, and the same kinds of revenue stops (1839 R-15.2: a tile type never
+    changes, so R-15.2.4 forbids a town becoming a double town); a labelled tile may merge
+    stops (fewer cities), never add a kind.  With ``town_to_double_town`` (a
+    :class:`~railhouse.map.mapdef.MapDef` knob; SOH facts §9.2/§9.3: yellow 3/4/58 become
+    the green double towns 981, 991, SOH2-SOH5) one town may become two."""
     if old.label != new.label:
         return False
     if old.category() == new.category():
+        return True
+    if (
+        town_to_double_town
+        and old.category() == TOWN_CATEGORY
+        and new.category() == DOUBLE_TOWN_CATEGORY
+    ):
         return True
     return old.label is not None and set(new.category()) == set(old.category())
 
 
 def shape_upgrades(old: TileDef, new: TileDef) -> list[UpgradeShape]:
-    """Every rotation delta at which ``new`` preserves ``old`` (see module docstring)."""
+    """Every rotation delta at which ``new`` preserves ``old`` (see module docstring), with
+    one shape per distinct way of carrying the old cities to new ones (``city_map``); for a
+    delta the first shape is the default (cities in order where the track allows)."""
     old_pairs, old_stops = connections(old, 0)
     out = []
     for delta in range(6):
         pairs, stops = connections(new, delta)
         if not old_pairs <= pairs:
             continue
-        stop_map = _stop_map(old, new, old_stops, stops)
-        if stop_map is not None:
-            out.append(UpgradeShape(new, delta, stop_map))
+        seen: set[tuple[int, ...]] = set()
+        for stop_map in _stop_maps(old, new, old_stops, stops):
+            cities = city_map(old, new, stop_map)
+            if cities not in seen:
+                seen.add(cities)
+                out.append(UpgradeShape(new, delta, stop_map, cities))
     return out
 
 
-def _stop_map(
+def city_map(old: TileDef, new: TileDef, stop_map: tuple[int, ...]) -> tuple[int, ...]:
+    """For every city ``k`` of ``old``, the index among ``new``'s cities it becomes."""
+    new_cities = new.city_indices()
+    return tuple(new_cities.index(stop_map[i]) for i in old.city_indices())
+
+
+def _stop_maps(
     old: TileDef, new: TileDef, old_masks: tuple[int, ...], new_masks: tuple[int, ...]
-) -> tuple[int, ...] | None:
+) -> list[tuple[int, ...]]:
+    """Every admissible stop map, in lexicographic order (identity-like first)."""
     choices: list[list[int]] = []
     for i, stop in enumerate(old.stops):
         if stop.kind == JUNCTION:
@@ -110,12 +137,9 @@ def _stop_map(
             if s.kind == stop.kind and old_masks[i] & ~new_masks[j] == 0
         ]
         if not fits:
-            return None
+            return []
         choices.append(fits)
-    for combo in product(*choices):
-        if _injective_enough(old, new, combo):
-            return tuple(combo)
-    return None
+    return [combo for combo in product(*choices) if _injective_enough(old, new, combo)]
 
 
 def _injective_enough(old: TileDef, new: TileDef, combo: tuple[int, ...]) -> bool:
