@@ -218,7 +218,8 @@ class BuyTrainStep(SohStep):
 
     def sell_choices(self) -> list[LegalAction]:
         """The president may sell his own shares, or let the company go bankrupt; selling
-        is offered only if it can raise enough ("no sale takes place" otherwise)."""
+        is offered only if it can raise enough ("no sale takes place" otherwise), and only
+        "the necessary shares": no more of a company than the shortfall needs."""
         game, me = self.soh, self.president()
         cheapest = self.cheapest()
         assert cheapest is not None
@@ -228,7 +229,9 @@ class BuyTrainStep(SohStep):
         for other in game.companies.values():
             top = emergency_sellable(game, me, other, self.company)
             if top:
-                raisable += top * game.share_price(other)
+                price = game.share_price(other)
+                top = min(top, -(-need // price))
+                raisable += top * price
                 options.append(LegalAction(SellShares(entity=me, company=other.id, count=1),
                                            {"count": Range(1, top)}))
         legal = options if raisable >= need else []

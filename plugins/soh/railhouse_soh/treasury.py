@@ -27,11 +27,20 @@ def buyback_limit(game: SteamOverHolland, company: Company) -> int:
 
 
 def issue(game: SteamOverHolland, company: Company, count: int) -> None:
-    """Sell ``count`` treasury shares to the market: the price drops ``count - 1`` steps."""
+    """Sell ``count`` treasury shares to the market: the price drops one step fewer than
+    the shares sold.  FAQ (facts §10): the drop is figured on the turn's total, so with
+    ``already`` shares issued earlier in the turn the price ends ``already + count - 1``
+    steps below where the turn started (e.g. 1 + 1 shares: down one in all)."""
     price = game.share_price(company)
     move_shares(company, TREASURY, POOL, count)
     game.pay(game.bank, company, price * count)
-    game.market_of(company).move(company.id, "down", count - 1)
     round_turn = game.round.turn  # type: ignore[union-attr]
-    round_turn["issued"] = round_turn.get("issued", 0) + count
+    already = round_turn.get("issued", 0)
+    game.market_of(company).move(company.id, "down", issue_drop(already, count))
+    round_turn["issued"] = already + count
     game.event("issue", {"company": company.id, "count": count, "price": price})
+
+
+def issue_drop(already: int, count: int) -> int:
+    """Steps to move now when ``count`` shares follow ``already`` issued this turn."""
+    return (already + count - 1) - max(already - 1, 0)
