@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from railhouse.engine.actions import Action, LegalAction, Pass
+from railhouse.engine.actions import Action, Dividend, LegalAction, Pass
 from railhouse.engine.entities import TREASURY, Company, Train
 from railhouse.engine.invariants import check_invariants
 from railhouse.engine.rounds.operating import OperatingRound
@@ -115,8 +115,11 @@ def give_trains(game: SteamOverHolland, company_id: str, names: Sequence[str]) -
     company = game.companies[company_id]
     given = []
     for name in names:
-        train = next(t for t in game.depot.trains if t.name == name)
-        game.depot.trains.remove(train)
+        pile = game.depot.trains
+        if not any(t.name == name for t in pile):
+            pile = game.depot.discarded  # a type already sold out in an earlier phase
+        train = next(t for t in pile if t.name == name)
+        pile.remove(train)
         train.owner = company_id
         company.trains.append(train)
         given.append(train)
@@ -148,14 +151,19 @@ def apply(game: SteamOverHolland, action: Action) -> None:
     check_invariants(game)
 
 
-def to_step(game: SteamOverHolland, step_class: type) -> None:
-    """Pass the current company's steps until ``step_class`` is the current step."""
+def to_step(game: SteamOverHolland, step_class: type, dividend: str = "withhold") -> None:
+    """Pass the current company's steps (answering a dividend decision with ``dividend``)
+    until ``step_class`` is the current step."""
     for _ in range(20):
         round_ = game.round
         assert isinstance(round_, OperatingRound), "not in an operating round"
         if isinstance(round_.current_step(), step_class) and not game.pending:
             return
-        apply(game, Pass(entity=game.acting_entity() or ""))
+        entity = game.acting_entity() or ""
+        if legal(game, Dividend):
+            apply(game, Dividend(entity=entity, kind=dividend))
+        else:
+            apply(game, Pass(entity=entity))
     raise AssertionError(f"never reached {step_class.__name__}")
 
 
