@@ -108,6 +108,18 @@ async def _tournament_row(mode: str, config: TournamentConfig, root: Path) -> Be
     return BenchRow(mode, config.title, config.players, summary.played, decisions, elapsed)
 
 
+def games_per_minute(
+    title: str, players: int, games: int, concurrency: int = 0, subprocess: bool = True
+) -> BenchRow:
+    """One tournament of ``games`` games between random bots (subprocesses speaking the
+    protocol, or in-process), ``concurrency`` games at once (0 = one per core)."""
+    workers = concurrency or os.cpu_count() or 1
+    config = _config(title, players, games, subprocess, workers)
+    mode = "subprocess" if subprocess else "inprocess"
+    with tempfile.TemporaryDirectory(prefix="railhouse-bench-") as tmp:
+        return trio.run(_tournament_row, mode, config, Path(tmp))
+
+
 def run_bench(
     title: str = "toy", players: int = 3, games: int = 60, concurrency: int = 0
 ) -> list[BenchRow]:

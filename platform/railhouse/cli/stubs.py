@@ -18,7 +18,6 @@ NOT_YET: dict[str, tuple[str, int | None]] = {
     "import": ("Import a game record from another site.", None),
     "render": ("Render a game position as a picture.", None),
     "view": ("View a game in the browser.", None),
-    "bench": ("Measure engine speed.", None),
 }
 
 _PASS_THROUGH = {"ignore_unknown_options": True, "allow_extra_args": True}

@@ -1,0 +1,146 @@
+"""Engine metrics: applying actions, enumerating them, whole games, memory.
+
+``core.apply_action_us``: one ``game.apply(action)`` (validation included), per action of
+seeded random playouts.  ``core.legal_actions_us``: one ``game.legal_actions()`` at every
+decision that is not a tile, token or route decision (those are the map's metrics).
+``<title>.random_games_per_s``: full random games in-process on one core, per batch.
+``memory.game_state_kb``: the memory a late-game state owns (what ``clone()`` copies: the
+object graph without the title's shared immutable data).  ``memory.peak_rss_mb``: peak
+resident size of a fresh interpreter that plays one random game.
+"""
+
+from __future__ import annotations
+
+import gc
+import json
+import random
+import subprocess
+import sys
+import time
+import types
+from typing import Any
+
+from railhouse.bench.metric import Metric
+from railhouse.bench.positions import late_snapshots, playout, seat_names
+from railhouse.engine.actions import LayTile, PlaceToken, RunRoutes
+from railhouse.engine.record import new_game
+from railhouse.testing.conformance import choose
+
+MAP_DECISIONS = (LayTile, PlaceToken, RunRoutes)
+
+
+def is_map_decision(legal: list[Any]) -> bool:
+    return any(isinstance(choice.action, MAP_DECISIONS) for choice in legal)
+
+
+def action_timings(title_id: str, players: int, seeds: range) -> tuple[Metric, Metric]:
+    """Per-call times of ``apply`` and (outside map decisions) ``legal_actions``."""
+    apply_us: list[float] = []
+    legal_us: list[float] = []
+    clock = time.perf_counter
+    for seed in seeds:
+        game = new_game(title_id, seat_names(players), None, seed)
+        rng = random.Random(seed)
+        while not game.over:
+            start = clock()
+            legal = game.legal_actions()
+            spent = clock() - start
+            if not is_map_decision(legal):
+                legal_us.append(spent * 1e6)
+            action = choose(rng, legal)
+            start = clock()
+            game.apply(action)
+            apply_us.append((clock() - start) * 1e6)
+    extra = {"title": title_id, "players": players, "games": len(seeds)}
+    return (
+        Metric("core.apply_action_us", "us", apply_us, extra=extra),
+        Metric("core.legal_actions_us", "us", legal_us, extra=extra),
+    )
+
+
+def games_per_second(
+    title_id: str, players: int, batches: int, per_batch: int, first_seed: int = 1000
+) -> Metric:
+    """Full seeded random games in-process; one sample per batch of ``per_batch`` games."""
+    rates: list[float] = []
+    actions = 0
+    seed = first_seed
+    for _ in range(batches):
+        start = time.perf_counter()
+        for _ in range(per_batch):
+            actions += len(playout(title_id, players, seed).actions)
+            seed += 1
+        rates.append(per_batch / (time.perf_counter() - start))
+    name = f"{'m1839' if title_id == '1839' else title_id}.random_games_per_s"
+    games = batches * per_batch
+    extra = {"players": players, "games": games, "actions_per_game": round(actions / games)}
+    return Metric(name, "games/s", rates, extra=extra)
+
+
+_SKIP = (type, types.ModuleType, types.FunctionType, types.BuiltinFunctionType,
+         types.MethodType)
+
+
+def _walk(roots: list[Any], seen: set[int]) -> int:
+    """Bytes of the objects reachable from ``roots`` not yet in ``seen`` (marks them)."""
+    total = 0
+    stack = list(roots)
+    while stack:
+        obj = stack.pop()
+        if id(obj) in seen or isinstance(obj, _SKIP):
+            continue
+        seen.add(id(obj))
+        total += sys.getsizeof(obj)
+        stack.extend(gc.get_referents(obj))
+    return total
+
+
+def owned_bytes(game: Any) -> int:
+    """Bytes of the objects reachable from ``game`` but not from the title's shared data
+    (config, metadata, hooks, map definition: what clones share), nor classes, modules
+    and functions."""
+    board = getattr(game, "board", None)
+    shared = [game.config, game.info, game.hooks]
+    if board is not None:
+        shared.append(board.map)
+    seen: set[int] = set()
+    _walk(shared, seen)
+    return _walk([game], seen)
+
+
+def state_size(title_id: str, players: int, seeds: range) -> Metric:
+    """``memory.game_state_kb`` over the late snapshots of seeded playouts."""
+    sizes = [
+        owned_bytes(snapshot.game) / 1024
+        for snapshot in late_snapshots(title_id, players, seeds, every=50, late=0.8)
+    ]
+    return Metric("memory.game_state_kb", "KiB", sizes,
+                  extra={"title": title_id, "players": players})
+
+
+RSS_SCRIPT = """
+import json, resource, sys
+from railhouse.bench.positions import playout
+before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+game = playout(sys.argv[1], int(sys.argv[2]), int(sys.argv[3]))
+after = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+print(json.dumps({"before_kb": before, "after_kb": after, "actions": len(game.actions)}))
+"""
+
+
+def peak_rss(title_id: str, players: int, seeds: range) -> Metric:
+    """``memory.peak_rss_mb``: one fresh interpreter per seed plays one random game."""
+    peaks: list[float] = []
+    baseline: list[float] = []
+    for seed in seeds:
+        argv = [sys.executable, "-c", RSS_SCRIPT, title_id, str(players), str(seed)]
+        done = subprocess.run(argv, capture_output=True, text=True, timeout=600, check=False)
+        if done.returncode != 0:
+            last = (done.stderr.strip().splitlines() or ["no output"])[-1]
+            raise RuntimeError(f"the measuring interpreter failed: {last}")
+        figures = json.loads(done.stdout.strip().splitlines()[-1])
+        peaks.append(figures["after_kb"] / 1024)
+        baseline.append(figures["before_kb"] / 1024)
+    return Metric("memory.peak_rss_mb", "MiB", peaks,
+                  extra={"title": title_id, "players": players,
+                         "after_imports_mb": round(min(baseline), 1)})

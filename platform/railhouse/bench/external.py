@@ -1,0 +1,79 @@
+"""Metrics that cross a process or a package boundary: the bot pipe, the tournament
+runner, and the import + replay of the real 18xx.games record.
+
+``protocol.overhead_us``: per decision, a subprocess random bot minus the same bot
+in-process, on 4-player games of the title (one sample per repeat; both medians in
+``extra``).  ``tournament.games_per_min``: 4-player games between subprocess random bots,
+one game per core at once.  ``soh.replay_181446_ms``: convert
+``fixtures/soh/18xx-games-181446.json`` and replay it (invariants off), per repeat.
+"""
+
+from __future__ import annotations
+
+import os
+import time
+from pathlib import Path
+from typing import Any
+
+from railhouse.bench.metric import Metric, skipped
+from railhouse.bench.positions import seat_names
+from railhouse.engine.record import new_game, replay
+
+FIXTURE = Path("fixtures") / "soh" / "18xx-games-181446.json"
+
+
+def protocol_overhead(title_id: str, players: int, repeats: int, games: int) -> Metric:
+    from railhouse.protocol.bench import decision_overhead
+
+    def make(seed: int) -> Any:
+        return new_game(title_id, seat_names(players), None, seed)
+
+    runs = [decision_overhead(make, games=games) for _ in range(repeats)]
+    return Metric(
+        "protocol.overhead_us", "us", [run.overhead_us for run in runs],
+        extra={"title": title_id, "players": players, "decisions": runs[0].decisions,
+               "in_process_us": [round(run.in_process_us, 1) for run in runs],
+               "subprocess_us": [round(run.subprocess_us, 1) for run in runs]},
+    )  # fmt: skip
+
+
+def tournament_rate(title_id: str, players: int, repeats: int, games: int) -> Metric:
+    from railhouse_tournament.bench import games_per_minute
+
+    rows = [games_per_minute(title_id, players, games) for _ in range(repeats)]
+    return Metric(
+        "tournament.games_per_min", "games/min", [row.games_per_minute for row in rows],
+        extra={"title": title_id, "players": players, "games": games,
+               "concurrency": os.cpu_count() or 1,
+               "us_per_decision": [round(row.us_per_decision) for row in rows]},
+    )  # fmt: skip
+
+
+def shared_dir() -> Path:
+    """``$RAILHOUSE_SHARED``, else ``../shared`` beside the source checkout."""
+    given = os.environ.get("RAILHOUSE_SHARED")
+    if given:
+        return Path(given)
+    import railhouse
+
+    return Path(railhouse.__file__).resolve().parents[2].parent / "shared"
+
+
+def soh_replay(repeats: int) -> Metric:
+    name, unit = "soh.replay_181446_ms", "ms"
+    path = shared_dir() / FIXTURE
+    if not path.is_file():
+        return skipped(name, unit, f"fixture not found: {path} (set RAILHOUSE_SHARED)")
+    try:
+        from railhouse_soh.importer import import_18xx_games
+    except ImportError as exc:
+        return skipped(name, unit, f"cannot import the 18xx.games importer: {exc}")
+    samples = []
+    actions = 0
+    for _ in range(repeats):
+        start = time.perf_counter()
+        record = import_18xx_games(path)
+        game = replay(record)
+        samples.append((time.perf_counter() - start) * 1e3)
+        actions = len(game.actions)
+    return Metric(name, unit, samples, extra={"actions": actions})

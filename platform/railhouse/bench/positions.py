@@ -1,0 +1,75 @@
+"""Deterministic positions from seeded random playouts.
+
+Every benchmark that needs "a late-game board" or "a full game" takes it from here, so two
+runs of ``railhouse bench`` measure the same positions: the playouts choose uniformly among
+the legal actions (ranges sampled uniformly) with ``random.Random(seed)``, exactly as the
+conformance suite does, without invariant checks.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from functools import partial
+from typing import Any
+
+from railhouse.engine.record import new_game
+from railhouse.testing.conformance import choose
+
+#: a playout longer than this is a bug in the title, not a long game
+MAX_ACTIONS = 20_000
+
+
+def seat_names(players: int) -> list[str]:
+    return [f"P{i}" for i in range(players)]
+
+
+def playout(
+    title_id: str,
+    players: int,
+    seed: int,
+    *,
+    visit: Callable[[Any, list[Any]], None] | None = None,
+) -> Any:
+    """Play one seeded random game to its end; ``visit(game, legal)`` is called before each
+    action (it must not change the game).  Returns the finished game."""
+    game = new_game(title_id, seat_names(players), None, seed)
+    rng = random.Random(seed)
+    while not game.over:
+        legal = game.legal_actions()
+        if visit is not None:
+            visit(game, legal)
+        game.apply(choose(rng, legal))
+        if len(game.actions) > MAX_ACTIONS:
+            raise RuntimeError(f"{title_id} seed {seed}: no game end after {MAX_ACTIONS} actions")
+    return game
+
+
+@dataclass(frozen=True)
+class Snapshot:
+    """A copy of a game at action ``index`` of a playout ``length`` actions long."""
+
+    seed: int
+    index: int
+    length: int
+    game: Any
+
+
+def late_snapshots(
+    title_id: str, players: int, seeds: range, *, every: int = 25, late: float = 0.6
+) -> Iterator[Snapshot]:
+    """Copies of each seeded playout every ``every`` actions, keeping those in the last
+    ``1 - late`` of the game (late-game boards: most track laid, most trains bought)."""
+    for seed in seeds:
+        copies: list[tuple[int, Any]] = []
+        finished = playout(title_id, players, seed, visit=partial(_keep, copies, every))
+        length = len(finished.actions)
+        for index, game in copies:
+            if index >= late * length:
+                yield Snapshot(seed, index, length, game)
+
+
+def _keep(copies: list[tuple[int, Any]], every: int, game: Any, _legal: list[Any]) -> None:
+    if len(game.actions) % every == 0:
+        copies.append((len(game.actions), game.clone()))

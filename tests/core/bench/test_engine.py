@@ -1,0 +1,34 @@
+"""railhouse.bench.engine: what the engine metrics count."""
+
+from __future__ import annotations
+
+import sys
+
+from railhouse.bench.engine import _walk, action_timings, is_map_decision, owned_bytes
+from railhouse.engine.actions import LayTile, LegalAction, Pass
+from railhouse.engine.record import new_game
+
+
+def test_map_decisions_are_recognised_by_their_actions() -> None:
+    lay = LegalAction(LayTile(entity="A", hex="B2", tile="7", rotation=0))
+    passing = LegalAction(Pass(entity="P0"))
+    assert is_map_decision([passing, lay])
+    assert not is_map_decision([passing])
+
+
+def test_state_size_leaves_out_what_clones_share() -> None:
+    game = new_game("soh", ["a", "b", "c"], None, 1)
+    owned = owned_bytes(game)
+    assert owned > sys.getsizeof(game)
+    # the title's frozen data is reachable from the game but not owned by it
+    assert owned < _walk([game], set())
+    assert owned_bytes(game) == owned
+
+
+def test_action_timings_cover_every_apply() -> None:
+    apply_us, legal_us = action_timings("soh", 3, range(1))
+    games = apply_us.extra["games"]
+    assert games == 1
+    assert apply_us.repeats > 100
+    assert 0 < legal_us.repeats < apply_us.repeats  # map decisions are left out
+    assert all(sample > 0 for sample in apply_us.samples)
