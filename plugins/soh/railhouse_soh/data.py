@@ -72,20 +72,20 @@ COMPANIES = (
 # EN "Private companies"; ids follow 18xx.games' symbols so imported records map directly.
 PRIVATES = (
     PrivateSpec("SMAS", 1, "Spoorweg Maatschappij Almelo - Salzbergen", 20, 5, ("extra_tile",),
-                "One time place or upgrade one extra tile, free of charge; then closes."),
+                text="One time place or upgrade one extra tile, free of charge; then closes."),
     PrivateSpec("KKI", 2, "Koninklijk Korps van Ingenieurs", 40, 10, ("river_free",),
-                "Pays one time the costs for crossing a river; then closes."),
+                text="Pays one time the costs for crossing a river; then closes."),
     PrivateSpec("VES", 3, "Veerdienst Enkhuizen - Stavoren", 75, 15, ("ferry_bonus",),
-                "fl. 20 bonus revenue for the owning company if it uses the ferry."),
+                text="fl. 20 bonus revenue for the owning company if it uses the ferry."),
     PrivateSpec("VVL", 4, "Veerdienst Vlissingen - Londen", 75, 15, ("vlissingen_bonus",),
-                "fl. 20 bonus each time the owning company starts or ends a route in "
+                text="fl. 20 bonus each time the owning company starts or ends a route in "
                 "Vlissingen."),
     PrivateSpec("RW", 5, "Rijks Waterstaat", 80, 20, ("free_token",),
-                "Pays one time the cost of placing a company token; then closes."),
+                text="Pays one time the cost of placing a company token; then closes."),
     PrivateSpec("W", 6, "Werkspoor", 100, 20, ("train_discount",),
-                "10% discount on all trains the owning company buys from the bank."),
+                text="10% discount on all trains the owning company buys from the bank."),
     PrivateSpec("KO", 7, "Koninklijke Ondersteuning", 100, 10, ("nrs_share",),
-                "The buyer also gets one share of the NRS; NRS receives a subsidy when "
+                text="The buyer also gets one share of the NRS; NRS receives a subsidy when "
                 "started."),
 )
 
