@@ -64,3 +64,11 @@ def test_suboptimal_routes_violate_the_bound() -> None:
     assert lying.status == VIOLATED and lying.samples == [float(len(problems))]
     unknown = board.suboptimal(problems, lambda p: None)
     assert unknown.extra["checked"] == 0
+
+
+def test_the_readme_documents_every_metric() -> None:
+    from pathlib import Path
+
+    readme = (Path(__file__).resolve().parents[3] / "README.md").read_text(encoding="utf-8")
+    for name, (unit, _what) in METRICS.items():
+        assert f"| `{name}` | {unit} |" in readme, name
