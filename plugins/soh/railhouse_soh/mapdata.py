@@ -208,4 +208,5 @@ def _build_map(antwerpen_brown: int, tile_counts: str) -> MapDef:
         reservations=tuple(reservations),
         layout=POINTY,
         colors=COLORS,
+        town_to_double_town=True,  # facts §9.2/§9.3: 3/4/58 -> 981, 991, SOH2-SOH5
     )
