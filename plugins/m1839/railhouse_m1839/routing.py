@@ -1,0 +1,181 @@
+"""Running trains in 1839 (R-16) through the core's exact optimiser, and the map-side base
+of the 1839 operating steps (who acts, the phase state of the map).
+
+Route rules (R-16.2, R-16.3), as core data:
+
+* a route joins at least two revenue centres (towns, cities; off-boards do not count) and
+  may start or end at a town, a city or (Majors only) an off-board, never passing through
+  an off-board (R-16.2.1, R-16.2.2, R-16.2.8: ``RunContext.offboards_allowed``);
+* it includes a city with the company's marker (R-16.2.3); a marker swapped by the company
+  this OR does not count (A-18, ``RunContext.ignore_tokens``);
+* it never passes through a city full of other markers; NS markers block Majors only
+  (R-16.2.4, R-14.6.2: ``Operator.non_blocking``); no red barrier before light red
+  (R-12.7); not both ends off-boards of one colour (R-16.2.6); trains share no track
+  (R-16.2.7);
+* lengths (R-16.1, A-01): ``N`` at most N centres; ``N+`` at most N cities and any towns;
+  ``N+1`` at most N cities and N+1 centres; ``P`` at most one off-board; ``R`` trains
+  re-count centres that other trains counted (R-16.3.4), others do not (R-16.3.3);
+* off-boards pay the value of the phase's column (R-12.4.2); Ruhrgebiet pays, per train,
+  the larger of the largest value on the route (other-end off-board included, A-37) and
+  twice the other-end off-board (R-12.4.3).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from railhouse.engine.config import TrainSpec
+from railhouse.engine.entities import Company
+from railhouse.engine.rounds.base import Step
+from railhouse.map.board import Board
+from railhouse.map.graph import Operator
+from railhouse.map.optimize import RouteResult
+from railhouse.map.optimize import best_routes as optimise
+from railhouse.map.tiles import CITY, OFFBOARD, TOWN
+from railhouse.map.trains import RouteRules, RouteView, RunContext
+from railhouse.map.trains import TrainSpec as RouteTrain
+from railhouse_m1839.mapdata import BARRIER_KEY, LVG_KEY, NS, RUHR, offboard_of
+
+if TYPE_CHECKING:
+    from railhouse.engine.game import Game
+
+RULES = RouteRules(
+    terminals=frozenset({CITY, TOWN, OFFBOARD}),
+    offboards_count=False,
+    min_centres=2,
+    shared_values=False,
+    same_group_ends=False,
+)
+LVG = "LVG"
+
+
+def board_of(game: Game) -> Board:
+    """The game's board (contract: ``game.board``)."""
+    board: Board = game.board  # type: ignore[attr-defined]
+    return board
+
+
+def is_local(company: Company) -> bool:
+    return company.spec.kind == "local"
+
+
+def released(game: Game) -> frozenset[str]:
+    """Active release keys: red barriers from light red on (R-12.7), H7 once LVG is owned
+    by a company or closed (R-12.6)."""
+    keys = set()
+    names = [p.name for p in game.config.phases]
+    if BARRIER_KEY in names and names.index(game.phase.name) >= names.index(BARRIER_KEY):
+        keys.add(BARRIER_KEY)
+    lvg = game.privates.get(LVG)
+    if lvg is None or lvg.closed or (lvg.owner is not None and lvg.owner in game.companies):
+        keys.add(LVG_KEY)
+    return frozenset(keys)
+
+
+def operator(game: Game, company: Company) -> Operator:
+    """``company`` acting on the map now: NS markers never block Locals (R-14.6.2)."""
+    return Operator(
+        company.id,
+        released=released(game),
+        non_blocking=frozenset({NS}) if is_local(company) else frozenset(),
+        column=game.phase.offboard_column,
+    )
+
+
+def route_train(spec: TrainSpec, name: str) -> RouteTrain:
+    """The route limits of a train type (R-16.1, A-01; kinds ``N``, ``N+``, ``N+1``)."""
+    n = spec.distance
+    centres = {"N": n, "N+": None, "N+1": n + 1}.get(spec.kind, n)
+    return RouteTrain(
+        name,
+        cities=n,
+        centres=centres,
+        max_offboards=1 if spec.name.startswith("P") else None,
+        recount=spec.rust_after_run,
+    )
+
+
+def ruhr_bonus(game: Game, view: RouteView) -> int:
+    """R-12.4.3 / A-37: Ruhrgebiet's value on this route (0 if the route avoids it)."""
+    if RUHR not in view.stops:
+        return 0
+    mapdef = board_of(game).map
+    column = game.phase.offboard_column
+    values = [v for v, k in zip(view.values, view.kinds, strict=True) if k != OFFBOARD]
+    other = 0
+    for stop, kind in zip(view.stops, view.kinds, strict=True):
+        if kind == OFFBOARD and stop != RUHR:
+            other = offboard_of(mapdef, stop).value(column)
+    return max([*values, other, 2 * other])
+
+
+def run_context(game: Game, company: Company) -> RunContext:
+    turn = getattr(game.round, "turn", {}) or {}
+    swapped = turn.get("swapped_token")
+    return RunContext(
+        trains=tuple(route_train(t.spec, t.id) for t in company.trains),
+        offboards_allowed=not is_local(company),
+        route_bonus=None if is_local(company) else (lambda view: ruhr_bonus(game, view)),
+        ignore_tokens=frozenset({swapped}) if swapped else frozenset(),
+    )
+
+
+def best_routes(game: Game, company: Company) -> RouteResult:
+    """The largest-revenue set of routes for ``company``'s trains now (R-16.3.2)."""
+    if not company.trains:
+        return RouteResult(0, ())
+    return optimise(board_of(game), operator(game, company), RULES, run_context(game, company))
+
+
+def describe(result: RouteResult) -> list[dict[str, Any]]:
+    """JSON-ready routes for ``turn["routes"]`` and the event log."""
+    return [
+        {"train": r.train, "stops": list(r.stops), "segments": list(r.segments),
+         "revenue": r.revenue}
+        for r in result.routes
+    ]  # fmt: skip
+
+
+class MapStep(Step):
+    """Base of 1839's map steps: the acting company, its turn state and map operator."""
+
+    @property
+    def company(self) -> Company:
+        return self.game.companies[self.entity]
+
+    @property
+    def board(self) -> Board:
+        return board_of(self.game)
+
+    @property
+    def turn(self) -> dict[str, Any]:
+        turn: dict[str, Any] = self.game.round.turn  # type: ignore[union-attr]
+        return turn
+
+    def operator(self) -> Operator:
+        return operator(self.game, self.company)
+
+
+class RouteStep(MapStep):
+    """R-8.3.5 / R-16.3: the engine runs the optimum (no decision); writes
+    ``turn["revenue"]`` and ``turn["routes"]`` and marks every train that ran a route
+    (R-16.5.2: rusting R trains are then removed by the rules' ``rust_after_run`` code)."""
+
+    rule = "1839 R-16"
+
+    def auto(self) -> bool:
+        result = best_routes(self.game, self.company)
+        routes = describe(result)
+        self.turn["revenue"] = result.revenue
+        self.turn["routes"] = routes
+        ran = {r.train for r in result.routes}
+        for train in self.company.trains:
+            if train.id in ran:
+                train.ran = True
+        if not result.exact:
+            self.game.event("routes_inexact", {"company": self.entity, "reason": result.reason})
+        self.game.event(
+            "routes", {"company": self.entity, "revenue": result.revenue, "routes": routes}
+        )
+        self.done = True
+        return True

@@ -1,0 +1,334 @@
+"""Station markers in 1839: first-run homes (R-8.3.1), placing (R-8.3.B.2), swapping by
+agreement (R-8.3.B.3) and the reservation rules behind both (R-7.5.5, R-8.3.B.1, A-13).
+
+Reservations live on the board (``Board.reservations``, per hex) and are re-derived from
+the companies by :func:`sync_reservations` before every question: an unoperated Major's
+fixed homes (A-13; NRS only Utrecht, its Arnhem/Venlo home is the floating rule
+:func:`nrs_keeps_a_place`), and a parred, unoperated Local's two chosen homes (R-7.5.5).
+A company's markers on the map are counted from the board; its total is
+``spec.extra["markers"]`` (R-14.5), else ``len(spec.token_costs)``.
+
+Readings (RULINGS.md): a home or normal marker replaces an NS marker only when the city
+has no empty circle; a swap that gives a company two markers in one hex returns the
+marker that was there before to the charter and puts an NS marker in its place (the
+director's choice of R-8.3.B.3 is not asked); a declined swap offer cannot be repeated in
+the same turn.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from railhouse.engine.actions import Action, LegalAction, Pass, PlaceToken, Respond, register_action
+from railhouse.engine.entities import Company
+from railhouse.engine.rounds.base import Decider
+from railhouse.map.board import Board
+from railhouse.map.mapdef import Reservation
+from railhouse.map.tokens import TokenOptions, legal_token_placements
+from railhouse_m1839.mapdata import NRS_CHOICE, NS
+from railhouse_m1839.routing import MapStep, board_of
+from railhouse_m1839.track import SRV, SRV_COST, close_private, owned_power
+
+if TYPE_CHECKING:
+    from railhouse.engine.game import Game
+
+STATION_FEE = 80  # R-8.3.B.2.4 (also a swap, R-8.3.B.3)
+NRS = "NRS"
+
+
+class SwapStation(Action, frozen=True, tag="swap_station"):
+    """The acting company offers to exchange its marker in ``hex``/``city`` with
+    ``other``'s marker in ``other_hex``/``other_city`` (R-8.3.B.3); ``other`` answers."""
+
+    city: int
+    hex: str
+    other: str
+    other_hex: str
+    other_city: int
+
+
+register_action(SwapStation)
+
+
+# ----------------------------------------------------------------------- reservations
+def wanted_reservations(game: Game) -> list[Reservation]:
+    out: list[Reservation] = []
+    for company in game.companies.values():
+        if company.closed or company.operated_count > 0:
+            continue
+        if company.spec.kind == "major":
+            homes = company.spec.home[:1] if company.id == NRS else company.spec.home
+        elif company.spec.kind == "local" and company.started:
+            homes = company.spec.home
+        else:
+            continue
+        out.extend(Reservation(company.id, h, None) for h in homes)
+    return out
+
+
+def sync_reservations(game: Game) -> Board:
+    """Make ``board.reservations`` match the companies (module docstring); the board."""
+    board = board_of(game)
+    wanted = wanted_reservations(game)
+    if wanted != board.reservations:
+        board.reservations = wanted
+        board.token_version += 1
+    return board
+
+
+def places_for(board: Board, coord: str, company: str) -> int:
+    """Circles of ``coord`` that ``company`` could take (empty or NS), after keeping one per
+    other company's reservation there whose holder has no marker on the hex."""
+    t, _ = board.tile_at(coord)
+    owners = [o for k in range(len(t.city_indices())) for o in board.city_tokens(coord, k)]
+    if company in owners:
+        return 0
+    slots = sum(t.stops[i].slots for i in t.city_indices())
+    held = {r.company for r in board.reservations if r.hex == coord and r.company != company}
+    return slots - sum(1 for o in owners if o != NS) - len(held - set(owners))
+
+
+def nrs_keeps_a_place(game: Game, board: Board, company: str, coord: str) -> bool:
+    """R-8.3.B.1 special case: before NRS first operates, a marker placed by another company
+    in I16/K16 must leave a place for NRS in at least one of them."""
+    nrs = game.companies.get(NRS)
+    if coord not in NRS_CHOICE or company == NRS or nrs is None or nrs.closed:
+        return True
+    if nrs.operated_count > 0:
+        return True
+    return any(places_for(board, h, NRS) - (1 if h == coord else 0) > 0 for h in NRS_CHOICE)
+
+
+def markers_left(board: Board, company: Company) -> int:
+    total = int(company.spec.extra.get("markers", len(company.spec.token_costs)))
+    return total - len(board.company_cities(company.id))
+
+
+def put_marker(board: Board, coord: str, city: int, company: str) -> None:
+    """Place a marker in a free circle, or over an NS marker (which leaves the map)."""
+    t, _ = board.tile_at(coord)
+    slots = t.stops[t.city_indices()[city]].slots
+    owners = board.city_tokens(coord, city)
+    if len(owners) >= slots:
+        board.remove_token(coord, city, NS)
+    board.place_token(coord, city, company)
+
+
+def home_circles(board: Board, hexes: tuple[str, ...], company: str) -> list[tuple[str, int]]:
+    """The circles of ``hexes`` that hold an empty place or an NS marker (R-8.3.1)."""
+    out = []
+    for coord in hexes:
+        t, _ = board.tile_at(coord)
+        for k, i in enumerate(t.city_indices()):
+            owners = board.city_tokens(coord, k)
+            if company not in owners and (len(owners) < t.stops[i].slots or NS in owners):
+                out.append((coord, k))
+    return out
+
+
+# ---------------------------------------------------------------------------- homes
+class HomeStationStep(MapStep):
+    """R-8.3.1: on its first operation a company places its two home markers, each in an
+    empty circle or over an NS marker; the director picks the circle where several fit,
+    and NRS picks Arnhem I16 or Venlo K16 where both fit."""
+
+    rule = "1839 R-8.3.1"
+
+    def __init__(self, game: Game, entity: str) -> None:
+        super().__init__(game, entity)
+        self.queue: list[tuple[str, ...]] | None = None
+
+    def _homes(self) -> list[tuple[str, ...]]:
+        company = self.company
+        if company.operated_count > 0 or self.board.company_cities(company.id):
+            return []
+        home = company.spec.home
+        if company.id == NRS:
+            return [home[:1], NRS_CHOICE]
+        return [(h,) for h in home]
+
+    def options(self) -> list[tuple[str, int]]:
+        if self.queue is None:
+            self.queue = self._homes()
+        while self.queue:
+            circles = home_circles(self.board, self.queue[0], self.entity)
+            if circles:
+                return circles
+            self.game.event("home_station_missing", {"company": self.entity,
+                                                     "hexes": list(self.queue.pop(0))})
+        return []
+
+    def auto(self) -> bool:
+        while True:
+            circles = self.options()
+            if not circles:
+                self.done = True
+                sync_reservations(self.game)
+                return True
+            if len(circles) > 1:
+                return False
+            self._place(*circles[0])
+
+    def legal_actions(self) -> list[LegalAction]:
+        return [LegalAction(PlaceToken(entity=self.entity, hex=h, city=k))
+                for h, k in self.options()]
+
+    def process_place_token(self, action: PlaceToken) -> None:
+        self._place(action.hex, action.city)
+
+    def _place(self, coord: str, city: int) -> None:
+        assert self.queue
+        self.queue.pop(0)
+        put_marker(self.board, coord, city, self.entity)
+        self.company.tokens_placed += 1
+        self.game.event("token", {"company": self.entity, "hex": coord, "city": city,
+                                  "cost": 0, "home": True})
+
+
+# ------------------------------------------------------------------ place or swap
+class StationStep(MapStep):
+    """R-8.3.4 / R-8.3.B: place one marker (f80, connected, one per hex, an empty circle or
+    an NS marker, not the last places of a hex reserved by others, R-8.3.B.1/2) or offer
+    one swap (R-8.3.B.3), or use SRV's placement on I16/K16 (R-14.3.4, A-19)."""
+
+    rule = "1839 R-8.3.B"
+
+    def placements(self) -> list[tuple[str, int, int, str]]:
+        """``(hex, city, cost, ability)`` of every legal placement now."""
+        board, company = sync_reservations(self.game), self.company
+        if markers_left(board, company) <= 0:
+            return []
+        out = []
+        if company.cash >= STATION_FEE:
+            opts = TokenOptions(cost=STATION_FEE, one_per="hex", replaceable=frozenset({NS}))
+            out = [(p.hex, p.city, STATION_FEE, "")
+                   for p in legal_token_placements(board, self.operator(), opts)]
+        out += self._srv_placements(board, company)
+        return [x for x in out if nrs_keeps_a_place(self.game, board, self.entity, x[0])]
+
+    def _srv_placements(self, board: Board, company: Company) -> list[tuple[str, int, int, str]]:
+        if not owned_power(self.game, self.entity, SRV):
+            return []
+        srv_hex = self.turn.get("srv_hex")
+        cost = 0 if srv_hex else SRV_COST
+        if company.cash < cost:
+            return []
+        out = []
+        for coord in (srv_hex,) if srv_hex else NRS_CHOICE:
+            if places_for(board, coord, self.entity) <= 0:
+                continue
+            out += [(h, k, cost, SRV) for h, k in home_circles(board, (coord,), self.entity)]
+        return out
+
+    def swaps(self) -> list[SwapStation]:
+        """R-8.3.B.3: both companies have operated; the initiator pays f80; it is not left
+        with every map marker in one hex."""
+        board, company = self.board, self.company
+        if company.operated_count < 1 or company.cash < STATION_FEE:
+            return []
+        declined = self.turn.get("declined_swaps", ())
+        mine = board.company_cities(self.entity)
+        out = []
+        for (h2, c2), owners in sorted(board.tokens.items()):
+            for other in sorted(set(owners)):
+                partner = self.game.companies.get(other)
+                if other == self.entity or partner is None or partner.operated_count < 1:
+                    continue
+                for h1, c1 in mine:
+                    hexes_after = {h for h, _ in mine if (h, _) != (h1, c1)} | {h2}
+                    if h1 == h2 or (len(mine) > 1 and len(hexes_after) < 2):
+                        continue
+                    swap = SwapStation(entity=self.entity, hex=h1, city=c1, other=other,
+                                       other_hex=h2, other_city=c2)
+                    if swap not in declined:
+                        out.append(swap)
+        return out
+
+    def legal_actions(self) -> list[LegalAction]:
+        me = self.entity
+        legal = [LegalAction(PlaceToken(entity=me, hex=h, city=k, ability=a))
+                 for h, k, _, a in self.placements()]
+        legal += [LegalAction(s) for s in self.swaps()]
+        if legal:
+            legal.append(LegalAction(Pass(entity=me)))
+        return legal
+
+    def auto(self) -> bool:
+        if not self.done and not self.legal_actions():
+            self.finish()
+        return self.done
+
+    def process_pass(self, action: Action) -> None:
+        self.finish()
+
+    def process_place_token(self, action: PlaceToken) -> None:
+        key = (action.hex, action.city, action.ability)
+        cost = next(c for h, k, c, a in self.placements() if (h, k, a) == key)
+        self.game.pay(self.company, self.game.bank, cost)
+        put_marker(self.board, action.hex, action.city, self.entity)
+        self.company.tokens_placed += 1
+        self.game.event("token", {"company": self.entity, "hex": action.hex,
+                                  "city": action.city, "cost": cost, "ability": action.ability})
+        if action.ability == SRV:
+            close_private(self.game, SRV)
+        self.finish()
+
+    def process_swap_station(self, action: SwapStation) -> None:
+        self.game.pending.append(SwapDecider(self.game, action, self))
+
+    def finish(self) -> None:
+        """End the step; an SRV lay made this turn uses up the private (R-14.3.4)."""
+        self.done = True
+        if self.turn.get("srv_hex") and owned_power(self.game, self.entity, SRV):
+            close_private(self.game, SRV)
+
+
+class SwapDecider(Decider):
+    """The other company's director accepts or declines a swap (DESIGN: agreements)."""
+
+    rule = "1839 R-8.3.B.3"
+
+    def __init__(self, game: Game, offer: SwapStation, step: StationStep) -> None:
+        super().__init__(game)
+        self.offer = offer
+        self.step = step
+
+    def acting_entity(self) -> str | None:
+        return self.offer.other
+
+    def legal_actions(self) -> list[LegalAction]:
+        return [LegalAction(Respond(entity=self.offer.other, accept=a)) for a in (True, False)]
+
+    def process_respond(self, action: Respond) -> None:
+        self.game.pending.remove(self)
+        offer, step = self.offer, self.step
+        self.game.event("response", {"by": offer.other, "accept": action.accept,
+                                     "offer": "swap_station"})
+        if not action.accept:
+            step.turn["declined_swaps"] = (*step.turn.get("declined_swaps", ()), offer)
+            return
+        swap_markers(self.game, offer)
+        step.turn["swapped_token"] = f"{offer.other_hex}.c{offer.other_city}"  # A-18
+        step.finish()
+
+
+def swap_markers(game: Game, offer: SwapStation) -> None:
+    """Exchange the two markers, charge the initiator f80, resolve doubled hexes."""
+    board = board_of(game)
+    a, b = offer.entity, offer.other
+    mine, theirs = board.tokens[(offer.hex, offer.city)], board.tokens[
+        (offer.other_hex, offer.other_city)]
+    mine[mine.index(a)] = b
+    theirs[theirs.index(b)] = a
+    board.token_version += 1
+    game.pay(game.companies[a], game.bank, STATION_FEE)
+    for company, keep in ((a, (offer.other_hex, offer.other_city)),
+                          (b, (offer.hex, offer.city))):
+        for coord, city in board.company_cities(company):
+            if coord == keep[0] and city != keep[1]:
+                owners = board.tokens[(coord, city)]
+                owners[owners.index(company)] = NS
+                game.event("token_to_ns", {"company": company, "hex": coord, "city": city})
+    game.event("swap", {"company": a, "other": b, "hex": offer.hex, "city": offer.city,
+                        "other_hex": offer.other_hex, "other_city": offer.other_city,
+                        "cost": STATION_FEE})

@@ -1,0 +1,181 @@
+"""Track building in 1839 (R-8.3.A, R-12, R-15): :class:`TrackStep`.
+
+Per OR a company makes up to two lays (R-8.3.A.1): a yellow lay or (light green on) an
+upgrade, then a lay on a different hex for f20 more (A-43: only the second lay pays it);
+at most one upgrade per OR, and no tile laid this OR (by anyone) may be upgraded this OR
+(R-15.4.5).  The core's ``legal_tile_lays`` checks tile types and shapes (R-15.2, R-15.4.2),
+stubs (R-12.8), off-board/gray/map edges (R-12.3, R-12.4), barriers (R-12.7), H7 (R-12.6),
+connectivity (R-15.3.2) and markers/reservations fitting after an upgrade (R-15.4.4); it
+prices f80 water on the first lay (R-12.5) and f80 per big-city upgrade (R-15.3.4).  A lay
+must be payable from the treasury (R-8.3.A.3).
+
+Powers (R-14.3.12):
+
+* LVG (R-14.3.3, A-44): one extra yellow lay for f20 plus terrain (none at H7), even as a
+  third lay, never an upgrade; using it closes the private.
+* SRV (R-14.3.4, A-19): a yellow lay or an upgrade on Arnhem I16 or Venlo K16 that need not
+  connect, for a flat f80 covering the tile, its terrain and a station placed there by
+  :class:`railhouse_m1839.stations.StationStep` in the same turn; it counts as the turn's
+  lay or upgrade.  The private closes when the turn's station step ends.
+
+Per-OR state that must outlive company turns (hexes laid this OR) lives in the dict
+``game.round.or_state``, created on the round object if the round has none.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import TYPE_CHECKING, Any
+
+from railhouse.engine.actions import LayTile, LegalAction, Pass
+from railhouse.map.lays import LayOptions, TileLay, legal_tile_lays
+from railhouse_m1839.mapdata import BLOCKED_HEX, NRS_CHOICE
+from railhouse_m1839.routing import MapStep
+
+if TYPE_CHECKING:
+    from railhouse.engine.game import Game
+
+SECOND_LAY_FEE = 20
+LVG_FEE = 20
+SRV_COST = 80
+LVG = "LVG"
+SRV = "SRV"
+#: A cost no treasury reaches: the core prices every lay, the step applies the budget.
+_NO_BUDGET = 10**12
+_PHANTOM_CITY = 99
+
+
+def or_state(game: Game) -> dict[str, Any]:
+    """The per-OR dict (``game.round.or_state``), created on first use."""
+    round_ = game.round
+    state: dict[str, Any] | None = getattr(round_, "or_state", None)
+    if state is None:
+        state = {}
+        round_.or_state = state  # type: ignore[union-attr]
+    return state
+
+
+def laid_this_or(game: Game) -> set[str]:
+    laid: set[str] = or_state(game).setdefault("laid", set())
+    return laid
+
+
+def owned_power(game: Game, company_id: str, private_id: str) -> bool:
+    """True if ``company_id`` owns the open private ``private_id`` (R-14.2.3)."""
+    private = game.privates.get(private_id)
+    return private is not None and not private.closed and private.owner == company_id
+
+
+def close_private(game: Game, private_id: str) -> None:
+    private = game.privates[private_id]
+    if private.closed:
+        return
+    private.closed = True
+    owner = game.companies.get(private.owner or "")
+    if owner is not None and private_id in owner.privates:
+        owner.privates.remove(private_id)
+    game.event("private_closed", {"private": private_id, "reason": "power used"})
+
+
+class TrackStep(MapStep):
+    rule = "1839 R-8.3.A / R-15"
+
+    def __init__(self, game: Game, entity: str) -> None:
+        super().__init__(game, entity)
+        self.lays = 0
+        self.upgraded = False
+
+    # -- what is legal ---------------------------------------------------------------
+    def _options(self, extra: int, yellow_only: bool = False) -> LayOptions:
+        colors = frozenset(self.game.phase.tiles)
+        return LayOptions(
+            colors=frozenset({"yellow"}) if yellow_only else colors,
+            upgrades=not yellow_only and not self.upgraded and len(colors) > 1,
+            no_upgrade=frozenset(laid_this_or(self.game)),
+            extra_cost=extra,
+            budget=_NO_BUDGET,
+        )
+
+    def normal_lays(self) -> list[TileLay]:
+        """R-8.3.A.1: the first lay, or the second for f20; never twice on one hex."""
+        if self.lays >= 2:
+            return []
+        extra = SECOND_LAY_FEE if self.lays == 1 else 0
+        lays = legal_tile_lays(self.board, self.operator(), self._options(extra))
+        return self._affordable(lays)
+
+    def lvg_lays(self) -> list[TileLay]:
+        """R-14.3.3: the extra yellow lay (f20 + terrain, none at H7)."""
+        if not owned_power(self.game, self.entity, LVG):
+            return []
+        lays = legal_tile_lays(self.board, self.operator(), self._options(LVG_FEE, True))
+        lays = [
+            TileLay(x.hex, x.tile, x.rotation, LVG_FEE if x.hex == BLOCKED_HEX else x.cost,
+                    x.upgrade)
+            for x in lays
+        ]  # fmt: skip
+        return self._affordable(lays)
+
+    def srv_lays(self) -> list[TileLay]:
+        """R-14.3.4 / A-19: a lay or upgrade on I16/K16, unconnected, flat f80."""
+        if self.lays >= 2 or not owned_power(self.game, self.entity, SRV):
+            return []
+        if self.turn.get("srv_hex") or self.company.cash < SRV_COST:
+            return []
+        out: list[TileLay] = []
+        for coord in NRS_CHOICE:
+            # "need not be connected": the core lets a company lay on a hex where it has a
+            # marker, so a copy of the board holds a phantom marker of the company there
+            # (outside every real city, so it neither fills a circle nor starts a trace).
+            phantom = self.board.clone()
+            phantom.tokens[(coord, _PHANTOM_CITY)] = [self.entity]
+            only = replace(self._options(0), only_hexes=frozenset({coord}))
+            lays = legal_tile_lays(phantom, self.operator(), only)
+            out.extend(TileLay(x.hex, x.tile, x.rotation, SRV_COST, x.upgrade) for x in lays)
+        return out
+
+    def _affordable(self, lays: list[TileLay]) -> list[TileLay]:
+        done = self.turn.get("laid_hexes", ())
+        cash = self.company.cash
+        return [x for x in lays if x.cost <= cash and x.hex not in done]
+
+    def choices(self) -> list[tuple[str, TileLay]]:
+        """``(ability, lay)`` for every legal lay now (ability ``""`` for a normal lay)."""
+        out = [("", lay) for lay in self.normal_lays()]
+        out += [(LVG, lay) for lay in self.lvg_lays()]
+        out += [(SRV, lay) for lay in self.srv_lays()]
+        return out
+
+    def legal_actions(self) -> list[LegalAction]:
+        me = self.entity
+        legal = [
+            LegalAction(LayTile(entity=me, hex=x.hex, tile=x.tile, rotation=x.rotation,
+                                ability=ability))
+            for ability, x in self.choices()
+        ]  # fmt: skip
+        if legal:
+            legal.append(LegalAction(Pass(entity=me)))
+        return legal
+
+    # -- doing it --------------------------------------------------------------------
+    def process_lay_tile(self, action: LayTile) -> None:
+        key = (action.hex, action.tile, action.rotation)
+        lay = next(
+            x for ability, x in self.choices()
+            if ability == action.ability and (x.hex, x.tile, x.rotation) == key
+        )  # fmt: skip
+        game, company = self.game, self.company
+        game.pay(company, game.bank, lay.cost)
+        self.board.lay_tile(action.hex, action.tile, action.rotation)
+        laid_this_or(game).add(action.hex)
+        self.turn["laid_hexes"] = (*self.turn.get("laid_hexes", ()), action.hex)
+        if action.ability == LVG:
+            close_private(game, LVG)
+        else:
+            self.lays += 1
+            self.upgraded = self.upgraded or lay.upgrade
+        if action.ability == SRV:
+            self.turn["srv_hex"] = action.hex
+        game.event("tile", {"company": company.id, "hex": action.hex, "tile": action.tile,
+                            "rotation": action.rotation, "cost": lay.cost,
+                            "ability": action.ability})  # fmt: skip
