@@ -16,7 +16,6 @@ import typer
 NOT_YET: dict[str, tuple[str, int | None]] = {
     "replay": ("Replay a game record and check it.", None),
     "import": ("Import a game record from another site.", None),
-    "render": ("Render a game position as a picture.", None),
     "view": ("View a game in the browser.", None),
 }
 
