@@ -210,6 +210,33 @@ def railhouse_price_moves_after_dividend(
     """
 
 
+@hookspec(firstresult=True)
+def railhouse_stack_arrival(
+    game: Game, market: Any, company: str, stack: list[str], operated: bool
+) -> int | None:
+    """Choose where a company's marker joins the stack on a stock-market cell.
+
+    Fires: whenever a marker arrives on a cell (parring, any price move, and the move that
+    ends a company's operating turn, even to the same cell), only in games where some plugin
+    implements it; otherwise arrivals go to the end of the stack (they operate last).  The
+    1839 model (R-8.2.4): an ``operated`` arrival is added to ``market.face_down`` and goes
+    below the face-up and above the face-down markers; any other arrival goes to the
+    bottom; the core's operating round calls ``market.turn_face_up()`` at its end.
+
+    :param game: the game in progress.
+    :param market: the ``railhouse.engine.market.StockMarket``; the hook may update its
+        ``face_down`` set.
+    :param company: the id of the arriving company.
+    :param stack: the cell's stack without the arriving company, index 0 operating first
+        (read only).
+    :param operated: True for the move that ends the company's own operating turn.
+    :returns: the index to insert at, from 0 to ``len(stack)``; None means "no opinion".
+    Calling: firstresult: stops at first non-None result.
+
+    .. versionadded:: 0.1
+    """
+
+
 # -------------------------------------------------------------------------------------------
 # Phases and the end of the game.
 # -------------------------------------------------------------------------------------------
@@ -310,6 +337,7 @@ RULE_HOOKS = (
     "railhouse_operating_steps",
     "railhouse_route_bonus",
     "railhouse_price_moves_after_dividend",
+    "railhouse_stack_arrival",
     "railhouse_phase_changed",
     "railhouse_check_game_end",
     "railhouse_final_scores",

@@ -28,6 +28,7 @@ class CompanySpec:
     shares: tuple[int, ...] = (20, 10, 10, 10, 10, 10, 10, 10, 10)
     market: str = "main"
     kind: str = "major"
+    float_percent: int = 60  # players must own this much (sold from IPO/treasury) to float
     extra: Mapping[str, Any] = field(default_factory=dict)
 
 
@@ -37,8 +38,9 @@ class PrivateSpec:
     number: int
     name: str
     value: int
-    revenue: int
+    revenue: int  # may be negative: the owner pays the bank (e.g. 1839 RH, R-8.1.2)
     abilities: tuple[str, ...] = ()
+    revenue_by_phase: Mapping[str, int] = field(default_factory=dict)  # growing revenue
     text: str = ""
     extra: Mapping[str, Any] = field(default_factory=dict)
 
@@ -88,6 +90,7 @@ class MarketCell:
     ledge_below: bool = False  # a non-president sale cannot pass below this cell
     end_game: bool = False
     kind: str = ""
+    par_phases: tuple[str, ...] = ()  # a par cell usable only in these phases (empty: always)
 
 
 @dataclass(frozen=True)

@@ -84,6 +84,10 @@ class Game:
         for player in self.seats:
             self.pay(self.bank, player, cfg.starting_cash[n])
         self.markets = {spec.id: StockMarket(spec) for spec in cfg.markets}
+        implements = getattr(self.hooks, "implements", None)
+        if implements is not None and implements("railhouse_stack_arrival"):
+            for market in self.markets.values():
+                market.arrival = self._stack_arrival
         self.companies: dict[str, Company] = {}
         for spec in cfg.companies:
             certs = [
@@ -210,6 +214,11 @@ class Game:
         if entity_id in self.companies:
             return self.companies[entity_id]
         return self.player(entity_id)
+
+    def _stack_arrival(self, market: StockMarket, company: str, stack: list[str],
+                       operated: bool) -> int:
+        index: int = self.hooks.stack_arrival(self, market, company, stack, operated)
+        return index
 
     def pay(self, source: Any, target: Any, amount: int) -> None:
         """Move ``amount`` from ``source`` to ``target`` (Bank, Player or Company)."""

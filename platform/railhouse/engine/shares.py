@@ -6,6 +6,9 @@ Title-agnostic rules implemented here (each title's rulebook states them the sam
   seat order (SOH EN "Change of presidency"; 1839 R-7.6.4);
 - the old and new president exchange the president's certificate for ordinary certificates
   worth the same percentage.
+
+Certificates may have any size: counts of shares are in 10% units (a 20% ordinary
+certificate is two shares), and transfers pick certificates that add up exactly.
 """
 
 from __future__ import annotations
@@ -19,17 +22,31 @@ if TYPE_CHECKING:
 
 
 def take_certificates(company: Company, owner: str, count: int) -> list[Certificate]:
-    """Up to ``count`` ordinary (non-president) 10% certificates held by ``owner``."""
+    """Ordinary (non-president) certificates of ``owner`` worth exactly ``count`` 10% units
+    (face-up ones and lower indexes first), or ``[]`` if no combination adds up."""
     found = [c for c in company.certs if c.owner == owner and not c.president]
     found.sort(key=lambda c: (c.face_down, c.index))
-    return found[:count]
+    picked = _exact(found, count * 10)
+    return picked if picked is not None else []
+
+
+def _exact(certs: list[Certificate], percent: int) -> list[Certificate] | None:
+    """The first (in ``certs`` order) selection summing to ``percent``; None if none does."""
+    if percent == 0:
+        return []
+    for i, cert in enumerate(certs):
+        if cert.percent <= percent:
+            rest = _exact(certs[i + 1 :], percent - cert.percent)
+            if rest is not None:
+                return [cert, *rest]
+    return None
 
 
 def move_shares(company: Company, source: str, target: str, count: int) -> None:
-    """Move ``count`` ordinary certificates from ``source`` to ``target``."""
+    """Move ordinary certificates worth ``count`` 10% units from ``source`` to ``target``."""
     certs = take_certificates(company, source, count)
-    if len(certs) < count:
-        raise ValueError(f"{source} holds fewer than {count} shares of {company.id}")
+    if count > 0 and not certs:
+        raise ValueError(f"{source} holds no certificates of {company.id} worth {count} shares")
     for cert in certs:
         cert.owner = target
         cert.face_down = False
@@ -74,7 +91,7 @@ def exchange_presidency(company: Company, old: str, new: str) -> None:
     pres = president_cert(company)
     units = pres.percent // 10
     handed = take_certificates(company, new, units)
-    if len(handed) < units:
+    if not handed:
         raise ValueError(f"{new} cannot exchange for {company.id}'s president's certificate")
     for cert in handed:
         cert.owner = old
@@ -93,6 +110,26 @@ def player_certificate_count(game: Game, player_id: str) -> int:
     )
     count += sum(1 for p in game.privates.values() if p.owner == player_id and not p.closed)
     return count
+
+
+def sold_percent(game: Game, company: Company) -> int:
+    """Percent no longer in the unsold location (IPO or treasury): held by players or in
+    the pool."""
+    unsold = game.unsold_location()
+    return sum(c.percent for c in company.certs if c.owner != unsold and c.owner != "removed")
+
+
+def check_float(game: Game, company: Company) -> bool:
+    """Float ``company`` once ``CompanySpec.float_percent`` of it has been sold (float rules
+    as data: SOH and 1839 majors 60% ... titles with other conditions set the percent per
+    company); returns True when it floats now."""
+    if company.floated or not company.started or company.closed:
+        return False
+    if sold_percent(game, company) < company.spec.float_percent:
+        return False
+    company.floated = True
+    game.event("float", {"company": company.id})
+    return True
 
 
 def pool_percent(company: Company) -> int:

@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from railhouse.engine.actions import Action, LegalAction
+from railhouse.engine.privates import revenue_of
 from railhouse.engine.rounds.base import Round, Step
 
 if TYPE_CHECKING:
@@ -41,13 +42,29 @@ class OperatingRound(Round):
 
     # -- title knobs -------------------------------------------------------------------
     def pay_private_income(self) -> None:
+        """Each open, owned private pays its owner its revenue in the current phase; a
+        negative revenue is charged to the owner (:mod:`railhouse.engine.privates`)."""
         game = self.game
         for private in game.privates.values():
-            if private.closed or private.owner is None or private.spec.revenue == 0:
+            if private.closed or private.owner is None:
                 continue
-            game.pay(game.bank, game.payer(private.owner), private.spec.revenue)
+            amount = revenue_of(game, private)
+            if amount > 0:
+                game.pay(game.bank, game.payer(private.owner), amount)
+            elif amount < 0:
+                self.charge_private_owner(private.owner, -amount)
+            else:
+                continue
             game.event("private_income", {"private": private.id, "owner": private.owner,
-                                          "amount": private.spec.revenue})
+                                          "amount": amount})
+
+    def charge_private_owner(self, owner: str, amount: int) -> None:
+        """The owner of a negative-revenue private pays ``amount`` to the bank.  The core
+        takes what the owner has and no more; a title with emergency money raising for
+        the charge (1839 R-8.1.2, R-8.4) overrides this."""
+        game = self.game
+        payer = game.payer(owner)
+        game.pay(payer, game.bank, min(amount, payer.cash))
 
     def order(self) -> list[str]:
         """Companies in operating order (all markets; the title may override)."""
@@ -112,6 +129,8 @@ class OperatingRound(Round):
 
     def finish(self) -> None:
         self.finished = True
+        for market in self.game.markets.values():
+            market.turn_face_up()  # 1839 R-8.2.4; nothing to do where no marker is face down
         self.game.check_end("end_of_or")
 
     # -- decisions ---------------------------------------------------------------------

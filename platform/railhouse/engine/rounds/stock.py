@@ -16,6 +16,7 @@ Titles override the ``allow_*``/``par_*``/``on_*`` methods for their specifics.
 
 from __future__ import annotations
 
+import math
 from typing import TYPE_CHECKING
 
 from railhouse.engine.actions import (
@@ -35,6 +36,7 @@ from railhouse.engine.shares import (
     move_shares,
     player_certificate_count,
     pool_percent,
+    president_cert,
     seat_order_after,
     update_president,
 )
@@ -108,12 +110,16 @@ class StockRound(Round):
         return legal
 
     def sell_choices(self, me: str) -> list[LegalAction]:
+        """One ranged choice per company; with certificates larger than 10% the range steps
+        by the certificate size (a holder of 20% certificates sells 2, 4, ... shares)."""
         choices = []
         for company in self.game.companies.values():
             top = self.max_sellable(me, company)
+            step = _sale_step(company, me)
+            top -= top % step
             if top > 0:
-                action = SellShares(entity=me, company=company.id, count=1)
-                choices.append(LegalAction(action, {"count": Range(1, top)}))
+                action = SellShares(entity=me, company=company.id, count=step)
+                choices.append(LegalAction(action, {"count": Range(step, top, step)}))
         return choices
 
     def max_sellable(self, me: str, company: Company) -> int:
@@ -127,13 +133,14 @@ class StockRound(Round):
             return 0
         limit = self.game.config.pool_limit_percent
         room = held if limit is None else (limit - pool_percent(company)) // 10
-        ordinary = held - (2 if company.president == me else 0)
+        president_units = president_cert(company).percent // 10
+        ordinary = held - (president_units if company.president == me else 0)
         best = min(ordinary, room)
         if company.president == me:
             others = max(
                 (company.shares_of(p.id) for p in self.game.seats if p.id != me), default=0
             )
-            if others >= 2:
+            if others >= president_units:
                 # selling below the best other holding hands over the presidency
                 for k in range(held, best, -1):
                     if k <= room and held - k < others:
@@ -167,15 +174,22 @@ class StockRound(Round):
         return choices
 
     def buy_choices_of(self, me: str, company: Company) -> list[LegalAction]:
-        """The purchases of ``company``'s shares open to ``me`` (one per source)."""
+        """The purchases of ``company``'s shares open to ``me``: one per source and size of
+        ordinary certificate there (``count`` in 10% units: a 20% certificate is 2)."""
         if not self.allow_buy(me, company):
             return []
-        if self.game.share_price(company) > self.game.player(me).cash:
-            return []
-        return [
-            LegalAction(BuyShares(entity=me, company=company.id, source=source))
-            for source in self.buy_sources(company)
-        ]
+        price = self.game.share_price(company)
+        cash = self.game.player(me).cash
+        room = self.game.config.max_holding_percent - company.percent_of(me)
+        choices = []
+        for source in self.buy_sources(company):
+            sizes = sorted({c.percent for c in company.certs_of(source) if not c.president})
+            for percent in sizes:
+                units = percent // 10
+                if price * units <= cash and percent <= room:
+                    action = BuyShares(entity=me, company=company.id, source=source, count=units)
+                    choices.append(LegalAction(action))
+        return choices
 
     def allow_buy(self, me: str, company: Company) -> bool:
         if not company.started or company.closed or company.id in self.sold_this_round[me]:
@@ -286,6 +300,19 @@ class StockRound(Round):
         return [] if company is None else self.buy_choices_of(me, company)
 
 
+def _sale_step(company: Company, seller: str) -> int:
+    """The greatest common size, in 10% units, of the certificates a sale can draw on
+    (``seller``'s ordinary ones and, for a president, the ones an exchange would give)."""
+    president = company.president == seller
+    step = 0
+    for cert in company.certs:
+        drawn_on = cert.owner == seller or (president and cert.owner[:1] == "p")
+        if cert.president or not drawn_on:
+            continue
+        step = math.gcd(step, cert.percent // 10)
+    return step or 1
+
+
 def _hand_over_if_needed(game: Game, company: Company, seller: str, count: int) -> None:
     """If a president sells below another player's holding, exchange the president's
     certificate first so the sold certificates are ordinary ones."""
@@ -294,7 +321,7 @@ def _hand_over_if_needed(game: Game, company: Company, seller: str, count: int) 
     remaining = company.shares_of(seller) - count
     rivals = [(company.shares_of(p), p) for p in _others_in_order(game, seller)]
     best = max((s for s, _ in rivals), default=0)
-    if remaining >= best or best < 2:
+    if remaining >= best or best < president_cert(company).percent // 10:
         return
     new = next(p for s, p in rivals if s == best)
     exchange_presidency(company, seller, new)

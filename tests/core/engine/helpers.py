@@ -1,0 +1,37 @@
+"""Positions of the mini title for the engine's unit tests."""
+
+from __future__ import annotations
+
+from minititle import MiniGame, MiniStockRound
+
+from railhouse.engine.entities import Company
+
+
+def mini(players: int = 3, seed: int = 0) -> MiniGame:
+    return MiniGame([f"P{i}" for i in range(players)], None, seed)
+
+
+def in_stock_round(players: int = 3, priority: int = 0) -> MiniGame:
+    """A mini game moved straight to a stock round (no private sold) with ``priority``."""
+    game = mini(players)
+    game.priority = priority
+    game.round = MiniStockRound(game)
+    return game
+
+
+def start(game: MiniGame, company_id: str, president: str, price: int,
+          holders: dict[str, int] | None = None) -> Company:
+    """Par ``company_id`` at ``price`` for ``president`` and hand out ordinary shares
+    (``holders``: player -> 10% units) from the IPO, without money changing hands."""
+    company = game.companies[company_id]
+    market = game.market_of(company)
+    market.place(company.id, market.find_par(price))
+    company.started, company.president, company.par_price = True, president, price
+    company.certs[0].owner = president
+    for player, units in (holders or {}).items():
+        for cert in [c for c in company.certs if c.owner == "ipo" and not c.president]:
+            if units <= 0:
+                break
+            cert.owner = player
+            units -= cert.percent // 10
+    return company
