@@ -18,7 +18,7 @@ from railhouse.map.mapdef import EdgeRule
 from railhouse.map.tiles import STOP_BASE, TileDef, orient
 from railhouse.render import palette
 from railhouse.render.hexes import MapStyle, draw_hex, track_path
-from railhouse.render.stops import CompanyLook, r1
+from railhouse.render.stops import CompanyLook, halo_text, r1
 
 
 @dataclass(frozen=True)
@@ -74,10 +74,8 @@ def _edge_rule(board: Board, rule: EdgeRule, style: MapStyle) -> dw.Group:
                          stroke_width=width, stroke_linecap="round"))
     if rule.cost:
         mx, my = cx + (ax + bx) / 2, cy + (ay + by) / 2
-        group.append(dw.Text(f"${rule.cost}", r1(geo.radius * 0.16), r1(mx), r1(my),
-                             text_anchor="middle", dominant_baseline="central",
-                             font_family=palette.FONT, fill="#ffffff", stroke=palette.RIVER,
-                             stroke_width=2.5, paint_order="stroke"))
+        group.append(halo_text(f"${rule.cost}", geo.radius * 0.17, mx, my, palette.RIVER,
+                               "#ffffff", class_="edge-cost"))
     return group
 
 

@@ -148,9 +148,8 @@ def _texts(
     group.append(dw.Text(coord, r1(r * 0.15), *polar(270, r * 0.8), fill=palette.FAINT_TEXT,
                          class_="coord", **small))
     if hexdef.name:
-        group.append(dw.Text(hexdef.name, r1(r * 0.16), 0, r1(r * 0.7), fill=palette.TEXT,
-                             stroke=palette.tile_fill(tile.color), stroke_width=2.5,
-                             paint_order="stroke", class_="name", **small))
+        group.append(stops.halo_text(hexdef.name, r * 0.16, 0, r * 0.7, palette.TEXT,
+                                     palette.tile_fill(tile.color), class_="name"))
     label = tile.label or hexdef.printed.label
     if label:
         group.append(dw.Text(label, r1(r * 0.26), *polar(160, r * 0.62), fill=palette.TEXT,

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 import drawsvg as dw
 
@@ -131,4 +132,16 @@ def offboard_values(
                              r1(at[1]), text_anchor="middle", dominant_baseline="central",
                              font_family=palette.FONT, font_weight="bold",
                              fill="#ffffff" if active else palette.TEXT))
+    return group
+
+
+def halo_text(text: str, size: float, x: float, y: float, fill: str, halo: str,
+              **attrs: Any) -> dw.Group:
+    """Text over a wider copy of itself in ``halo`` colour, readable on track and rivers.
+    (Two elements rather than ``paint-order``, which not every SVG renderer honours.)"""
+    group = dw.Group(**attrs)
+    common = dict(text_anchor="middle", dominant_baseline="central", font_family=palette.FONT)
+    group.append(dw.Text(text, r1(size), r1(x), r1(y), fill=halo, stroke=halo,
+                         stroke_width=r1(size * 0.35), stroke_linejoin="round", **common))
+    group.append(dw.Text(text, r1(size), r1(x), r1(y), fill=fill, **common))
     return group
