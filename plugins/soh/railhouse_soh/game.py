@@ -15,9 +15,9 @@ from railhouse.map.problem import RouteProblem
 from railhouse_soh import data, routing, steps
 from railhouse_soh.mapdata import build_map
 from railhouse_soh.plugin import TITLE
+from railhouse_soh.rounds import SohAuction, SohStockRound, give_nrs_share, richest_seat
 from railhouse_soh.variants import Ruleset, ruleset_for
 from railhouse_soh.variants.setup import forced_draw, forced_start_seat
-from railhouse_soh.rounds import SohAuction, SohStockRound, give_nrs_share, richest_seat
 
 SETS = 5  # EN "Development notes": 5 sets of 1 stock round and 2 operating rounds
 ORS_PER_SET = 2  # EN "Game play"
@@ -104,9 +104,14 @@ class SohRules:
         if kind != "payout" or total <= 0:
             return ["down"]
         price = game.share_price(company)
-        if total > 2 * price:
+        at_equal = game.ruleset.dividend_up_at_equal  # facts §11.2: 18xx.games moves at >=
+
+        def reaches(limit: int) -> bool:
+            return total >= limit if at_equal else total > limit
+
+        if reaches(2 * price):
             return ["up", "up"]
-        if total > price:
+        if reaches(price):
             return ["up"]
         return []
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from railhouse.engine.actions import (
+    Action,
     BuyBackShares,
     Dividend,
     IssueShares,
@@ -18,14 +19,18 @@ from railhouse.engine.actions import (
     Pass,
     PlaceToken,
     Range,
+    RunRoutes,
 )
 from railhouse.engine.entities import POOL, TREASURY, Company
+from railhouse.engine.errors import IllegalAction
 from railhouse.engine.rounds.base import Step
 from railhouse.engine.shares import move_shares
 from railhouse.map.tokens import TokenOptions, legal_token_placements
 from railhouse_soh import routing, track, trainbuy
 from railhouse_soh.stepbase import SohStep
 from railhouse_soh.treasury import buyback_limit, issue, issue_limit
+from railhouse_soh.variants import issues
+from railhouse_soh.variants import routes as variant_routes
 
 if TYPE_CHECKING:
     from railhouse_soh.game import SteamOverHolland
@@ -71,12 +76,13 @@ class ShareDealingStep(SohStep):
 
     def legal_actions(self) -> list[LegalAction]:
         legal = []
+        ruleset = self.soh.ruleset
         top = issue_limit(self.soh, self.company, self.turn.get("issued", 0))
-        if top > 0:
+        if top > 0 and issues.may_issue(ruleset, self.turn):
             legal.append(LegalAction(IssueShares(entity=self.entity, count=1),
                                      {"count": Range(1, top)}))
         back = buyback_limit(self.soh, self.company)
-        if back > 0:
+        if back > 0 and issues.may_buy_back(ruleset, self.turn):
             legal.append(LegalAction(BuyBackShares(entity=self.entity, count=1),
                                      {"count": Range(1, back)}))
         if legal:
@@ -141,16 +147,41 @@ class RouteStep(SohStep):
     """EN "Running trains": the company must run the routes with maximum revenue; the engine
     computes them (no decision)."""
 
+    rule = "SOH EN 'Running trains'"
+
+    def chosen_by_president(self) -> bool:
+        """18xx-games rule set: the president claims the routes (a RunRoutes action)."""
+        return self.soh.ruleset.player_routes and bool(self.company.trains)
+
     def auto(self) -> bool:
+        if self.chosen_by_president():
+            return False
         result = routing.best_routes(self.soh, self.company)
-        self.turn["revenue"] = result.revenue
-        self.turn["routes"] = result.routes
+        self.record(result.revenue, result.routes)
+        return True
+
+    def legal_actions(self) -> list[LegalAction]:
+        """The template of the claim; any legal set of routes may be claimed."""
+        if not self.chosen_by_president():
+            return []
+        return [LegalAction(RunRoutes(entity=self.entity))]
+
+    def validate(self, action: Action) -> None:
+        if not (self.chosen_by_president() and isinstance(action, RunRoutes)):
+            raise IllegalAction(f"{action!r} is not legal now", self.rule)
+
+    def process_run_routes(self, action: RunRoutes) -> None:
+        revenue, routes = variant_routes.run_claimed(self.soh, self.company, action.routes)
+        self.record(revenue, routes)
+
+    def record(self, revenue: int, routes: Any) -> None:
+        self.turn["revenue"] = revenue
+        self.turn["routes"] = routes
         for train in self.company.trains:
             train.ran = True
-        self.game.event("routes", {"company": self.entity, "revenue": result.revenue,
-                                   "routes": result.routes})
+        self.game.event("routes", {"company": self.entity, "revenue": revenue,
+                                   "routes": routes})
         self.done = True
-        return True
 
 
 class DividendStep(SohStep):
@@ -204,6 +235,12 @@ class PhaseChangeStep(SohStep):
 
 
 def operating_steps(game: SteamOverHolland, company_id: str) -> list[Step]:
+    late: list[Step] = []
+    before_dividend: list[Step] = []
+    if game.ruleset.late_issue:
+        before_dividend.append(ShareDealingStep(game, company_id))
+    if game.ruleset.late_private_purchase:
+        late.append(trainbuy.BuyPrivateStep(game, company_id))
     return [
         HomeTokenStep(game, company_id),
         ShareDealingStep(game, company_id),
@@ -211,8 +248,10 @@ def operating_steps(game: SteamOverHolland, company_id: str) -> list[Step]:
         track.TrackStep(game, company_id),
         TokenStep(game, company_id),
         RouteStep(game, company_id),
+        *before_dividend,
         DividendStep(game, company_id),
         trainbuy.BuyTrainStep(game, company_id),
+        *late,
         PhaseChangeStep(game, company_id),
     ]
 

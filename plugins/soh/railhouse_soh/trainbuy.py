@@ -30,6 +30,7 @@ from railhouse.engine.trains import phase_for_train, rust_trains
 from railhouse_soh import routing, treasury
 from railhouse_soh.stepbase import SohStep
 from railhouse_soh.track import ability_private
+from railhouse_soh.variants.issues import may_issue
 
 if TYPE_CHECKING:
     from railhouse_soh.game import SteamOverHolland
@@ -168,7 +169,8 @@ class BuyTrainStep(SohStep):
         company = self.company
         if company.cash >= price:
             return "normal"
-        if treasury.issue_limit(self.soh, company, self.turn.get("issued", 0)) > 0:
+        if (treasury.issue_limit(self.soh, company, self.turn.get("issued", 0)) > 0
+                and may_issue(self.soh.ruleset, self.turn, emergency=True)):
             return "issue"
         if company.cash + self.soh.player(self.president()).cash >= price:
             return "contribute"

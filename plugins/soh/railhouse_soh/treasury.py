@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 
 from railhouse.engine.entities import POOL, TREASURY, Company
 from railhouse.engine.shares import move_shares
+from railhouse_soh.variants.issues import issue_steps
 
 if TYPE_CHECKING:
     from railhouse_soh.game import SteamOverHolland
@@ -36,8 +37,11 @@ def issue(game: SteamOverHolland, company: Company, count: int) -> None:
     game.pay(game.bank, company, price * count)
     round_turn = game.round.turn  # type: ignore[union-attr]
     already = round_turn.get("issued", 0)
-    game.market_of(company).move(company.id, "down", issue_drop(already, count))
+    market = game.market_of(company)
+    steps = issue_steps(game.ruleset, market, company.id, issue_drop(already, count))
+    market.move(company.id, "down", steps)
     round_turn["issued"] = already + count
+    round_turn["issue_actions"] = round_turn.get("issue_actions", 0) + 1
     game.event("issue", {"company": company.id, "count": count, "price": price})
 
 

@@ -41,6 +41,10 @@ class Ruleset:
     ``auction_tie_to_holder_left``: after the auction, a tie for most cash goes to the
     holder or the first tied player to the left (EN); T gives it to the first tied player
     in seating order.
+    ``late_private_purchase``: a company may also buy a private after buying trains (T's
+    buy-company step stays open to the end of the turn; EN lists it before track).
+    ``late_issue``: a company may also issue or buy back after running its trains, before
+    the dividend (T's share step stays open until then; EN: first step of the turn).
     """
 
     name: str = "printed"
@@ -60,6 +64,8 @@ class Ruleset:
     free_token_amsterdam: bool = True
     player_routes: bool = False
     auction_tie_to_holder_left: bool = True
+    late_private_purchase: bool = False
+    late_issue: bool = False
 
 
 PRINTED = Ruleset()
@@ -82,6 +88,8 @@ XXGAMES = Ruleset(
     free_token_amsterdam=False,
     player_routes=True,
     auction_tie_to_holder_left=False,
+    late_private_purchase=True,
+    late_issue=True,
 )
 
 RULESETS: Mapping[str, Ruleset] = {PRINTED.name: PRINTED, XXGAMES.name: XXGAMES}

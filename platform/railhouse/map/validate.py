@@ -1,0 +1,224 @@
+"""Checking routes a player claims (18xx.games style) instead of computing the best ones.
+
+A claimed route names its train and its *legs*: each leg is the chain of hexes from one
+stop to the next, as 18xx.games records them (``("F9", "G10", "H9")``).  The track is
+traced through exactly those hexes; the route is then checked against the same rules the
+optimiser obeys (:mod:`railhouse.map.routes`): connected track; no track segment (and, with
+``exclusive_edges``, no hex side) used twice by the company's trains; each stop at most
+once per train; cities blocked for the company and off-boards only as termini; termini of
+the allowed kinds; the train's length and off-board limits; a city with the company's
+token on the route.  :func:`validate_routes` returns the revenue (bonuses and multiplier
+included) or raises :class:`IllegalRoute` naming the broken rule.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+
+from railhouse.engine.errors import IllegalAction
+from railhouse.map.board import Board
+from railhouse.map.graph import EDGE, Operator, TrackGraph, blocked, track_graph
+from railhouse.map.optimize import _view
+from railhouse.map.tiles import CITY, JUNCTION, OFFBOARD, TOWN
+from railhouse.map.trains import RouteRules, RunContext, TrainSpec
+
+
+class IllegalRoute(IllegalAction):
+    """A claimed route breaks a route rule (the message names it)."""
+
+
+@dataclass(frozen=True)
+class ClaimedRoute:
+    """One train's claimed route: ``train`` is a name in ``RunContext.trains``; ``legs``
+    the hex chains from stop to stop, in travel order."""
+
+    train: str
+    legs: tuple[tuple[str, ...], ...]
+
+
+@dataclass(frozen=True)
+class CheckedRoute:
+    train: str
+    stops: tuple[str, ...]
+    segments: tuple[str, ...]
+    revenue: int
+
+
+def validate_routes(board: Board, op: Operator, rules: RouteRules, ctx: RunContext,
+                    claimed: Sequence[ClaimedRoute]) -> int:
+    """The total revenue of ``claimed`` for ``op`` (see module docstring), or raise."""
+    return sum(r.revenue for r in check_routes(board, op, rules, ctx, claimed))
+
+
+def check_routes(board: Board, op: Operator, rules: RouteRules, ctx: RunContext,
+                 claimed: Sequence[ClaimedRoute]) -> list[CheckedRoute]:
+    """Each claimed route traced and valued, in order (raises :class:`IllegalRoute`)."""
+    g = track_graph(board, op.released)
+    tracer = _Tracer(board, g)
+    trains = {t.name: t for t in ctx.trains}
+    used_paths: set[int] = set()
+    used_sides: set[int] = set()
+    counted: set[int] = set()
+    out = []
+    seen_trains: set[str] = set()
+    for route in claimed:
+        train = trains.get(route.train)
+        if train is None or route.train in seen_trains:
+            raise IllegalRoute(f"train {route.train!r} is not the company's or runs twice",
+                               "one route per train")
+        seen_trains.add(route.train)
+        if not route.legs:
+            continue
+        nodes, paths = tracer.trace(route.legs, used_paths)
+        sides = {u for u in nodes if g.nodes[u].kind in (EDGE, JUNCTION)}
+        if rules.exclusive_edges and sides & used_sides:
+            raise IllegalRoute("two trains cross the same hex side", "track used once")
+        stops = [u for u in nodes if g.nodes[u].kind in (CITY, TOWN, OFFBOARD)]
+        _check_shape(board, g, op, rules, ctx, train, nodes, stops)
+        value = _value(g, op, rules, ctx, train, stops, counted)
+        used_paths.update(paths)
+        used_sides.update(sides)
+        names = tuple(g.nodes[u].name for u in stops)
+        out.append(CheckedRoute(route.train, names,
+                                tuple(g.path_names[p] for p in paths), value))
+    return out
+
+
+class _Tracer:
+    """Follows track through given hex chains."""
+
+    def __init__(self, board: Board, g: TrackGraph) -> None:
+        self.g = g
+        self.path_hex = [name.split(":", 1)[0] for name in g.path_names]
+        self.side_hexes: dict[int, set[str]] = {}
+        for (coord, _edge), side in g.side.items():
+            self.side_hexes.setdefault(side, set()).add(coord)
+        self.stops_by_hex: dict[str, list[int]] = {}
+        for u, node in enumerate(g.nodes):
+            if node.kind in (CITY, TOWN, OFFBOARD):
+                self.stops_by_hex.setdefault(node.hex, []).append(u)
+        for pid in range(len(g.path_names)):  # multi-hex off-boards: every hex
+            coord = self.path_hex[pid]
+            for u in g.path_ends[pid]:
+                if g.nodes[u].kind == OFFBOARD and u not in self.stops_by_hex.get(coord, []):
+                    self.stops_by_hex.setdefault(coord, []).append(u)
+
+    def trace(self, legs: tuple[tuple[str, ...], ...],
+              taken: set[int]) -> tuple[list[int], list[int]]:
+        """(nodes in travel order, paths) of the whole route, legs joined at their stops;
+        where a hex offers two ways (two towns on one tile), later legs decide."""
+        for leg in legs:
+            if len(leg) < 1 or any(h not in self.g.hex_edges for h in leg):
+                raise IllegalRoute(f"leg {'-'.join(leg)} names a hex not on the map", "track")
+        starts = self.stops_by_hex.get(legs[0][0], [])
+        for start in starts:
+            found = self._join(legs, 0, [start], [], taken)
+            if found is not None:
+                return found
+        raise IllegalRoute(f"no unused track from stop to stop along "
+                           f"{' '.join('-'.join(leg) for leg in legs)}", "connected track")
+
+    def _join(self, legs: tuple[tuple[str, ...], ...], i: int, nodes: list[int],
+              paths: list[int], taken: set[int]) -> tuple[list[int], list[int]] | None:
+        if i == len(legs):
+            return nodes, paths
+        for leg_nodes, leg_paths in self._legs(nodes[-1], legs[i], taken | set(paths),
+                                               set(nodes)):
+            found = self._join(legs, i + 1, nodes + leg_nodes[1:], paths + leg_paths, taken)
+            if found is not None:
+                return found
+        return None
+
+    def _legs(self, start: int, leg: tuple[str, ...], taken: set[int],
+              visited: set[int]) -> Iterator[tuple[list[int], list[int]]]:
+        """Every way along ``leg`` from ``start`` to a stop in its last hex."""
+        g, last = self.g, len(leg) - 1
+        stack: list[tuple[int, int, list[int], list[int]]] = [(start, 0, [start], [])]
+        while stack:
+            u, i, nodes, paths = stack.pop()
+            for v, pid in g.adj[u]:
+                if pid in taken or pid in paths or self.path_hex[pid] != leg[i]:
+                    continue
+                if v in nodes or v in visited:
+                    continue
+                kind = g.nodes[v].kind
+                if kind in (CITY, OFFBOARD) or (kind == TOWN and i == last):
+                    if i == last:
+                        yield [*nodes, v], [*paths, pid]
+                    continue
+                j = i
+                if kind == EDGE:
+                    hexes = self.side_hexes.get(v, set())
+                    if i == last or leg[i + 1] not in hexes:
+                        continue
+                    j = i + 1
+                stack.append((v, j, [*nodes, v], [*paths, pid]))
+
+
+def _check_shape(board: Board, g: TrackGraph, op: Operator, rules: RouteRules,
+                 ctx: RunContext, train: TrainSpec, nodes: list[int], stops: list[int]) -> None:
+    if len(stops) < 2:
+        raise IllegalRoute("a route needs two stops", "route ends")
+    if len(set(nodes)) != len(nodes):
+        raise IllegalRoute("the route visits a stop or hex side twice", "each stop once")
+    for end in (stops[0], stops[-1]):
+        if g.nodes[end].kind not in rules.terminals:
+            raise IllegalRoute(f"the route ends at {g.nodes[end].name}, a "
+                               f"{g.nodes[end].kind}", "route ends")
+    for u in stops[1:-1]:
+        node = g.nodes[u]
+        if node.kind == OFFBOARD or blocked(board, node, op):
+            raise IllegalRoute(f"the route passes through {node.name}", "blocked city")
+    kinds = [g.nodes[u].kind for u in stops]
+    big = kinds.count(CITY) + (kinds.count(OFFBOARD) if rules.offboards_count else 0)
+    centres = kinds.count(CITY) + kinds.count(TOWN)
+    if big > train.cities or (train.centres is not None and centres > train.centres):
+        raise IllegalRoute(f"train {train.name} is too short for this route", "train length")
+    if centres < rules.min_centres:
+        raise IllegalRoute("the route has too few stations", "route length")
+    offboards = kinds.count(OFFBOARD)
+    if offboards and not ctx.offboards_allowed:
+        raise IllegalRoute("this company may not run to off-boards", "off-boards")
+    if train.max_offboards is not None and offboards > train.max_offboards:
+        raise IllegalRoute(f"train {train.name} visits too many off-boards", "off-boards")
+    if not rules.same_group_ends and offboards == 2 and _same_group(g, stops):
+        raise IllegalRoute("both ends are off-boards of one group", "off-boards")
+    if not any(_has_token(board, g, op, ctx, u) for u in stops):
+        raise IllegalRoute("no city with the company's token on the route", "token on route")
+
+
+def _same_group(g: TrackGraph, stops: list[int]) -> bool:
+    a, b = g.nodes[stops[0]].offboard, g.nodes[stops[-1]].offboard
+    return a is not None and b is not None and a.group is not None and a.group == b.group
+
+
+def _has_token(board: Board, g: TrackGraph, op: Operator, ctx: RunContext, u: int) -> bool:
+    node = g.nodes[u]
+    return (node.kind == CITY and node.name not in ctx.ignore_tokens
+            and op.company in board.tokens.get((node.hex, node.city), ()))
+
+
+def _value(g: TrackGraph, op: Operator, rules: RouteRules, ctx: RunContext, train: TrainSpec,
+           stops: list[int], counted: set[int]) -> int:
+    dedup = not rules.shared_values and not train.recount
+    total = 0
+    for u in stops:
+        node = g.nodes[u]
+        if node.kind == OFFBOARD:
+            total += node.offboard.value(op.column) if node.offboard is not None else 0
+            continue
+        if dedup and u in counted:
+            continue
+        if node.kind == CITY or train.towns_pay:
+            total += node.revenue
+        if dedup:
+            counted.add(u)
+    total *= train.multiplier
+    names = tuple(g.nodes[u].name for u in stops)
+    for name, bonus in ctx.visit_bonuses.items():
+        if name in names:
+            total += bonus
+    if ctx.route_bonus is not None:
+        total += ctx.route_bonus(_view(g, names, train))
+    return total

@@ -1,0 +1,123 @@
+"""Import of Steam Over Holland games exported from 18xx.games (issue 5).
+
+:func:`import_18xx_games` turns an export (a path, JSON text or the parsed dict) into a
+railhouse game record under the ``18xx-games`` rule set: undo/redo resolved, programs and
+auto actions expanded (:mod:`.log`), players, privates, trains, tiles and actions mapped
+(:mod:`.convert`).  Anything that cannot be converted raises a one-line ``RecordError``
+naming the 18xx.games action id.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import time
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from railhouse.engine.actions import to_builtins
+from railhouse.engine.errors import RecordError
+from railhouse_soh.game import SteamOverHolland
+from railhouse_soh.importer.convert import Converter
+from railhouse_soh.importer.log import effective_actions
+
+TITLE_NAME = "Steam Over Holland"
+FIXTURE = Path("fixtures") / "soh" / "18xx-games-181446.json"
+
+
+def load_export(source: str | os.PathLike[str] | Mapping[str, Any]) -> Mapping[str, Any]:
+    """The export as a dict, from a dict, a path or JSON text."""
+    if isinstance(source, Mapping):
+        return source
+    text = str(source)
+    if not text.lstrip().startswith("{"):
+        try:
+            text = Path(source).read_text(encoding="utf-8")
+        except OSError as exc:
+            raise RecordError(f"cannot read {source}: {exc.strerror}") from None
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise RecordError(f"export is not JSON: {exc.msg} at line {exc.lineno}") from None
+    if not isinstance(data, dict):
+        raise RecordError("export is not an 18xx.games game (expected a JSON object)")
+    return data
+
+
+def import_18xx_games(source: str | os.PathLike[str] | Mapping[str, Any]) -> dict[str, Any]:
+    """A railhouse record (``railhouse-record/1``) of the exported game; see module doc."""
+    data = load_export(source)
+    game, converter = _start(data)
+    for step in effective_actions(_list(data, "actions")):
+        converter.feed(step)
+    record = game.to_record()
+    record["source"] = {"site": "18xx.games", "id": data.get("id"),
+                        "result": data.get("result")}
+    return record
+
+
+def _list(data: Mapping[str, Any], key: str) -> list[Any]:
+    value = data.get(key)
+    if not isinstance(value, list):
+        raise RecordError(f"export has no {key!r} list")
+    return value
+
+
+def _start(data: Mapping[str, Any]) -> tuple[SteamOverHolland, Converter]:
+    if data.get("title") not in (None, TITLE_NAME):
+        raise RecordError(f"export is a {data.get('title')} game, not {TITLE_NAME}")
+    players = _list(data, "players")
+    ids = {str(p.get("id")): f"p{i}" for i, p in enumerate(players)}
+    names = [str(p.get("name") or p.get("id")) for p in players]
+    settings = data.get("settings") or {}
+    options = {"rules": "18xx-games", "privates": ",".join(_auctioned(data, len(players))),
+               "start_seat": 0}
+    try:
+        game = SteamOverHolland(names, options, int(settings.get("seed") or 0))
+    except ValueError as exc:
+        raise RecordError(f"cannot set up the exported game: {exc}") from None
+    return game, Converter(game, ids)
+
+
+def _auctioned(data: Mapping[str, Any], players: int) -> list[str]:
+    """The privates 18xx.games dealt: those its first-round bids name (its draw is seeded
+    by its own generator, which we do not reproduce)."""
+    seen: list[str] = []
+    for action in _list(data, "actions"):
+        if action.get("type") == "bid" and action.get("company") not in seen:
+            seen.append(str(action.get("company")))
+    if len(seen) != players:
+        raise RecordError(f"cannot tell the {players} dealt privates from the bids ({seen})")
+    return seen
+
+
+def final_scores(record: Mapping[str, Any]) -> dict[str, int]:
+    """Player name -> score of a finished record."""
+    result = record.get("result") or {}
+    return dict(zip(record["players"], result.get("scores", ()), strict=False))
+
+
+def shared_dir() -> Path:
+    """The shared material: $RAILHOUSE_SHARED, else ../shared beside the repository."""
+    env = os.environ.get("RAILHOUSE_SHARED")
+    if env:
+        return Path(env)
+    here = Path(__file__).resolve()
+    for parent in here.parents:
+        candidate = parent.parent / "shared"
+        if (candidate / FIXTURE).exists():
+            return candidate
+    return Path("..") / "shared"
+
+
+def bench_replay(path: str | os.PathLike[str] | None = None) -> float:
+    """Seconds to import and replay the fixture game 181446 (``soh.replay_181446_ms``)."""
+    source = Path(path) if path is not None else shared_dir() / FIXTURE
+    data = load_export(source)
+    start = time.perf_counter()
+    import_18xx_games(data)
+    return time.perf_counter() - start
+
+
+__all__ = ["bench_replay", "final_scores", "import_18xx_games", "load_export", "to_builtins"]

@@ -1,0 +1,45 @@
+"""Issuing shares under the two rule sets (EN "Sell or buy its own shares"; facts §11.2).
+
+EN: the price drops one step fewer than the shares issued, ledges do not apply.
+18xx.games: its ledge code treats the issuing company as a non-president seller, so in the
+bands above a ledge (110-140, 160-210, 240-300, 330) an issue lands the price on the
+ledge's cell (110, 160, 240 or 330) whatever the count: 1 share from 125 drops one step,
+from 140 two; from 110/160/240/330 nothing; a large issue from those bands stops there.
+At 100 or less, and at 360 (the top), the EN drop applies.  (This is our reading of T's
+code, as facts §11.2 records it; no report of it was found.)
+"""
+
+from __future__ import annotations
+
+from railhouse.engine.market import StockMarket
+from railhouse_soh.variants.ruleset import Ruleset
+
+LEDGE_CELLS = (110, 160, 240, 330)  # prices that sit just above a ledge (EN)
+TOP = 360
+
+
+def issue_steps(ruleset: Ruleset, market: StockMarket, company: str, normal: int) -> int:
+    """Steps down the price of ``company`` moves for an issue whose EN drop is ``normal``."""
+    price = market.price(company)
+    if not ruleset.issue_ledges or price <= LEDGE_CELLS[0] - 10 or price >= TOP:
+        return normal
+    floor = max(p for p in LEDGE_CELLS if p <= price)
+    row, col = market.positions[company]
+    steps = 0
+    while market.cell((row, col - steps)).price > floor:
+        steps += 1
+    return steps
+
+
+def may_issue(ruleset: Ruleset, turn: dict[str, int], emergency: bool = False) -> bool:
+    """Whether another issue action fits this turn: T allows one per turn and no
+    emergency issue after a voluntary one (EN/FAQ: any number within the limit)."""
+    done = turn.get("issue_actions", 0)
+    if emergency:
+        return ruleset.emergency_issue_after_issue or done == 0
+    return ruleset.issues_per_turn is None or done < ruleset.issues_per_turn
+
+
+def may_buy_back(ruleset: Ruleset, turn: dict[str, int]) -> bool:
+    """T forbids buying back after issuing in the same turn; EN does not."""
+    return ruleset.buyback_after_issue or not turn.get("issued", 0)
