@@ -31,6 +31,7 @@ COMMAND_MODULES: tuple[str, ...] = (
     "railhouse.cli.protocol",
     "railhouse.cli.tournament",
     "railhouse.cli.play",
+    "railhouse.cli.importer",
     "railhouse.cli.render",
     "railhouse.cli.bench",
     "railhouse.cli.stubs",

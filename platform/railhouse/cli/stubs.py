@@ -15,7 +15,6 @@ import typer
 #: command -> (help, issue number or None when not yet known)
 NOT_YET: dict[str, tuple[str, int | None]] = {
     "replay": ("Replay a game record and check it.", None),
-    "import": ("Import a game record from another site.", None),
     "view": ("View a game in the browser.", None),
 }
 

@@ -59,6 +59,7 @@ def give_nrs_share(game: SteamOverHolland, player: str) -> None:
 
 class SohStockRound(StockRound):
     rule = "SOH EN 'Stock round'"
+    priority_deal = "keep"  # SOH deals the start card itself, in on_round_end
 
     def __init__(self, game: SteamOverHolland) -> None:
         super().__init__(game)

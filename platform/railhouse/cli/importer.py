@@ -1,0 +1,59 @@
+"""``railhouse import``: convert a game from another site into a railhouse record.
+
+    railhouse import 18xx-games export.json -o game.json
+
+The export is converted (under the title's 18xx-games rule set), replayed with the
+engine's invariants checked after every action, the final scores printed, and the record
+written atomically.  Errors are one line naming the site's action id.
+"""
+
+from __future__ import annotations
+
+from importlib import import_module
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+
+from railhouse.engine.errors import RecordError
+from railhouse.engine.record import replay, save
+
+#: site -> "module:function" converting an export to a record (title plugins provide them)
+IMPORTERS = {"18xx-games": "railhouse_soh.importer:import_18xx_games"}
+
+
+def register(app: typer.Typer) -> None:
+    sub = typer.Typer(help="Import a game record from another site.", no_args_is_help=True)
+    sub.command("18xx-games", help="Convert an 18xx.games export (Steam Over Holland).")(
+        import_18xx_games)
+    app.add_typer(sub, name="import")
+
+
+def import_18xx_games(
+    file: Annotated[Path, typer.Argument(help="The 18xx.games JSON export.")],
+    output: Annotated[
+        Path | None, typer.Option("-o", "--output", help="Where to write the record.")
+    ] = None,
+) -> None:
+    record = convert("18xx-games", file)
+    game = replay(record, check=True)
+    result = game.result()
+    for name, score in sorted(zip(record["players"], result.scores, strict=True),
+                              key=lambda pair: -pair[1]):
+        typer.echo(f"{score:>6}  {name}")
+    if output is not None:
+        save(record, output)
+        typer.echo(f"record written to {output}")
+
+
+def convert(site: str, file: Path) -> dict[str, Any]:
+    """The record of ``file`` converted by the importer registered for ``site``."""
+    module_name, _, function = IMPORTERS[site].partition(":")
+    try:
+        module = import_module(module_name)
+    except ImportError:
+        raise RecordError(f"no importer for {site}: {module_name} is not installed") from None
+    if not file.exists():
+        raise RecordError(f"cannot read {file}: no such file")
+    record: dict[str, Any] = getattr(module, function)(file)
+    return record
