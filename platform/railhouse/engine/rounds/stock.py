@@ -9,7 +9,11 @@ Title-agnostic mechanics (each title states them; citations name SOH EN and 1839
 - the pool may hold at most ``pool_limit_percent`` ("Selling shares"; none in 1839);
 - a president's certificate is never sold, it is only exchanged when another player with at
   least 20% takes the presidency (SOH "President's certificate"; 1839 R-7.6.4);
-- the round ends when every player passes in succession (SOH "End of the round").
+- the round ends when every player passes in succession (SOH "End of the round");
+- the priority deal at the end (``priority_deal``): ``"after_last_actor"`` (the player after
+  the last one who bought or sold, as in 1830), ``"first_passer"`` (the first player of
+  the closing run of passes, SOH's optional rule) or ``"keep"``; ``pass_order`` records the
+  order in which players passed and stayed passed (1839 R-7.1.3's pass-order cards).
 
 Titles override the ``allow_*``/``par_*``/``on_*`` methods for their specifics.
 """
@@ -48,6 +52,7 @@ if TYPE_CHECKING:
 class StockRound(Round):
     kind = "stock"
     rule = "stock round"
+    priority_deal = "after_last_actor"
 
     def __init__(self, game: Game) -> None:
         super().__init__(game)
@@ -55,6 +60,9 @@ class StockRound(Round):
         self.passes_in_row = 0
         self.sold_this_round: dict[str, set[str]] = {p.id: set() for p in game.seats}
         self.started_this_round: set[str] = set()
+        self.pass_order: list[str] = []
+        self.last_actor: int | None = None
+        self.run_start: int | None = None  # seat that began the current run of passes
         self._new_turn()
 
     # -- turn bookkeeping --------------------------------------------------------------
@@ -73,18 +81,35 @@ class StockRound(Round):
         return {"kind": self.kind, "priority": self.game.priority}
 
     def end_turn(self) -> None:
+        me = self.player_id()
         if self.acted_this_turn:
             self.passes_in_row = 0
+            self.last_actor = self.seat
+            self.run_start = None
+            if me in self.pass_order:
+                self.pass_order.remove(me)
         else:
             self.passes_in_row += 1
+            if self.run_start is None:
+                self.run_start = self.seat
+            if me not in self.pass_order:
+                self.pass_order.append(me)
         self.on_turn_end(self.acted_this_turn)
         active = [p for p in self.game.seats if not p.bankrupt]
         if self.passes_in_row >= len(active):
             self.finished = True
+            self.deal_priority()
             self.on_round_end()
             return
         self.seat = self.next_seat(self.seat)
         self._new_turn()
+
+    def deal_priority(self) -> None:
+        """Give the priority for the next stock round as ``priority_deal`` says."""
+        if self.priority_deal == "after_last_actor" and self.last_actor is not None:
+            self.game.priority = self.next_seat(self.last_actor)
+        elif self.priority_deal == "first_passer" and self.run_start is not None:
+            self.game.priority = self.run_start
 
     def next_seat(self, seat: int) -> int:
         n = len(self.game.seats)

@@ -1,0 +1,87 @@
+"""Certificates, holdings, presidency, certificate limits and floating (core shares)."""
+
+from __future__ import annotations
+
+import pytest
+from helpers import in_stock_round, mini, start
+
+from railhouse.engine.invariants import find_problems
+from railhouse.engine.shares import (
+    check_float,
+    move_shares,
+    player_certificate_count,
+    take_certificates,
+    update_president,
+)
+
+
+def test_certificates_of_any_size_sum_to_100_and_start_in_the_ipo() -> None:
+    game = mini()
+    sizes = {c.id: [cert.percent for cert in c.certs] for c in game.companies.values()}
+    assert sizes["A"] == [20] + [10] * 8 and sizes["C"] == [20] * 5
+    assert sizes["L"] == [40, 20, 20, 20]
+    assert all(c.percent_of("ipo") == 100 for c in game.companies.values())
+    assert find_problems(game) == []
+
+
+def test_holdings_move_between_ipo_pool_treasury_and_players_in_10_percent_units() -> None:
+    game = mini()
+    company = game.companies["C"]  # 20% ordinary certificates
+    move_shares(company, "ipo", "p0", 4)
+    move_shares(company, "p0", "pool", 2)
+    move_shares(company, "ipo", "treasury", 2)
+    assert (company.percent_of("p0"), company.percent_of("pool")) == (20, 20)
+    assert company.percent_of("treasury") == 20 and company.shares_of("p0") == 2
+    with pytest.raises(ValueError, match="worth 1 shares"):
+        move_shares(company, "ipo", "p1", 1)  # no 10% certificate of C exists
+
+
+def test_take_certificates_finds_an_exact_combination_of_mixed_sizes() -> None:
+    game = mini()
+    company = game.companies["A"]
+    company.certs[1].percent, company.certs[2].percent = 20, 0  # a 20% and a 0%: still 100
+    move_shares(company, "ipo", "p1", 3)
+    assert company.percent_of("p1") == 30
+    assert take_certificates(company, "p1", 4) == []
+
+
+def test_most_shares_takes_the_presidency_and_certificates_are_exchanged_en_change_of_presidency(
+) -> None:
+    game = in_stock_round()
+    company = start(game, "A", "p0", 70, {"p1": 3})
+    assert update_president(game, company) == "p1"
+    assert company.president == "p1" and company.certs[0].owner == "p1"
+    assert company.percent_of("p0") == 20 and company.percent_of("p1") == 30
+
+
+def test_a_tie_keeps_the_president() -> None:
+    game = in_stock_round()
+    company = start(game, "A", "p0", 70, {"p1": 2})
+    assert update_president(game, company) is None and company.president == "p0"
+
+
+def test_a_tie_among_challengers_goes_to_the_first_after_the_old_president_r_7_6_4() -> None:
+    game = in_stock_round(players=4)
+    company = start(game, "A", "p1", 70, {"p0": 3, "p2": 2, "p3": 3})
+    # p1 holds 20%, p0 and p3 30% each: after p1 in seat order come p2, p3, p0
+    assert update_president(game, company) == "p3"
+    assert company.percent_of("p1") == 20 and company.shares_of("p3") == 3
+
+
+def test_the_president_certificate_counts_one_and_privates_count_en_certificate_limit() -> None:
+    game = mini()
+    start(game, "A", "p0", 70, {"p0": 2})
+    game.privates["P1"].owner = "p0"
+    assert player_certificate_count(game, "p0") == 1 + 2 + 1
+    game.privates["P1"].closed = True
+    assert player_certificate_count(game, "p0") == 3
+
+
+def test_float_percent_is_data_per_company() -> None:
+    game = mini()
+    a = start(game, "A", "p0", 70, {"p1": 3})
+    assert not check_float(game, a)  # 50% sold, needs 60
+    move_shares(a, "ipo", "p2", 1)
+    assert check_float(game, a) and a.floated
+    local = start(game, "L", "p1", 30)
+    assert check_float(game, local)  # the local floats at 40%: its president's certificate
