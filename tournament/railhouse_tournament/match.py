@@ -170,6 +170,8 @@ class Match:
         try:
             async for line in lines:
                 await process.send_line(line.rstrip(b"\n"))
+                # the bot's clock starts when its question is written, not when created
+                self.referee.mark_sent(index, trio.current_time())
         except BotCrashed as exc:
             await self._inbox_send.send(("eof", index, str(exc).encode(), trio.current_time()))
         self._flushed[index].set()
@@ -274,6 +276,8 @@ class Match:
         self._fail_record(failed.seat, reason, detail, action)
         self.outcome.broken.add(failed.seat)
         self._forfeits.add(failed.seat)
+        if action == "forfeit":
+            self.referee.forfeit(failed.seat)  # so every game_over message names it
         log.info("seat_failed", seat=failed.seat, reason=reason, policy=action, detail=detail)
         if action == "abort":
             self.outcome.status = "aborted"

@@ -19,12 +19,8 @@ passes without an answer call :meth:`Referee.timeout`.
 
 from __future__ import annotations
 
-import math
 from collections.abc import Sequence
-from dataclasses import dataclass, field
 from typing import Any, Literal
-
-import msgspec
 
 from railhouse.engine.actions import Action, LegalAction, find_admitting, from_builtins
 from railhouse.engine.actions import to_builtins as action_to_builtins
@@ -34,8 +30,8 @@ from railhouse.protocol.codec import (
     ProtocolError,
     bot_message_from_builtins,
     decode_bot_line,
-    encode,
 )
+from railhouse.protocol.feed import ObservationFeed
 from railhouse.protocol.messages import (
     COMMENT_MAX,
     PROTOCOL,
@@ -43,18 +39,23 @@ from railhouse.protocol.messages import (
     Applied,
     BotMessage,
     Clock,
-    Delta,
     Error,
     GameOver,
     GameStart,
     Hello,
-    ObservationMode,
     Ready,
     Request,
-    RunnerMessage,
     TimeControl,
 )
-from railhouse.protocol.patch import diff
+from railhouse.protocol.outputs import (
+    GameFinished,
+    NeedsAction,
+    Output,
+    SeatFailed,
+    SeatSetup,
+    Send,
+)
+from railhouse.protocol.seat import SeatState
 
 __all__ = [
     "GameFinished",
@@ -65,78 +66,6 @@ __all__ = [
     "SeatSetup",
     "Send",
 ]
-
-
-@dataclass(frozen=True, slots=True)
-class Send:
-    """Send ``message`` to ``seat``."""
-
-    seat: int
-    message: RunnerMessage
-
-    def line(self) -> bytes:
-        """The encoded line, ``\\n`` included."""
-        return encode(self.message)
-
-    def to_builtins(self) -> dict[str, Any]:
-        data: dict[str, Any] = msgspec.to_builtins(self.message)
-        return data
-
-
-@dataclass(frozen=True, slots=True)
-class SeatFailed:
-    """``seat`` is out: a protocol ``reason`` code with no retries left, or
-    ``"disconnected"`` when the caller reported the process gone."""
-
-    seat: int
-    reason: str
-    message: str
-
-
-@dataclass(frozen=True, slots=True)
-class NeedsAction:
-    """The failed ``seat`` must decide for ``entity``; call :meth:`Referee.substitute`."""
-
-    seat: int
-    entity: str
-    legal: list[LegalAction]
-
-
-@dataclass(frozen=True, slots=True)
-class GameFinished:
-    result: GameResult
-
-
-Output = Send | SeatFailed | NeedsAction | GameFinished
-
-
-@dataclass(frozen=True, slots=True)
-class SeatSetup:
-    """How to treat a seat: ``handshake`` sends ``hello`` and waits for ``ready`` (a new
-    process); otherwise the process already said ready in an earlier game with
-    ``observation`` as its chosen mode."""
-
-    handshake: bool = True
-    observation: ObservationMode = "delta"
-
-
-@dataclass(slots=True)
-class _Seat:
-    index: int
-    player: str
-    mode: ObservationMode
-    bank_ms: float
-    ready: Ready | None = None
-    dead: bool = False
-    waiting: Literal["ready", "action"] | None = None
-    seq: int | None = None
-    sent_at: float = 0.0
-    deadline: float = math.inf
-    retries_left: int = 0
-    stale: set[int] = field(default_factory=set)
-    seen_version: int = 0
-    seen_obs: dict[str, Any] = field(default_factory=dict)
-    errors: int = 0
 
 
 class Referee:
@@ -166,7 +95,7 @@ class Referee:
             raise ValueError(f"{len(setups)} seat setups for {count} seats")
         self._handshake = [s.handshake for s in setups]
         self.seats = [
-            _Seat(i, f"p{i}", s.observation, float(self.time.bank_ms))
+            SeatState(i, f"p{i}", s.observation, float(self.time.bank_ms))
             for i, s in enumerate(setups)
         ]
         self.phase: Literal["new", "handshake", "playing", "substitute", "over"] = "new"
@@ -177,8 +106,8 @@ class Referee:
         self._applied = [
             Applied(i, None, action_to_builtins(a)) for i, a in enumerate(game.actions)
         ]
-        self._obs_version = -1
-        self._obs: dict[str, Any] = {}
+        self.feed = ObservationFeed(game, self._applied)
+        self._forfeits: set[int] = set()
         #: (action index, seat, comment) for every answer that carried a comment.
         self.comments: list[tuple[int, int, str]] = []
 
@@ -205,8 +134,7 @@ class Referee:
         out: list[Output] = []
         for seat in self.seats:
             if self._handshake[seat.index]:
-                seat.waiting, seat.sent_at = "ready", now
-                seat.deadline = now + self.time.hello_ms / 1000
+                seat.ask("ready", now, self.time)
                 seat.retries_left = self.retries
                 out.append(Send(seat.index, self._hello(seat)))
         if not out:
@@ -252,6 +180,21 @@ class Referee:
             return []
         return self._kill(state, "disconnected", "the bot process is gone", now)
 
+    def mark_sent(self, seat: int, now: float) -> None:
+        """The caller just finished writing ``seat``'s latest line: restart the clock of
+        the question it owes at ``now``, so that the time between the referee creating a
+        request and the transport delivering it (a busy runner, a full pipe) is never
+        charged to the bot.  Without this call the clock runs from the request's
+        creation.  Does nothing if the seat owes nothing or ``now`` is earlier."""
+        state = self.seats[seat]
+        if state.waiting and not state.dead and now > state.sent_at:
+            state.start_clock(now, self.time)
+
+    def forfeit(self, seat: int) -> None:
+        """The runner's failure policy: ``seat`` forfeits this game.  Every ``game_over``
+        (and the result in :class:`GameFinished`) lists it in ``forfeits``."""
+        self._forfeits.add(seat)
+
     def substitute(self, action: Action | None, now: float) -> list[Output]:
         """Decide for a failed seat after :class:`NeedsAction`; None takes the first legal
         choice (at the minimum of its ranges).  Raises ``IllegalAction`` if not legal."""
@@ -271,7 +214,7 @@ class Referee:
         return self._game_over(result)
 
     # --- handling ----------------------------------------------------------------------
-    def _handle(self, state: _Seat, message: BotMessage, now: float) -> list[Output]:
+    def _handle(self, state: SeatState, message: BotMessage, now: float) -> list[Output]:
         if isinstance(message, Ready):
             if state.waiting != "ready":
                 return self._reject(state, "unexpected", "'ready' answers 'hello' only", now)
@@ -290,7 +233,7 @@ class Referee:
             action = self._decode_choice(message)
         except ProtocolError as exc:
             return self._reject(state, exc.reason, str(exc), now)
-        self._charge(state, now)
+        state.charge(now, self.time)
         state.waiting, state.seq = None, None
         if message.comment:
             self.comments.append((len(self.game.actions), state.index, comment_of(message)))
@@ -311,26 +254,22 @@ class Referee:
             raise ProtocolError("illegal_action", f"{reply.action} is not a legal action now")
         return action
 
-    def _on_ready(self, state: _Seat, message: Ready, now: float) -> list[Output]:
+    def _on_ready(self, state: SeatState, message: Ready, now: float) -> list[Output]:
         if message.protocol != PROTOCOL:
             text = f"this referee speaks {PROTOCOL}, not {message.protocol!r}"
             return self._reject(state, "invalid_message", text, now)
         state.ready, state.mode = message, message.observation
-        state.waiting, state.deadline = None, math.inf
+        state.settle()
         if self.phase == "handshake" and not self.waiting_on():
             return self._begin(now)
         return []
 
-    def _charge(self, state: _Seat, now: float) -> None:
-        used_ms = (now - state.sent_at) * 1000
-        state.bank_ms = max(0.0, state.bank_ms - max(0.0, used_ms - self.time.decision_ms))
-
-    def _notice(self, state: _Seat, reason: Any, text: str) -> list[Output]:
+    def _notice(self, state: SeatState, reason: Any, text: str) -> list[Output]:
         """An error that costs no retry and changes nothing (e.g. a late stale answer)."""
         state.errors += 1
         return [Send(state.index, Error(reason, text, None, state.retries_left))]
 
-    def _reject(self, state: _Seat, reason: Any, text: str, now: float) -> list[Output]:
+    def _reject(self, state: SeatState, reason: Any, text: str, now: float) -> list[Output]:
         """Answer a bad message with ``error``; retry the pending question or fail."""
         state.errors += 1
         if not state.waiting:
@@ -340,17 +279,18 @@ class Referee:
         state.retries_left -= 1
         out: list[Output] = [Send(state.index, Error(reason, text, state.seq, state.retries_left))]
         if state.waiting == "action":
-            self._charge(state, now)
+            state.charge(now, self.time)
             if state.seq is not None:
                 state.stale.add(state.seq)
             out.append(self._request(state, now))
         else:
-            state.sent_at, state.deadline = now, now + self.time.hello_ms / 1000
+            state.start_clock(now, self.time)
         return out
 
-    def _kill(self, state: _Seat, reason: str, text: str, now: float) -> list[Output]:
+    def _kill(self, state: SeatState, reason: str, text: str, now: float) -> list[Output]:
         was_waiting = state.waiting
-        state.dead, state.waiting, state.deadline = True, None, math.inf
+        state.dead = True
+        state.settle()
         out: list[Output] = [SeatFailed(state.index, reason, text)]
         if was_waiting == "ready" and self.phase == "handshake" and not self.waiting_on():
             out.extend(self._begin(now))
@@ -363,13 +303,12 @@ class Referee:
     # --- game flow ---------------------------------------------------------------------
     def _begin(self, now: float) -> list[Output]:
         self.phase = "playing"
-        obs = self._observation()
-        version = len(self.game.actions)
+        obs = self.feed.current()
         out: list[Output] = []
         for seat in self.seats:
             if seat.dead:
                 continue
-            seat.seen_version, seat.seen_obs = version, obs
+            seat.seen.version, seat.seen.obs = self.feed.version, obs
             out.append(Send(seat.index, self._game_start(seat, obs)))
         out.extend(self._next(now))
         return out
@@ -396,12 +335,12 @@ class Referee:
         state.retries_left = self.retries
         return [self._request(state, now)]
 
-    def _request(self, state: _Seat, now: float) -> Send:
+    def _request(self, state: SeatState, now: float) -> Send:
         self._seq += 1
-        state.waiting, state.seq, state.sent_at = "action", self._seq, now
-        state.deadline = now + (self.time.decision_ms + state.bank_ms) / 1000
+        state.seq = self._seq
+        state.ask("action", now, self.time)
         full = state.mode == "full"
-        delta = self._delta(state, patch=not full)
+        delta = self.feed.delta(state.seen, patch=not full)
         message = Request(
             game=self.game_id,
             seq=self._seq,
@@ -411,15 +350,17 @@ class Referee:
             legal=self._legal_dicts,
             time=Clock(self.time.decision_ms, int(state.bank_ms)),
             delta=delta,
-            observation=self._obs if full else None,
+            observation=self.feed.current() if full else None,
         )
         return Send(state.index, message)
 
     def _game_over(self, result: GameResult) -> list[Output]:
+        forfeits = tuple(sorted(self._forfeits | set(result.forfeits)))
+        result = GameResult(result.scores, result.ranks, result.reason, forfeits)
         self.phase, self.result = "over", result
         out: list[Output] = []
         for seat in self.seats:
-            seat.waiting, seat.deadline = None, math.inf
+            seat.settle()
             if seat.dead:
                 continue
             message = GameOver(
@@ -430,33 +371,14 @@ class Referee:
                 reason=result.reason,
                 forfeits=list(result.forfeits),
                 # always patched, even for "full" bots: game_over has no observation
-                delta=self._delta(seat, patch=True),
+                delta=self.feed.delta(seat.seen, patch=True),
             )
             out.append(Send(seat.index, message))
         out.append(GameFinished(result))
         return out
 
-    # --- observations ------------------------------------------------------------------
-    def _observation(self) -> dict[str, Any]:
-        """The current observation in canonical JSON form, computed once per position."""
-        version = len(self.game.actions)
-        if version != self._obs_version:
-            # to_builtins copies deeply, so the engine may reuse its own containers.
-            self._obs = msgspec.to_builtins(self.game.observation())
-            self._obs_version = version
-        return self._obs
-
-    def _delta(self, state: _Seat, *, patch: bool) -> Delta:
-        base = state.seen_version
-        obs = self._observation()
-        version = self._obs_version
-        actions = self._applied[base:version]
-        events = [msgspec.to_builtins(e) for e in self.game.events_since(base)] if actions else []
-        ops = diff(state.seen_obs, obs) if patch and state.seen_obs is not obs else []
-        state.seen_version, state.seen_obs = version, obs
-        return Delta(actions, events, ops)
-
-    def _hello(self, state: _Seat) -> Hello:
+    # --- messages ---------------------------------------------------------------------
+    def _hello(self, state: SeatState) -> Hello:
         return Hello(
             title=self.game.title_id,
             title_version=self.title_version,
@@ -469,7 +391,7 @@ class Referee:
             max_line_bytes=self.max_line_bytes,
         )
 
-    def _game_start(self, state: _Seat, obs: dict[str, Any]) -> GameStart:
+    def _game_start(self, state: SeatState, obs: dict[str, Any]) -> GameStart:
         return GameStart(
             game=self.game_id,
             title=self.game.title_id,

@@ -238,3 +238,41 @@ def test_unsolicited_lines_are_answered_without_cost() -> None:
     out = referee.receive(idle, b"garbage", 0.2)
     assert isinstance(out[0].message, Error) and out[0].message.reason == "invalid_json"  # type: ignore[union-attr]
     assert referee.waiting_on() == [request.seat]
+
+
+def test_mark_sent_starts_the_clock_when_the_request_is_written() -> None:
+    referee = make()
+    request = started(referee)  # created at 0.1
+    seat = request.seat
+    referee.mark_sent(seat, 0.4)  # the transport wrote it only at 0.4
+    assert referee.deadline(seat) == pytest.approx(0.4 + 1.1)
+    referee.mark_sent(seat, 0.2)  # an earlier report never moves the clock back
+    assert referee.deadline(seat) == pytest.approx(0.4 + 1.1)
+    out = referee.receive(seat, action_line(request.seq, index=0), 0.5)
+    assert isinstance(out[0].message, Request)  # type: ignore[union-attr]
+    # 0.1 s since it was written: within the allowance, the bank is untouched
+    assert referee.seats[seat].bank_ms == 1000
+    referee.mark_sent(seat, 9.0)  # owes nothing now: no effect
+    assert referee.deadline(seat) is None
+
+
+def test_forfeits_decided_by_the_runner_reach_every_game_over() -> None:
+    referee = make(retries=0)
+    request = started(referee)
+    failed = referee.timeout(request.seat, 5.0)
+    assert isinstance(failed[0], SeatFailed)
+    referee.forfeit(request.seat)  # the runner's policy: forfeit and play on
+    out: list[Output] = failed
+    while not referee.done:
+        out = referee.substitute(None, 5.0) if referee.phase == "substitute" else [
+            *referee.receive(1 - request.seat, action_line(_pending_seq(referee), index=0), 5.0)]
+    overs = [o.message for o in out if isinstance(o, Send) and isinstance(o.message, GameOver)]
+    assert overs and all(m.forfeits == [request.seat] for m in overs)
+    finished = [o for o in out if isinstance(o, GameFinished)]
+    assert finished[0].result.forfeits == (request.seat,)
+
+
+def _pending_seq(referee: Referee) -> int:
+    seq = referee.seats[referee.waiting_on()[0]].seq
+    assert seq is not None
+    return seq
