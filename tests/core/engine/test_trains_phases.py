@@ -1,0 +1,104 @@
+"""Trains and phases as data: counts, availability, phase changes, rusting, train limits."""
+
+from __future__ import annotations
+
+from helpers import mini, start
+
+from railhouse.engine.actions import DiscardTrain
+from railhouse.engine.phases import DiscardDecider, apply_pending_phase, train_bought
+from railhouse.engine.trains import rust_trains
+from railhouse.gamehooks import GameHooks
+from railhouse.hookspecs import hookimpl
+
+
+def give(game, company_id: str, train_name: str):  # type: ignore[no-untyped-def]
+    company = game.companies[company_id]
+    train = next(t for t in game.depot.available() if t.name == train_name)
+    game.depot.take(train.id)
+    train.owner = company_id
+    company.trains.append(train)
+    return train
+
+
+def test_train_counts_depend_on_the_player_count() -> None:
+    for players, twos in ((2, 3), (3, 4), (4, 5)):
+        depot = mini(players).depot
+        assert sum(1 for t in depot.trains if t.name == "2") == twos
+    assert "D" in mini().depot.unlimited
+
+
+def test_trains_are_available_group_by_group_in_order() -> None:
+    game = mini(2)
+    assert {t.name for t in game.depot.available()} == {"2"}
+    for _ in range(3):
+        game.depot.take(game.depot.available()[0].id)
+    assert {t.name for t in game.depot.available()} == {"3"}
+
+
+def test_unlimited_trains_get_fresh_ids() -> None:
+    game = mini(2)
+    game.depot.trains.clear()
+    first = game.depot.available()[0]
+    assert first.name == "D" and game.depot.take(first.id).id == "D-0"
+    assert game.depot.available()[0].id == "D-1"
+
+
+class PhaseLog:
+    def __init__(self) -> None:
+        self.seen: list[tuple[str, str]] = []
+
+    @hookimpl
+    def railhouse_phase_changed(self, old, new) -> None:  # type: ignore[no-untyped-def]
+        self.seen.append((old.name, new.name))
+
+
+def test_first_train_of_a_type_changes_the_phase_at_once_with_hook_and_event() -> None:
+    from minititle import MiniGame, MiniRules
+
+    log = PhaseLog()
+    game = MiniGame(["a", "b"], hooks=GameHooks(rules=MiniRules(), observers=[log]))
+    train_bought(game, "2")
+    assert game.phase.name == "2" and log.seen == []
+    train_bought(game, "4")  # skipping phase 3: both changes fire, in order
+    assert game.phase.name == "4" and log.seen == [("2", "3"), ("3", "4")]
+    assert [e.data["phase"] for e in game._events if e.kind == "phase"] == ["3", "4"]
+
+
+def test_rusting_is_immediate_or_after_the_next_run_r_16_5_2() -> None:
+    game = mini()
+    start(game, "A", "p0", 70).floated = True
+    two = give(game, "A", "2")
+    game.depot.trains = [t for t in game.depot.trains if t.spec.group >= 1]
+    three = give(game, "A", "3")
+    removed = rust_trains(game, "4")
+    assert removed == [two.id]
+    assert three.rusted and three in game.companies["A"].trains  # runs once more
+    three.ran = True
+    assert rust_trains(game, "4") == [three.id]
+
+
+def test_over_the_new_train_limit_the_president_discards_en_number_of_trains() -> None:
+    game = mini()
+    company = start(game, "A", "p0", 70)
+    company.floated = True
+    for _ in range(3):
+        give(game, "A", "2")
+    game.pending_phase = 2  # phase "4": limit 2, the 2-trains rust
+    game.depot.trains = [t for t in game.depot.trains if t.spec.group >= 1]
+    give(game, "A", "3")
+    give(game, "A", "3")
+    game.depot.trains = [t for t in game.depot.trains if t.spec.group >= 2]
+    give(game, "A", "4")
+    apply_pending_phase(game)
+    decider = game.decider()
+    assert isinstance(decider, DiscardDecider) and game.acting_entity() == "A"
+    assert [t.name for t in company.trains] == ["3", "3", "4"]  # 3s rust after next run
+    game.apply(DiscardTrain(entity="A", train=company.trains[0].id))
+    assert len(company.trains) == 2 and not game.pending
+
+
+def test_phase_dependent_operating_round_count() -> None:
+    game = mini()
+    assert game.phase.operating_rounds == 1
+    train_bought(game, "3")
+    assert game.phase.operating_rounds == 2
