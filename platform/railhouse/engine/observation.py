@@ -1,6 +1,7 @@
 """The public state of a game as a JSON-ready dict (the protocol's observation).
 
-Shape (stable; documented in docs/protocol.md): ``title``, ``phase``, ``round``,
+Shape (stable; documented key by key in docs/observation.md, checked by a test):
+``title``, ``phase``, ``round``,
 ``acting``, ``priority``, ``bank``, ``players`` (id, name, cash, certificates),
 ``companies`` (id, cash, president, started, floated, closed, price, market position,
 shares by owner in percent, trains, tokens placed, privates), ``privates`` (id, owner,
