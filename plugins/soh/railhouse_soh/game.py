@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from typing import Any
 
 from railhouse.engine.game import Game
@@ -14,6 +15,8 @@ from railhouse.map.board import Board
 from railhouse.map.problem import RouteProblem
 from railhouse_soh import data, routing, steps
 from railhouse_soh.mapdata import build_map
+from railhouse_soh.online import OnlineSettings, settings_for
+from railhouse_soh.optional import variant_plugins
 from railhouse_soh.plugin import TITLE
 from railhouse_soh.rounds import SohAuction, SohStockRound, give_nrs_share, richest_seat
 from railhouse_soh.variants import Ruleset, ruleset_for
@@ -34,10 +37,13 @@ class SteamOverHolland(Game):
         self.dealt_privates: list[str] = []
         self.set_number = 0
         self.ruleset: Ruleset = ruleset_for(options or {})
+        self.online: OnlineSettings = settings_for(self.info.resolve_options(options))
+        if self.online.bank is not None:  # a finite bank (online edition, online.py)
+            self.config = replace(data.config(), bank_cash=self.online.bank)
         super().__init__(players, options, seed)
 
     def _make_hooks(self) -> GameHooks:
-        return GameHooks(rules=SohRules())
+        return GameHooks(rules=SohRules(), variants=variant_plugins(self))
 
     def _build(self) -> None:
         super()._build()

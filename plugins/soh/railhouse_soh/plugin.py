@@ -10,6 +10,33 @@ from collections.abc import Callable
 from railhouse.hookspecs import hookimpl
 from railhouse.titles import OptionSpec, TitleInfo
 
+_EDITION = "edition: follow the 'edition' preset"
+
+#: The online edition's differences (SUM; facts §11.1); railhouse_soh.online documents
+#: every value and the readings chosen where SUM gives no numbers.
+ONLINE_OPTIONS = (
+    OptionSpec("edition", "printed", "preset for the options below: 'printed' (EN) or "
+               "'online' (the online rules summary, SUM)", ("printed", "online")),
+    OptionSpec("ors_per_set", "", "ORs in a set: one count, or five counts for phases 2-6 "
+               "(printed 2; online 1,2,2,3,3); empty: the edition's"),
+    OptionSpec("bank", -1, "total money in the bank incl. starting cash; 0 unlimited "
+               "(printed), online 5640; -1: the edition's"),
+    OptionSpec("bank_break_end", "edition", "a broken bank ends the game after the set's ORs "
+               f"(online yes, printed no); {_EDITION}", ("edition", "yes", "no")),
+    OptionSpec("round_limit", "edition", "the game ends after 5 sets (15 rounds; yes in both "
+               f"editions); {_EDITION}", ("edition", "yes", "no")),
+    OptionSpec("sell_restriction", "edition", "no selling of a company 'started_this_round' "
+               f"(printed) or 'not_operated' yet (online); {_EDITION}",
+               ("edition", "started_this_round", "not_operated")),
+    OptionSpec("privates_close", "edition", "privates close at 'phase_5' (printed) or on the "
+               f"'first_5_train' purchase (online); {_EDITION}",
+               ("edition", "phase_5", "first_5_train")),
+    OptionSpec("token_limit", "edition", "one token per company per 'city' (printed) or "
+               f"'hex' (online); {_EDITION}", ("edition", "city", "hex")),
+    OptionSpec("score_privates", "edition", "final worth includes the face value of privates "
+               f"held (online yes, printed no); {_EDITION}", ("edition", "yes", "no")),
+)
+
 TITLE = TitleInfo(
     id="soh",
     name="Steam Over Holland",
@@ -43,6 +70,7 @@ TITLE = TitleInfo(
                    "-1: random"),
         OptionSpec("antwerpen_brown", 50, "Antwerpen (L5) value in phases 5-6 (sources differ)",
                    (50, 60)),
+        *ONLINE_OPTIONS,
     ),
 )
 

@@ -70,7 +70,10 @@ class SohStockRound(StockRound):
         return self.game  # type: ignore[return-value]
 
     def allow_sell(self, me: str, company: Company) -> bool:
-        """EN "Selling shares": not a company started in this stock round."""
+        """EN "Selling shares": not a company started in this stock round.  Online edition
+        (SUM "Selling", option ``sell_restriction``): not before the company operated."""
+        if self.soh.online.sell_until_operated and company.operated_count == 0:
+            return False
         return company.id not in self.started_this_round
 
     def sale_price_moves(self, me: str, company: Company, count: int) -> None:

@@ -117,7 +117,9 @@ class TokenStep(SohStep):
             return []
         cost = costs[company.tokens_placed]
         free = track.ability_private(self.soh, company, "free_token")
-        places = legal_token_placements(self.soh.board, self.operator(), TokenOptions(cost=cost))
+        one_per = self.soh.online.token_limit  # EN: per city; online (SUM): per hex
+        places = legal_token_placements(self.soh.board, self.operator(),
+                                        TokenOptions(cost=cost, one_per=one_per))
         legal = []
         for place in places:
             if cost <= company.cash:

@@ -274,6 +274,7 @@ class BuyTrainStep(SohStep):
         company.trains.append(train)
         game.event("train_bought", {"company": company.id, "train": train.id, "from": "depot",
                                     "price": action.price})
+        close_privates_on_purchase(game, train.name)
         trigger_phase(game, train.name)
 
     def process_offer_train(self, action: OfferTrain) -> None:
@@ -295,6 +296,21 @@ def emergency_sellable(game: SteamOverHolland, me: str, company: Company,
         others = max((company.shares_of(p.id) for p in game.seats if p.id != me), default=0)
         top = min(top, max(0, company.shares_of(me) - others))
     return top
+
+
+def close_privates_on_purchase(game: SteamOverHolland, train_name: str) -> None:
+    """Online edition (SUM "Private Companies", option ``privates_close``): "When the first
+    5 train is bought, all private companies close" at once, not when phase 5 begins at
+    the end of the turn (EN).  The purchase itself still gets private #6's discount."""
+    index = phase_for_train(game.config.phases, train_name)
+    if (not game.online.privates_close_on_purchase or index is None
+            or index <= game.phase_index
+            or "close_privates" not in game.config.phases[index].events):
+        return
+    for private in game.privates.values():
+        if not private.closed:
+            private.closed = True
+            game.event("private_closed", {"private": private.id})
 
 
 def trigger_phase(game: SteamOverHolland, train_name: str) -> None:

@@ -1,0 +1,19 @@
+"""Which variant plugins a game registers, from its options (README "Rule hooks": the
+title's rules plugin first, then variant plugins, which may wrap its hooks)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from railhouse_soh.online_rules import OnlineEdition, needs_variant
+
+if TYPE_CHECKING:
+    from railhouse_soh.game import SteamOverHolland
+
+
+def variant_plugins(game: SteamOverHolland) -> list[object]:
+    """The variant plugins ``game``'s options switch on, in registration order."""
+    plugins: list[object] = []
+    if needs_variant(game.online):
+        plugins.append(OnlineEdition())
+    return plugins
