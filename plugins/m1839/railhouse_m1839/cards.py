@@ -1,0 +1,73 @@
+"""Player number cards of two colours (R-4.9, R-6.3, R-6.8, R-7.1).
+
+The *current* colour orders the turns of a round; the *other* colour records the order in
+which players passed and stayed passed during a stock round: a passing player without one
+takes the lowest free card; an acting player returns theirs and the higher holders move down
+(R-7.1.3).  When every active player holds an other-colour card the SR ends and the colours
+swap (R-7.1.4), so the next SR runs in passing order.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+
+@dataclass
+class NumberCards:
+    current: dict[str, int] = field(default_factory=dict)  # player id -> 1..n
+    other: dict[str, int] = field(default_factory=dict)
+    colour: str = "blue"
+
+    def order(self) -> list[str]:
+        """Players in ascending current-colour number."""
+        return sorted(self.current, key=self.current.__getitem__)
+
+    def next_after(self, player: str) -> str:
+        """The next holder in ascending order, wrapping from the highest to #1 (R-6.3)."""
+        ordered = self.order()
+        return ordered[(ordered.index(player) + 1) % len(ordered)]
+
+    def first(self) -> str:
+        return self.order()[0]
+
+    def on_pass(self, player: str) -> None:
+        if player not in self.other:
+            self.other[player] = len(self.other) + 1
+
+    def on_act(self, player: str) -> None:
+        number = self.other.pop(player, None)
+        if number is None:
+            return
+        for holder, j in self.other.items():
+            if j > number:
+                self.other[holder] = j - 1
+
+    def all_passed(self) -> bool:
+        return len(self.other) >= len(self.current)
+
+    def swap(self) -> None:
+        """R-7.1.4: the other colour becomes current and gives the next SR's order."""
+        self.current, self.other = self.other, {}
+        self.colour = "red" if self.colour == "blue" else "blue"
+
+    def redeal(self, ranked: list[str]) -> None:
+        """R-6.8: re-deal the current colour in the given order (#1 first)."""
+        self.current = {p: i + 1 for i, p in enumerate(ranked)}
+        self.other = {}
+
+    def remove(self, player: str) -> None:
+        """R-9.6: a bankrupt player's card leaves; the others keep their relative order."""
+        for cards in (self.current, self.other):
+            if player in cards:
+                gone = cards.pop(player)
+                for holder, j in cards.items():
+                    if j > gone:
+                        cards[holder] = j - 1
+
+    def rotation_after(self, player: str) -> list[str]:
+        """Players in card order starting after ``player`` (A-41 tie-break)."""
+        ordered = self.order()
+        if player not in ordered:
+            return ordered
+        i = ordered.index(player)
+        return ordered[i + 1:] + ordered[:i]

@@ -1,0 +1,161 @@
+"""Private closings and the Locals they create (R-14.3.1, R-14.3.11, R-8.3.9, A-30, A-51).
+
+A yellow or brown private closes at once (its revenue stops, A-51); its owner's "new Local"
+power is queued and resolved after the buying company's turn, in descending face value
+(R-8.3.9): the owner chooses an unparred Local, takes its director's certificate and two
+shares free, pars it at f25 regardless of other markers and reserves two homes; if no Local
+or no two homes are available the owner receives f80 instead.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from railhouse.engine.actions import LegalAction, Par
+from railhouse.engine.entities import IPO, Company
+from railhouse.engine.rounds.base import Decider
+from railhouse.engine.shares import move_shares, president_cert
+from railhouse_m1839.actions import ReserveHome
+from railhouse_m1839.data import LOCAL_IDS, NEW_LOCAL_FALLBACK, NEW_LOCAL_PRIVATES
+from railhouse_m1839.homes import can_reserve_two, candidate_hexes, set_homes
+from railhouse_m1839.markets import PRIVATE_LOCAL_PAR
+
+if TYPE_CHECKING:
+    from railhouse_m1839.game import M1839
+
+
+def close_private(game: M1839, private_id: str) -> None:
+    private = game.privates[private_id]
+    if private.closed:
+        return
+    private.closed = True
+    game.event("private_closed", {"private": private_id})
+    owner = private.owner
+    if (private_id in NEW_LOCAL_PRIVATES and owner is not None and owner.startswith("p")
+            and not game.player(owner).bankrupt):
+        game.new_local_queue.append(private_id)
+
+
+def on_company_nationalised(game: M1839, company: Company, voluntary: bool) -> None:
+    """A-30: a brown private closes when its company is nationalised after its director's
+    bankruptcy or concession (its owner gets the new-Local power)."""
+    for private_id, assigned in game.brown_assignment.items():
+        if assigned == company.id and not voluntary:
+            close_private(game, private_id)
+
+
+def close_browns_after_turn(game: M1839, company: Company) -> None:
+    """R-14.3.11: the brown private closes once its company has bought a train and finished
+    that OR turn."""
+    for private_id, assigned in game.brown_assignment.items():
+        if assigned == company.id and company.trains:
+            close_private(game, private_id)
+
+
+def resolve_new_locals(game: M1839) -> None:
+    """Push one decision per queued private; the highest face value decides first."""
+    queue = sorted(game.new_local_queue, key=lambda p: game.privates[p].spec.value)
+    game.new_local_queue.clear()
+    for private_id in queue:  # pending is a stack: the last pushed decides first
+        owner = game.privates[private_id].owner
+        if owner is None or game.player(owner).bankrupt:
+            continue
+        decider = NewLocalDecider(game, owner, private_id)
+        if decider.legal_actions():
+            game.pending.append(decider)
+        else:
+            decider.fallback()
+
+
+def parrable_locals(game: M1839) -> list[Company]:
+    return [game.companies[c] for c in LOCAL_IDS
+            if not game.companies[c].started and not game.companies[c].closed
+            and can_reserve_two(game, c)]
+
+
+class NewLocalDecider(Decider):
+    rule = "1839 R-14.3.1"
+
+    def __init__(self, game: M1839, owner: str, private_id: str) -> None:
+        super().__init__(game)
+        self.owner = owner
+        self.private_id = private_id
+
+    @property
+    def m(self) -> M1839:
+        return self.game  # type: ignore[return-value]
+
+    def acting_entity(self) -> str | None:
+        return self.owner
+
+    def legal_actions(self) -> list[LegalAction]:
+        if self.m.player(self.owner).bankrupt:
+            return []
+        return [LegalAction(Par(entity=self.owner, company=c.id, price=PRIVATE_LOCAL_PAR))
+                for c in parrable_locals(self.m)]
+
+    def fallback(self) -> None:
+        game = self.m
+        if not game.player(self.owner).bankrupt:
+            game.pay(game.bank, game.player(self.owner), NEW_LOCAL_FALLBACK)
+            game.event("new_local_fallback", {"player": self.owner, "private": self.private_id})
+
+    def process_par(self, action: Par) -> None:
+        game = self.m
+        game.pending.remove(self)
+        company = game.company(action.company)
+        start_company(game, company, self.owner, PRIVATE_LOCAL_PAR)
+        move_shares(company, IPO, self.owner, 2)
+        game.event("new_local", {"player": self.owner, "company": company.id,
+                                 "private": self.private_id})
+        game.pending.append(HomeDecider(game, company, lambda: None))
+
+
+def start_company(game: M1839, company: Company, director: str, par: int) -> None:
+    """Put ``company`` on its market at ``par`` (bottom of the stack) with ``director``."""
+    president_cert(company).owner = director
+    company.president = director
+    company.started = True
+    company.par_price = par
+    market = game.market_of(company)
+    market.place_at_price(company.id, par)  # type: ignore[attr-defined]
+    game.event("par", {"player": director, "company": company.id, "price": par})
+
+
+class HomeDecider(Decider):
+    """R-7.5.5: the director reserves two different home hexes, one at a time."""
+
+    rule = "1839 R-7.5.5"
+
+    def __init__(self, game: M1839, company: Company, then: Callable[[], None]) -> None:
+        super().__init__(game)
+        self.company = company
+        self.chosen: tuple[str, ...] = ()
+        self.then = then
+
+    def acting_entity(self) -> str | None:
+        return self.company.president
+
+    def legal_actions(self) -> list[LegalAction]:
+        me = self.company.president
+        assert me is not None
+        hexes = candidate_hexes(self.game, self.company.id, self.chosen)  # type: ignore[arg-type]
+        return [LegalAction(ReserveHome(entity=me, company=self.company.id, hex=h))
+                for h in hexes]
+
+    def process_reserve_home(self, action: ReserveHome) -> None:
+        self.chosen += (action.hex,)
+        if len(self.chosen) < 2:
+            return
+        game: M1839 = self.game  # type: ignore[assignment]
+        set_homes(game, self.company.id, self.chosen)
+        board = getattr(game, "board", None)
+        if board is not None:
+            from railhouse.map.mapdef import Reservation
+
+            for hex_id in self.chosen:
+                board.reservations.append(Reservation(self.company.id, hex_id, None))
+        game.event("homes", {"company": self.company.id, "hexes": list(self.chosen)})
+        game.pending.remove(self)
+        self.then()

@@ -1,0 +1,184 @@
+"""1839: the game, its rules plugin and the factory the registry loads.
+
+State beyond the core's: the number cards (``cards``), the brown privates' Majors
+(``brown_assignment``), DRU's train (``dru_train`` / ``dru_holder``), companies that have
+operated since floating (``operated_since_float``, A-08), players barred from parring
+(``barred_from_par``, R-7.3.9), queued new-Local powers and the set/purple bookkeeping.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from railhouse.engine.entities import IPO, Company, Train
+from railhouse.engine.game import Game
+from railhouse.engine.rounds.base import GameEnd, Round
+from railhouse.gamehooks import GameHooks
+from railhouse.hookspecs import hookimpl
+from railhouse_m1839 import data
+from railhouse_m1839.auction import DiscountAuction
+from railhouse_m1839.cards import NumberCards
+from railhouse_m1839.markets import StackedMarket
+from railhouse_m1839.operating import M1839OperatingRound, operating_steps
+from railhouse_m1839.plugin import TITLE
+from railhouse_m1839.setup import setup
+from railhouse_m1839.stock import M1839StockRound
+
+
+class M1839(Game):
+    info = TITLE
+    config = data.config()
+
+    def __init__(self, players: Sequence[str], options: Mapping[str, Any] | None = None,
+                 seed: int = 0) -> None:
+        self.cards = NumberCards()
+        self.brown_assignment: dict[str, str] = {}
+        self.dru_train: Train | None = None
+        self.dru_holder: str | None = None
+        self.operated_since_float: set[str] = set()
+        self.barred_from_par: set[str] = set()
+        self.new_local_queue: list[str] = []
+        self.nationalisation_due = False
+        self.ors_played = 0
+        self.set_number = 0
+        self.set_started_in_purple = False
+        self.purple_seen_in_set = False
+        self.sr_count = 0
+        super().__init__(players, options, seed)
+
+    def _make_hooks(self) -> GameHooks:
+        return GameHooks(rules=M1839Rules())
+
+    def _build(self) -> None:
+        super()._build()
+        self.markets = {spec.id: StackedMarket(spec) for spec in self.config.markets}
+        self.board = _build_board(self.options)
+
+    def active_players(self) -> list[str]:
+        return [p.id for p in self.seats if not p.bankrupt]
+
+    def parred_in_order(self) -> list[str]:
+        """Parred companies in operating order (R-8.2.1/2, A-40)."""
+        order: list[str] = []
+        for market in self.markets.values():
+            order.extend(market.order())
+        return order
+
+    def reset_company(self, company: Company) -> None:
+        """After nationalisation: a Major is gone, a Local returns to the supply (R-14.7.3)."""
+        company.floated = company.started = False
+        company.president = None
+        company.par_price = None
+        company.operated_count = 0
+        company.tokens_placed = 0
+        self.operated_since_float.discard(company.id)
+        spec = self.config.company(company.id)
+        if spec.kind == "major":
+            company.closed = True
+        company.spec = dataclasses.replace(spec)
+        for cert in company.certs:
+            cert.owner = IPO
+
+    def redeal_by_cash(self) -> None:
+        """R-6.8: re-deal the cards by ascending cash, ties keeping their previous order."""
+        order = self.cards.order()
+        ranked = sorted(order, key=lambda p: (self.player(p).cash, order.index(p)))
+        self.cards.redeal(ranked)
+        self.event("cards", {"order": ranked})
+
+
+def _build_board(options: Mapping[str, Any]) -> Any:
+    """The map engineer's board (contract: ``mapdata.build_map(options)``), if present."""
+    try:
+        from railhouse_m1839.mapdata import build_map  # type: ignore[import-not-found, unused-ignore]
+    except ImportError:
+        return None
+    from railhouse.map.board import Board
+
+    return Board(build_map(options))
+
+
+class M1839Rules:
+    """The v2 rules as hook implementations (stateless; state lives in the game)."""
+
+    @hookimpl
+    def railhouse_setup_game(self, game: M1839) -> None:
+        setup(game)
+
+    @hookimpl
+    def railhouse_next_round(self, game: M1839, finished: Round | None) -> Round:
+        """R-5.1 / R-5.2: auction, then SR and a set of ORs whose size is fixed by the phase
+        at the end of the SR."""
+        if finished is None:
+            items = [p.id for p in game.privates.values() if not p.closed]
+            return DiscountAuction(game, items)
+        if game.pending_end:
+            return GameEnd(game, game.pending_end)
+        if isinstance(finished, DiscountAuction | M1839OperatingRound) and (
+            not isinstance(finished, M1839OperatingRound) or finished.number >= finished.of
+        ):
+            if isinstance(finished, M1839OperatingRound) and self._purple_over(game):
+                return GameEnd(game, "purple_set_complete")
+            game.sr_count += 1
+            return M1839StockRound(game, first=game.sr_count == 1)
+        if isinstance(finished, M1839StockRound):
+            game.barred_from_par.clear()
+            game.set_number += 1
+            game.set_started_in_purple = game.phase.name == "PU"
+            game.purple_seen_in_set = game.set_started_in_purple
+            return M1839OperatingRound(game, 1, game.phase.operating_rounds, game.set_number)
+        assert isinstance(finished, M1839OperatingRound)
+        return M1839OperatingRound(game, finished.number + 1, finished.of, game.set_number)
+
+    @staticmethod
+    def _purple_over(game: M1839) -> bool:
+        """R-10.1.4 (A-31): the first set of ORs that starts in purple (option: the set in
+        which purple began) ends the game."""
+        if game.options["purple_end"] == "purple_began":
+            return game.phase.name == "PU"
+        return game.set_started_in_purple
+
+    @hookimpl
+    def railhouse_operating_steps(self, game: M1839, company: Any) -> list[Any]:
+        return operating_steps(game, company)
+
+    @hookimpl
+    def railhouse_price_moves_after_dividend(self, game: M1839, company: Any, kind: str,
+                                             total: int) -> list[str]:
+        """R-8.3.C.6: below the price left one (one more if 0 for lack of a train); at least
+        the price right one, at least twice the price right two."""
+        price = game.share_price(company)
+        if total < price:
+            return ["left", "left"] if total == 0 and not company.trains else ["left"]
+        return ["right", "right"] if total >= 2 * price else ["right"]
+
+    @hookimpl
+    def railhouse_check_game_end(self, game: M1839, moment: str) -> str | None:
+        """R-10.1.3: f300 reached in an OR ends the game at the end of that OR."""
+        if moment == "end_of_or" and game.pending_end:
+            return game.pending_end
+        return None
+
+    @hookimpl
+    def railhouse_final_scores(self, game: M1839) -> list[int]:
+        """R-10.2: cash + privates' face value (RH 0) + shares at current price; a bankrupt
+        player scores 0 (R-9.6)."""
+        scores = []
+        for player in game.seats:
+            if player.bankrupt:
+                scores.append(0)
+                continue
+            worth = player.cash + sum(p.spec.value for p in game.privates.values()
+                                      if p.owner == player.id and not p.closed)
+            for company in game.companies.values():
+                if company.started and not company.closed:
+                    worth += company.shares_of(player.id) * game.share_price(company)
+            scores.append(worth)
+        return scores
+
+
+def new_game(players: Sequence[str], options: Mapping[str, Any] | None = None,
+             seed: int = 0) -> M1839:
+    return M1839(players, options, seed)

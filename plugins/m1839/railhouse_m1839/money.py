@@ -1,0 +1,196 @@
+"""Emergency money raising (R-8.4), player bankruptcy and concession (R-9), nationalisation
+(R-14.7.2).
+
+``raise_money`` makes a company able to pay ``amount``: it sells treasury shares to the Bank
+Pool first (automatic: nobody sells more than needed, R-8.4.2/R-8.4.5), then its director
+contributes; a director short of cash sells shares one sale at a time (``RaiseDecider``, a
+pending decision) and is bankrupt when nothing sellable is left (R-8.4.6).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from railhouse.engine.actions import Bankrupt, LegalAction, Range, SellShares
+from railhouse.engine.entities import IPO, POOL, TREASURY, Company
+from railhouse.engine.rounds.base import Decider
+from railhouse.engine.shares import president_cert
+from railhouse_m1839.shares import max_sellable, sale_price, sell
+
+if TYPE_CHECKING:
+    from railhouse_m1839.game import M1839
+
+
+def raise_money(game: M1839, company: Company, amount: int, pay: Callable[[], None],
+                on_bankrupt: Callable[[], None] | None = None) -> None:
+    """Call ``pay`` once ``company`` holds ``amount`` (R-8.4.1-R-8.4.5)."""
+    while company.cash < amount and company.certs_of(TREASURY):
+        price = sale_price(game, company)
+        cert = next(c for c in company.certs_of(TREASURY) if not c.president)
+        cert.owner = POOL
+        game.pay(game.bank, company, price)
+        game.market_of(company).move(company.id, "left", 1)
+        game.event("emergency_sale", {"company": company.id, "price": price})
+    if company.cash >= amount:
+        pay()
+        return
+    director = company.president
+    assert director is not None
+
+    def contribute() -> None:
+        if not game.player(director).bankrupt:
+            game.pay(game.player(director), company, amount - company.cash)
+            pay()
+
+    player_owes(game, director, amount - company.cash, contribute, protect=company,
+                on_bankrupt=on_bankrupt)
+
+
+def player_owes(game: M1839, player_id: str, need: int, then: Callable[[], None], *,
+                protect: Company | None = None,
+                on_bankrupt: Callable[[], None] | None = None) -> None:
+    """Call ``then`` once ``player_id`` has ``need`` in cash (R-8.4.4)."""
+    if game.player(player_id).cash >= need:
+        then()
+        return
+    game.pending.append(RaiseDecider(game, player_id, need, then, protect, on_bankrupt))
+
+
+class RaiseDecider(Decider):
+    """A player sells shares until they hold ``need`` (R-8.4.4): not the directorship of the
+    operating company, no director's certificates; bankrupt when nothing is left."""
+
+    rule = "1839 R-8.4.4"
+
+    def __init__(self, game: M1839, player: str, need: int, then: Callable[[], None],
+                 protect: Company | None, on_bankrupt: Callable[[], None] | None) -> None:
+        super().__init__(game)
+        self.player = player
+        self.need = need
+        self.then = then
+        self.protect = protect
+        self.on_bankrupt = on_bankrupt
+
+    @property
+    def m(self) -> M1839:
+        return self.game  # type: ignore[return-value]
+
+    def acting_entity(self) -> str | None:
+        return self.player
+
+    def legal_actions(self) -> list[LegalAction]:
+        legal = []
+        for company in self.m.companies.values():
+            if company.closed or not company.started:
+                continue
+            top = max_sellable(self.m, self.player, company,
+                               keep_director=company is self.protect)
+            if top > 0:
+                legal.append(LegalAction(SellShares(entity=self.player, company=company.id,
+                                                    count=1), {"count": Range(1, top)}))
+        return legal or [LegalAction(Bankrupt(entity=self.player))]
+
+    def process_sell_shares(self, action: SellShares) -> None:
+        sell(self.m, self.player, self.m.company(action.company), action.count, self.check)
+
+    def check(self) -> None:
+        if self.game.player(self.player).cash >= self.need and self in self.game.pending:
+            self.game.pending.remove(self)
+            self.then()
+
+    def process_bankrupt(self, action: Bankrupt) -> None:
+        self.game.pending.remove(self)
+        if self.on_bankrupt is not None:
+            self.on_bankrupt()
+        go_bankrupt(self.m, self.player)
+
+
+def go_bankrupt(game: M1839, player_id: str) -> None:
+    """R-9.2-R-9.6, R-9.9 (bankruptcy and concession alike)."""
+    player = game.player(player_id)
+    if player.bankrupt:
+        return
+    player.bankrupt = True
+    game.event("bankrupt", {"player": player_id})
+    for private in game.privates.values():
+        if private.owner == player_id and not private.closed:
+            private.closed = True  # R-9.2: discarded, no closure powers
+            game.event("private_discarded", {"private": private.id})
+    if game.dru_holder == player_id:
+        game.dru_holder = None
+        game.dru_train = None
+    for company in list(game.companies.values()):
+        if company.closed or not company.started:
+            continue
+        if company.president == player_id and company.floated:
+            nationalise(game, company, voluntary=False)
+        elif company.president == player_id:
+            _hand_back_unfloated(game, company, player_id)
+    for company in game.companies.values():
+        held = [c for c in company.certs if c.owner == player_id]
+        if held:
+            for cert in held:
+                cert.owner = POOL
+            if company.id in game.market_of(company).positions:
+                game.market_of(company).move(company.id, "left", sum(c.percent for c in held) // 10)
+    game.pay(player, game.bank, player.cash)
+    game.cards.remove(player_id)
+    if len(game.active_players()) <= 1:
+        game.end_game("one_player_left")  # R-9.9 / R-10.1.1
+
+
+def _hand_back_unfloated(game: M1839, company: Company, player_id: str) -> None:
+    """R-9.4 (A-25): another player with >= 2 shares takes the director's certificate;
+    otherwise it returns to the IPO for two IPO shares that go to the pool."""
+    rivals = [p for p in game.cards.rotation_after(player_id) if company.shares_of(p) >= 2]
+    if rivals:
+        best = max(rivals, key=lambda p: (company.shares_of(p), -rivals.index(p)))
+        from railhouse.engine.shares import exchange_presidency
+
+        exchange_presidency(company, player_id, best)
+        company.president = best
+        game.event("president", {"company": company.id, "old": player_id, "new": best})
+        return
+    president_cert(company).owner = IPO
+    swapped = [c for c in company.certs if c.owner == IPO and not c.president][:2]
+    for cert in swapped:
+        cert.owner = player_id  # then sold to the pool with the rest
+    company.president = None
+
+
+def nationalise(game: M1839, company: Company, *, voluntary: bool) -> None:
+    """R-14.7.2: cash to the bank, certificates to the supply unpaid, NS markers for its
+    markers, trains and privates discarded; a Major is gone for good, a Local can be parred
+    again (R-14.7.3).  A voluntary director may not par in the next SR (R-14.7.4)."""
+    if voluntary and company.president is not None:
+        game.barred_from_par.add(company.president)
+    game.event("nationalised", {"company": company.id, "voluntary": voluntary})
+    game.pay(company, game.bank, company.cash)
+    for cert in company.certs:
+        cert.owner = IPO
+    _tokens_to_ns(game, company.id)
+    game.market_of(company).remove(company.id)
+    for train in company.trains:
+        train.owner = None
+        game.depot.discarded.append(train)
+    company.trains.clear()
+    for private_id in company.privates:
+        game.privates[private_id].closed = True
+    company.privates.clear()
+    from railhouse_m1839.closures import on_company_nationalised
+
+    on_company_nationalised(game, company, voluntary)
+    game.reset_company(company)
+
+
+def _tokens_to_ns(game: M1839, company_id: str) -> None:
+    board = getattr(game, "board", None)
+    if board is None:
+        return
+    from railhouse_m1839.data import NS
+
+    for hex_id, city in board.company_cities(company_id):
+        board.remove_token(hex_id, city, company_id)
+        board.place_token(hex_id, city, NS)
+    board.drop_reservations(company_id)

@@ -1,0 +1,170 @@
+"""1839 operating rounds (R-8): start-of-OR payments, the order over two markets, and the
+company turn assembled from the map engineer's steps and this module's.
+
+Turn (R-8.3): home stations (map) -> compulsory first train -> track (map) -> station (map)
+-> routes (map) -> R trains due to rust leave (R-16.5.2) -> dividend -> buy trains.  After the
+turn: a brown private whose company now owns a train closes (R-14.3.11), the nationalisation
+window opens after a rusting purchase (R-8.3.8), then new Locals are created (R-8.3.9).
+The map modules are imported lazily: while one is missing its step is left out (no track, no
+stations, no revenue), which keeps the rest of the turn playable and testable.
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING, Any
+
+from railhouse.engine.actions import LegalAction, Pass
+from railhouse.engine.entities import Company
+from railhouse.engine.rounds.base import Decider, Step
+from railhouse.engine.rounds.operating import OperatingRound
+from railhouse_m1839.actions import Nationalise
+from railhouse_m1839.closures import close_browns_after_turn, resolve_new_locals
+from railhouse_m1839.data import KF_STEP, RH_CHARGE
+from railhouse_m1839.money import nationalise, player_owes
+
+if TYPE_CHECKING:
+    from railhouse_m1839.game import M1839
+
+
+class M1839OperatingRound(OperatingRound):
+    rule = "1839 R-8"
+
+    @property
+    def m(self) -> M1839:
+        return self.game  # type: ignore[return-value]
+
+    def start(self) -> None:
+        self.m.ors_played += 1
+        self.pay_private_income()
+        self.charge_rh()
+
+    def pay_private_income(self) -> None:
+        """R-8.1.1; KF earns f20 x (ORs already played) (R-14.3.6, A-29)."""
+        game = self.m
+        for private in game.privates.values():
+            if private.closed or private.owner is None or private.spec.revenue < 0:
+                continue
+            amount = private.spec.revenue
+            if private.id == "KF":
+                amount = KF_STEP * (game.ors_played - 1)
+            if amount > 0:
+                game.pay(game.bank, game.payer(private.owner), amount)
+                game.event("private_income", {"private": private.id, "owner": private.owner,
+                                              "amount": amount})
+
+    def charge_rh(self) -> None:
+        """R-8.1.2: RH's owner pays f100 (emergency rules apply)."""
+        game = self.m
+        rh = game.privates["RH"]
+        if rh.closed or rh.owner is None or game.player(rh.owner).bankrupt:
+            return
+        owner = rh.owner
+        player_owes(game, owner, RH_CHARGE,
+                    lambda: game.pay(game.player(owner), game.bank, RH_CHARGE))
+
+    def current_step(self) -> Step | None:
+        """A company nationalised during its own turn (its director went bankrupt) stops."""
+        if self.company is not None and (self.company.closed or not self.company.floated):
+            return None
+        return super().current_step()
+
+    def on_turn_start(self, company: Company) -> None:
+        self.m.nationalisation_due = False
+
+    def on_turn_end(self, company: Company) -> None:
+        game = self.m
+        if company.floated and not company.closed:
+            game.operated_since_float.add(company.id)
+            board = getattr(game, "board", None)
+            if board is not None and company.spec.kind == "local":
+                board.drop_reservations(company.id)
+            close_browns_after_turn(game, company)
+        if game.nationalisation_due:
+            game.nationalisation_due = False
+            resolve_new_locals(game)  # resolved after the window (pending is a stack)
+            window = NationalisationWindow(game, self.order())
+            if window.current() is not None:
+                game.pending.append(window)
+        else:
+            resolve_new_locals(game)
+
+    def finish(self) -> None:
+        for market in self.m.markets.values():
+            market.end_of_operating_round()  # type: ignore[attr-defined]
+        super().finish()
+
+
+class NationalisationWindow(Decider):
+    """R-8.3.8 / R-14.7.1 (A-21, A-23): in operating order every company owning a train may
+    nationalise; its director answers once."""
+
+    rule = "1839 R-14.7.1"
+
+    def __init__(self, game: M1839, order: list[str]) -> None:
+        super().__init__(game)
+        self.queue = list(order)
+
+    def current(self) -> Company | None:
+        while self.queue:
+            company = self.game.companies[self.queue[0]]
+            if company.floated and not company.closed and company.trains:
+                return company
+            self.queue.pop(0)
+        return None
+
+    def acting_entity(self) -> str | None:
+        company = self.current()
+        return None if company is None else company.id
+
+    def legal_actions(self) -> list[LegalAction]:
+        company = self.current()
+        if company is None:
+            return []
+        return [LegalAction(Nationalise(entity=company.id, company=company.id)),
+                LegalAction(Pass(entity=company.id))]
+
+    def process_nationalise(self, action: Nationalise) -> None:
+        self.queue.pop(0)
+        nationalise(self.game, self.game.companies[action.company], voluntary=True)  # type: ignore[arg-type]
+        self._maybe_close()
+
+    def process_pass(self, action: Pass) -> None:
+        self.queue.pop(0)
+        self._maybe_close()
+
+    def _maybe_close(self) -> None:
+        if self.current() is None and self in self.game.pending:
+            self.game.pending.remove(self)
+
+
+def _map_step(module: str, name: str) -> Any:
+    try:
+        return getattr(importlib.import_module(f"railhouse_m1839.{module}"), name)
+    except (ImportError, AttributeError):
+        return None
+
+
+def operating_steps(game: M1839, company: Company) -> list[Step]:
+    from railhouse_m1839.turnsteps import (
+        DividendStep,
+        FirstTrainStep,
+        NoRoutesStep,
+        RustAfterRunStep,
+        TrainBuyStep,
+    )
+
+    cid = company.id
+    steps: list[Step] = []
+    home = _map_step("stations", "HomeStationStep")
+    if home is not None:
+        steps.append(home(game, cid))
+    steps.append(FirstTrainStep(game, cid))
+    for module, name in (("track", "TrackStep"), ("stations", "StationStep")):
+        cls = _map_step(module, name)
+        if cls is not None:
+            steps.append(cls(game, cid))
+    route = _map_step("routing", "RouteStep")
+    steps.append(route(game, cid) if route is not None else NoRoutesStep(game, cid))
+    steps += [RustAfterRunStep(game, cid), DividendStep(game, cid), TrainBuyStep(game, cid)]
+    return steps

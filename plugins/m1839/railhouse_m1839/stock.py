@@ -1,0 +1,273 @@
+"""1839 stock rounds (R-7).
+
+A turn is: sell any shares, then one of {buy one certificate, par a company, redeem Bank-Pool
+shares of a company the player directs}, then sell any shares (R-7.1.2); ``pass`` before
+anything is a pass, ``pass`` after acting ends the turn.  Order and the end of the round come
+from the number cards (cards.py, R-7.1.3-4).  End-of-round price moves: R-7.1.5.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from railhouse.engine.actions import (
+    BuyShares,
+    Concede,
+    LegalAction,
+    Par,
+    Pass,
+    Range,
+    Redeem,
+    SellShares,
+)
+from railhouse.engine.entities import IPO, POOL, TREASURY, Company
+from railhouse.engine.errors import IllegalAction
+from railhouse.engine.rounds.base import Round
+from railhouse.engine.shares import move_shares, president_cert
+from railhouse_m1839.closures import HomeDecider, resolve_new_locals, start_company
+from railhouse_m1839.homes import can_reserve_two
+from railhouse_m1839.markets import LOCAL_PARS
+from railhouse_m1839.money import go_bankrupt
+from railhouse_m1839.shares import (
+    buy_director,
+    check_float,
+    max_sellable,
+    sell,
+    update_director,
+)
+
+if TYPE_CHECKING:
+    from railhouse_m1839.game import M1839
+
+HOLDING_CAP = 60  # R-7.3.5
+
+
+class M1839StockRound(Round):
+    kind = "stock"
+    rule = "1839 R-7"
+
+    def __init__(self, game: M1839, first: bool) -> None:
+        super().__init__(game)
+        self.first = first  # R-7.2.2: no selling in the first SR
+        self.player = game.cards.first()
+        self.sold_this_round: dict[str, set[str]] = {p: set() for p in game.active_players()}
+        self._new_turn()
+
+    @property
+    def m(self) -> M1839:
+        return self.game  # type: ignore[return-value]
+
+    def describe(self) -> dict[str, object]:
+        return {"kind": self.kind, "player": self.player, "colour": self.m.cards.colour}
+
+    def _new_turn(self) -> None:
+        self.acted = False
+        self.bought = False
+        self.sold_in_block: set[str] = set()
+
+    def acting_entity(self) -> str | None:
+        return None if self.finished else self.player
+
+    # -- legal actions -----------------------------------------------------------------
+    def legal_actions(self) -> list[LegalAction]:
+        if self.finished:
+            return []
+        me = self.player
+        legal = self.sell_choices(me)
+        if not self.bought:
+            legal += self.par_choices(me) + self.buy_choices(me) + self.redeem_choices(me)
+        legal.append(LegalAction(Pass(entity=me)))
+        if not self.acted:
+            legal.append(LegalAction(Concede(entity=me)))
+        return legal
+
+    def sell_choices(self, me: str) -> list[LegalAction]:
+        if self.first:
+            return []
+        legal = []
+        for company in self.m.companies.values():
+            if company.closed or not company.started or company.id in self.sold_in_block:
+                continue
+            top = max_sellable(self.m, me, company, keep_director=False)
+            if top > 0:
+                legal.append(LegalAction(SellShares(entity=me, company=company.id, count=1),
+                                         {"count": Range(1, top)}))
+        return legal
+
+    def may_buy(self, me: str, company: Company) -> bool:
+        return (company.started and not company.closed
+                and company.id not in self.sold_this_round.get(me, set())  # R-7.3.8
+                and company.percent_of(me) < HOLDING_CAP)  # R-7.3.5
+
+    def buy_choices(self, me: str) -> list[LegalAction]:
+        legal = []
+        cash = self.m.player(me).cash
+        for company in self.m.companies.values():
+            if not self.may_buy(me, company):
+                continue
+            price = self.m.share_price(company)
+            if president_cert(company).owner == IPO:  # R-7.3.4 / R-9.4 (A-25)
+                if 2 * price <= cash:
+                    legal.append(LegalAction(BuyShares(entity=me, company=company.id,
+                                                       source=IPO, count=2)))
+                continue
+            if price > cash:
+                continue
+            for source in self.sources(company):
+                legal.append(LegalAction(BuyShares(entity=me, company=company.id,
+                                                   source=source)))
+        return legal
+
+    def sources(self, company: Company) -> list[str]:
+        """R-7.3.1, R-7.3.6: treasury only when the IPO is empty."""
+        found = []
+        ipo = [c for c in company.certs_of(IPO) if not c.president]
+        if ipo:
+            found.append(IPO)
+        if company.certs_of(POOL):
+            found.append(POOL)
+        if not ipo and company.certs_of(TREASURY):
+            found.append(TREASURY)
+        return found
+
+    def par_choices(self, me: str) -> list[LegalAction]:
+        """R-7.5.1-3: an unparred company (a Major never nationalised), an available par price,
+        2 x par in cash, not barred by R-7.3.9, and for a Local two legal home hexes."""
+        game = self.m
+        if me in game.barred_from_par:
+            return []
+        cash = game.player(me).cash
+        legal = []
+        for company in game.companies.values():
+            if company.started or company.closed:
+                continue
+            if company.spec.kind == "local" and not can_reserve_two(game, company.id):
+                continue
+            for price in self.available_pars(company):
+                if 2 * price <= cash:
+                    legal.append(LegalAction(Par(entity=me, company=company.id, price=price)))
+        return legal
+
+    def available_pars(self, company: Company) -> list[int]:
+        """R-7.5.3: a par is unavailable where two or more companies already stand."""
+        game = self.m
+        pars = LOCAL_PARS if company.spec.kind == "local" else game.phase.extra["major_pars"]
+        market = game.market_of(company)
+        crowded = {p for p in pars
+                   if len(market.stacks.get((0, market.index_of(p)), [])) >= 2}  # type: ignore[attr-defined]
+        return [p for p in pars if p not in crowded]
+
+    def redeem_choices(self, me: str) -> list[LegalAction]:
+        """R-7.4.5: a company the player directs buys its own Bank-Pool shares."""
+        legal = []
+        for company in self.m.companies.values():
+            if company.president != me or not company.floated or company.closed:
+                continue
+            pool = company.shares_of(POOL)
+            top = min(pool, company.cash // max(self.m.share_price(company), 1))
+            if top > 0:
+                legal.append(LegalAction(Redeem(entity=me, company=company.id, count=1),
+                                         {"count": Range(1, top)}))
+        return legal
+
+    # -- processing --------------------------------------------------------------------
+    def _acted(self) -> None:
+        self.acted = True
+        self.m.cards.on_act(self.player)
+
+    def process_sell_shares(self, action: SellShares) -> None:
+        company = self.m.company(action.company)
+        self.sold_in_block.add(company.id)
+        self.sold_this_round.setdefault(self.player, set()).add(company.id)
+        self._acted()
+        sell(self.m, self.player, company, action.count)
+
+    def process_buy_shares(self, action: BuyShares) -> None:
+        game, me = self.m, self.player
+        company = game.company(action.company)
+        price = game.share_price(company)
+        if president_cert(company).owner == IPO:
+            buy_director(game, company, me, price)
+        else:
+            receiver = company if action.source == TREASURY else game.bank
+            game.pay(game.player(me), receiver, price)
+            move_shares(company, action.source, me, 1)
+            update_director(game, company)
+        game.event("buy", {"player": me, "company": company.id, "source": action.source,
+                           "price": price})
+        self._after_purchase()
+        check_float(game, company)
+
+    def process_par(self, action: Par) -> None:
+        game, me = self.m, self.player
+        company = game.company(action.company)
+        game.pay(game.player(me), game.bank, 2 * action.price)
+        start_company(game, company, me, action.price)
+        self._after_purchase()
+        if company.spec.kind == "local":
+            game.pending.append(HomeDecider(game, company, lambda: None))
+
+    def process_redeem(self, action: Redeem) -> None:
+        game = self.m
+        company = game.company(action.company)
+        price = game.share_price(company)
+        game.pay(company, game.bank, price * action.count)
+        move_shares(company, POOL, TREASURY, action.count)
+        game.event("redeem", {"company": company.id, "count": action.count, "price": price})
+        self._after_purchase()
+
+    def _after_purchase(self) -> None:
+        self._acted()
+        self.bought = True
+        self.sold_in_block = set()
+
+    def process_pass(self, action: Pass) -> None:
+        if not self.acted:
+            self.m.cards.on_pass(self.player)
+        self._end_turn()
+
+    def process_concede(self, action: Concede) -> None:
+        """R-9.1: any player may concede; handled like a bankruptcy."""
+        me = self.player
+        nxt = self.m.cards.next_after(me) if len(self.m.active_players()) > 1 else me
+        go_bankrupt(self.m, me)
+        if self.m.over:
+            return
+        self.player = nxt
+        self._new_turn()
+        self._check_end()
+
+    def _end_turn(self) -> None:
+        if self._check_end():
+            return
+        self.player = self.m.cards.next_after(self.player)
+        self._new_turn()
+
+    def _check_end(self) -> bool:
+        if not self.m.cards.all_passed():
+            return False
+        self.finished = True
+        self.m.cards.swap()
+        self.end_of_round_moves()
+        resolve_new_locals(self.m)
+        return True
+
+    def end_of_round_moves(self) -> None:
+        """R-7.1.5 (A-40): every parred company in operating order: left if any share is in
+        the pool, else right if none is in the IPO either; f300 ends the game at once."""
+        game = self.m
+        for company_id in game.parred_in_order():
+            company = game.companies[company_id]
+            market = game.market_of(company)
+            if company.certs_of(POOL):
+                market.move(company_id, "left", 1)
+            elif not company.certs_of(IPO):
+                market.move(company_id, "right", 1)
+                if market.cell(market.positions[company_id]).end_game:
+                    game.end_game("price_300_in_sr")  # R-10.1.3
+                    return
+
+    def validate(self, action: object) -> None:
+        super().validate(action)  # type: ignore[arg-type]
+        if self.finished:
+            raise IllegalAction("the stock round is over", self.rule)

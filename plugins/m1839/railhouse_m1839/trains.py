@@ -1,0 +1,177 @@
+"""Buying trains, phase changes and their effects, rusting, train limits (R-8.3.D, R-16.4,
+R-16.5, R-17.2, R-17.3).
+
+A phase starts the moment the first train of its rank is acquired (R-5.3), including a
+Local's free first train.  Effects apply in the order of R-17.3: the train moves, the new
+phase's effects (rust, privates close or convert, limits, conversions) apply at once, then
+every company over the new limit discards (a pending decision per company); the
+nationalisation window and new Locals come after the buyer's turn (operating.py).  A rank
+emptied without a purchase (R-9.8) fires its phase just before the next bought rank (A-26).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import TYPE_CHECKING
+
+from railhouse.engine.actions import DiscardTrain, LegalAction
+from railhouse.engine.entities import Company, Train
+from railhouse.engine.rounds.base import Decider
+from railhouse.engine.trains import phase_for_train, rust_trains
+from railhouse_m1839.closures import close_private
+from railhouse_m1839.data import CM_PAYOUT, RUSTING_RANKS
+from railhouse_m1839.markets import CONVERSION, MAJOR
+
+if TYPE_CHECKING:
+    from railhouse_m1839.game import M1839
+
+
+def train_limit(game: M1839) -> int:
+    """R-16.4.1; light red per the ``light_red_train_limit`` option (A-02)."""
+    if game.phase.name == "LR":
+        return int(game.options["light_red_train_limit"])
+    return game.phase.train_limit
+
+
+def acquire(game: M1839, company: Company, train: Train) -> None:
+    """The train moves to ``company``; a first train of a later rank starts its phase."""
+    train.owner = company.id
+    company.trains.append(train)
+    game.depot.sold_types.add(train.name)
+    index = phase_for_train(game.config.phases, train.name)
+    if index is not None and index > game.phase_index:
+        enter_phase(game, index)
+
+
+def buy_from_depot(game: M1839, company: Company, train_id: str, price: int) -> None:
+    train = game.depot.take(train_id)
+    game.pay(company, game.bank, price)
+    game.event("train_bought", {"company": company.id, "train": train.id, "from": "depot",
+                                "price": price})
+    acquire(game, company, train)
+
+
+def enter_phase(game: M1839, index: int) -> None:
+    """Apply every phase up to ``index`` in order (skipped ranks too, A-26)."""
+    while game.phase_index < index:
+        old = game.phase
+        game.phase_index += 1
+        new = game.phase
+        game.event("phase", {"phase": new.name})
+        _phase_effects(game, new.name)
+        if new.name in RUSTING_RANKS:
+            game.nationalisation_due = True
+        game.hooks.phase_changed(game, old, new)
+    enforce_limits(game)
+
+
+def _phase_effects(game: M1839, phase: str) -> None:
+    """R-17.2's one-off effects."""
+    rust_trains(game, phase)
+    for private in game.privates.values():
+        closes = private.spec.extra.get("closes")
+        if private.closed or closes is None:
+            continue
+        if phase == "GR" or closes == phase:
+            _close_or_convert(game, private.id)
+    if phase == "DR":
+        convert_locals(game)
+
+
+def _close_or_convert(game: M1839, private_id: str) -> None:
+    private = game.privates[private_id]
+    owner = private.owner
+    close_private(game, private_id)
+    if owner is None or not owner.startswith("p"):
+        return
+    if private_id == "DRU" and game.dru_train is not None:
+        game.dru_holder = owner  # R-14.3.7: the owner now holds the train
+    if private_id == "CM":  # R-14.3.8
+        game.pay(game.bank, game.player(owner), CM_PAYOUT)
+        rh = game.privates["RH"]
+        rh.owner, rh.closed = owner, False
+        game.event("rh_received", {"player": owner})
+
+
+def convert_locals(game: M1839) -> None:
+    """R-13.5: Locals at f46/f55/f65 become Majors at f43/f51/f61 (bottom of the stack)."""
+    local_market = game.markets["local"]
+    for company_id in list(local_market.order()):
+        price = local_market.price(company_id)
+        if price not in CONVERSION:
+            continue
+        company = game.companies[company_id]
+        local_market.remove(company_id)
+        company.spec = dataclasses.replace(company.spec, market=MAJOR, kind="major")
+        game.markets[MAJOR].place_at_price(company_id, CONVERSION[price])  # type: ignore[attr-defined]
+        game.event("converted", {"company": company_id, "price": CONVERSION[price]})
+
+
+def enforce_limits(game: M1839) -> None:
+    """R-16.4.3: every company over the limit discards (its director chooses)."""
+    for company in game.companies.values():
+        if company.floated and not company.closed and len(company.trains) > train_limit(game):
+            game.pending.append(DiscardDecider(game, company))
+
+
+class DiscardDecider(Decider):
+    rule = "1839 R-16.4.3"
+
+    def __init__(self, game: M1839, company: Company) -> None:
+        super().__init__(game)
+        self.company = company
+
+    def acting_entity(self) -> str | None:
+        return self.company.id
+
+    def legal_actions(self) -> list[LegalAction]:
+        return [LegalAction(DiscardTrain(entity=self.company.id, train=t.id))
+                for t in self.company.trains]
+
+    def process_discard_train(self, action: DiscardTrain) -> None:
+        train = next(t for t in self.company.trains if t.id == action.train)
+        discard(self.game, self.company, train)  # type: ignore[arg-type]
+        game: M1839 = self.game  # type: ignore[assignment]
+        if len(self.company.trains) <= train_limit(game) or self.company.closed:
+            game.pending.remove(self)
+
+
+def discard(game: M1839, company: Company, train: Train) -> None:
+    company.trains.remove(train)
+    train.owner = None
+    game.depot.discarded.append(train)
+    game.event("train_discarded", {"company": company.id, "train": train.id})
+
+
+def rust_after_run(game: M1839, company: Company) -> None:
+    """R-16.5.2: R trains whose rusting phase has begun go right after their run."""
+    for train in list(company.trains):
+        if train.rusted and train.ran:
+            discard(game, company, train)
+
+
+def bankruptcy_discards(game: M1839, failed: Train | None) -> None:
+    """R-9.7 / R-9.8: the failed compulsory train counts as bought and is discarded (a phase
+    may start); then one train of the current rank and of every second rank after it; a purple
+    one is replaced by a gray one.  These discards change no phase (A-26)."""
+    if failed is not None:
+        game.depot.discarded.append(failed)
+        index = phase_for_train(game.config.phases, failed.name)
+        if index is not None and index > game.phase_index:
+            enter_phase(game, index)
+    group = game.depot.current_group()
+    if group is None:
+        return
+    last = max(t.spec.group for t in game.depot.trains) if game.depot.trains else group
+    for rank in range(group, max(last, 12) + 1, 2):
+        _discard_one_of_rank(game, rank)
+
+
+def _discard_one_of_rank(game: M1839, rank: int) -> None:
+    candidates = [t for t in game.depot.trains if t.spec.group == rank]
+    if not candidates and rank == 12:
+        candidates = [t for t in game.depot.trains if t.spec.group == 11]
+    if candidates:
+        game.depot.trains.remove(candidates[0])
+        game.depot.discarded.append(candidates[0])
+        game.event("train_removed", {"train": candidates[0].id})

@@ -1,0 +1,266 @@
+"""This title's own operating steps (R-8.3.2, R-8.3.6, R-8.3.7, R-16.5.2)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from railhouse.engine.actions import (
+    BuyTrain,
+    Dividend,
+    LegalAction,
+    OfferTrain,
+    Pass,
+    Range,
+    Respond,
+)
+from railhouse.engine.entities import IPO, POOL, TREASURY, Company, Train
+from railhouse.engine.rounds.base import Decider, Step
+from railhouse_m1839.actions import GiveDruTrain
+from railhouse_m1839.money import go_bankrupt, raise_money
+from railhouse_m1839.trains import (
+    acquire,
+    bankruptcy_discards,
+    buy_from_depot,
+    rust_after_run,
+    train_limit,
+)
+
+if TYPE_CHECKING:
+    from railhouse_m1839.game import M1839
+
+NO_FIRST_TRAIN = ("4", "7")  # R-8.3.2 / A-45: nothing happens if the next is gray or purple
+
+
+class M1839Step(Step):
+    @property
+    def m(self) -> M1839:
+        return self.game  # type: ignore[return-value]
+
+    @property
+    def company(self) -> Company:
+        return self.game.companies[self.entity]
+
+    @property
+    def turn(self) -> dict[str, Any]:
+        return self.game.round.turn  # type: ignore[union-attr, no-any-return]
+
+
+class FirstTrainStep(M1839Step):
+    """R-8.3.2: on its first run a company acquires the next supply train (a Local free, a
+    Major at cost with emergency money), unless it is gray or purple."""
+
+    rule = "1839 R-8.3.2"
+
+    def auto(self) -> bool:
+        self.done = True
+        game, company = self.m, self.company
+        if company.id in game.operated_since_float:
+            return True
+        available = game.depot.available()
+        if not available or available[0].name in NO_FIRST_TRAIN:
+            return True
+        train = available[0]
+        if company.spec.kind == "local":
+            game.depot.take(train.id)
+            game.event("train_bought", {"company": company.id, "train": train.id,
+                                        "from": "depot", "price": 0})
+            acquire(game, company, train)
+            return True
+        compulsory_purchase(game, company, train)
+        return True
+
+
+def compulsory_purchase(game: M1839, company: Company, train: Train) -> None:
+    """Buy ``train`` from the supply, raising money if short (R-8.4); a bankrupt director's
+    failed train counts as bought and is discarded (R-9.7, R-9.8)."""
+    price = train.spec.price
+
+    def pay() -> None:
+        buy_from_depot(game, company, train.id, price)
+
+    def failed() -> None:
+        taken = game.depot.take(train.id)
+        bankruptcy_discards(game, taken)
+
+    raise_money(game, company, price, pay, on_bankrupt=failed)
+
+
+class NoRoutesStep(M1839Step):
+    """Stand-in while routing.py is missing: no revenue; every train owned in the run step
+    counts as having run (R-16.5.2)."""
+
+    def auto(self) -> bool:
+        self.turn.setdefault("revenue", 0)
+        for train in self.company.trains:
+            train.ran = True
+        self.done = True
+        return True
+
+
+class RustAfterRunStep(M1839Step):
+    def auto(self) -> bool:
+        rust_after_run(self.m, self.company)
+        self.done = True
+        return True
+
+
+class DividendStep(M1839Step):
+    """R-8.3.C: half or withhold before blue, full or withhold from blue."""
+
+    rule = "1839 R-8.3.C"
+
+    def legal_actions(self) -> list[LegalAction]:
+        if self.turn.get("revenue", 0) <= 0:
+            return []
+        return [LegalAction(Dividend(entity=self.entity, kind=k))
+                for k in self.m.phase.extra["dividends"]]
+
+    def auto(self) -> bool:
+        if self.turn.get("revenue", 0) <= 0:
+            self.settle("withhold", 0)
+            return True
+        return False
+
+    def process_dividend(self, action: Dividend) -> None:
+        self.settle(action.kind, int(self.turn["revenue"]))
+
+    def settle(self, kind: str, revenue: int) -> None:
+        game, company = self.m, self.company
+        per_share, to_treasury = split_revenue(kind, revenue)
+        if to_treasury:
+            game.pay(game.bank, company, to_treasury)
+        if per_share:
+            pay_shareholders(game, company, per_share)
+        total = per_share * 10  # R-8.3.C.5 (A-11)
+        moves = game.hooks.price_moves_after_dividend(game, company, kind, total)
+        market = game.market_of(company)
+        right = sum(1 for m in moves if m == "right")
+        left = sum(1 for m in moves if m == "left")
+        direction, steps = ("right", right) if right else ("left", left)
+        market.move_after_operating(company.id, direction, steps)  # type: ignore[attr-defined]
+        if market.cell(market.positions[company.id]).end_game:
+            game.pending_end = "price_300_in_or"  # R-10.1.3: end of this OR
+        game.event("dividend", {"company": company.id, "kind": kind, "revenue": revenue,
+                                "per_share": per_share, "moves": moves})
+        self.done = True
+
+
+def split_revenue(kind: str, revenue: int) -> tuple[int, int]:
+    """(dividend per share, amount to the treasury) per R-8.3.C.2-4 (A-12: round down)."""
+    if kind == "payout":
+        return revenue // 10, 0
+    if kind == "half":
+        return -(-revenue // 20), revenue // 20 * 10
+    return 0, revenue
+
+
+def pay_shareholders(game: M1839, company: Company, per_share: int) -> None:
+    """Players are paid for their shares; treasury and pool shares pay the company (A-50);
+    IPO shares pay nobody (R-8.3.C.3)."""
+    for player_id in game.active_players():
+        game.pay(game.bank, game.player(player_id), per_share * company.shares_of(player_id))
+    company_shares = company.shares_of(TREASURY) + company.shares_of(POOL)
+    game.pay(game.bank, company, per_share * company_shares)
+    assert IPO  # IPO shares are paid to nobody
+
+
+class TrainBuyStep(M1839Step):
+    """R-8.3.D: trains one at a time from the supply (current rank only) or, for a company
+    that owns a train, from another company at an agreed price of f1 or more (A-27).  A
+    company without a train must buy one from the supply (R-8.3.D.6)."""
+
+    rule = "1839 R-8.3.D"
+
+    def legal_actions(self) -> list[LegalAction]:
+        company, game = self.company, self.m
+        me = self.entity
+        available = game.depot.available()
+        if not company.trains:
+            return [LegalAction(BuyTrain(entity=me, train=t.id, price=t.spec.price))
+                    for t in available[:1]]
+        legal: list[LegalAction] = []
+        if len(company.trains) < train_limit(game):
+            legal += [LegalAction(BuyTrain(entity=me, train=t.id, price=t.spec.price))
+                      for t in available if t.spec.price <= company.cash]
+            legal += self.company_trains(me)
+            if game.dru_holder is not None and game.dru_holder == company.president:
+                legal.append(LegalAction(GiveDruTrain(entity=me, company=me)))
+        legal.append(LegalAction(Pass(entity=me)))
+        return legal
+
+    def company_trains(self, me: str) -> list[LegalAction]:
+        company, game = self.company, self.m
+        if company.cash < 1:
+            return []
+        legal = []
+        for other in game.companies.values():
+            if other is company or not other.floated or other.closed:
+                continue
+            kind = BuyTrain if other.president == company.president else OfferTrain
+            for train in other.trains:
+                action = (BuyTrain(entity=me, train=train.id, price=1, source=other.id)
+                          if kind is BuyTrain else OfferTrain(entity=me, train=train.id, price=1))
+                legal.append(LegalAction(action, {"price": Range(1, company.cash)}))
+        return legal
+
+    def process_buy_train(self, action: BuyTrain) -> None:
+        game, company = self.m, self.company
+        if action.source == "depot":
+            if not company.trains and company.cash < action.price:
+                train = next(t for t in game.depot.available() if t.id == action.train)
+                compulsory_purchase(game, company, train)
+                return
+            buy_from_depot(game, company, action.train, action.price)
+            return
+        seller = game.company(action.source)
+        move_train(game, company, seller, action.train, action.price)
+
+    def process_offer_train(self, action: OfferTrain) -> None:
+        seller = next(c for c in self.m.companies.values()
+                      if any(t.id == action.train for t in c.trains))
+        self.m.pending.append(TrainOffer(self.m, seller, self.company, action))
+
+    def process_give_dru_train(self, action: GiveDruTrain) -> None:
+        """R-14.3.7 (A-28): the holder hands the dark brown train to a company they direct."""
+        game = self.m
+        train = game.dru_train
+        assert train is not None
+        game.dru_train = game.dru_holder = None
+        game.event("dru_train", {"company": self.entity, "train": train.id})
+        acquire(game, self.company, train)
+
+
+def move_train(game: M1839, buyer: Company, seller: Company, train_id: str, price: int) -> None:
+    train = next(t for t in seller.trains if t.id == train_id)
+    game.pay(buyer, seller, price)
+    seller.trains.remove(train)
+    train.owner = buyer.id
+    buyer.trains.append(train)
+    game.event("train_bought", {"company": buyer.id, "train": train_id, "from": seller.id,
+                                "price": price})
+
+
+class TrainOffer(Decider):
+    """R-11.1: the selling company's director accepts or declines."""
+
+    rule = "1839 R-11.1"
+
+    def __init__(self, game: M1839, seller: Company, buyer: Company, offer: OfferTrain) -> None:
+        super().__init__(game)
+        self.seller, self.buyer, self.offer = seller, buyer, offer
+
+    def acting_entity(self) -> str | None:
+        return self.seller.id
+
+    def legal_actions(self) -> list[LegalAction]:
+        return [LegalAction(Respond(entity=self.seller.id, accept=a)) for a in (True, False)]
+
+    def process_respond(self, action: Respond) -> None:
+        self.game.pending.remove(self)
+        if action.accept and self.buyer.cash >= self.offer.price:
+            move_train(self.game, self.buyer, self.seller, self.offer.train,  # type: ignore[arg-type]
+                       self.offer.price)
+        self.game.event("response", {"by": self.seller.id, "accept": action.accept})
+
+
+__all__ = ["go_bankrupt"]
