@@ -134,3 +134,24 @@ def check_float(game: Game, company: Company) -> bool:
 
 def pool_percent(company: Company) -> int:
     return company.percent_of(POOL)
+
+
+def hand_over_before_sale(game: Game, company: Company, seller: str, count: int) -> None:
+    """If a president sells below another player's holding, exchange the president's
+    certificate first so the sold certificates are ordinary ones (the new president is the
+    first player after the seller in seat order among those holding the most)."""
+    if company.president != seller:
+        return
+    remaining = company.shares_of(seller) - count
+    rivals = [(company.shares_of(p), p) for p in others_in_order(game, seller)]
+    best = max((s for s, _ in rivals), default=0)
+    if remaining >= best or best < president_cert(company).percent // 10:
+        return
+    new = next(p for s, p in rivals if s == best)
+    exchange_presidency(company, seller, new)
+    company.president = new
+    game.event("president", {"company": company.id, "old": seller, "new": new})
+
+
+def others_in_order(game: Game, player_id: str) -> list[str]:
+    return [p for p in seat_order_after(game, player_id) if p != player_id]

@@ -36,12 +36,11 @@ from railhouse.engine.entities import POOL, TREASURY, Company
 from railhouse.engine.errors import IllegalAction
 from railhouse.engine.rounds.base import Round
 from railhouse.engine.shares import (
-    exchange_presidency,
+    hand_over_before_sale,
     move_shares,
     player_certificate_count,
     pool_percent,
     president_cert,
-    seat_order_after,
     update_president,
 )
 
@@ -257,7 +256,7 @@ class StockRound(Round):
         company = game.company(action.company)
         me = action.entity
         price = game.share_price(company)
-        _hand_over_if_needed(game, company, me, action.count)
+        hand_over_before_sale(game, company, me, action.count)
         move_shares(company, me, POOL, action.count)
         game.pay(game.bank, game.player(me), price * action.count)
         self.sold_this_turn.add(company.id)
@@ -336,23 +335,3 @@ def _sale_step(company: Company, seller: str) -> int:
             continue
         step = math.gcd(step, cert.percent // 10)
     return step or 1
-
-
-def _hand_over_if_needed(game: Game, company: Company, seller: str, count: int) -> None:
-    """If a president sells below another player's holding, exchange the president's
-    certificate first so the sold certificates are ordinary ones."""
-    if company.president != seller:
-        return
-    remaining = company.shares_of(seller) - count
-    rivals = [(company.shares_of(p), p) for p in _others_in_order(game, seller)]
-    best = max((s for s, _ in rivals), default=0)
-    if remaining >= best or best < president_cert(company).percent // 10:
-        return
-    new = next(p for s, p in rivals if s == best)
-    exchange_presidency(company, seller, new)
-    company.president = new
-    game.event("president", {"company": company.id, "old": seller, "new": new})
-
-
-def _others_in_order(game: Game, player_id: str) -> list[str]:
-    return [p for p in seat_order_after(game, player_id) if p != player_id]

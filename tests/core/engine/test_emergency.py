@@ -1,0 +1,122 @@
+"""Emergency money raising and bankruptcy (core mechanism; 1839 R-8.4, R-9; SOH EN
+"Forced train purchases") on the mini title."""
+
+from __future__ import annotations
+
+import pytest
+from helpers import mini, start
+from minititle import MiniGame
+
+from railhouse.engine.actions import Bankrupt, IssueShares, Pass, SellShares
+from railhouse.engine.emergency import EmergencyRaise, EmergencyRules, start_raise
+from railhouse.engine.entities import Company
+from railhouse.engine.errors import IllegalAction
+from railhouse.engine.invariants import check_invariants
+
+PRICE = 180
+
+
+class BuyTrainRaise(EmergencyRaise):
+    """What a title writes: spend the money, or go bankrupt."""
+
+    outcome = ""
+
+    def raised(self) -> None:
+        self.game.pay(self.company, self.game.bank, self.amount)
+        self.outcome = "bought"
+
+    def bankrupt(self) -> None:
+        self.outcome = "bankrupt"
+
+
+def setup(cash: int, treasury: int = 0, p0_extra: int = 0) -> tuple[MiniGame, Company]:
+    game = mini()
+    company = start(game, "A", "p0", 70, {"p0": p0_extra, "p1": 2})
+    company.floated = True
+    for cert in company.certs_of("ipo")[:treasury]:
+        cert.owner = "treasury"
+    game.pay(game.bank, company, cash)
+    return game, company
+
+
+def set_cash(game: MiniGame, player: str, cash: int) -> None:
+    p = game.player(player)
+    game.pay(p, game.bank, p.cash)
+    game.pay(game.bank, p, cash)
+
+
+def test_treasury_shares_are_sold_first_and_only_as_many_as_needed_r_8_4_2() -> None:
+    game, company = setup(cash=50, treasury=4)
+    president_cash = game.player("p0").cash
+    raise_ = BuyTrainRaise(game, company, PRICE)
+    start_raise(raise_)
+    # 130 short at 70, 60, ...: two shares sold (70 + 60 after the first drop)
+    assert raise_.outcome == "bought" and company.percent_of("pool") == 20
+    assert company.percent_of("treasury") == 20 and game.player("p0").cash == president_cash
+    assert game.share_price(company) == 50 and not game.pending
+    check_invariants(game)
+
+
+def test_then_the_president_contributes_only_the_difference_r_8_4_3() -> None:
+    game, company = setup(cash=100)
+    set_cash(game, "p0", 200)
+    raise_ = BuyTrainRaise(game, company, PRICE)
+    start_raise(raise_)
+    assert raise_.outcome == "bought" and game.player("p0").cash == 120
+
+
+def test_then_the_president_sells_shares_of_their_choice_r_8_4_4() -> None:
+    game, company = setup(cash=20, p0_extra=3)
+    other = start(game, "B", "p0", 60, {"p0": 2, "p2": 1})
+    set_cash(game, "p0", 10)
+    raise_ = BuyTrainRaise(game, company, PRICE)
+    start_raise(raise_)
+    assert game.acting_entity() == "p0" and raise_.outcome == ""
+    tops = {c.action.company: c.ranges["count"].max for c in game.legal_actions()}
+    # A: keep the president's certificate and at least p1's 20% (no change of president);
+    # B: its 20% ordinary certificates (p2 holds only 10%, so the presidency stays)
+    assert tops == {"A": 3, "B": 2}
+    game.apply(SellShares(entity="p0", company="B", count=2))  # 2 x 60, all paid in
+    assert raise_.outcome == ""
+    game.apply(SellShares(entity="p0", company="A", count=1))  # 70
+    assert raise_.outcome == "bought" and not game.pending
+    assert game.player("p0").cash == 10 + 60 * 2 + 70 - (PRICE - 20)  # surplus stays
+    assert other.president == "p0" and company.president == "p0"
+    check_invariants(game)
+
+
+def test_bankrupt_is_the_only_choice_when_selling_everything_cannot_cover_r_8_4_6() -> None:
+    game, company = setup(cash=0)
+    set_cash(game, "p0", 0)
+    raise_ = BuyTrainRaise(game, company, 10_000)
+    start_raise(raise_)
+    assert [type(c.action) for c in game.legal_actions()] == [Bankrupt]
+    with pytest.raises(IllegalAction):
+        game.apply(SellShares(entity="p0", company="A", count=1))
+    game.apply(Bankrupt(entity="p0"))
+    assert raise_.outcome == "bankrupt" and not game.pending
+
+
+def test_treasury_choice_makes_the_issue_a_ranged_decision_en_forced_purchase() -> None:
+    game, company = setup(cash=0, treasury=3)
+    set_cash(game, "p0", 500)
+    raise_ = BuyTrainRaise(game, company, PRICE, EmergencyRules(treasury_choice=True))
+    start_raise(raise_)
+    assert game.acting_entity() == "A"
+    (choice,) = game.legal_actions()
+    assert isinstance(choice.action, IssueShares) and choice.ranges["count"].max == 3
+    with pytest.raises(IllegalAction):
+        game.apply(Pass(entity="A"))
+    game.apply(IssueShares(entity="A", count=1))  # 70, the president pays the 110 left
+    assert raise_.outcome == "bought" and game.player("p0").cash == 390
+
+
+def test_the_order_is_data() -> None:
+    game, company = setup(cash=0, treasury=3)
+    set_cash(game, "p0", 500)
+    rules = EmergencyRules(order=("president_cash", "treasury_shares"))
+    raise_ = BuyTrainRaise(game, company, PRICE, rules)
+    start_raise(raise_)
+    assert raise_.outcome == "bought" and company.percent_of("treasury") == 30
+    with pytest.raises(ValueError, match="unknown emergency"):
+        EmergencyRules(order=("loan",))
