@@ -33,6 +33,7 @@ COMMAND_MODULES: tuple[str, ...] = (
     "railhouse.cli.play",
     "railhouse.cli.importer",
     "railhouse.cli.render",
+    "railhouse.cli.view",
     "railhouse.cli.bench",
     "railhouse.cli.stubs",
 )

@@ -15,7 +15,6 @@ import typer
 #: command -> (help, issue number or None when not yet known)
 NOT_YET: dict[str, tuple[str, int | None]] = {
     "replay": ("Replay a game record and check it.", None),
-    "view": ("View a game in the browser.", None),
 }
 
 _PASS_THROUGH = {"ignore_unknown_options": True, "allow_extra_args": True}

@@ -145,17 +145,17 @@ def _texts(
 ) -> None:
     r = geo.radius
     small = dict(font_family=palette.FONT, text_anchor="middle", dominant_baseline="central")
-    group.append(dw.Text(coord, r1(r * 0.15), *polar(270, r * 0.8), fill=palette.FAINT_TEXT,
+    group.append(dw.Text(coord, r1(r * 0.15), *_at(270, r * 0.8), fill=palette.FAINT_TEXT,
                          class_="coord", **small))
     if hexdef.name:
         group.append(stops.halo_text(hexdef.name, r * 0.16, 0, r * 0.7, palette.TEXT,
                                      palette.tile_fill(tile.color), class_="name"))
     label = tile.label or hexdef.printed.label
     if label:
-        group.append(dw.Text(label, r1(r * 0.26), *polar(160, r * 0.62), fill=palette.TEXT,
+        group.append(dw.Text(label, r1(r * 0.26), *_at(160, r * 0.62), fill=palette.TEXT,
                              font_weight="bold", class_="label", **small))
     if tile.id:
-        group.append(dw.Text(tile.id, r1(r * 0.14), *polar(25, r * 0.68),
+        group.append(dw.Text(tile.id, r1(r * 0.14), *_at(25, r * 0.68),
                              fill=palette.FAINT_TEXT, class_="tile-id", **small))
     costs = []
     if hexdef.terrain_cost and (not laid or hexdef.terrain_every_lay):
@@ -167,6 +167,11 @@ def _texts(
     if hexdef.blocked_until:
         group.append(dw.Text(f"until {hexdef.blocked_until}", r1(r * 0.14), 0, r1(r * 0.45),
                              fill=palette.BARRIER, class_="blocked", **small))
+
+
+def _at(angle: float, distance: float) -> tuple[float, float]:
+    x, y = polar(angle, distance)
+    return r1(x) + 0.0, r1(y) + 0.0
 
 
 def _terrain(group: dw.Group, text: str, r: float) -> None:

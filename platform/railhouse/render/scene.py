@@ -31,6 +31,7 @@ from railhouse.render.hexes import MapStyle
 from railhouse.render.market import markets_block
 from railhouse.render.position import RenderError, looks, offboard_column
 from railhouse.render.stops import CompanyLook, r1
+from railhouse.render.svgtext import new_drawing
 
 MARGIN = 20.0
 HEADER_H = 30.0
@@ -106,7 +107,7 @@ def picture(scene: Scene) -> dw.Drawing:
     block, market_w, market_h = markets_block(scene.markets, scene.looks, MARGIN, top)
     width = max(map_w, market_w, 400.0) + 2 * MARGIN
     height = top + market_h + MARGIN
-    drawing = dw.Drawing(r1(width), r1(height), id="railhouse-board")
+    drawing = new_drawing(width, height, id="railhouse-board")
     drawing.append(dw.Rectangle(0, 0, r1(width), r1(height), fill="#ffffff"))
     drawing.append(dw.Text(scene.caption, 15, MARGIN, MARGIN + 8, font_family=palette.FONT,
                            fill=palette.TEXT, id="caption"))

@@ -113,3 +113,21 @@ def test_a_scene_without_a_board_draws_only_markets() -> None:
     root = parse(Scene(None, [synthetic_market()], LOOKS, caption="no map"))
     assert not by_class(root, "hex")
     assert len(by_class(root, "marker")) == 3
+
+
+def test_attribute_values_are_escaped() -> None:
+    from render_fixtures import synthetic_board, synthetic_market
+
+    from railhouse.render.stops import CompanyLook
+
+    board = synthetic_board()
+    nasty = 'R"<&>'
+    board.tokens[("C4", 0)] = [nasty]
+    market = synthetic_market()
+    market.place(nasty, (1, 0))
+    looks = {nasty: CompanyLook('#fff" onload="x', "#000")}
+    root = parse(Scene(board, [market], looks))
+    companies = {e.get("data-company") for e in root.iter() if e.get("data-company")}
+    assert nasty in companies
+    fills = {e.get("fill") for e in root.iter()}
+    assert '#fff" onload="x' in fills

@@ -1,0 +1,139 @@
+// railhouse game viewer: steps through the frames embedded in #game-data.
+// Frame k is the position after k actions; the board is rebuilt from per-frame deltas.
+(function () {
+  "use strict";
+  const data = JSON.parse(document.getElementById("game-data").textContent);
+  const frames = data.frames;
+  const last = frames.length - 1;
+  const states = [];
+  let acc = {};
+  for (const frame of frames) {
+    acc = Object.assign({}, acc, frame.parts);
+    states.push(acc);
+  }
+  const $ = (id) => document.getElementById(id);
+  const slider = $("slider");
+  const shown = {};
+  let current = -1;
+
+  function actionText(action) {
+    const parts = [];
+    for (const [key, value] of Object.entries(action)) {
+      if (key !== "type" && key !== "entity") parts.push(key + "=" + JSON.stringify(value));
+    }
+    return (action.entity || "?") + ": " + action.type + (parts.length ? " " + parts.join(" ") : "");
+  }
+
+  function buildLog() {
+    const log = $("log");
+    data.actions.forEach((action, i) => {
+      const item = document.createElement("li");
+      item.textContent = actionText(action);
+      item.dataset.frame = String(i + 1);
+      item.addEventListener("click", () => show(i + 1));
+      log.appendChild(item);
+    });
+  }
+
+  function cell(row, text, className) {
+    const td = document.createElement("td");
+    td.textContent = text;
+    if (className) td.className = className;
+    row.appendChild(td);
+    return td;
+  }
+
+  function playerName(id) {
+    const seat = id && id.startsWith("p") ? Number(id.slice(1)) : NaN;
+    return Number.isInteger(seat) && data.players[seat] !== undefined ? data.players[seat] : (id || "");
+  }
+
+  function fillPlayers(frame) {
+    const body = $("players").tBodies[0];
+    body.replaceChildren();
+    frame.players.forEach((p, seat) => {
+      const row = document.createElement("tr");
+      row.dataset.seat = String(seat);
+      if (frame.acting === "p" + seat) row.className = "acting";
+      cell(row, data.players[seat]);
+      cell(row, String(p.cash), "num cash");
+      cell(row, Object.entries(p.shares).map(([c, pct]) => c + " " + pct + "%").join(" · "));
+      cell(row, String(p.worth), "num worth");
+      body.appendChild(row);
+    });
+  }
+
+  function fillCompanies(frame) {
+    const body = $("companies").tBodies[0];
+    body.replaceChildren();
+    for (const company of data.companies) {
+      const c = frame.companies[company.id];
+      if (!c) continue;
+      const row = document.createElement("tr");
+      row.dataset.company = company.id;
+      if (frame.acting === company.id) row.className = "acting";
+      const chip = cell(row, company.id, "chip");
+      chip.style.background = company.fill;
+      chip.style.color = company.text;
+      cell(row, playerName(c.president));
+      cell(row, c.price === null ? "" : String(c.price), "num price");
+      cell(row, String(c.cash), "num cash");
+      cell(row, c.trains.join(" "));
+      cell(row, c.closed ? "closed" : c.floated ? "floated" : "");
+      body.appendChild(row);
+    }
+  }
+
+  function moveCursors(k) {
+    for (const chart of document.querySelectorAll("svg .chart")) {
+      const x = Number(chart.dataset.x0) + k * Number(chart.dataset.dx);
+      const line = chart.querySelector(".cursor");
+      line.setAttribute("x1", x);
+      line.setAttribute("x2", x);
+    }
+  }
+
+  function show(k) {
+    k = Math.max(0, Math.min(last, k));
+    const state = states[k];
+    for (const [part, index] of Object.entries(state)) {
+      if (shown[part] === index) continue;
+      const slot = part.startsWith("market:") ? $("market-slot-" + part.slice(7)) : $("slot-" + part);
+      if (slot) slot.innerHTML = data.fragments[index];
+      shown[part] = index;
+    }
+    const frame = frames[k];
+    $("caption").textContent = frame.caption;
+    $("step-label").textContent = "action " + k + " / " + last;
+    slider.value = String(k);
+    fillPlayers(frame);
+    fillCompanies(frame);
+    moveCursors(k);
+    const log = $("log");
+    const old = log.querySelector("li.current");
+    if (old) old.classList.remove("current");
+    if (k > 0) {
+      const item = log.children[k - 1];
+      item.classList.add("current");
+      item.scrollIntoView({ block: "nearest" });
+    }
+    current = k;
+    document.body.dataset.frame = String(k);
+  }
+
+  $("first").addEventListener("click", () => show(0));
+  $("prev").addEventListener("click", () => show(current - 1));
+  $("next").addEventListener("click", () => show(current + 1));
+  $("last").addEventListener("click", () => show(last));
+  slider.addEventListener("input", () => show(Number(slider.value)));
+  document.addEventListener("keydown", (event) => {
+    if (event.target === slider) return; // the slider steps itself
+    const moves = { ArrowLeft: current - 1, ArrowRight: current + 1, Home: 0, End: last };
+    if (event.key in moves) {
+      event.preventDefault();
+      show(moves[event.key]);
+    }
+  });
+  buildLog();
+  show(last);
+})();
