@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from railhouse_soh.online_rules import OnlineEdition, needs_variant
+from railhouse_soh.priority_deal import PriorityDeal
 
 if TYPE_CHECKING:
     from railhouse_soh.game import SteamOverHolland
@@ -16,4 +17,6 @@ def variant_plugins(game: SteamOverHolland) -> list[object]:
     plugins: list[object] = []
     if needs_variant(game.online):
         plugins.append(OnlineEdition())
+    if game.options["priority_deal"]:
+        plugins.append(PriorityDeal())  # EN optional rule "Start card / priority deal"
     return plugins

@@ -61,10 +61,6 @@ class SohStockRound(StockRound):
     rule = "SOH EN 'Stock round'"
     priority_deal = "keep"  # SOH deals the start card itself, in on_round_end
 
-    def __init__(self, game: SteamOverHolland) -> None:
-        super().__init__(game)
-        self.last_run_first_passer: int | None = None
-
     @property
     def soh(self) -> SteamOverHolland:
         return self.game  # type: ignore[return-value]
@@ -82,20 +78,11 @@ class SohStockRound(StockRound):
         is_president = company.president == me
         self.game.market_of(company).move(company.id, "down", count, ledges=not is_president)
 
-    def on_turn_end(self, acted: bool) -> None:
-        if acted:
-            self.last_run_first_passer = None
-        elif self.last_run_first_passer is None:
-            self.last_run_first_passer = self.seat
-
     def on_round_end(self) -> None:
         """EN "End of the round": the start card goes to the player to the left of its
-        holder (optional rule: to the first player of the closing run of passes)."""
+        holder (the optional rule is the variant plugin in ``priority_deal.py``)."""
         game = self.soh
-        if game.options["priority_deal"] and self.last_run_first_passer is not None:
-            game.priority = self.last_run_first_passer
-        else:
-            game.priority = (game.priority + 1) % len(game.seats)
+        game.priority = (game.priority + 1) % len(game.seats)
 
     # -- starting a company ------------------------------------------------------------
     def shares_to_start(self) -> int:
