@@ -180,3 +180,17 @@ def test_online_edition_random_playout_ends_and_replays(players: int) -> None:
     game = random_playout(online, players, 3)
     assert game.over and game.end_reason in {"fixed_round", "market_top", "bank_broken"}
     check_replay(game)
+
+
+def test_online_options_listed_without_importing_the_rules() -> None:
+    """The options live in the title metadata; listing them imports no rules module."""
+    import subprocess
+    import sys
+
+    code = ("import sys, railhouse_soh.plugin as p; "
+            "names = {o.name for o in p.TITLE.options}; "
+            "assert {'edition', 'ors_per_set', 'bank', 'score_privates'} <= names; "
+            "print(sorted(m for m in sys.modules if m.startswith('railhouse_soh')))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         check=True).stdout
+    assert "railhouse_soh.online" not in out and "railhouse_soh.game" not in out
