@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from helpers import mini
+from engine_positions import mini
 from minititle import MiniGame
 
 from railhouse.engine.actions import BuyPrivate, Discount

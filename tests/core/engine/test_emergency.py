@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 import pytest
-from helpers import mini, start
+from engine_positions import mini, start
 from minititle import MiniGame
 
 from railhouse.engine.actions import Bankrupt, IssueShares, Pass, SellShares

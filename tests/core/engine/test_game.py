@@ -7,7 +7,7 @@ import json
 import random
 
 import pytest
-from helpers import mini, start
+from engine_positions import mini, start
 from minititle import MiniGame, new_game
 
 from railhouse.engine import record as record_module

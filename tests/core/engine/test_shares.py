@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from helpers import in_stock_round, mini, start
+from engine_positions import in_stock_round, mini, start
 
 from railhouse.engine.invariants import find_problems
 from railhouse.engine.shares import (

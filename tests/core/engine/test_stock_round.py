@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from helpers import in_stock_round, start
+from engine_positions import in_stock_round, start
 from minititle import MiniStockRound
 
 from railhouse.engine.actions import BuyShares, Par, Pass, SellShares

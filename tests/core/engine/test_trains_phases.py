@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from helpers import mini, start
+from engine_positions import mini, start
 
 from railhouse.engine.actions import DiscardTrain
 from railhouse.engine.phases import DiscardDecider, apply_pending_phase, train_bought

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from helpers import mini
+from engine_positions import mini
 
 from railhouse.engine.bench import apply_and_legal_timings, state_size_kb
 
