@@ -33,6 +33,9 @@ TITLE = TitleInfo(
                    "which set of ORs ends the game in purple: the first set that starts in "
                    "purple, or the set in which purple began (A-31)",
                    ("starts_in_purple", "purple_began")),
+        OptionSpec("afsluitdijk", True,
+                   "keep the optional Afsluitdijk dike hex C10 and its barrier (facts 4.8, "
+                   "reconstructed map)"),
         OptionSpec("novice_voombergh", False,
                    "setup recommendation (R-4.6): never assign AMS, NBDS or ZHESM to Albert "
                    "Voombergh"),
