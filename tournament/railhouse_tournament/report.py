@@ -34,6 +34,32 @@ def summary(path: Path) -> dict[str, Any]:
     }
 
 
+def rating_history(path: Path, points: int = 60) -> list[dict[str, Any]]:
+    """Ratings after the first ``n`` games in schedule order, for ``n`` from 0 to all of
+    them (at most ``points`` values of ``n``, evenly spread): ``{"games": n, "ratings":
+    {entrant: {"mu", "sigma"}}}``, for the HTML report's charts."""
+    directory = TournamentDir.open(path)
+    names = [e.name for e in directory.config.entrants]
+    entries = sorted(directory.entries(), key=lambda e: e["index"])
+    total = len(entries)
+    cuts = sorted({round(total * i / (points - 1)) for i in range(points)}) \
+        if total >= points else list(range(total + 1))
+    history = []
+    for n in cuts:
+        table = standings.compute(names, entries[:n])
+        history.append({"games": n, "ratings": {
+            s.name: {"mu": s.mu, "sigma": s.sigma} for s in table}})
+    return history
+
+
+def write_html(path: Path, out: Path) -> None:
+    """Write the self-contained HTML report of the tournament in ``path`` to ``out``
+    (needs the ``render`` extra)."""
+    from railhouse.render.tournament_page import tournament_html
+
+    out.write_text(tournament_html(summary(path), rating_history(path)), encoding="utf-8")
+
+
 def console() -> Console:
     """A console that does not squeeze the table when output is not a terminal."""
     import sys

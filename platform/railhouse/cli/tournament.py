@@ -124,12 +124,26 @@ def _play(directory: Path, quiet: bool) -> None:
 def report_command(
     directory: Annotated[Path, typer.Argument(help="Tournament directory.")],
     as_json: Annotated[bool, Opt("--json", help="Print JSON instead of a table.")] = False,
+    html: Annotated[
+        bool, Opt("--html", help="Write a self-contained HTML page with rating charts.")
+    ] = False,
+    out: Annotated[
+        Path | None, Opt("-o", "--out", help="The HTML file (default: DIR/report.html).")
+    ] = None,
 ) -> None:
     """Standings: games, wins, average rank and score, OpenSkill rating, failure counters."""
     import json
 
     from railhouse_tournament import report
 
+    if html:
+        from railhouse.cli.render import require_render_extra
+
+        require_render_extra("tournament report --html")
+        target = out or directory / "report.html"
+        report.write_html(directory, target)
+        typer.echo(f"wrote {target}")
+        return
     data = report.summary(directory)
     if as_json:
         typer.echo(json.dumps(data, indent=2))

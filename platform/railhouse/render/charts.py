@@ -44,8 +44,10 @@ def nice_step(span: float) -> float:
 
 
 def line_chart(title: str, series: Sequence[Series], chart_id: str, width: float = 640,
-               height: float = 260, x_label: str = "action") -> str:
-    """A standalone ``<svg>`` line chart."""
+               height: float = 260, x_label: str = "action",
+               x_values: Sequence[float] | None = None) -> str:
+    """A standalone ``<svg>`` line chart; point ``k`` is labelled ``x_values[k]`` on the x
+    axis (``k`` itself by default)."""
     count = max((len(s.values) for s in series), default=1)
     top_value = max((v for s in series for v in s.values if v is not None), default=1.0)
     plot_w, plot_h = width - LEFT - RIGHT, height - TOP - BOTTOM
@@ -55,7 +57,7 @@ def line_chart(title: str, series: Sequence[Series], chart_id: str, width: float
                      data_frames=count)
     group.append(dw.Text(title, 13, LEFT, 16, font_family=palette.FONT, font_weight="bold",
                          fill=palette.TEXT))
-    _axes(group, y_max, count, plot_w, plot_h, x_label)
+    _axes(group, y_max, count, plot_w, plot_h, x_label, x_values)
     for n, one in enumerate(series):
         group.append(_line(one, dx, plot_h, y_max))
         _legend(group, one, n, width)
@@ -65,7 +67,7 @@ def line_chart(title: str, series: Sequence[Series], chart_id: str, width: float
 
 
 def _axes(group: dw.Group, y_max: float, count: int, plot_w: float, plot_h: float,
-          x_label: str) -> None:
+          x_label: str, x_values: Sequence[float] | None) -> None:
     text = dict(font_family=palette.FONT, fill=palette.FAINT_TEXT)
     step = nice_step(y_max)
     value = 0.0
@@ -78,7 +80,8 @@ def _axes(group: dw.Group, y_max: float, count: int, plot_w: float, plot_h: floa
     frame = 0.0
     while frame <= count - 1:
         x = LEFT + plot_w * frame / max(count - 1, 1)
-        group.append(dw.Text(f"{frame:g}", 10, r1(x), TOP + plot_h + 14, text_anchor="middle",
+        shown = x_values[int(frame)] if x_values is not None else frame
+        group.append(dw.Text(f"{shown:g}", 10, r1(x), TOP + plot_h + 14, text_anchor="middle",
                              **text))
         frame += x_step
     group.append(dw.Text(x_label, 10, r1(LEFT + plot_w), TOP + plot_h + 26, text_anchor="end",
