@@ -25,6 +25,7 @@ from railhouse.engine.rounds.base import Decider
 from railhouse.map.board import Board
 from railhouse.map.mapdef import Reservation
 from railhouse.map.tokens import TokenOptions, legal_token_placements
+from railhouse_m1839.kabinet import KRDecider, MoveStation, apply_move, kr_moves, kr_owner
 from railhouse_m1839.mapdata import NRS_CHOICE, NS
 from railhouse_m1839.routing import MapStep, board_of
 from railhouse_m1839.track import SRV, SRV_COST, close_private, owned_power
@@ -244,11 +245,16 @@ class StationStep(MapStep):
                         out.append(swap)
         return out
 
+    def moves(self) -> list[MoveStation]:
+        """R-14.3.5 KR moves, once per game, besides a placement or swap (A-17)."""
+        return kr_moves(self.game, self.entity, self.turn.get("declined_moves", ()))
+
     def legal_actions(self) -> list[LegalAction]:
         me = self.entity
         legal = [LegalAction(PlaceToken(entity=me, hex=h, city=k, ability=a))
                  for h, k, _, a in self.placements()]
         legal += [LegalAction(s) for s in self.swaps()]
+        legal += [LegalAction(m) for m in self.moves()]
         if legal:
             legal.append(LegalAction(Pass(entity=me)))
         return legal
@@ -275,6 +281,14 @@ class StationStep(MapStep):
 
     def process_swap_station(self, action: SwapStation) -> None:
         self.game.pending.append(SwapDecider(self.game, action, self))
+
+    def process_move_station(self, action: MoveStation) -> None:
+        """The director's offer is its agreement; KR's owner answers unless it is the
+        director (kabinet.py)."""
+        if kr_owner(self.game) == self.company.president:
+            apply_move(self.game, action)
+        else:
+            self.game.pending.append(KRDecider(self.game, action, self.turn))
 
     def finish(self) -> None:
         """End the step; an SRV lay made this turn uses up the private (R-14.3.4)."""

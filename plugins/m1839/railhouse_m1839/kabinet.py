@@ -1,0 +1,178 @@
+"""KABINET-ROCHUSSEN's marker move (R-14.3.5, A-17), offered inside the StationStep.
+
+From the blue phase on, the player owning KR may, during a company's station step and with
+that company's director agreeing, move one of the company's placed markers for free to a
+place where the company could legally place a marker (connectivity and reservations as
+R-8.3.B.1/2, cost and markers left ignored), judged before the move.  An NS marker takes
+the old place.  The moved marker counts for routes this OR (unlike a swap, A-18).  Moving
+into a hex that already holds one of the company's markers is allowed: the director then
+returns one of the two to the charter and an NS marker takes its circle.  Using the power
+closes KR.
+
+Readings (RULINGS.md):
+
+* Consent as an offer and a response (like swaps): the director offers the move (the
+  company's ``move_station`` action, which is its agreement); the KR owner accepts or
+  declines with ``respond``.  When the KR owner is the director no response is asked.
+* A-17: the move is in addition to the company's placement or swap; the step stays open.
+* "A different location" is a different hex: a move to the other circle of the same hex
+  would be a no-op for the game (same hex, same connections) bar an NS marker.
+* A declined move cannot be offered again in the same turn.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from railhouse.engine.actions import Action, LegalAction, Respond, register_action
+from railhouse.engine.rounds.base import Decider
+from railhouse.map.tokens import TokenOptions, legal_token_placements
+from railhouse_m1839.mapdata import NS
+from railhouse_m1839.routing import board_of, operator
+from railhouse_m1839.track import close_private
+
+if TYPE_CHECKING:
+    from railhouse.engine.game import Game
+    from railhouse.map.board import Board
+
+KR = "KR"
+KR_FROM_PHASE = "BL"  # R-14.3.5: "starting in blue phase"
+
+
+class MoveStation(Action, frozen=True, tag="move_station"):
+    """The company (its director) offers to move its marker in ``hex``/``city`` to
+    ``to_hex``/``to_city`` with KR's power (R-14.3.5); KR's owner answers."""
+
+    hex: str
+    city: int
+    to_hex: str
+    to_city: int
+
+
+class ReturnStation(Action, frozen=True, tag="return_station"):
+    """The director returns its marker in ``hex``/``city`` to the charter (R-14.3.5
+    exception); an NS marker takes the circle."""
+
+    hex: str
+    city: int
+
+
+register_action(MoveStation)
+register_action(ReturnStation)
+
+
+def kr_owner(game: Game) -> str | None:
+    """The player owning an open KR, or None (a company-owned KR has no player power)."""
+    private = game.privates.get(KR)
+    if private is None or private.closed or private.owner is None:
+        return None
+    return None if private.owner in game.companies else private.owner
+
+
+def kr_active(game: Game) -> bool:
+    names = [p.name for p in game.config.phases]
+    if KR_FROM_PHASE not in names:
+        return False
+    return names.index(game.phase.name) >= names.index(KR_FROM_PHASE) and bool(kr_owner(game))
+
+
+def kr_moves(game: Game, company_id: str, declined: tuple[Action, ...] = ()) -> list[MoveStation]:
+    """Every legal KR move of ``company_id``'s markers now (module docstring)."""
+    if not kr_active(game):
+        return []
+    from railhouse_m1839.stations import nrs_keeps_a_place, sync_reservations
+
+    board = sync_reservations(game)
+    company = game.companies[company_id]
+    opts = TokenOptions(cost=0, one_per="city", replaceable=frozenset({NS}))
+    targets = [
+        (p.hex, p.city)
+        for p in legal_token_placements(board, operator(game, company), opts)
+        if nrs_keeps_a_place(game, board, company_id, p.hex)
+    ]
+    out = []
+    for coord, city in board.company_cities(company_id):
+        for to_hex, to_city in targets:
+            move = MoveStation(entity=company_id, hex=coord, city=city, to_hex=to_hex,
+                               to_city=to_city)  # fmt: skip
+            if to_hex != coord and move not in declined:
+                out.append(move)
+    return out
+
+
+def doubled_circles(board: Board, company: str, coord: str) -> list[tuple[str, int]]:
+    return [(h, k) for h, k in board.company_cities(company) if h == coord]
+
+
+def apply_move(game: Game, move: MoveStation) -> None:
+    """Move the marker (NS marker left behind), close KR; if the company now has two
+    markers in the target hex, queue the director's choice of the one to return."""
+    from railhouse_m1839.stations import put_marker
+
+    board, company = board_of(game), move.entity
+    owners = board.tokens[(move.hex, move.city)]
+    owners[owners.index(company)] = NS
+    board.token_version += 1
+    put_marker(board, move.to_hex, move.to_city, company)
+    game.event("kr_move", {"company": company, "hex": move.hex, "city": move.city,
+                           "to_hex": move.to_hex, "to_city": move.to_city})  # fmt: skip
+    close_private(game, KR)
+    if len(doubled_circles(board, company, move.to_hex)) > 1:
+        game.pending.append(ReturnDecider(game, company, move.to_hex))
+
+
+class KRDecider(Decider):
+    """KR's owner accepts (uses the power) or declines the director's move offer."""
+
+    rule = "1839 R-14.3.5"
+
+    def __init__(self, game: Game, move: MoveStation, turn: dict[str, object]) -> None:
+        super().__init__(game)
+        self.move = move
+        self.turn = turn
+        self.owner = kr_owner(game) or ""
+
+    def acting_entity(self) -> str | None:
+        return self.owner
+
+    def legal_actions(self) -> list[LegalAction]:
+        return [LegalAction(Respond(entity=self.owner, accept=a)) for a in (True, False)]
+
+    def process_respond(self, action: Respond) -> None:
+        self.game.pending.remove(self)
+        self.game.event("response", {"by": self.owner, "accept": action.accept,
+                                     "offer": "move_station"})  # fmt: skip
+        if action.accept:
+            apply_move(self.game, self.move)
+        else:
+            declined = self.turn.get("declined_moves", ())
+            assert isinstance(declined, tuple)
+            self.turn["declined_moves"] = (*declined, self.move)
+
+
+class ReturnDecider(Decider):
+    """R-14.3.5 exception: the director picks which of two markers in a hex goes back."""
+
+    rule = "1839 R-14.3.5"
+
+    def __init__(self, game: Game, company: str, coord: str) -> None:
+        super().__init__(game)
+        self.company = company
+        self.coord = coord
+
+    def acting_entity(self) -> str | None:
+        return self.company
+
+    def legal_actions(self) -> list[LegalAction]:
+        board = board_of(self.game)
+        return [LegalAction(ReturnStation(entity=self.company, hex=h, city=k))
+                for h, k in doubled_circles(board, self.company, self.coord)]
+
+    def process_return_station(self, action: ReturnStation) -> None:
+        self.game.pending.remove(self)
+        board = board_of(self.game)
+        owners = board.tokens[(action.hex, action.city)]
+        owners[owners.index(self.company)] = NS
+        board.token_version += 1
+        self.game.event("token_to_ns", {"company": self.company, "hex": action.hex,
+                                        "city": action.city})  # fmt: skip
