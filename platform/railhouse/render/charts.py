@@ -8,6 +8,7 @@ cursor at frame ``k`` at ``x0 + k * dx``.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -45,37 +46,62 @@ def nice_step(span: float) -> float:
 
 def line_chart(title: str, series: Sequence[Series], chart_id: str, width: float = 640,
                height: float = 260, x_label: str = "action",
-               x_values: Sequence[float] | None = None) -> str:
+               x_values: Sequence[float] | None = None, cursor: bool = True) -> str:
     """A standalone ``<svg>`` line chart; point ``k`` is labelled ``x_values[k]`` on the x
-    axis (``k`` itself by default)."""
+    axis (``k`` itself by default).  The y axis spans 0 and every value (negatives too)."""
     count = max((len(s.values) for s in series), default=1)
-    top_value = max((v for s in series for v in s.values if v is not None), default=1.0)
+    values = [v for s in series for v in s.values if v is not None]
+    scale = YScale.spanning(values)
     plot_w, plot_h = width - LEFT - RIGHT, height - TOP - BOTTOM
     dx = plot_w / max(count - 1, 1)
-    y_max = nice_step(top_value) * (int(top_value // nice_step(top_value)) + 1)
     group = dw.Group(id=chart_id, class_="chart", data_x0=LEFT, data_dx=round(dx, 4),
                      data_frames=count)
     group.append(dw.Text(title, 13, LEFT, 16, font_family=palette.FONT, font_weight="bold",
                          fill=palette.TEXT))
-    _axes(group, y_max, count, plot_w, plot_h, x_label, x_values)
+    _axes(group, scale, count, plot_w, plot_h, x_label, x_values)
     for n, one in enumerate(series):
-        group.append(_line(one, dx, plot_h, y_max))
+        group.append(_line(one, dx, plot_h, scale))
         _legend(group, one, n, width)
-    group.append(dw.Line(LEFT, TOP, LEFT, TOP + plot_h, stroke="#d0021b", stroke_width=1.5,
-                         class_="cursor"))
+    if cursor:
+        group.append(dw.Line(LEFT, TOP, LEFT, TOP + plot_h, stroke="#d0021b",
+                             stroke_width=1.5, class_="cursor"))
     return standalone(group, width, max(height, TOP + 16 * len(series) + 10))
 
 
-def _axes(group: dw.Group, y_max: float, count: int, plot_w: float, plot_h: float,
+@dataclass(frozen=True)
+class YScale:
+    """The value range of the y axis, in whole tick steps."""
+
+    low: float
+    high: float
+    step: float
+
+    @classmethod
+    def spanning(cls, values: Sequence[float]) -> YScale:
+        """Ticks from at most 0 to above every value.
+
+        >>> YScale.spanning([-3.2, 7.5])
+        YScale(low=-5, high=10, step=5)
+        """
+        low, high = min([0.0, *values]), max([1.0, *values])
+        step = nice_step(high - low)
+        return cls(math.floor(low / step) * step, (math.floor(high / step) + 1) * step, step)
+
+    def y(self, value: float, plot_h: float) -> float:
+        """Pixel row of ``value`` (TOP is ``high``)."""
+        return TOP + plot_h * (self.high - value) / (self.high - self.low)
+
+
+def _axes(group: dw.Group, scale: YScale, count: int, plot_w: float, plot_h: float,
           x_label: str, x_values: Sequence[float] | None) -> None:
     text = dict(font_family=palette.FONT, fill=palette.FAINT_TEXT)
-    step = nice_step(y_max)
-    value = 0.0
-    while value <= y_max:
-        y = TOP + plot_h - plot_h * value / y_max
-        group.append(dw.Line(LEFT, r1(y), r1(LEFT + plot_w), r1(y), stroke="#e4e4e4"))
+    value = scale.low
+    while value <= scale.high + 1e-9:
+        y = scale.y(value, plot_h)
+        group.append(dw.Line(LEFT, r1(y), r1(LEFT + plot_w), r1(y),
+                             stroke="#b8b8b8" if value == 0 else "#e4e4e4"))
         group.append(dw.Text(f"{value:g}", 10, LEFT - 4, r1(y + 3), text_anchor="end", **text))
-        value += step
+        value += scale.step
     x_step = nice_step(max(count - 1, 1))
     frame = 0.0
     while frame <= count - 1:
@@ -90,7 +116,7 @@ def _axes(group: dw.Group, y_max: float, count: int, plot_w: float, plot_h: floa
                               stroke=palette.HEX_STROKE))
 
 
-def _line(one: Series, dx: float, plot_h: float, y_max: float) -> dw.Group:
+def _line(one: Series, dx: float, plot_h: float, scale: YScale) -> dw.Group:
     """The series' polyline, over a thin grey casing so that pale colours stay visible."""
     group = dw.Group(class_="series", data_label=one.label)
     casing = dw.Path(fill="none", stroke="#9a9a9a", stroke_width=3.5)
@@ -100,7 +126,7 @@ def _line(one: Series, dx: float, plot_h: float, y_max: float) -> dw.Group:
         if value is None:
             pen_down = False
             continue
-        x, y = r1(LEFT + k * dx), r1(TOP + plot_h - plot_h * value / y_max)
+        x, y = r1(LEFT + k * dx), r1(scale.y(value, plot_h))
         for path in (casing, line):
             if pen_down:
                 path.L(x, y)

@@ -5,7 +5,7 @@ Screen coordinates (y grows downwards).  Follows the edge convention of
 edges ``0=S 1=SW 2=NW 3=N 4=NE 5=SE``; coordinates are "doubled" in both layouts.
 
 >>> g = HexGeometry("pointy", radius=10)
->>> [round(v, 3) for v in g.edge_point(4)]
+>>> [round(v, 3) + 0.0 for v in g.edge_point(4)]
 [8.66, 0.0]
 >>> g.centre("A2")[0] - g.centre("A0")[0] == 2 * g.apothem
 True

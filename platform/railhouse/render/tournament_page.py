@@ -78,7 +78,8 @@ def rating_charts(names: Sequence[str], history: Sequence[Mapping[str, Any]]) ->
             for n, name in enumerate(names)
         ]
         charts.append(line_chart(title, series, chart_id, x_label="games",
-                                 x_values=[point["games"] for point in history]))
+                                 x_values=[point["games"] for point in history],
+                                 cursor=False))
     return "".join(charts)
 
 
