@@ -224,6 +224,7 @@ def _build_map(afsluitdijk: bool) -> MapDef:
         reservations=reservations,
         layout=POINTY,
         colors=COLORS,
+        choose_token_cities=True,  # the director allocates markers on OO hexes
     )
 
 

@@ -18,6 +18,10 @@ Powers (R-14.3.12):
   :class:`railhouse_m1839.stations.StationStep` in the same turn; it counts as the turn's
   lay or upgrade.  The private closes when the turn's station step ends.
 
+R-15.3.5: a yellow tile laid on an OO hex (or Amsterdam) that already holds markers lets
+the director allocate them to the tile's cities: the core offers one lay per distinct result
+(``TileLay.tokens``), and such a lay is the action :class:`LayTileAllocated`.
+
 Per-OR state that must outlive company turns (hexes laid this OR) lives in the dict
 ``game.round.or_state``, created on the round object if the round has none.
 """
@@ -27,7 +31,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
-from railhouse.engine.actions import LayTile, LegalAction, Pass
+from railhouse.engine.actions import LayTile, LegalAction, Pass, register_action
 from railhouse.map.lays import LayOptions, TileLay, legal_tile_lays
 from railhouse_m1839.mapdata import BLOCKED_HEX, NRS_CHOICE
 from railhouse_m1839.routing import MapStep
@@ -43,6 +47,25 @@ SRV = "SRV"
 #: A cost no treasury reaches: the core prices every lay, the step applies the budget.
 _NO_BUDGET = 10**12
 _PHANTOM_CITY = 99
+
+
+class LayTileAllocated(LayTile, frozen=True, kw_only=True, tag="lay_tile_allocated"):
+    """A lay whose markers go to the tile's cities as the director chose (R-15.3.5):
+    old city ``k`` -> new city ``tokens[k]``."""
+
+    tokens: tuple[int, ...]
+
+
+register_action(LayTileAllocated)
+
+
+def lay_action(entity: str, ability: str, lay: TileLay) -> LayTile:
+    """The action of a legal lay: :class:`LayTileAllocated` when it carries an allocation."""
+    if lay.tokens is None:
+        return LayTile(entity=entity, hex=lay.hex, tile=lay.tile, rotation=lay.rotation,
+                       ability=ability)  # fmt: skip
+    return LayTileAllocated(entity=entity, hex=lay.hex, tile=lay.tile, rotation=lay.rotation,
+                            ability=ability, tokens=lay.tokens)  # fmt: skip
 
 
 def or_state(game: Game) -> dict[str, Any]:
@@ -109,11 +132,7 @@ class TrackStep(MapStep):
         if not owned_power(self.game, self.entity, LVG):
             return []
         lays = legal_tile_lays(self.board, self.operator(), self._options(LVG_FEE, True))
-        lays = [
-            TileLay(x.hex, x.tile, x.rotation, LVG_FEE if x.hex == BLOCKED_HEX else x.cost,
-                    x.upgrade)
-            for x in lays
-        ]  # fmt: skip
+        lays = [replace(x, cost=LVG_FEE) if x.hex == BLOCKED_HEX else x for x in lays]
         return self._affordable(lays)
 
     def srv_lays(self) -> list[TileLay]:
@@ -131,7 +150,7 @@ class TrackStep(MapStep):
             phantom.tokens[(coord, _PHANTOM_CITY)] = [self.entity]
             only = replace(self._options(0), only_hexes=frozenset({coord}))
             lays = legal_tile_lays(phantom, self.operator(), only)
-            out.extend(TileLay(x.hex, x.tile, x.rotation, SRV_COST, x.upgrade) for x in lays)
+            out.extend(replace(x, cost=SRV_COST) for x in lays)
         return out
 
     def _affordable(self, lays: list[TileLay]) -> list[TileLay]:
@@ -148,25 +167,25 @@ class TrackStep(MapStep):
 
     def legal_actions(self) -> list[LegalAction]:
         me = self.entity
-        legal = [
-            LegalAction(LayTile(entity=me, hex=x.hex, tile=x.tile, rotation=x.rotation,
-                                ability=ability))
-            for ability, x in self.choices()
-        ]  # fmt: skip
+        legal = [LegalAction(lay_action(me, ability, x)) for ability, x in self.choices()]
         if legal:
             legal.append(LegalAction(Pass(entity=me)))
         return legal
 
     # -- doing it --------------------------------------------------------------------
+    def process_lay_tile_allocated(self, action: LayTileAllocated) -> None:
+        self.process_lay_tile(action)
+
     def process_lay_tile(self, action: LayTile) -> None:
-        key = (action.hex, action.tile, action.rotation)
+        tokens = action.tokens if isinstance(action, LayTileAllocated) else None
+        key = (action.hex, action.tile, action.rotation, tokens)
         lay = next(
             x for ability, x in self.choices()
-            if ability == action.ability and (x.hex, x.tile, x.rotation) == key
+            if ability == action.ability and (x.hex, x.tile, x.rotation, x.tokens) == key
         )  # fmt: skip
         game, company = self.game, self.company
         game.pay(company, game.bank, lay.cost)
-        self.board.lay_tile(action.hex, action.tile, action.rotation)
+        self.board.lay_tile(action.hex, action.tile, action.rotation, lay.tokens)
         laid_this_or(game).add(action.hex)
         self.turn["laid_hexes"] = (*self.turn.get("laid_hexes", ()), action.hex)
         if action.ability == LVG:
