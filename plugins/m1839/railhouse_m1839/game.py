@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from railhouse.engine.entities import IPO, Company, Train
 from railhouse.engine.game import Game
@@ -25,6 +25,9 @@ from railhouse_m1839.operating import M1839OperatingRound, operating_steps
 from railhouse_m1839.plugin import TITLE
 from railhouse_m1839.setup import setup
 from railhouse_m1839.stock import M1839StockRound
+
+if TYPE_CHECKING:
+    from railhouse.map.problem import RouteProblem
 
 
 class M1839(Game):
@@ -87,6 +90,13 @@ class M1839(Game):
         ranked = sorted(order, key=lambda p: (self.player(p).cash, order.index(p)))
         self.cards.redeal(ranked)
         self.event("cards", {"order": ranked})
+
+    def route_problem(self, company_id: str) -> RouteProblem | None:
+        """The company's route question now (``railhouse.map.problem.RouteProblem``), None
+        without trains; used by ``railhouse bench --title 1839``."""
+        from railhouse_m1839.routing import route_problem
+
+        return route_problem(self, self.companies[company_id])
 
 
 def _build_board(options: Mapping[str, Any]) -> Any:

@@ -30,7 +30,7 @@ from railhouse.engine.rounds.base import Step
 from railhouse.map.board import Board
 from railhouse.map.graph import Operator
 from railhouse.map.optimize import RouteResult
-from railhouse.map.optimize import best_routes as optimise
+from railhouse.map.problem import RouteProblem
 from railhouse.map.tiles import CITY, OFFBOARD, TOWN
 from railhouse.map.trains import RouteRules, RouteView, RunContext
 from railhouse.map.trains import TrainSpec as RouteTrain
@@ -120,11 +120,18 @@ def run_context(game: Game, company: Company) -> RunContext:
     )
 
 
+def route_problem(game: Game, company: Company) -> RouteProblem | None:
+    """``company``'s route question now (railhouse.map.problem), None without trains."""
+    if not company.trains:
+        return None
+    return RouteProblem(board_of(game), operator(game, company), RULES,
+                        run_context(game, company))  # fmt: skip
+
+
 def best_routes(game: Game, company: Company) -> RouteResult:
     """The largest-revenue set of routes for ``company``'s trains now (R-16.3.2)."""
-    if not company.trains:
-        return RouteResult(0, ())
-    return optimise(board_of(game), operator(game, company), RULES, run_context(game, company))
+    problem = route_problem(game, company)
+    return RouteResult(0, ()) if problem is None else problem.solve()
 
 
 def describe(result: RouteResult) -> list[dict[str, Any]]:
