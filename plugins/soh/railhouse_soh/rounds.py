@@ -67,10 +67,16 @@ class SohStockRound(StockRound):
 
     def allow_sell(self, me: str, company: Company) -> bool:
         """EN "Selling shares": not a company started in this stock round.  Online edition
-        (SUM "Selling", option ``sell_restriction``): not before the company operated."""
+        (SUM "Selling", option ``sell_restriction``): not before the company operated.
+        18xx-games rule set (facts §11.2 "Selling shares"): no sales at all in the first
+        stock round, and after it no restriction on companies started this round."""
+        game = self.soh
         if self.soh.online.sell_until_operated and company.operated_count == 0:
             return False
-        return company.id not in self.started_this_round
+        if not game.ruleset.first_sr_sales and game.set_number <= 1:
+            return False
+        return (game.ruleset.sell_started_this_round
+                or company.id not in self.started_this_round)
 
     def sale_price_moves(self, me: str, company: Company, count: int) -> None:
         """EN "Adjusting share price": down one step per share; a non-president's sale
@@ -137,8 +143,9 @@ class SohStockRound(StockRound):
 
 def pay_nrs_subsidy(game: SteamOverHolland, par: int) -> None:
     """EN "Notes on private companies": when NRS starts, the bank pays its treasury the
-    starting price for the share that came with private #7 (FAQ 5 example: 2 x 75 + 75)."""
-    if game.nrs_subsidy_due:
+    starting price for the share that came with private #7 (FAQ 5 example: 2 x 75 + 75).
+    18xx-games rule set: not paid (facts §11.2 "Private #7 subsidy to NRS")."""
+    if game.nrs_subsidy_due and game.ruleset.nrs_subsidy:
         game.nrs_subsidy_due = False
         game.pay(game.bank, game.companies["NRS"], par)
         game.event("nrs_subsidy", {"amount": par})

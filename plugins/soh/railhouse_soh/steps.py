@@ -27,6 +27,7 @@ from railhouse.engine.rounds.base import Step
 from railhouse.engine.shares import move_shares
 from railhouse.map.tokens import TokenOptions, legal_token_placements
 from railhouse_soh import routing, track, trainbuy
+from railhouse_soh.mapdata import AMSTERDAM_HEX
 from railhouse_soh.stepbase import SohStep
 from railhouse_soh.treasury import buyback_limit, issue, issue_limit
 from railhouse_soh.variants import issues
@@ -125,12 +126,17 @@ class TokenStep(SohStep):
             if cost <= company.cash:
                 legal.append(LegalAction(PlaceToken(entity=self.entity, hex=place.hex,
                                                     city=place.city)))
-            if free is not None:
+            if free is not None and self.free_token_allowed(place.hex):
                 legal.append(LegalAction(PlaceToken(entity=self.entity, hex=place.hex,
                                                     city=place.city, ability=free)))
         if legal:
             legal.append(LegalAction(Pass(entity=self.entity)))
         return legal
+
+    def free_token_allowed(self, hex_id: str) -> bool:
+        """Private #5's free token (EN "Notes on private companies": any city); the
+        18xx-games rule set: not in Amsterdam (facts §11.2 "Private #5")."""
+        return self.soh.ruleset.free_token_amsterdam or hex_id != AMSTERDAM_HEX
 
     def process_place_token(self, action: PlaceToken) -> None:
         game, company = self.soh, self.company

@@ -41,6 +41,7 @@ class TrackStep(SohStep):
         self.yellow = 0
         self.upgrades = 0
         self.extra_used = False
+        self.laid: set[str] = set()
 
     def home_first(self) -> frozenset[str] | None:
         """EN "New tiles": if the starting city has no track, the first track goes there."""
@@ -54,8 +55,17 @@ class TrackStep(SohStep):
             new_tiles=free or self.yellow + self.upgrades < 2,
             upgrades=free or (self.upgrades == 0 and self.yellow < 2),
             only_hexes=self.home_first(),
+            no_upgrade=self.no_relay(),
             budget=budget,
         )
+
+    def no_relay(self) -> frozenset[str]:
+        """Hexes that may not be upgraded now: EN "Laying track" lets a tile laid this turn
+        be upgraded by the second lay; the 18xx-games rule set does not (facts §11.2 "Lay
+        yellow and upgrade it to green in the same turn")."""
+        if self.soh.ruleset.upgrade_same_turn_lay:
+            return frozenset()
+        return frozenset(self.laid)
 
     def lays(self, ability: str = "") -> list[TileLay]:
         company = self.company
@@ -121,6 +131,7 @@ class TrackStep(SohStep):
                 self.yellow += 1
         game.pay(company, game.bank, cost)
         game.board.lay_tile(action.hex, action.tile, action.rotation)
+        self.laid.add(action.hex)
         if action.ability:
             close_private(game, action.ability)
         game.event("tile", {"company": company.id, "hex": action.hex, "tile": action.tile,

@@ -30,6 +30,7 @@ from railhouse.engine.trains import phase_for_train, rust_trains
 from railhouse_soh import routing, treasury
 from railhouse_soh.stepbase import SohStep
 from railhouse_soh.track import ability_private
+from railhouse_soh.variants import trains as variant_trains
 from railhouse_soh.variants.issues import may_issue
 
 if TYPE_CHECKING:
@@ -121,8 +122,10 @@ def move_train(game: SteamOverHolland, buyer: Company, seller: Company, train_id
 
 
 def depot_price(game: SteamOverHolland, company: Company, train: Train) -> int:
-    """EN private #6: 10% off every train the owning company buys from the bank."""
-    if ability_private(game, company, "train_discount") is not None:
+    """EN private #6: 10% off every train the owning company buys from the bank
+    (18xx-games rule set: only 3-, 4- and 5-trains; facts §11.2 "Private #6")."""
+    if (ability_private(game, company, "train_discount") is not None
+            and variant_trains.discounted(game.ruleset, train.name)):
         return train.spec.price * (100 - DISCOUNT_PERCENT) // 100
     return train.spec.price
 
@@ -274,6 +277,9 @@ class BuyTrainStep(SohStep):
         company.trains.append(train)
         game.event("train_bought", {"company": company.id, "train": train.id, "from": "depot",
                                     "price": action.price})
+        twin = variant_trains.take_twin(game.ruleset, game.depot, train.name)
+        if twin is not None:  # facts §11.2: one shared stack of 6 / 3E cards
+            game.event("train_removed", {"train": twin})
         close_privates_on_purchase(game, train.name)
         trigger_phase(game, train.name)
 
@@ -314,12 +320,17 @@ def close_privates_on_purchase(game: SteamOverHolland, train_name: str) -> None:
 
 
 def trigger_phase(game: SteamOverHolland, train_name: str) -> None:
-    """The first train of a type that starts a phase: at the end of the turn (EN)."""
+    """The first train of a type that starts a phase: at the end of the turn (EN
+    "Phases"); at once under the 18xx-games rule set (facts §11.2 "When a phase change
+    takes effect": rusting, train limits, private closing and tile colours change
+    mid-turn)."""
     index = phase_for_train(game.config.phases, train_name)
     if index is None or index <= game.phase_index:
         return
     if game.pending_phase is None or index > game.pending_phase:
         game.pending_phase = index
+    if game.ruleset.immediate_phase:
+        apply_pending_phase(game)
 
 
 def apply_pending_phase(game: SteamOverHolland) -> None:

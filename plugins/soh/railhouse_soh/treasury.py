@@ -7,18 +7,24 @@ from typing import TYPE_CHECKING
 
 from railhouse.engine.entities import POOL, TREASURY, Company
 from railhouse.engine.shares import move_shares
-from railhouse_soh.variants.issues import issue_steps
+from railhouse_soh.variants.issues import POOL_SHARE_LIMIT, issue_steps
 
 if TYPE_CHECKING:
     from railhouse_soh.game import SteamOverHolland
 
 
 def issue_limit(game: SteamOverHolland, company: Company, already: int) -> int:
-    """Shares the company may still sell this turn (FAQ: the limit is cumulative)."""
+    """Shares the company may still sell this turn (FAQ: the limit is cumulative).
+    EN: the market may hold at most the pool limit (50%) afterwards; the 18xx-games rule
+    set counts shares instead, ``5 - pool shares`` whatever the title's pool limit (facts
+    §11.2 "Issuing shares"; the two agree at the printed 50%)."""
     players = sum(company.shares_of(p.id) for p in game.seats)
     treasury = len([c for c in company.certs_of(TREASURY) if not c.president])
-    limit = game.config.pool_limit_percent or 100
-    room = (limit - company.percent_of(POOL)) // 10
+    if game.ruleset.issue_limit_pool_shares:
+        room = POOL_SHARE_LIMIT - company.shares_of(POOL)
+    else:
+        limit = game.config.pool_limit_percent or 100
+        room = (limit - company.percent_of(POOL)) // 10
     return max(0, min(players - already, treasury, room))
 
 

@@ -16,6 +16,7 @@ from railhouse_soh.variants.ruleset import Ruleset
 
 LEDGE_CELLS = (110, 160, 240, 330)  # prices that sit just above a ledge (EN)
 TOP = 360
+POOL_SHARE_LIMIT = 5  # 18xx.games: an issue leaves at most 5 shares in the pool
 
 
 def issue_steps(ruleset: Ruleset, market: StockMarket, company: str, normal: int) -> int:

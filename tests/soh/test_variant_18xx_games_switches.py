@@ -1,0 +1,187 @@
+"""The remaining 18xx-games switches (facts §11.2), each in a built position under both
+rule sets: the test names the §11.2 row and the EN section it departs from."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+from soh_scenario import (
+    BREDA_ANTWERPEN,
+    apply,
+    fresh,
+    give_private,
+    give_trains,
+    home_token,
+    lay,
+    legal,
+    operate,
+    set_phase,
+    start_company,
+    to_step,
+)
+
+from railhouse.engine.actions import BuyTrain, LayTile, Par, Pass, RunRoutes
+from railhouse_soh.game import SteamOverHolland
+from railhouse_soh.rounds import give_nrs_share
+from railhouse_soh.steps import RouteStep, TokenStep
+from railhouse_soh.track import TrackStep
+from railhouse_soh.trainbuy import BuyTrainStep
+from railhouse_soh.treasury import issue_limit
+from railhouse_soh.variants.trains import take_twin
+
+RULES = ("printed", "18xx-games")
+
+
+def buying(rules: str, phase: str, trains: tuple[str, ...] = (), sold_out: bool = True,
+           cash: int = 2000) -> SteamOverHolland:
+    """AR (Breda, track to Antwerpen) at its train step in phase ``phase``; with
+    ``sold_out`` the trains of the current phase are gone so the next type is on sale."""
+    game: SteamOverHolland = fresh(rules=rules)
+    set_phase(game, phase)
+    start_company(game, "AR", "p0", 100, cash=cash)
+    home_token(game, "AR", "J7")
+    lay(game, BREDA_ANTWERPEN)
+    give_trains(game, "AR", trains)
+    if sold_out:
+        current = game.phase.on_trains or ("2",)
+        for train in [t for t in game.depot.trains if t.name in current]:
+            game.depot.trains.remove(train)
+            game.depot.discarded.append(train)
+    operate(game, "AR")
+    if game.ruleset.player_routes and trains:
+        to_step(game, RouteStep)
+        apply(game, RunRoutes(entity="AR"))  # T: the president claims (here: no) routes
+    to_step(game, BuyTrainStep)
+    return game
+
+
+def depot_buys(game: SteamOverHolland) -> dict[str, int]:
+    return {c.action.train.split("-")[0]: c.action.price for c in legal(game, BuyTrain)
+            if c.action.source == "depot"}
+
+
+@pytest.mark.parametrize("rules, during", [("printed", "2"), ("18xx-games", "3")])
+def test_11_2_phase_change_at_once_EN_phases(rules: str, during: str) -> None:
+    """EN: the phase begins at the end of the buying company's turn; T: on purchase."""
+    game = buying(rules, "2")
+    apply(game, BuyTrain(entity="AR", train="3-0", price=200))
+    assert game.phase.name == during
+    apply(game, Pass(entity="AR"))
+    assert game.phase.name == "3"
+
+
+@pytest.mark.parametrize("rules, rusted_at_once", [("printed", False), ("18xx-games", True)])
+def test_11_2_rusting_at_once_EN_phases(rules: str, rusted_at_once: bool) -> None:
+    game = buying(rules, "3", trains=("2", "3"))
+    start_company(game, "NCS", "p1", 100)
+    give_trains(game, "NCS", ["2", "2"])
+    apply(game, BuyTrain(entity="AR", train="4-0", price=300))
+    assert (game.companies["NCS"].trains == []) is rusted_at_once
+    apply(game, Pass(entity="AR"))
+    assert game.companies["NCS"].trains == []
+
+
+def track_turn(rules: str) -> SteamOverHolland:
+    game: SteamOverHolland = fresh(rules=rules)
+    set_phase(game, "3")
+    start_company(game, "AR", "p0", 100, cash=500)
+    home_token(game, "AR", "J7")
+    operate(game, "AR")
+    to_step(game, TrackStep)
+    return game
+
+
+@pytest.mark.parametrize("rules, may_upgrade", [("printed", True), ("18xx-games", False)])
+def test_11_2_no_lay_and_upgrade_of_one_hex_EN_replacing_tiles(
+        rules: str, may_upgrade: bool) -> None:
+    """EN "Replacing tiles": a yellow tile may be upgraded in the turn it was placed;
+    T: the second lay of a turn may not use a hex laid that turn."""
+    game = track_turn(rules)
+    apply(game, LayTile(entity="AR", hex="J7", tile="57", rotation=0))
+    lays = {(c.action.hex, c.action.tile) for c in legal(game, LayTile)}
+    assert (("J7", "14") in lays) is may_upgrade
+    assert any(hex_id != "J7" for hex_id, _ in lays)  # other hexes stay open
+    if not may_upgrade:
+        with pytest.raises(ValueError, match="Laying track"):
+            game.apply(LayTile(entity="AR", hex="J7", tile="14", rotation=0))
+
+
+@pytest.mark.parametrize("rules, allowed", [("printed", True), ("18xx-games", False)])
+def test_11_2_no_selling_in_the_first_stock_round_EN_selling_shares(
+        rules: str, allowed: bool) -> None:
+    game = fresh(rules=rules)
+    company = start_company(game, "AR", "p0", 100, holdings={"p1": 2})
+    assert game.set_number == 1
+    assert game.round.allow_sell("p1", company) is allowed
+
+
+@pytest.mark.parametrize("rules, allowed", [("printed", False), ("18xx-games", True)])
+def test_11_2_selling_a_company_started_this_round_EN_selling_shares(
+        rules: str, allowed: bool) -> None:
+    game = fresh(rules=rules)
+    game.set_number = 2
+    company = start_company(game, "AR", "p0", 100, holdings={"p1": 2})
+    stock_round = game.round
+    stock_round.started_this_round.add("AR")
+    assert stock_round.allow_sell("p1", company) is allowed
+    stock_round.started_this_round.discard("AR")
+    assert stock_round.allow_sell("p1", company)
+
+
+@pytest.mark.parametrize("rules, left_after_six", [("printed", 6), ("18xx-games", 0)])
+def test_11_2_one_shared_6_3e_stack_EN_available_trains(rules: str, left_after_six: int) -> None:
+    """EN: six 6-trains and six 3E-trains; T: one stack of six, each a 6 or a 3E."""
+    game = buying(rules, "5", trains=("5",), cash=5000)
+    apply(game, BuyTrain(entity="AR", train="6-0", price=500))
+    names = [t.name for t in game.depot.trains]
+    assert names.count("6") == 5
+    assert names.count("3E") == (6 if rules == "printed" else 5)
+    for train in [t for t in game.depot.trains if t.name == "6"]:
+        taken = game.depot.take(train.id)
+        take_twin(game.ruleset, game.depot, taken.name)
+    assert [t.name for t in game.depot.trains].count("3E") == left_after_six
+
+
+@pytest.mark.parametrize("rules, nrs_cash", [("printed", 300), ("18xx-games", 200)])
+def test_11_2_no_nrs_subsidy_EN_notes_on_private_companies_7(rules: str, nrs_cash: int) -> None:
+    """EN: when NRS starts, the bank pays it the price of private #7's share; T: not."""
+    game = fresh(rules=rules)
+    me = game.acting_entity() or ""
+    give_private(game, "KO", me)
+    give_nrs_share(game, me)
+    apply(game, Par(entity=me, company="NRS", price=100))
+    assert game.companies["NRS"].cash == nrs_cash
+
+
+@pytest.mark.parametrize("rules, two_price", [("printed", 90), ("18xx-games", 100)])
+def test_11_2_werkspoor_discount_only_on_3_4_5_EN_private_6(rules: str, two_price: int) -> None:
+    game = buying(rules, "2", sold_out=False)
+    give_private(game, "W", "AR")
+    assert depot_buys(game) == {"2": two_price}
+    game = buying(rules, "2")
+    give_private(game, "W", "AR")
+    assert depot_buys(game) == {"3": 180}  # 10% off 200 under both
+
+
+@pytest.mark.parametrize("rules, free_here", [("printed", True), ("18xx-games", False)])
+def test_11_2_rw_free_token_not_in_amsterdam_EN_notes_on_private_companies_5(
+        rules: str, free_here: bool) -> None:
+    """EN: private #5's free token goes in any city; T: only in the ten large cities
+    outside Amsterdam (F9).  The step offers the free token only where this allows."""
+    game = fresh(rules=rules)
+    step = TokenStep(game, "AR")
+    assert step.free_token_allowed("F9") is free_here
+    assert step.free_token_allowed("I6")  # the ten other large cities: both
+
+
+@pytest.mark.parametrize("rules, room", [("printed", 3), ("18xx-games", 5)])
+def test_11_2_issue_limit_counts_pool_shares_EN_sell_or_buy_its_own_shares(
+        rules: str, room: int) -> None:
+    """EN: the market may hold at most the pool limit after an issue; T: ``5 - pool
+    shares``.  They agree at the printed 50%; a title with a 30% pool shows the switch."""
+    game = fresh(rules=rules)
+    company = start_company(game, "AR", "p0", 100, holdings={"p1": 3})
+    assert issue_limit(game, company, 0) == 5  # 5 held by players, 5 in the treasury
+    game.config = replace(game.config, pool_limit_percent=30)
+    assert issue_limit(game, company, 0) == room
