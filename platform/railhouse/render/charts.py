@@ -1,9 +1,9 @@
 """Inline SVG line charts (no chart library): one line per series over the frames of a
 game or the rounds of a tournament, a legend, axes with a few ticks, and a vertical cursor
-(``<line class="cursor">``) that the viewer moves to the frame shown.
+(a thin ``<rect class="cursor">``) that the viewer moves to the frame shown.
 
-The x scale is stored on the root as ``data-x0``/``data-dx`` so a script can place the
-cursor at frame ``k`` at ``x0 + k * dx``.
+The x scale is stored on the root as ``data-x0``/``data-dx`` so a script can centre the
+cursor on frame ``k`` at ``x0 + k * dx``.
 """
 
 from __future__ import annotations
@@ -19,6 +19,7 @@ from railhouse.render.stops import r1
 from railhouse.render.svgtext import standalone
 
 LEFT, RIGHT, TOP, BOTTOM = 48.0, 130.0, 26.0, 28.0
+CURSOR_W = 1.5
 
 
 @dataclass(frozen=True)
@@ -63,8 +64,8 @@ def line_chart(title: str, series: Sequence[Series], chart_id: str, width: float
         group.append(_line(one, dx, plot_h, scale))
         _legend(group, one, n, width)
     if cursor:
-        group.append(dw.Line(LEFT, TOP, LEFT, TOP + plot_h, stroke="#d0021b",
-                             stroke_width=1.5, class_="cursor"))
+        group.append(dw.Rectangle(LEFT - CURSOR_W / 2, TOP, CURSOR_W, r1(plot_h),
+                                  fill="#d0021b", class_="cursor"))
     return standalone(group, width, max(height, TOP + 16 * len(series) + 10))
 
 

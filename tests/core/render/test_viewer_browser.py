@@ -128,8 +128,9 @@ def test_slider_log_and_chart_cursor(browser: Any, game_page: tuple[Path, dict[s
         "const s = document.getElementById('slider'); s.value = arguments[0];"
         "s.dispatchEvent(new Event('input'));", middle)
     assert frame(browser) == middle
-    cursor_x = float(browser.find_element(By.CSS_SELECTOR, "#price-chart .cursor")
-                     .get_attribute("x1"))
+    cursor = browser.find_element(By.CSS_SELECTOR, "#price-chart .cursor")
+    assert cursor.tag_name == "rect"
+    cursor_x = float(cursor.get_attribute("x")) + float(cursor.get_attribute("width")) / 2
     chart = browser.find_element(By.CSS_SELECTOR, "#price-chart")
     expected = float(chart.get_attribute("data-x0")) + middle * float(
         chart.get_attribute("data-dx"))

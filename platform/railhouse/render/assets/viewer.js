@@ -86,10 +86,10 @@
 
   function moveCursors(k) {
     for (const chart of document.querySelectorAll("svg .chart")) {
+      const cursor = chart.querySelector(".cursor");
+      const width = Number(cursor.getAttribute("width"));
       const x = Number(chart.dataset.x0) + k * Number(chart.dataset.dx);
-      const line = chart.querySelector(".cursor");
-      line.setAttribute("x1", x);
-      line.setAttribute("x2", x);
+      cursor.setAttribute("x", String(x - width / 2));
     }
   }
 
