@@ -22,9 +22,8 @@ BOTS: tuple[tuple[str, str, str], ...] = (
     ("greedy", "railhouse_bots.greedy:GreedyBot", "one-ply greedy on cash and share value"),
 )
 
-#: Command modules, each exposing ``register(app: typer.Typer) -> None``.  When your
-#: command lands, add its module here and delete its row from ``railhouse/cli/stubs.py``.
-#: ``stubs`` must stay last: it only adds skeletons for names nobody registered.
+#: Command modules, each exposing ``register(app: typer.Typer) -> None``; a new built-in
+#: command is a module with ``register`` plus a line here.
 COMMAND_MODULES: tuple[str, ...] = (
     "railhouse.cli.titles",
     "railhouse.cli.bot",
@@ -35,7 +34,7 @@ COMMAND_MODULES: tuple[str, ...] = (
     "railhouse.cli.render",
     "railhouse.cli.view",
     "railhouse.cli.bench",
-    "railhouse.cli.stubs",
+    "railhouse.cli.replay",
 )
 
 
