@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from m1839_helpers import finish_auction, tags
+
 from railhouse.engine.actions import BuyPrivate, Discount, Par
 from railhouse_m1839.auction import DiscountAuction
 from railhouse_m1839.game import M1839
-from tests.m1839.helpers import finish_auction, tags
 
 
 def _auction(game: M1839) -> DiscountAuction:

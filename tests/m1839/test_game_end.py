@@ -6,6 +6,7 @@ import random
 from collections.abc import Callable
 
 import pytest
+from m1839_helpers import finish_auction
 
 from railhouse.engine.actions import Concede, Dividend, Pass
 from railhouse.testing.conformance import choose
@@ -13,7 +14,6 @@ from railhouse_m1839.game import M1839
 from railhouse_m1839.operating import M1839OperatingRound
 from railhouse_m1839.stock import M1839StockRound
 from railhouse_m1839.turnsteps import DividendStep
-from tests.m1839.helpers import finish_auction
 
 
 def _to_sr(make_game: Callable[..., M1839], players: int = 3, seed: int = 4) -> M1839:

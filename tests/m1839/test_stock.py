@@ -4,13 +4,14 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from m1839_helpers import finish_auction, tags
+
 from railhouse.engine.actions import Par, Pass, Redeem
 from railhouse.engine.entities import POOL, TREASURY
 from railhouse_m1839.actions import ReserveHome
 from railhouse_m1839.game import M1839
 from railhouse_m1839.shares import check_float, sale_price, sell
 from railhouse_m1839.stock import M1839StockRound
-from tests.m1839.helpers import finish_auction, tags
 
 
 def _sr(make_game: Callable[..., M1839], players: int = 3, seed: int = 1) -> M1839:
