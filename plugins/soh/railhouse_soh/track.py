@@ -42,19 +42,25 @@ class TrackStep(SohStep):
         self.upgrades = 0
         self.extra_used = False
         self.laid: set[str] = set()
+        self._cache: dict[object, list[TileLay]] = {}
 
     def home_first(self) -> frozenset[str] | None:
         """EN "New tiles": if the starting city has no track, the first track goes there."""
         home = self.company.spec.home[0]
         return None if home in self.soh.board.tiles else frozenset({home})
 
-    def options(self, budget: int, free: bool = False) -> LayOptions:
+    def options(self, budget: int, free: bool = False,
+                hexes: frozenset[str] | None = None) -> LayOptions:
+        """The core's lay options now; ``hexes`` narrows the search (direct validation)."""
         colors = frozenset(self.game.phase.tiles)
+        only = self.home_first()
+        if hexes is not None:
+            only = hexes if only is None else only & hexes
         return LayOptions(
             colors=colors,
             new_tiles=free or self.yellow + self.upgrades < 2,
             upgrades=free or (self.upgrades == 0 and self.yellow < 2),
-            only_hexes=self.home_first(),
+            only_hexes=only,
             no_upgrade=self.no_relay(),
             budget=budget,
         )
@@ -67,15 +73,32 @@ class TrackStep(SohStep):
             return frozenset()
         return frozenset(self.laid)
 
-    def lays(self, ability: str = "") -> list[TileLay]:
+    def lays(self, ability: str = "", hexes: frozenset[str] | None = None,
+             memo: bool = True) -> list[TileLay]:
+        """The legal lays now (with private ``ability``), on ``hexes`` only if given."""
         company = self.company
         if ability == "SMAS":
-            return legal_tile_lays(self.soh.board, self.operator(), self.options(10**9, True))
+            return self.search(self.options(10**9, True, hexes), memo)
         if ability == "KKI":
-            return legal_tile_lays(self.soh.board, self.operator(), self.options(10**9))
+            return self.search(self.options(10**9, hexes=hexes), memo)
         if self.yellow + self.upgrades >= 2:
             return []
-        return legal_tile_lays(self.soh.board, self.operator(), self.options(company.cash))
+        return self.search(self.options(company.cash, hexes=hexes), memo)
+
+    def search(self, opts: LayOptions, memo: bool = True) -> list[TileLay]:
+        """``legal_tile_lays`` memoised on everything it reads (the board's track and
+        token versions, the operator, the options), so listing and validation at one
+        position search once."""
+        board, op = self.soh.board, self.operator()
+        if not memo:
+            return legal_tile_lays(board, op, opts)
+        key = (board.track_version, board.token_version, op, opts)
+        found = self._cache.get(key)
+        if found is None:
+            if len(self._cache) > 16:
+                self._cache.clear()
+            found = self._cache[key] = legal_tile_lays(board, op, opts)
+        return found
 
     def legal_actions(self) -> list[LegalAction]:
         me = self.entity
@@ -95,9 +118,27 @@ class TrackStep(SohStep):
         return legal
 
     def auto(self) -> bool:
-        if not self.legal_actions():
+        """Done at once when no lay is possible (the listing would be empty)."""
+        if not self.any_lay():
             self.done = True
         return self.done
+
+    def any_lay(self) -> bool:
+        """Whether ``legal_actions`` would list a lay, searching hex by hex and stopping at
+        the first one found (the same options as :meth:`lays`)."""
+        abilities = [""]
+        for ability in ("extra_tile", "river_free"):
+            private = ability_private(self.soh, self.company, ability)
+            if private is not None and not (ability == "extra_tile" and self.extra_used):
+                abilities.append(private)
+        hexes = list(self.soh.board.map.hexes)
+        for start in range(0, len(hexes), PROBE_HEXES):
+            only = frozenset(hexes[start:start + PROBE_HEXES])
+            for ability in abilities:
+                for lay in self.lays(ability, only, memo=False):
+                    if ability != "KKI" or river_cost(self, lay) != 0:
+                        return True
+        return False
 
     def validate(self, action: Action) -> None:
         if isinstance(action, Pass):
@@ -109,8 +150,10 @@ class TrackStep(SohStep):
         ability = action.ability
         if ability and (ability_private(self.soh, self.company, _ABILITY[ability]) != ability):
             return None
-        for lay in self.lays(ability):
+        for lay in self.lays(ability, frozenset({action.hex})):
             if (lay.hex, lay.tile, lay.rotation) == (action.hex, action.tile, action.rotation):
+                if ability == "KKI" and river_cost(self, lay) == 0:
+                    return None  # as listed: KKI only pays river crossings
                 return lay
         return None
 
@@ -139,6 +182,7 @@ class TrackStep(SohStep):
 
 
 _ABILITY = {"SMAS": "extra_tile", "KKI": "river_free"}
+PROBE_HEXES = 12  # hexes searched at a time by TrackStep.any_lay
 
 
 def river_cost(step: TrackStep, lay: TileLay) -> int:

@@ -67,6 +67,12 @@ class Converter:
         steps = getattr(self.game.round, "steps", [])
         return any(isinstance(s, BuyPrivateStep) for s in steps[steps.index(step) + 1:])
 
+    def in_track_step(self, me: str) -> bool:
+        """True if ``me`` is at a track step that did not settle itself: it has a lay to
+        offer, so it lists lays and a pass."""
+        return (not self.game.pending and self.game.acting_entity() == me
+                and isinstance(self.current_step(), TrackStep))
+
     def current_step(self) -> object:
         round_ = self.game.round
         step = getattr(round_, "current_step", None)
@@ -108,6 +114,11 @@ class Converter:
     def skip_to(self, entity: str, accepts: type[Action]) -> None:
         """Pass our optional steps of ``entity`` until its current step offers ``accepts``."""
         for _ in range(50):
+            if self.in_track_step(entity):  # offers lays and a pass; no need to list them
+                if accepts is LayTile:
+                    return
+                self.apply(Pass(entity=entity))
+                continue
             legal = self.game.legal_actions()
             if self.game.acting_entity() != entity:
                 if len(legal) == 1 and type(legal[0].action) is Pass:
@@ -141,7 +152,8 @@ class Converter:
             self.apply(Pass(entity=me))  # the pass is for a later step of theirs
         if self.game.acting_entity() != me:
             return
-        if any(type(la.action) is Pass for la in self.game.legal_actions()):
+        if self.in_track_step(me) or any(
+                type(la.action) is Pass for la in self.game.legal_actions()):
             self.apply(Pass(entity=me))
 
     def _on_par(self, data: Mapping[str, Any]) -> None:
@@ -209,12 +221,13 @@ class Converter:
         if wanted.tile not in tiles:
             self.fail(f"unknown tile {wanted.tile!r}")
         target = _track(tiles[wanted.tile], wanted.rotation)
-        for choice in self.game.legal_actions():
-            lay = choice.action
-            if (isinstance(lay, LayTile) and (lay.hex, lay.tile, lay.ability)
-                    == (wanted.hex, wanted.tile, wanted.ability)
-                    and _track(tiles[lay.tile], lay.rotation) == target):
-                return lay
+        step = self.current_step()
+        if not isinstance(step, TrackStep) or self.game.pending:
+            return wanted  # validation will name the rule it breaks
+        for lay in step.lays(wanted.ability, frozenset({wanted.hex})):
+            if lay.tile == wanted.tile and _track(tiles[lay.tile], lay.rotation) == target:
+                return LayTile(entity=wanted.entity, hex=wanted.hex, tile=wanted.tile,
+                               rotation=lay.rotation, ability=wanted.ability)
         return wanted
 
     def _on_place_token(self, data: Mapping[str, Any]) -> None:

@@ -1,0 +1,56 @@
+"""Direct validation of tile lays (the fast path the import and replay use) agrees with
+the enumerated legal set, at every track step of the real game 181446 (EN "Laying
+track"; 18xx-games rule set, facts §11.2)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import msgspec
+import pytest
+
+from railhouse.engine.actions import LayTile, decode_json
+from railhouse.engine.errors import IllegalAction
+from railhouse.engine.record import replay
+from railhouse_soh.importer import import_18xx_games, shared_dir
+from railhouse_soh.track import TrackStep
+
+FIXTURE = shared_dir() / "fixtures" / "soh" / "18xx-games-181446.json"
+
+
+@pytest.fixture(scope="module")
+def record() -> dict[str, Any]:
+    return import_18xx_games(FIXTURE)
+
+
+def track_positions(record: dict[str, Any]) -> list[Any]:
+    """A copy of the game at every track step of the record."""
+    game = replay({**record, "actions": []})
+    found = []
+    for raw in record["actions"]:
+        step = getattr(game.round, "current_step", lambda: None)()
+        if isinstance(step, TrackStep) and not game.pending:
+            found.append(game.clone())
+        game.apply(decode_json(msgspec.json.encode(raw)))
+    return found
+
+
+def test_direct_lay_validation_agrees_with_the_listing_EN_laying_track(
+        record: dict[str, Any]) -> None:
+    positions = track_positions(record)
+    assert len(positions) > 40
+    for game in positions:
+        step = game.round.current_step()
+        listed = [c.action for c in step.legal_actions() if isinstance(c.action, LayTile)]
+        assert step.any_lay() is bool(listed)
+        for action in listed[:: max(1, len(listed) // 15)]:
+            assert step.find(action) is not None, action
+            step.validate(action)
+        listed_set = {(a.hex, a.tile, a.rotation, a.ability) for a in listed}
+        for action in listed[:5]:
+            for rotation in range(6):
+                probe = msgspec.structs.replace(action, rotation=rotation)
+                if (probe.hex, probe.tile, rotation, probe.ability) in listed_set:
+                    continue
+                with pytest.raises(IllegalAction, match="Laying track"):
+                    step.validate(probe)
