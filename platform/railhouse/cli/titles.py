@@ -35,7 +35,10 @@ def titles(
         options = ", ".join(f"{o.name}={o.default!r}" for o in info.options) or "-"
         players = f"{info.min_players}-{info.max_players}"
         table.add_row(info.id, info.name, info.version, players, info.distribution, options)
-    Console().print(table)
+    console = Console()
+    if not console.is_terminal:  # a pipe or a log: do not squeeze the options into 80 columns
+        console = Console(width=200)
+    console.print(table)
 
 
 def title_dict(info: TitleInfo) -> dict[str, Any]:
