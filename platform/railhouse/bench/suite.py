@@ -144,7 +144,7 @@ BENCHES: tuple[Bench, ...] = (
 def reference_solver() -> Callable[[Any], int | None] | None:
     """The map package's brute-force reference, if it ships one."""
     try:
-        from railhouse.map.bench_helpers import brute_force_check  # type: ignore[attr-defined]
+        from railhouse.map.bench_helpers import brute_force_check
     except ImportError:
         return None
     solver: Callable[[Any], int | None] = brute_force_check
