@@ -33,6 +33,7 @@ class Record:
     routes: list[tuple[dict[str, Any], set[tuple[str, int]], str]] = field(default_factory=list)
     problems: list[tuple[str, RouteProblem | None, int]] = field(default_factory=list)
     doubled: list[tuple[str, str]] = field(default_factory=list)
+    kr_moves: list[tuple[dict[str, Any], list[str], list[str]]] = field(default_factory=list)
 
 
 def _pick(game: M1839, rng: random.Random) -> Any:
@@ -69,6 +70,10 @@ def play(seed: int, players: int = 4, limit: int = 6000) -> Record:
                 record.tiles.append((or_number, event.data))
             elif event.kind == "token":
                 record.tokens.append(event.data)
+            elif event.kind == "kr_move":
+                d = event.data
+                record.kr_moves.append((d, game.board.city_tokens(d["hex"], d["city"]),
+                                        game.board.city_tokens(d["to_hex"], d["to_city"])))
             elif event.kind == "routes" and event.data["routes"]:
                 cid = event.data["company"]
                 kind = game.companies[cid].spec.kind
@@ -141,6 +146,17 @@ def test_R_16_2_routes_obey_the_route_rules(records: list[Record]) -> None:
                 segments += route["segments"]
             assert len(segments) == len(set(segments)), data
             assert data["revenue"] == sum(r["revenue"] for r in data["routes"])
+
+
+def test_R_14_3_5_KR_move_in_a_real_game() -> None:
+    """Seed 8 reaches the blue phase with KR in a player's hands and its owner accepting a
+    director's move offer through ``game.apply``: an NS marker is left behind."""
+    record = play(8)
+    assert record.kr_moves
+    for data, origin, target in record.kr_moves:
+        assert "NS" in origin and data["company"] not in origin
+        assert data["company"] in target
+    assert record.game.privates["KR"].closed
 
 
 def test_route_problem_states_each_company_question(records: list[Record]) -> None:

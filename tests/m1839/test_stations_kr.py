@@ -104,3 +104,17 @@ def test_R_14_3_5_move_into_own_hex_director_returns_one_marker() -> None:
     assert board.city_tokens("J9", 0) == ["NS"] and board.city_tokens("J9", 1) == ["MSS"]
     assert board.city_tokens("B19", 0) == ["NS"]
     assert sorted(board.company_cities("MSS")) == [("J9", 1), ("K12", 0)]
+
+
+def test_new_map_actions_survive_a_game_record_round_trip() -> None:
+    """move_station, return_station and lay_tile_allocated (R-15.3.5) are registered
+    actions: they encode and decode like the core's, so records replay them."""
+    from railhouse.engine.actions import decode_json, encode_json
+    from railhouse_m1839.track import LayTileAllocated
+
+    for action in (
+        MoveStation(entity="MSS", hex="B19", city=0, to_hex="K10", to_city=0),
+        ReturnStation(entity="MSS", hex="J9", city=1),
+        LayTileAllocated(entity="MSS", hex="J9", tile="OO-Y1", rotation=2, tokens=(1, 0)),
+    ):
+        assert decode_json(encode_json(action)) == action
