@@ -1,8 +1,10 @@
-"""Helpers for ``railhouse bench``: grow a late-game board from any map and time the map
-queries on it.
+"""Helpers for ``railhouse bench``: grow late-game boards from a title's map, deterministic
+positions for the map metrics, and the brute-force check behind ``routes.suboptimal_count``.
 
 >>> # board = grow_board(Board(mapdef), ["A", "B"], homes, random.Random(1), 200)
 >>> # print(time_queries(board, Operator("A"), RouteRules(), RunContext(trains)))
+>>> # problems = route_positions(50, seed=1)   # list[RouteProblem]
+>>> # [brute_force_check(p) for p in problems]  # optimum revenue, or None if too large
 """
 
 from __future__ import annotations
@@ -15,11 +17,26 @@ from collections.abc import Callable, Mapping, Sequence
 from railhouse.map.board import Board
 from railhouse.map.graph import Operator
 from railhouse.map.lays import LayOptions, legal_tile_lays
+from railhouse.map.mapdef import MapDef
 from railhouse.map.optimize import best_routes
+from railhouse.map.problem import RouteProblem
+from railhouse.map.reference import best_total
 from railhouse.map.tokens import TokenOptions, legal_token_placements
-from railhouse.map.trains import RouteRules, RunContext
+from railhouse.map.trains import RouteRules, RunContext, TrainSpec
 
 ALL_COLORS = frozenset({"yellow", "green", "brown", "gray"})
+EXPRESS = TrainSpec("3E", 3, towns_pay=False, multiplier=2)
+#: (train limit, train lengths on sale; 0 = the 3E express) per phase, as in SOH facts §3/§4:
+#: the mixes a company can really hold, from four short trains to two long ones
+PHASE_TRAINS: tuple[tuple[int, tuple[int, ...]], ...] = (
+    (4, (2, 3)),
+    (3, (3, 4)),
+    (2, (4, 5)),
+    (2, (5, 6, 0)),
+)
+#: budgets of the brute-force check: raw paths explored, train/route combinations
+CHECK_PATHS = 40_000
+CHECK_COMBINATIONS = 400_000
 
 
 def grow_board(
@@ -89,3 +106,78 @@ def time_queries(
         ),
         "best_routes": summary(_timed(lambda: best_routes(board, op, rules, run), board, repeats)),
     }
+
+
+def title_map(title: str = "soh", seed: int = 0) -> MapDef:
+    """The map of an installed title (from a new game's ``board``); ``ValueError`` if the
+    title's games have no board."""
+    from railhouse.engine.record import new_game
+
+    game = new_game(title, ["P0", "P1", "P2", "P3"], None, seed)
+    board = getattr(game, "board", None)
+    if not isinstance(board, Board):
+        raise ValueError(f"title {title!r} has no core map board")
+    return board.map
+
+
+def grown_boards(
+    n: int, seed: int, title: str = "soh", mapdef: MapDef | None = None
+) -> list[tuple[Board, list[str]]]:
+    """``n`` deterministic late-game boards of ``mapdef`` (default: the title's map):
+    ``grow_board`` from every home reservation, 150-350 random lays; and the companies."""
+    mapdef = mapdef or title_map(title)
+    homes: dict[str, tuple[str, int]] = {}
+    for r in mapdef.reservations:
+        homes.setdefault(r.company, (r.hex, r.city or 0))
+    companies = sorted(homes)
+    out = []
+    for k in range(n):
+        rng = random.Random(f"{seed}:{k}")
+        board = grow_board(Board(mapdef), companies, homes, rng, rng.choice((150, 250, 350)))
+        out.append((board, companies))
+    return out
+
+
+def route_positions(
+    n: int, seed: int, title: str = "soh", mapdef: MapDef | None = None
+) -> list[RouteProblem]:
+    """Route problems on ``n`` grown boards: every company with a token, a train mix of
+    one of ``PHASE_TRAINS`` (1-4 trains), the later off-board column."""
+    out = []
+    for k, (board, companies) in enumerate(grown_boards(n, seed, title, mapdef)):
+        rng = random.Random(f"{seed}:{k}:trains")
+        for company in companies:
+            limit, lengths = rng.choice(PHASE_TRAINS)
+            trains = []
+            for _ in range(rng.randint(1, limit)):
+                length = rng.choice(lengths)
+                trains.append(TrainSpec(str(length), length) if length else EXPRESS)
+            op = Operator(company, column=1)
+            out.append(RouteProblem(board, op, RouteRules(), RunContext(tuple(trains))))
+    return out
+
+
+def legal_lay_positions(
+    n: int, seed: int, title: str = "soh", mapdef: MapDef | None = None
+) -> list[tuple[Board, Operator, LayOptions]]:
+    """``legal_tile_lays`` questions on ``n`` grown boards: every company, every colour."""
+    return [
+        (board, Operator(company, column=1), LayOptions(colors=ALL_COLORS))
+        for board, companies in grown_boards(n, seed, title, mapdef)
+        for company in companies
+    ]
+
+
+def brute_force_check(problem: RouteProblem) -> int | None:
+    """The optimum revenue of ``problem`` by the naive reference
+    (:mod:`railhouse.map.reference`), or None when the position is too large for it (or
+    uses a ``route_bonus`` hook).  ``routes.suboptimal_count`` compares it with
+    ``problem.solve().revenue``."""
+    return best_total(
+        problem.board,
+        problem.operator,
+        problem.rules,
+        problem.run,
+        max_paths=CHECK_PATHS,
+        max_combinations=CHECK_COMBINATIONS,
+    )

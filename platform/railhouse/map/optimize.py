@@ -15,6 +15,7 @@ non-``recount`` train adds nothing; a route's stand-alone value stays a valid bo
 from __future__ import annotations
 
 from dataclasses import dataclass
+from itertools import combinations
 
 from railhouse.map.board import Board
 from railhouse.map.graph import Operator, TrackGraph
@@ -83,8 +84,13 @@ def best_routes(board: Board, op: Operator, rules: RouteRules, run: RunContext) 
     all_routes, reason = enumerate_routes(board, op, rules, run)
     routes = undominated(all_routes)
     comp = compressed(board, op, rules)
-    cands = [_candidates(comp, routes, t, rules, run, op) for t in run.trains]
-    bb = BranchAndBound(comp.graph, run.trains, cands, rules)
+    tokens = token_links(board, op, comp, run)
+    per_train: dict[TrainSpec, list[Cand]] = {}
+    for t in run.trains:  # equal trains share one list (and its bitsets)
+        if t not in per_train:
+            per_train[t] = _candidates(comp, routes, t, rules, run, tokens)
+    cands = [per_train[t] for t in run.trains]
+    bb = _solve(comp.graph, run.trains, cands, rules, tokens)
     if not bb.solve():
         reason = reason or f"more than {rules.max_search_nodes} search nodes"
     chosen = []
@@ -94,6 +100,32 @@ def best_routes(board: Board, op: Operator, rules: RouteRules, run: RunContext) 
             stops, segs = describe(comp, routes[c.index])
             chosen.append(Route(run.trains[i].name, i, stops, segs, bb.best_values[i]))
     return RouteResult(bb.best, tuple(chosen), not reason, reason, len(all_routes))
+
+
+def _solve(
+    g: TrackGraph,
+    trains: tuple[TrainSpec, ...],
+    cands: list[list[Cand]],
+    rules: RouteRules,
+    tokens: int,
+) -> BranchAndBound:
+    """The search over all trains, bounded by the exact optimum of every smaller set of
+    trains (solved first, smallest first; each a valid bound because a search node only
+    takes track away).  Sets of equal trains are solved once."""
+    n = len(trains)
+    bitsets: dict[int, dict[int, int]] = {}
+    subset_opt: dict[frozenset[int], int] = {}
+    by_kind: dict[tuple[str, ...], int | None] = {}
+    for size in range(2, n):
+        for subset in combinations(range(n), size):
+            kind = tuple(sorted(repr(trains[i]) for i in subset))
+            if kind not in by_kind:
+                bb = BranchAndBound(g, trains, cands, rules, tokens, subset, subset_opt, bitsets)
+                by_kind[kind] = bb.best if bb.solve() else None
+            value = by_kind[kind]
+            if value is not None:
+                subset_opt[frozenset(subset)] = value
+    return BranchAndBound(g, trains, cands, rules, tokens, None, subset_opt, bitsets)
 
 
 def undominated(routes: list[RawRoute]) -> list[RawRoute]:
@@ -122,7 +154,7 @@ def _candidates(
     train: TrainSpec,
     rules: RouteRules,
     run: RunContext,
-    op: Operator,
+    tokens: int,
 ) -> list[Cand]:
     g = comp.graph
     dedup = not rules.shared_values and not train.recount
@@ -134,9 +166,32 @@ def _candidates(
             continue
         centre_mask = r.stop_mask & ~_offboard_bits(g, r) if dedup else 0
         fixed = value - centre_values(g, centre_mask) if dedup else value
-        out.append(Cand(value, fixed, r.units, centre_mask, i))
+        out.append(Cand(value, fixed, r.units, centre_mask, i, _unit_mask(r.units, tokens)))
     out.sort(key=lambda c: -c.value)
     return out
+
+
+def token_links(board: Board, op: Operator, comp: Compressed, run: RunContext) -> int:
+    """Bit mask of the units (links) that touch a city holding a counting token of ``op``;
+    every route uses one of them (it must contain such a city)."""
+    g = comp.graph
+    homes = set()
+    for coord, city in board.company_cities(op.company):
+        name = f"{coord}.c{city}"
+        if name in g.index and name not in run.ignore_tokens:
+            homes.add(g.index[name])
+    mask = 0
+    for u in homes:
+        for _, li in comp.adj.get(u, ()):
+            mask |= 1 << li
+    return mask
+
+
+def _unit_mask(units: tuple[int, ...], within: int) -> int:
+    mask = 0
+    for u in units:
+        mask |= 1 << u
+    return mask & within
 
 
 def _offboard_bits(g: TrackGraph, r: RawRoute) -> int:

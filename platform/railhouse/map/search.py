@@ -6,7 +6,10 @@ each unit maps to the bitset of candidate indices using it; a search node keeps,
 remaining train, the bitset of candidates already forbidden.  So "best compatible route of
 train t" is the lowest clear bit - no scanning of conflicting routes.  The bound at a node
 is the sum of those best compatible values over the remaining trains (a valid upper bound:
-it ignores conflicts among them).  Identical trains choose in increasing index order.
+it ignores conflicts among them), limited to the ``m`` largest when only ``m`` links at the
+company's token cities are still free: every route contains a token city of the company,
+so it uses one of those links, and no link serves two routes.  Identical trains choose in
+increasing index order.
 """
 
 from __future__ import annotations
@@ -29,6 +32,7 @@ class Cand:
     units: tuple[int, ...]
     centre_mask: int
     index: int
+    token_units: int = 0
 
 
 def centre_values(g: TrackGraph, mask: int) -> int:
@@ -70,14 +74,22 @@ class BranchAndBound:
         trains: tuple[TrainSpec, ...],
         cands: list[list[Cand]],
         rules: RouteRules,
+        token_units: int = 0,
+        active: tuple[int, ...] | None = None,
+        subset_opt: dict[frozenset[int], int] | None = None,
+        bitsets: dict[int, dict[int, int]] | None = None,
     ):
         self.g, self.trains, self.cands, self.rules = g, trains, cands, rules
+        self.token_units = token_units
         n = len(trains)
-        self.order = sorted(range(n), key=lambda i: -(cands[i][0].value if cands[i] else 0))
+        chosen = range(n) if active is None else active
+        self.order = sorted(chosen, key=lambda i: -(cands[i][0].value if cands[i] else 0))
         self.same_prev = [
-            pos > 0 and trains[self.order[pos - 1]] == trains[self.order[pos]] for pos in range(n)
+            pos > 0 and trains[self.order[pos - 1]] == trains[self.order[pos]]
+            for pos in range(len(self.order))
         ]
-        shared: dict[int, dict[int, int]] = {}
+        self.suffix_opt, self.drop_opt = _subset_tables(self.order, subset_opt or {})
+        shared: dict[int, dict[int, int]] = bitsets if bitsets is not None else {}
         self.using = []
         for i in self.order:
             key = id(cands[i])
@@ -95,7 +107,7 @@ class BranchAndBound:
     def solve(self) -> bool:
         """Run the search; False if ``RouteRules.max_search_nodes`` stopped it."""
         try:
-            self._rec(0, [0] * len(self.order), 0, 0)
+            self._rec(0, [0] * len(self.order), 0, 0, self.token_units)
         except _Stop:
             return False
         return True
@@ -113,7 +125,7 @@ class BranchAndBound:
         p = self.pick[prev]
         return len(self.cands[prev]) if p == NONE else p + 1
 
-    def _rec(self, pos: int, forb: list[int], counted: int, total: int) -> None:
+    def _rec(self, pos: int, forb: list[int], counted: int, total: int, free_tok: int) -> None:
         self.nodes += 1
         if self.nodes > self.rules.max_search_nodes:
             raise _Stop
@@ -123,9 +135,13 @@ class BranchAndBound:
         if pos == n:
             return
         bests = [self._best_free(p, forb[p]) for p in range(pos, n)]
-        if total + sum(bests) <= self.best:
+        capacity = free_tok.bit_count() if self.token_units else n
+        if total + self._bound(pos, bests, capacity) <= self.best:
             return
-        i, rest, cands = self.order[pos], sum(bests[1:]), self.cands[self.order[pos]]
+        # every route uses a free link at a token city of its own: after one more pick at
+        # most capacity - 1 later trains can still run
+        rest = self._bound(pos + 1, bests[1:], capacity - 1)
+        i, cands = self.order[pos], self.cands[self.order[pos]]
         first = self._first(pos)
         free = (self.full[pos] & ~forb[pos]) >> first << first
         while free:
@@ -139,9 +155,25 @@ class BranchAndBound:
             if c.centre_mask:
                 gain = c.fixed + centre_values(self.g, c.centre_mask & ~counted)
             self.pick[i], self.values[i] = k, gain
-            self._rec(pos + 1, self._child(pos, forb, c), counted | c.centre_mask, total + gain)
+            child = self._child(pos, forb, c)
+            self._rec(
+                pos + 1, child, counted | c.centre_mask, total + gain, free_tok & ~c.token_units
+            )
         self.pick[i], self.values[i] = NONE, 0
-        self._rec(pos + 1, forb, counted, total)
+        self._rec(pos + 1, forb, counted, total, free_tok)
+
+    def _bound(self, pos: int, bests: list[int], capacity: int) -> int:
+        """Upper bound on what the trains from ``pos`` on can still add: the best free
+        values (at most ``capacity`` of them), the exact optimum of that set of trains
+        alone, or one train's best free value plus the optimum of the others."""
+        bound = _top(bests, capacity)
+        if pos < len(self.order):
+            opt = self.suffix_opt[pos]
+            if opt is not None and opt < bound:
+                bound = opt
+            for j, others in self.drop_opt[pos]:
+                bound = min(bound, bests[j] + others)
+        return bound
 
     def _child(self, pos: int, forb: list[int], c: Cand) -> list[int]:
         out = list(forb)
@@ -151,3 +183,31 @@ class BranchAndBound:
                 f |= using.get(u, 0)
             out[p] = f
         return out
+
+
+def _subset_tables(
+    order: list[int], subset_opt: dict[frozenset[int], int]
+) -> tuple[list[int | None], list[list[tuple[int, int]]]]:
+    """Per position of ``order``: the known optimum of the trains from there on, and for
+    each of them (by offset) the optimum of the others."""
+    suffix: list[int | None] = []
+    drops: list[list[tuple[int, int]]] = []
+    for pos in range(len(order)):
+        rest = frozenset(order[pos:])
+        suffix.append(subset_opt.get(rest))
+        drop = []
+        for j, t in enumerate(order[pos:]):
+            others = subset_opt.get(rest - {t})
+            if others is not None:
+                drop.append((j, others))
+        drops.append(drop)
+    return suffix, drops
+
+
+def _top(values: list[int], k: int) -> int:
+    """Sum of the ``k`` largest of ``values`` (all of them when ``k >= len(values)``)."""
+    if k >= len(values):
+        return sum(values)
+    if k <= 0:
+        return 0
+    return sum(sorted(values, reverse=True)[:k])

@@ -109,6 +109,13 @@ MIXES = [
     (M1839, (TrainSpec("2", 2, 2), TrainSpec("3+", 3, None))),
     (M1839, (TrainSpec("2+1", 2, 3), TrainSpec("R4", 4, 4, recount=True))),
     (M1839, (TrainSpec("PR2+", 2, None, max_offboards=1, recount=True), TrainSpec("3", 3, 3))),
+    # three and four trains: the subset-optimum and token-link bounds of search.py
+    (SOH, (TrainSpec("2", 2), TrainSpec("2", 2), TrainSpec("3", 3), TrainSpec("3", 3))),
+    (
+        SOH,
+        (TrainSpec("4", 4), TrainSpec("3E", 3, towns_pay=False, multiplier=2), TrainSpec("2", 2)),
+    ),
+    (M1839, (TrainSpec("2", 2, 2), TrainSpec("2", 2, 2), TrainSpec("R3", 3, 3, recount=True))),
 ]
 
 

@@ -1,9 +1,9 @@
-"""Steam Over Holland map rules (rules-english.md sections cited per test)."""
+"""Steam Over Holland map rules on the small purpose-built map of ``minimap`` (sections of
+rules-english.md cited per test; the title's real map is tested in tests/soh)."""
 
 from __future__ import annotations
 
-from soh_fixture import SOH_RULES, TRAINS, soh_map
-from soh_legal_edges import SOH_LEGAL_EDGES
+from minimap import RULES, TRAINS, mini_map
 
 from railhouse.map import (
     Board,
@@ -15,169 +15,167 @@ from railhouse.map import (
     legal_tile_lays,
     legal_token_placements,
 )
+from railhouse.map.tiles import orient
 
-MAP = soh_map()
+MAP = mini_map()
 ALL = LayOptions(colors=frozenset({"yellow", "green", "brown"}))
 
 
-def _board() -> Board:
-    return Board(MAP)
+def _row(b: Board) -> None:
+    """Track along row D: D3 city - D5 city - D7 town - D9 city - D11 - D13 off-board."""
+    for coord, tile_id in (("D3", "57"), ("D5", "57"), ("D7", "4"), ("D9", "57"), ("D11", "9")):
+        b.lay_tile(coord, tile_id, 1)
 
 
-def test_soh_open_edges_match_facts_table_7_3() -> None:
-    for coord, edges in SOH_LEGAL_EDGES.items():
-        assert [e for e in range(6) if MAP.open_edges[coord] >> e & 1] == edges, coord
+def test_open_edges_exclude_map_edge_and_blank_offboard_sides_EN_laying_track() -> None:
+    edges = {c: [e for e in range(6) if MAP.open_edges[c] >> e & 1] for c in ("C6", "D11", "E2")}
+    assert edges["C6"] == [0, 1, 4, 5]  # no hexes to the north
+    assert edges["D11"] == [0, 1, 2, 4, 5]  # NE is off the map; E meets the off-board's stub
+    assert edges["E2"] == [3, 4]  # NW faces a blank side of the W off-board
+    assert MAP.open_edges["D1"] == 0  # off-boards never take tiles
 
 
-def test_soh_home_token_allows_first_lay_on_home_city_EN_new_tiles() -> None:
-    b = _board()
-    b.place_token("H9", 0, "NCS")
-    lays = legal_tile_lays(b, Operator("NCS"), LayOptions())
-    assert {lay.hex for lay in lays} == {"H9"}
-    assert {lay.tile for lay in lays} == {"6", "57"}  # tile 5 not in the game
+def test_home_token_allows_first_lay_on_home_city_EN_new_tiles() -> None:
+    b = Board(MAP)
+    b.place_token("D5", 0, "A")
+    lays = legal_tile_lays(b, Operator("A"), LayOptions())
+    assert {lay.hex for lay in lays} == {"D5"}
+    assert {lay.tile for lay in lays} == {"5", "6", "57"}  # the city tiles in the supply
 
 
-def test_soh_rivers_cost_50_per_crossing_EN_rivers() -> None:
-    b = _board()
-    b.place_token("H13", 0, "X")
-    b.lay_tile("H13", "57", 1)  # W-E: edge 4 faces H15 across a river
-    lays = legal_tile_lays(b, Operator("X"), LayOptions())
-    on_h15 = {(lay.tile, lay.rotation): lay.cost for lay in lays if lay.hex == "H15"}
-    assert on_h15[("9", 1)] == 50  # 1-4 straight connects across the river
-    b.lay_tile("H15", "9", 1)
-    assert b.tile_at("H15")[0].id == "9"
+def test_rivers_cost_50_per_crossing_EN_rivers() -> None:
+    b = Board(MAP)
+    b.place_token("D5", 0, "A")
+    b.lay_tile("D5", "57", 1)  # W-E: its E side faces D7 across the river
+    lays = legal_tile_lays(b, Operator("A"), LayOptions())
+    on_d7 = {(lay.tile, lay.rotation): lay.cost for lay in lays if lay.hex == "D7"}
+    assert on_d7[("4", 1)] == 50  # the town line W-E completes the crossing
+    assert all(cost == 50 for cost in on_d7.values())  # every lay must use that side
 
 
-def test_soh_river_free_when_nothing_faces_it_EN_rivers() -> None:
-    b = _board()
-    b.place_token("H9", 0, "NCS")
-    b.lay_tile("H9", "57", 1)  # W-E, no river on those sides
-    lays = legal_tile_lays(b, Operator("NCS"), LayOptions())
-    # H11 edge 0 faces I10 across a river, I10 has no track: no cost
-    assert all(lay.cost == 0 for lay in lays if lay.hex == "H11")
-    assert any(lay.rotation in (1, 2) and lay.tile == "8" for lay in lays if lay.hex == "H11")
+def test_river_free_when_nothing_faces_it_EN_rivers() -> None:
+    b = Board(MAP)
+    b.place_token("D9", 0, "D")
+    b.lay_tile("D9", "57", 1)
+    lays = [lay for lay in legal_tile_lays(b, Operator("D"), LayOptions()) if lay.hex == "D7"]
+    # the river side of D7 (W, toward D5) has no track facing it: free
+    assert lays and all(lay.cost == 0 for lay in lays)
+    assert any(lay.tile == "4" and lay.rotation in (1, 4) for lay in lays)
 
 
-def test_soh_upgrade_must_preserve_track_EN_replacing_tiles() -> None:
-    b = _board()
-    b.place_token("H9", 0, "NCS")
-    b.lay_tile("H9", "57", 1)
-    lays = legal_tile_lays(b, Operator("NCS"), LayOptions(colors=frozenset({"green"})))
-    h9 = [lay for lay in lays if lay.hex == "H9"]
-    assert h9 and all(lay.tile in ("14", "15") for lay in h9)
-    for lay in h9:
+def test_upgrade_must_preserve_track_and_token_EN_replacing_tiles() -> None:
+    b = Board(MAP)
+    b.place_token("D5", 0, "A")
+    b.lay_tile("D5", "57", 1)
+    lays = legal_tile_lays(b, Operator("A"), LayOptions(colors=frozenset({"green"})))
+    d5 = [lay for lay in lays if lay.hex == "D5"]
+    assert d5 and {lay.tile for lay in d5} <= {"14", "15"}
+    for lay in d5:
         clone = b.clone()
         clone.lay_tile(lay.hex, lay.tile, lay.rotation)
-        t, rot = clone.tile_at("H9")
-        from railhouse.map.tiles import orient
-
-        assert orient(t, rot).edge_mask & 0b010010 == 0b010010
-        assert clone.city_tokens("H9", 0) == ["NCS"]
+        t, rot = clone.tile_at("D5")
+        assert orient(t, rot).edge_mask & 0b010010 == 0b010010  # W and E kept
+        assert clone.city_tokens("D5", 0) == ["A"]
 
 
-def test_soh_amsterdam_only_am_tiles_and_two_stations_EN_laying_track() -> None:
-    b = _board()
-    b.place_token("F9", 0, "NRS")
-    b.place_token("F9", 1, "HYSM")
-    lays = [lay for lay in legal_tile_lays(b, Operator("NRS"), ALL) if lay.hex == "F9"]
-    assert [(lay.tile, lay.rotation) for lay in lays] == [("SOH1", 0)]
-    b.lay_tile("F9", "SOH1", 0)
-    b.lay_tile("F9", "SOH6", 0)
-    b.lay_tile("F9", "SOH7", 0)
-    assert sorted(b.city_tokens("F9", 0)) == ["HYSM", "NRS"]  # brown merges the stations
+def test_labelled_hex_takes_only_its_tiles_and_merges_stations_EN_laying_track() -> None:
+    b = Board(MAP)
+    b.place_token("C6", 0, "B")
+    b.place_token("C6", 1, "C")
+    lays = [lay for lay in legal_tile_lays(b, Operator("B"), ALL) if lay.hex == "C6"]
+    assert [(lay.tile, lay.rotation, lay.tokens) for lay in lays] == [("TWY", 0, None)]
+    for tile_id in ("TWY", "TWG"):
+        b.lay_tile("C6", tile_id, 0)
+        assert b.city_tokens("C6", 0) == ["B"] and b.city_tokens("C6", 1) == ["C"]
+    b.lay_tile("C6", "TWB", 0)
+    assert sorted(b.city_tokens("C6", 0)) == ["B", "C"]  # brown: one station, both tokens
 
 
-def test_soh_train_may_visit_both_amsterdam_stations_EN_running_trains() -> None:
-    b = _board()
-    b.place_token("F9", 0, "NRS")
-    b.lay_tile("F9", "SOH1", 0)  # A: SW(G8)+SE(G10); B: W(F7)+NW(E8)
-    b.lay_tile("G10", "8", 2)  # F9 SE side is G10 edge 2; 2-4 to G12
-    b.lay_tile("G8", "7", 3)  # F9 SW side is G8 edge 3; 3-4 ... loop through stations
-    b.lay_tile("F7", "4", 1)  # town W-E, edge 4 faces F9 station B
-    b.lay_tile("G6", "4", 1)
-    r = best_routes(b, Operator("NRS"), SOH_RULES, RunContext((TRAINS["2"],)))
-    assert r.exact
-    # F9.c0 (30) + F9.c1 (30) joined? only if track links them; otherwise 0 revenue
-    assert r.revenue in (0, 70)
+def test_train_may_visit_both_stations_of_a_hex_EN_running_trains() -> None:
+    b = Board(MAP)
+    b.place_token("D5", 0, "A")
+    b.lay_tile("C6", "TWY", 0)  # a: SW (D5) + SE; b: W (C4) + E
+    b.lay_tile("D5", "5", 2)  # city on NW (-> C4) and NE (-> C6 station a)
+    b.lay_tile("C4", "7", 4)  # SE (-> D5) to E (-> C6 station b)
+    r = best_routes(b, Operator("A"), RULES, RunContext((TRAINS["3"],)))
+    assert r.exact and r.revenue == 30 + 20 + 30
+    assert set(r.routes[0].stops) == {"C6.c0", "D5.c0", "C6.c1"}
 
 
-def test_soh_blocked_city_only_as_endpoint_EN_running_trains() -> None:
-    b = _board()
-    for coord, company in (("H5", "X"), ("H9", "Y")):
-        b.place_token(coord, 0, company)
-    b.lay_tile("H5", "57", 1)
-    b.lay_tile("H7", "4", 1)
-    b.lay_tile("H9", "57", 1)
-    b.lay_tile("H11", "9", 1)
-    b.lay_tile("H13", "57", 1)
-    # X (token H5) cannot pass Utrecht, full of Y's token, to reach Arnhem
-    r = best_routes(b, Operator("X"), SOH_RULES, RunContext((TRAINS["3"],)))
-    assert r.routes[0].stops == ("H5.c0", "H7.t0", "H9.c0") and r.revenue == 50
-    # Y passes its own city
-    r = best_routes(b, Operator("Y"), SOH_RULES, RunContext((TRAINS["4"],)))
-    assert r.revenue == 70
+def test_blocked_city_only_as_endpoint_EN_running_trains() -> None:
+    b = Board(MAP)
+    _row(b)
+    b.place_token("D3", 0, "X")
+    b.place_token("D5", 0, "A")
+    # X cannot pass D5, full of A's token: D3 - D5 only (W off-board: 20 + 20 + 20)
+    r = best_routes(b, Operator("X"), RULES, RunContext((TRAINS["5"],)))
+    assert r.revenue == 20 + 20 + 20 and r.routes[0].stops[-1] in ("D5.c0", "W")
+    # A passes its own city but not X's full D3: D3 - D5 - D7 - D9 - E, never W
+    r = best_routes(b, Operator("A"), RULES, RunContext((TRAINS["5"],)))
+    assert r.revenue == 20 + 20 + 10 + 20 + 30 and r.routes[0].stops[0] == "D3.c0"
 
 
-def test_soh_no_track_twice_across_trains_EN_running_trains() -> None:
-    b = _board()
-    b.place_token("H9", 0, "Y")
-    b.lay_tile("H5", "57", 1)
-    b.lay_tile("H7", "4", 1)
-    b.lay_tile("H9", "57", 1)
-    r = best_routes(b, Operator("Y"), SOH_RULES, RunContext((TRAINS["2"], TRAINS["2"])))
-    assert r.revenue == 50 and len(r.routes) == 1
+def test_no_track_twice_across_trains_EN_running_trains() -> None:
+    b = Board(MAP)
+    _row(b)
+    b.place_token("D9", 0, "D")
+    one = best_routes(b, Operator("D"), RULES, RunContext((TRAINS["2"],)))
+    two = best_routes(b, Operator("D"), RULES, RunContext((TRAINS["2"], TRAINS["2"])))
+    # D9 - E (20 + 30) and D9 - D7 - D5 (20 + 10 + 20) share no track
+    assert one.revenue == 50 and two.revenue == 100 and len(two.routes) == 2
+    three = best_routes(b, Operator("D"), RULES, RunContext((TRAINS["2"],) * 3))
+    assert three.revenue == 100  # no third disjoint route out of D9
 
 
-def test_soh_3e_doubles_and_towns_pay_nothing_EN_calculating_revenue() -> None:
-    b = _board()
-    b.place_token("H9", 0, "Y")
-    b.lay_tile("H5", "57", 1)
-    b.lay_tile("H7", "4", 1)
-    b.lay_tile("H9", "57", 1)
-    r = best_routes(b, Operator("Y"), SOH_RULES, RunContext((TRAINS["3E"],)))
-    assert r.revenue == 80
+def test_3e_doubles_and_towns_pay_nothing_EN_calculating_revenue() -> None:
+    b = Board(MAP)
+    _row(b)
+    b.place_token("D9", 0, "D")
+    r = best_routes(b, Operator("D"), RULES, RunContext((TRAINS["3E"],)))
+    # best 3 of D9/D5/D3/E/W on one line: D3 - D5 - (D7 town, 0) - D9 or D5 - D9 - E
+    assert r.revenue == 2 * (20 + 20 + 30)
 
 
-def test_soh_offboard_value_by_phase_and_vlissingen_bonus_EN_running_trains() -> None:
-    b = _board()
-    b.place_token("K12", 0, "NBD")
-    # J1 Vlissingen stub SE -> K2 Middelburg; build K2-K4-...: use a tiny synthetic link
-    b.lay_tile("K2", "4", 5)  # town NW(2)-SE(5)? rotation 5: edges 5, 2
-    r = best_routes(b, Operator("NBD"), SOH_RULES, RunContext((TRAINS["2"],)))
-    assert r.revenue == 0  # not connected to NBD: no route
+def test_offboard_value_by_phase_and_visit_bonus_EN_running_trains() -> None:
+    b = Board(MAP)
+    _row(b)
+    b.place_token("D9", 0, "D")
+    run = RunContext((TRAINS["2"],))
+    assert best_routes(b, Operator("D", column=0), RULES, run).revenue == 20 + 30
+    assert best_routes(b, Operator("D", column=1), RULES, run).revenue == 20 + 50
+    bonus = RunContext((TRAINS["2"],), visit_bonuses={"D7.t0": 40})
+    r = best_routes(b, Operator("D", column=1), RULES, bonus)
+    assert r.revenue == 20 + 10 + 20 + 40  # the bonus makes the town route the best
 
 
-def test_soh_token_rules_reservation_and_one_per_city_EN_placing_token() -> None:
-    b = _board()
-    b.place_token("H9", 0, "NCS")
-    b.lay_tile("H9", "57", 2)  # NW-SE: edge 5 toward I10, edge 2 toward G8
-    b.lay_tile("I10", "4", 2)  # town 2-5: toward J11
-    b.lay_tile("J11", "8", 2)
-    ops = Operator("NCS")
-    assert legal_token_placements(b, ops, TokenOptions(cost=40)) == []
-    b.lay_tile("H7", "4", 1)
-    b.lay_tile("H9", "14", 1)  # green: now reaches both sides
-    spots = legal_token_placements(b, ops, TokenOptions(cost=40))
-    assert all(s.hex != "H9" for s in spots)  # never two tokens of a company in one city
+def test_token_rules_reservation_and_one_per_city_EN_placing_token() -> None:
+    b = Board(MAP)
+    _row(b)
+    b.place_token("D3", 0, "X")
+    spots = legal_token_placements(b, Operator("X"), TokenOptions(cost=40))
+    assert all(s.hex != "D3" for s in spots)  # never two tokens of a company in one city
+    # D5 and D9 are homes of companies that have not placed their token yet
+    assert all(s.hex not in ("D5", "D9") for s in spots)
+    b.lay_tile("D9", "14", 1)  # two slots now: one stays reserved for D, one is free
+    spots = legal_token_placements(b, Operator("X"), TokenOptions(cost=40))
+    assert [(s.hex, s.city, s.cost) for s in spots] == [("D9", 0, 40)]
 
 
-def test_soh_home_city_of_other_company_needs_second_slot_EN_placing_token() -> None:
-    b = _board()
-    b.place_token("H9", 0, "NCS")
-    b.lay_tile("H9", "57", 2)
-    b.lay_tile("I8", "8", 0)
-    b.lay_tile("J7", "57", 2)  # Breda, AR home (reserved, 1 slot), AR not started
-    b.lay_tile("I10", "4", 0)
-    assert all(s.hex != "J7" for s in legal_token_placements(b, Operator("NCS"), TokenOptions()))
+def test_home_city_of_other_company_needs_second_slot_EN_placing_token() -> None:
+    b = Board(MAP)
+    _row(b)
+    b.place_token("D9", 0, "D")
+    b.lay_tile("D5", "14", 1)  # A (not started) keeps one of two slots
+    spots = legal_token_placements(b, Operator("D"), TokenOptions(cost=40))
+    assert [(s.hex, s.city) for s in spots] == [("D3", 0), ("D5", 0)]
 
 
-def test_soh_board_json_round_trip() -> None:
-    b = _board()
-    b.place_token("H9", 0, "NCS")
-    b.lay_tile("H9", "57", 1)
+def test_board_json_round_trip_and_clone_independence() -> None:
+    b = Board(MAP)
+    b.place_token("D5", 0, "A")
+    b.lay_tile("D5", "57", 1)
     data = b.to_dict()
-    again = Board.from_dict(MAP, data)
-    assert again.to_dict() == data
+    assert Board.from_dict(MAP, data).to_dict() == data
     clone = b.clone()
-    clone.lay_tile("H11", "9", 1)
-    assert "H11" not in b.tiles and b.supply["9"] == 8 and clone.supply["9"] == 7
+    clone.lay_tile("D7", "4", 1)
+    assert "D7" not in b.tiles and b.supply["4"] == 2 and clone.supply["4"] == 1

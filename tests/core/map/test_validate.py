@@ -30,16 +30,21 @@ def board() -> Board:
     """B1 off-board (30) - B3 city (57) - B5 town (4) - B7 city (57) - B9 off-board (20),
     A's token in B3; the B5/B7 side is a barrier until "LR"."""
     hexes = {
-        "B1": HexDef("B1", tile("", "red", "o:4"), fixed=True,
-                     offboard=Offboard("B1", (30, 50))),
+        "B1": HexDef("B1", tile("", "red", "o:4"), fixed=True, offboard=Offboard("B1", (30, 50))),
         "B3": HexDef("B3", tile("", "white", "c0x1")),
         "B5": HexDef("B5", tile("", "white", "t0")),
         "B7": HexDef("B7", tile("", "white", "c0x1")),
-        "B9": HexDef("B9", tile("", "red", "o:1"), fixed=True,
-                     offboard=Offboard("B9", (20, 40))),
+        "B9": HexDef("B9", tile("", "red", "o:1"), fixed=True, offboard=Offboard("B9", (20, 40))),
     }
-    b = Board(MapDef(hexes, dict(STANDARD), {k: None for k in STANDARD},
-                     (EdgeRule("B5", "B7", barrier_until="LR"),), ()))
+    b = Board(
+        MapDef(
+            hexes,
+            dict(STANDARD),
+            {k: None for k in STANDARD},
+            (EdgeRule("B5", "B7", barrier_until="LR"),),
+            (),
+        )
+    )
     b.place_token("B3", 0, "A")
     for coord, t in (("B3", "57"), ("B5", "4"), ("B7", "57")):
         b.lay_tile(coord, t, 1)
@@ -72,20 +77,27 @@ def test_agrees_with_best_routes_on_its_own_routes() -> None:
 
 def test_train_length() -> None:
     with pytest.raises(IllegalRoute, match="train length"):
-        validate_routes(board(), OPEN, RULES, run(TrainSpec("2", 2)),
-                        [ClaimedRoute("2", WHOLE_ROW[:3])])
+        validate_routes(
+            board(), OPEN, RULES, run(TrainSpec("2", 2)), [ClaimedRoute("2", WHOLE_ROW[:3])]
+        )
 
 
 def test_token_city_on_route() -> None:
     with pytest.raises(IllegalRoute, match="token on route"):
-        validate_routes(board(), Operator("Z", released=OPEN.released), RULES,
-                        run(TrainSpec("3", 3)), [ClaimedRoute("3", WHOLE_ROW[3:])])
+        validate_routes(
+            board(),
+            Operator("Z", released=OPEN.released),
+            RULES,
+            run(TrainSpec("3", 3)),
+            [ClaimedRoute("3", WHOLE_ROW[3:])],
+        )
 
 
 def test_route_may_not_end_at_a_town() -> None:
     with pytest.raises(IllegalRoute, match="route ends"):
-        validate_routes(board(), OPEN, RULES, run(TrainSpec("3", 3)),
-                        [ClaimedRoute("3", WHOLE_ROW[1:2])])
+        validate_routes(
+            board(), OPEN, RULES, run(TrainSpec("3", 3)), [ClaimedRoute("3", WHOLE_ROW[1:2])]
+        )
 
 
 def test_no_segment_used_by_two_trains() -> None:
@@ -107,8 +119,13 @@ def test_blocked_city_only_as_a_terminus() -> None:
 
 def test_barrier_means_no_track() -> None:
     with pytest.raises(IllegalRoute, match="connected track"):
-        validate_routes(board(), Operator("A"), RULES, run(TrainSpec("3", 3)),
-                        [ClaimedRoute("3", WHOLE_ROW[1:3])])
+        validate_routes(
+            board(),
+            Operator("A"),
+            RULES,
+            run(TrainSpec("3", 3)),
+            [ClaimedRoute("3", WHOLE_ROW[1:3])],
+        )
 
 
 def test_each_stop_once_and_unknown_train() -> None:
@@ -116,13 +133,15 @@ def test_each_stop_once_and_unknown_train() -> None:
     with pytest.raises(IllegalRoute):
         validate_routes(board(), OPEN, RULES, run(TrainSpec("3", 3)), [ClaimedRoute("3", back)])
     with pytest.raises(IllegalRoute, match="one route per train"):
-        validate_routes(board(), OPEN, RULES, run(TrainSpec("3", 3)),
-                        [ClaimedRoute("9", WHOLE_ROW[:1])])
+        validate_routes(
+            board(), OPEN, RULES, run(TrainSpec("3", 3)), [ClaimedRoute("9", WHOLE_ROW[:1])]
+        )
 
 
 def test_express_skips_towns_and_doubles() -> None:
     express = TrainSpec("3E", 3, towns_pay=False, multiplier=2)
-    checked = check_routes(board(), OPEN, RULES, run(express),
-                           [ClaimedRoute("3E", (("B3", "B5", "B7"),))])
+    checked = check_routes(
+        board(), OPEN, RULES, run(express), [ClaimedRoute("3E", (("B3", "B5", "B7"),))]
+    )
     assert checked[0].revenue == (20 + 20) * 2
     assert checked[0].stops == ("B3.c0", "B5.t0", "B7.c0")
