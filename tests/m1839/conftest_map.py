@@ -80,6 +80,14 @@ class MapGame:
     def event(self, kind: str, data: dict[str, Any]) -> None:
         self.events.append((kind, data))
 
+    def legal_for(self, decider: Any) -> list[Any]:
+        """As ``Game.legal_for`` without its cache: the stand-in's state is changed by
+        tests directly, so the legal set is always computed afresh."""
+        return decider.legal_actions()  # type: ignore[no-any-return]
+
+    def forget_legal_actions(self) -> None:
+        """Nothing is cached (see :meth:`legal_for`)."""
+
     def give_train(self, company: str, name: str) -> Train:
         kind, distance, r_train = TRAINS[name]
         spec = TrainSpec(name, distance, 0, {}, kind=kind, rust_after_run=r_train)
