@@ -14,11 +14,19 @@ from __future__ import annotations
 import importlib
 from typing import TYPE_CHECKING, Any
 
-from railhouse.engine.actions import LegalAction, Pass
+from railhouse.engine.actions import Action, LegalAction, Pass, find_admitting
 from railhouse.engine.entities import Company
+from railhouse.engine.errors import IllegalAction
 from railhouse.engine.rounds.base import Decider, Step
 from railhouse.engine.rounds.operating import OperatingRound
-from railhouse_m1839.actions import Nationalise
+from railhouse_m1839.actions import GiveDruTrain, Nationalise
+from railhouse_m1839.anytime import (
+    ANYTIME,
+    anytime_choices,
+    dru_choices,
+    give_dru_train,
+    process_anytime,
+)
 from railhouse_m1839.closures import close_browns_after_turn, resolve_new_locals
 from railhouse_m1839.data import KF_STEP, RH_CHARGE
 from railhouse_m1839.money import nationalise, player_owes
@@ -72,6 +80,38 @@ class M1839OperatingRound(OperatingRound):
     def on_turn_start(self, company: Company) -> None:
         self.m.nationalisation_due = False
 
+    # -- any-moment choices of the operating company (anytime.py) ----------------------
+    def declined(self) -> set[str]:
+        declined: set[str] = self.turn.setdefault("declined", set())
+        return declined
+
+    def anytime(self) -> list[LegalAction]:
+        """R-8.3.10 / R-14.3.7: offered at every step that waits for the company."""
+        step = self.current_step()
+        company = self.company
+        if step is None or company is None or step.acting_entity() != company.id:
+            return []
+        return anytime_choices(self.m, company, self.declined())
+
+    def legal_actions(self) -> list[LegalAction]:
+        own = super().legal_actions()
+        return own + self.anytime() if own else own
+
+    def validate(self, action: Action) -> None:
+        if isinstance(action, ANYTIME) and super().legal_actions():
+            if find_admitting(self.anytime(), action) is None:
+                raise IllegalAction(f"{type(action).__name__} by {action.entity} is not "
+                                    "legal now", "1839 R-8.3.10")
+            return
+        super().validate(action)
+
+    def process(self, action: Action) -> None:
+        if isinstance(action, ANYTIME):
+            assert self.company is not None
+            process_anytime(self.m, self.company, action, self.declined())
+            return
+        super().process(action)
+
     def on_turn_end(self, company: Company) -> None:
         game = self.m
         if company.floated and not company.closed:
@@ -97,18 +137,26 @@ class M1839OperatingRound(OperatingRound):
 
 class NationalisationWindow(Decider):
     """R-8.3.8 / R-14.7.1 (A-21, A-23): in operating order every company owning a train may
-    nationalise; its director answers once."""
+    nationalise; its director answers once.  R-14.3.7: a floated company may first receive
+    DRU's held train "to qualify" (``give_dru_train``, the holder answering when it is not
+    the director); a trainless company is asked only while that is possible."""
 
     rule = "1839 R-14.7.1"
 
     def __init__(self, game: M1839, order: list[str]) -> None:
         super().__init__(game)
         self.queue = list(order)
+        self.declined: set[str] = set()
+
+    @property
+    def m(self) -> M1839:
+        return self.game  # type: ignore[return-value]
 
     def current(self) -> Company | None:
         while self.queue:
             company = self.game.companies[self.queue[0]]
-            if company.floated and not company.closed and company.trains:
+            if company.floated and not company.closed and (
+                    company.trains or dru_choices(self.m, company, self.declined)):
                 return company
             self.queue.pop(0)
         return None
@@ -121,8 +169,17 @@ class NationalisationWindow(Decider):
         company = self.current()
         if company is None:
             return []
-        return [LegalAction(Nationalise(entity=company.id, company=company.id)),
-                LegalAction(Pass(entity=company.id))]
+        legal = dru_choices(self.m, company, self.declined)
+        if company.trains:
+            legal.append(LegalAction(Nationalise(entity=company.id, company=company.id)))
+        return [*legal, LegalAction(Pass(entity=company.id))]
+
+    def process_give_dru_train(self, action: GiveDruTrain) -> None:
+        company = self.m.companies[action.company]
+        if self.m.dru_holder == company.president:
+            give_dru_train(self.m, company)
+        else:
+            process_anytime(self.m, company, action, self.declined)
 
     def process_nationalise(self, action: Nationalise) -> None:
         self.queue.pop(0)

@@ -15,7 +15,6 @@ from railhouse.engine.actions import (
 )
 from railhouse.engine.entities import IPO, POOL, TREASURY, Company, Train
 from railhouse.engine.rounds.base import Decider, Step
-from railhouse_m1839.actions import GiveDruTrain
 from railhouse_m1839.money import go_bankrupt, raise_money
 from railhouse_m1839.trains import (
     acquire,
@@ -183,8 +182,6 @@ class TrainBuyStep(M1839Step):
             legal += [LegalAction(BuyTrain(entity=me, train=t.id, price=t.spec.price))
                       for t in available if t.spec.price <= company.cash]
             legal += self.company_trains(me)
-            if game.dru_holder is not None and game.dru_holder == company.president:
-                legal.append(LegalAction(GiveDruTrain(entity=me, company=me)))
         legal.append(LegalAction(Pass(entity=me)))
         return legal
 
@@ -219,15 +216,6 @@ class TrainBuyStep(M1839Step):
         seller = next(c for c in self.m.companies.values()
                       if any(t.id == action.train for t in c.trains))
         self.m.pending.append(TrainOffer(self.m, seller, self.company, action))
-
-    def process_give_dru_train(self, action: GiveDruTrain) -> None:
-        """R-14.3.7 (A-28): the holder hands the dark brown train to a company they direct."""
-        game = self.m
-        train = game.dru_train
-        assert train is not None
-        game.dru_train = game.dru_holder = None
-        game.event("dru_train", {"company": self.entity, "train": train.id})
-        acquire(game, self.company, train)
 
 
 def move_train(game: M1839, buyer: Company, seller: Company, train_id: str, price: int) -> None:

@@ -1,0 +1,77 @@
+"""Built 1839 positions for rule tests: floated companies, a chosen phase, and an operating
+turn stopped at a chosen step (no random playouts)."""
+
+from __future__ import annotations
+
+from m1839_helpers import finish_auction
+
+from railhouse.engine.entities import IPO, Company
+from railhouse.engine.rounds.base import Step
+from railhouse.engine.shares import move_shares, president_cert
+from railhouse_m1839.game import M1839, new_game
+from railhouse_m1839.operating import M1839OperatingRound
+from railhouse_m1839.trains import enter_phase
+from railhouse_m1839.turnsteps import TrainBuyStep
+
+
+def refresh(game: M1839) -> None:
+    """Forget cached legal actions after changing the state by hand (if the core caches)."""
+    forget = getattr(game, "forget_legal_actions", None)
+    if forget is not None:
+        forget()
+
+
+def after_auction(players: int = 4, seed: int = 1) -> M1839:
+    game = new_game([f"P{i}" for i in range(players)], None, seed)
+    finish_auction(game, seed)
+    return game
+
+
+def float_company(game: M1839, company_id: str, director: str, price: int = 67,
+                  shares: int = 4, cash: int = 500, others: dict[str, int] | None = None,
+                  operated: bool = True) -> Company:
+    """``company_id`` parred at ``price`` and floated: ``director`` holds the director's
+    certificate and ``shares - 2`` more; ``others`` maps players to shares."""
+    company = game.companies[company_id]
+    company.started = company.floated = True
+    company.president = director
+    company.par_price = price
+    president_cert(company).owner = director
+    move_shares(company, IPO, director, shares - 2)
+    for player, count in (others or {}).items():
+        move_shares(company, IPO, player, count)
+    company.cash = cash
+    game.market_of(company).place_at_price(company_id, price)  # type: ignore[attr-defined]
+    if operated:
+        game.operated_since_float.add(company_id)
+    return company
+
+
+def to_phase(game: M1839, name: str) -> None:
+    """Enter phase ``name`` with its effects, taking the earlier trains out of the supply."""
+    index = next(i for i, p in enumerate(game.config.phases) if p.name == name)
+    enter_phase(game, index)
+    group = index + 1
+    game.depot.trains = [t for t in game.depot.trains if t.spec.group >= group]
+    game.pending.clear()
+
+
+def give_train(game: M1839, company: Company, name: str | None = None) -> None:
+    """Hand ``company`` the first supply train (of ``name`` if given), outside the rules."""
+    train = next(t for t in game.depot.trains if name is None or t.name == name)
+    game.depot.trains.remove(train)
+    train.owner = company.id
+    company.trains.append(train)
+
+
+def operating_turn(game: M1839, company_id: str, at: type[Step] = TrainBuyStep) -> None:
+    """An OR in which ``company_id`` is operating and waits at its first ``at`` step."""
+    game.pending.clear()
+    rnd = M1839OperatingRound(game, 1, 1, game.set_number or 1)
+    game.round = rnd
+    rnd.begin_turn(game.companies[company_id])
+    for step in rnd.steps:
+        if isinstance(step, at):
+            break
+        step.done = True
+    refresh(game)

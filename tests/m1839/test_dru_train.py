@@ -1,0 +1,95 @@
+"""R-14.3.7 (A-28): DRU's dark brown train, held by its owner from dark brown on, given to a
+floated company at any moment of that company's turn or in the nationalisation window, its
+director agreeing; discarded if the holder goes bankrupt (R-9.2)."""
+
+from __future__ import annotations
+
+from m1839_positions import after_auction, float_company, give_train, operating_turn, to_phase
+
+from railhouse.engine.actions import Pass, Respond
+from railhouse_m1839.actions import GiveDruTrain, Nationalise
+from railhouse_m1839.game import M1839
+from railhouse_m1839.money import go_bankrupt
+from railhouse_m1839.operating import NationalisationWindow
+
+
+def _holding(holder: str = "p0") -> M1839:
+    game = after_auction(4, seed=1)
+    game.privates["DRU"].owner = holder
+    game.privates["DRU"].closed = False
+    to_phase(game, "DBr")
+    assert game.privates["DRU"].closed and game.dru_holder == holder
+    assert game.dru_train is not None and game.dru_train.name == "R4"
+    return game
+
+
+def _gives(game: M1839) -> list[GiveDruTrain]:
+    return [c.action for c in game.legal_actions() if isinstance(c.action, GiveDruTrain)]
+
+
+def test_R_14_3_7_holder_directing_the_company_gives_it_directly() -> None:
+    game = _holding("p0")
+    ams = float_company(game, "AMS", "p0")
+    give_train(game, ams)
+    operating_turn(game, "AMS")
+    game.apply(GiveDruTrain(entity="AMS", company="AMS"))
+    assert [t.name for t in ams.trains][-1] == "R4"
+    assert game.dru_train is None and game.dru_holder is None
+
+
+def test_R_14_3_7_other_director_needs_the_holders_agreement() -> None:
+    game = _holding("p1")
+    ams = float_company(game, "AMS", "p0")
+    give_train(game, ams)
+    operating_turn(game, "AMS")
+    game.apply(GiveDruTrain(entity="AMS", company="AMS"))
+    assert game.acting_entity() == "p1"
+    game.apply(Respond(entity="p1", accept=False))
+    assert game.dru_holder == "p1" and _gives(game) == []  # not asked again this turn
+    operating_turn(game, "AMS")
+    game.apply(GiveDruTrain(entity="AMS", company="AMS"))
+    game.apply(Respond(entity="p1", accept=True))
+    assert ams.trains[-1].name == "R4"
+
+
+def test_R_14_3_7_A_28_not_above_the_train_limit() -> None:
+    game = _holding("p0")
+    ams = float_company(game, "AMS", "p0")
+    for _ in range(3):
+        give_train(game, ams)
+    operating_turn(game, "AMS")
+    assert _gives(game) == []
+
+
+def test_R_14_3_7_not_before_dark_brown() -> None:
+    game = after_auction(4, seed=1)
+    game.privates["DRU"].owner = "p0"
+    to_phase(game, "MBr")
+    ams = float_company(game, "AMS", "p0")
+    give_train(game, ams)
+    operating_turn(game, "AMS")
+    assert game.dru_holder is None and _gives(game) == []
+
+
+def test_R_14_3_7_R_14_7_1_given_in_the_window_to_qualify() -> None:
+    game = _holding("p0")
+    ams = float_company(game, "AMS", "p0")
+    nbds = float_company(game, "NBDS", "p1", price=74)
+    give_train(game, nbds)
+    window = NationalisationWindow(game, ["AMS", "NBDS"])
+    game.pending.append(window)
+    assert game.acting_entity() == "AMS"  # trainless, but the held train can qualify it
+    tags = {type(c.action).__name__ for c in game.legal_actions()}
+    assert tags == {"GiveDruTrain", "Pass"}
+    game.apply(GiveDruTrain(entity="AMS", company="AMS"))
+    assert ams.trains and game.acting_entity() == "AMS"
+    game.apply(Nationalise(entity="AMS", company="AMS"))
+    assert ams.closed and game.acting_entity() == "NBDS"
+    game.apply(Pass(entity="NBDS"))
+    assert window not in game.pending
+
+
+def test_R_9_2_bankrupt_holder_loses_the_train() -> None:
+    game = _holding("p2")
+    go_bankrupt(game, "p2")
+    assert game.dru_train is None and game.dru_holder is None
