@@ -58,3 +58,19 @@ def test_R_15_3_5_no_allocation_asked_on_an_OO_hex_without_markers() -> None:
     lay(game.board, ("K12", "6", 5), ("K10", "6", 2))
     _, lays = j9_lays(game)
     assert lays and not any(isinstance(a, LayTileAllocated) for a in lays)
+
+
+def test_R_15_3_5_extension_amsterdam_markers_are_allocated_too() -> None:
+    """facts R-15.3.5: the same choice on Amsterdam G10's two cities (an extension)."""
+    game = MapGame()
+    game.board.place_token("G10", 0, "NCS")
+    game.board.place_token("G10", 1, "NS")
+    step = TrackStep(game, "NCS")  # type: ignore[arg-type]
+    lays = [a.action for a in step.legal_actions() if isinstance(a.action, LayTile)]
+    amsterdam = {(a.rotation, a.tokens) for a in lays
+                 if a.hex == "G10" and isinstance(a, LayTileAllocated)}
+    assert {(0, (0, 1)), (0, (1, 0))} <= amsterdam
+    step.process(LayTileAllocated(entity="NCS", hex="G10", tile="A-Y", rotation=0,
+                                  tokens=(1, 0)))
+    assert game.board.city_tokens("G10", 1) == ["NCS"]
+    assert game.board.city_tokens("G10", 0) == ["NS"]
