@@ -1,5 +1,6 @@
 """Station markers in 1839: first-run homes (R-8.3.1), placing (R-8.3.B.2), swapping by
-agreement (R-8.3.B.3) and the reservation rules behind both (R-7.5.5, R-8.3.B.1, A-13).
+agreement (R-8.3.B.3), KABINET-ROCHUSSEN's move (R-14.3.5, in :mod:`railhouse_m1839.kabinet`)
+and the reservation rules behind them (R-7.5.5, R-8.3.B.1, A-13).
 
 Reservations live on the board (``Board.reservations``, per hex) and are re-derived from
 the companies by :func:`sync_reservations` before every question: an unoperated Major's
