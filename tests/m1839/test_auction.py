@@ -44,9 +44,9 @@ def test_R_6_5_1_free_private_must_be_taken(make_game: Callable[..., M1839]) -> 
     _auction(game).discounts["LP"] = 100  # price -10
     _auction(game)._start_turn()
     me = game.acting_entity()
-    assert tags(game) == {"buy_private"}
-    assert [c.action for c in game.legal_actions()] == [BuyPrivate(entity=me, target="LP",
-                                                                   price=0)]
+    assert tags(game) == {"buy_private", "concede"}  # conceding is always allowed
+    assert [c.action for c in game.legal_actions()][:-1] == [BuyPrivate(entity=me, target="LP",
+                                                                        price=0)]
     cash = game.player(me).cash
     game.apply(BuyPrivate(entity=me, target="LP", price=0))
     assert game.player(me).cash == cash and game.privates["LP"].owner == me
@@ -59,7 +59,7 @@ def test_R_6_5_2_nobody_else_can_afford(make_game: Callable[..., M1839]) -> None
     other = next(p for p in game.active_players() if p != me)
     game.pay(game.player(other), game.bank, game.player(other).cash - 10)
     _auction(game)._start_turn()
-    assert tags(game) == {"buy_private"}
+    assert tags(game) == {"buy_private", "concede"}
 
 
 def test_R_6_6_brown_pars_differ(make_game: Callable[..., M1839]) -> None:

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from railhouse.engine.actions import BuyPrivate, Discount, LegalAction, Par
+from railhouse.engine.actions import BuyPrivate, Concede, Discount, LegalAction, Par
 from railhouse.engine.rounds.base import Decider, Round
 from railhouse_m1839.closures import start_company
 from railhouse_m1839.data import BROWN_PRIVATES
@@ -78,6 +78,8 @@ class DiscountAuction(Round):
                  for i in self.buyable()]
         if not self._discount_banned():
             legal += [LegalAction(Discount(entity=me, target=i)) for i in self.items]
+        if legal:
+            legal.append(LegalAction(Concede(entity=me)))  # R-9.1: at any time
         return legal
 
     def _discount_banned(self) -> bool:
@@ -117,6 +119,18 @@ class DiscountAuction(Round):
         if item in BROWN_PRIVATES:
             game.pending.append(BrownParDecider(game, action.entity, item))
         self._after_action()
+
+    def process_concede(self, action: Concede) -> None:
+        """R-9.1: the player leaves (R-9.2-R-9.9); the next player starts a new turn."""
+        from railhouse_m1839.money import go_bankrupt
+
+        me = self.player
+        nxt = self.m.cards.next_after(me)
+        go_bankrupt(self.m, me)
+        if self.m.over:
+            return
+        self.player = nxt
+        self._start_turn()
 
     def _after_action(self) -> None:
         if not self.items:

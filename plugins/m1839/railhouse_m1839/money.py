@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from railhouse.engine.actions import Bankrupt, LegalAction, Range, SellShares
+from railhouse.engine.actions import Bankrupt, Concede, LegalAction, Range, SellShares
 from railhouse.engine.entities import IPO, POOL, TREASURY, Company
 from railhouse.engine.rounds.base import Decider
 from railhouse.engine.shares import president_cert
@@ -89,7 +89,9 @@ class RaiseDecider(Decider):
             if top > 0:
                 legal.append(LegalAction(SellShares(entity=self.player, company=company.id,
                                                     count=1), {"count": Range(1, top)}))
-        return legal or [LegalAction(Bankrupt(entity=self.player))]
+        if not legal:
+            return [LegalAction(Bankrupt(entity=self.player))]
+        return [*legal, LegalAction(Concede(entity=self.player))]  # R-9.1
 
     def process_sell_shares(self, action: SellShares) -> None:
         sell(self.m, self.player, self.m.company(action.company), action.count, self.check)
@@ -98,6 +100,10 @@ class RaiseDecider(Decider):
         if self.game.player(self.player).cash >= self.need and self in self.game.pending:
             self.game.pending.remove(self)
             self.then()
+
+    def process_concede(self, action: Concede) -> None:
+        """R-9.1: conceding instead of raising the money is handled as this bankruptcy."""
+        self.process_bankrupt(Bankrupt(entity=self.player))
 
     def process_bankrupt(self, action: Bankrupt) -> None:
         self.game.pending.remove(self)
@@ -127,17 +133,31 @@ def go_bankrupt(game: M1839, player_id: str) -> None:
             nationalise(game, company, voluntary=False)
         elif company.president == player_id:
             _hand_back_unfloated(game, company, player_id)
-    for company in game.companies.values():
-        held = [c for c in company.certs if c.owner == player_id]
-        if held:
-            for cert in held:
-                cert.owner = POOL
-            if company.id in game.market_of(company).positions:
-                game.market_of(company).move(company.id, "left", sum(c.percent for c in held) // 10)
+    _sell_everything(game, player_id)
     game.pay(player, game.bank, player.cash)
     game.cards.remove(player_id)
     if len(game.active_players()) <= 1:
         game.end_game("one_player_left")  # R-9.9 / R-10.1.1
+
+
+def _sell_everything(game: M1839, player_id: str) -> None:
+    """R-9.4 / R-9.5: every remaining share is sold to the Bank Pool under the normal rules:
+    sale price R-7.2.4, and each floated company's director is offered the redemption of the
+    shares just sold (R-7.4.1) before the price moves.  When the bankruptcy ends the game
+    (R-9.9) nobody is asked: the shares go to the pool with the price moves."""
+    ending = len(game.active_players()) <= 1
+    for company in game.companies.values():
+        count = sum(1 for c in company.certs if c.owner == player_id and not c.president)
+        if count == 0:
+            continue
+        if ending or company.id not in game.market_of(company).positions:
+            for cert in company.certs:
+                if cert.owner == player_id:
+                    cert.owner = POOL
+            if company.id in game.market_of(company).positions:
+                game.market_of(company).move(company.id, "left", count)
+            continue
+        sell(game, player_id, company, count)
 
 
 def _hand_back_unfloated(game: M1839, company: Company, player_id: str) -> None:

@@ -77,8 +77,7 @@ class M1839StockRound(Round):
         if not self.bought:
             legal += self.par_choices(me) + self.buy_choices(me) + self.redeem_choices(me)
         legal.append(LegalAction(Pass(entity=me)))
-        if not self.acted:
-            legal.append(LegalAction(Concede(entity=me)))
+        legal.append(LegalAction(Concede(entity=me)))  # at any time of the turn
         return legal
 
     def sell_choices(self, me: str) -> list[LegalAction]:
