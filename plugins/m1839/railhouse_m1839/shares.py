@@ -35,12 +35,15 @@ def sale_price(game: M1839, company: Company) -> int:
 def max_sellable(game: M1839, seller: str, company: Company, *, keep_director: bool) -> int:
     """Shares ``seller`` may sell now: never the director's certificate itself, but a director
     may sell below another player holding 20% or more (R-7.2.1, R-7.6.4) unless
-    ``keep_director`` (the operating company in emergencies, R-8.4.4)."""
+    ``keep_director`` (the company raising money in an emergency, R-8.4.4): then no sale
+    may hand its directorship to another player (a tie keeps the director, R-7.6.4)."""
     held = company.shares_of(seller)
     if company.president != seller:
         return held
     others = max((company.shares_of(p) for p in game.active_players() if p != seller), default=0)
-    if others >= 2 and not keep_director:
+    if keep_director:
+        return max(0, held - max(2, others))
+    if others >= 2:
         return held
     return held - 2
 

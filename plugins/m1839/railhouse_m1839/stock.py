@@ -61,6 +61,7 @@ class M1839StockRound(Round):
         return {"kind": self.kind, "player": self.player, "colour": self.m.cards.colour}
 
     def _new_turn(self) -> None:
+        self.turn_order = self.m.cards.order()  # to find the successor of a bankrupt player
         self.acted = False
         self.bought = False
         self.sold_in_block: set[str] = set()
@@ -226,13 +227,18 @@ class M1839StockRound(Round):
         self._end_turn()
 
     def process_concede(self, action: Concede) -> None:
-        """R-9.1: any player may concede; handled like a bankruptcy."""
-        me = self.player
-        nxt = self.m.cards.next_after(me) if len(self.m.active_players()) > 1 else me
-        go_bankrupt(self.m, me)
-        if self.m.over:
+        """R-9.1: any player may concede; handled like a bankruptcy (advance moves on)."""
+        go_bankrupt(self.m, self.player)
+
+    def advance(self) -> None:
+        """A player who went bankrupt during their turn (a concession, or a Local's float fee
+        they could not pay, R-8.4.6) leaves it: the next player in card order starts one."""
+        if self.finished or self.m.over or not self.m.player(self.player).bankrupt:
             return
-        self.player = nxt
+        order = self.turn_order
+        i = order.index(self.player)
+        self.player = next(p for p in order[i + 1:] + order[:i]
+                           if not self.m.player(p).bankrupt)
         self._new_turn()
         self._check_end()
 
