@@ -7,6 +7,10 @@ Shape (stable; documented key by key in docs/observation.md, checked by a test):
 shares by owner in percent, trains, tokens placed, privates), ``privates`` (id, owner,
 closed, value, revenue), ``markets`` (stacks per cell), ``depot`` (available and remaining
 trains), ``board`` (tiles and tokens, from ``railhouse.map``) and ``over``.
+
+:func:`observe` runs once per decision (the protocol's referee calls it for every
+position), so it walks each company's certificates once and derives the players' holdings
+from that walk.  Every container it returns is new: a caller may keep or change it.
 """
 
 from __future__ import annotations
@@ -14,11 +18,15 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
+    from railhouse.engine.entities import Company
     from railhouse.engine.game import Game
 
 
 def observe(game: Game) -> dict[str, Any]:
+    """The observation of ``game``'s current position (see the module docstring)."""
     round_ = game.round.describe() if game.round is not None else None
+    player_shares: dict[str, dict[str, int]] = {p.id: {} for p in game.seats}
+    companies = {c.id: _company(game, c, player_shares) for c in game.companies.values()}
     obs: dict[str, Any] = {
         "title": game.title_id,
         "phase": game.phase.name,
@@ -27,8 +35,12 @@ def observe(game: Game) -> dict[str, Any]:
         "priority": f"p{game.priority}",
         "bank": {"cash": game.bank.cash if game.bank.limit is not None else None,
                  "broken": game.bank.broken},
-        "players": [_player(game, p.id) for p in game.seats],
-        "companies": {c.id: _company(game, c.id) for c in game.companies.values()},
+        "players": [
+            {"id": p.id, "name": p.name, "cash": p.cash, "shares": player_shares[p.id],
+             "bankrupt": p.bankrupt}
+            for p in game.seats
+        ],
+        "companies": companies,
         "privates": {p.id: {"owner": p.owner, "closed": p.closed, "value": p.spec.value,
                             "revenue": p.spec.revenue} for p in game.privates.values()},
         "markets": {
@@ -41,32 +53,28 @@ def observe(game: Game) -> dict[str, Any]:
             "remaining": _remaining(game),
         },
         "over": game.over,
-    }
+    }  # fmt: skip
     board = getattr(game, "board", None)
     if board is not None:
         obs["board"] = board.to_dict()
     return obs
 
 
-def _player(game: Game, player_id: str) -> dict[str, Any]:
-    player = game.player(player_id)
-    return {
-        "id": player.id,
-        "name": player.name,
-        "cash": player.cash,
-        "shares": {c.id: c.percent_of(player.id) for c in game.companies.values()
-                   if c.percent_of(player.id)},
-        "bankrupt": player.bankrupt,
-    }
-
-
-def _company(game: Game, company_id: str) -> dict[str, Any]:
-    company = game.companies[company_id]
+def _company(
+    game: Game, company: Company, player_shares: dict[str, dict[str, int]]
+) -> dict[str, Any]:
+    """One company's entry; adds its active certificates to ``player_shares`` (player id ->
+    company id -> percent; face-down certificates count for the company's ``shares`` but
+    not for the player's, as ``Company.percent_of`` says)."""
     market = game.market_of(company)
     pos = market.positions.get(company.id)
     owners: dict[str, int] = {}
     for cert in company.certs:
-        owners[cert.owner] = owners.get(cert.owner, 0) + cert.percent
+        owner, percent = cert.owner, cert.percent
+        owners[owner] = owners.get(owner, 0) + percent
+        held = player_shares.get(owner)
+        if held is not None and not cert.face_down and percent:
+            held[company.id] = held.get(company.id, 0) + percent
     return {
         "cash": company.cash,
         "president": company.president,
@@ -86,8 +94,8 @@ def _company(game: Game, company_id: str) -> dict[str, Any]:
 def _remaining(game: Game) -> dict[str, int | None]:
     counts: dict[str, int | None] = {}
     for train in game.depot.trains:
-        value = counts.get(train.name) or 0
-        counts[train.name] = value + 1
+        name = train.name
+        counts[name] = (counts.get(name) or 0) + 1
     for name in game.depot.unlimited:
         counts[name] = None
     return counts

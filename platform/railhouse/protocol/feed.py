@@ -1,62 +1,48 @@
 """Observations and deltas: what each seat is told about the state of the game.
 
-The observation is computed once per position (per action applied).  Consecutive
-positions share every sub-object whose JSON is unchanged (:func:`share`), so that the diff
-of a seat's last-seen observation against the current one skips unchanged sections by
-identity instead of walking them: most decisions change a few numbers, while the board
-and the companies make up most of the observation.
+The feed computes the observation once per position (per action applied) and, at the same
+time, the patch from the previous position to it (:class:`~railhouse.protocol.steps.Stepper`)
+and the engine's events since.  A seat's delta is then only a concatenation: the actions,
+events and patches of the positions since the one that seat saw last.  Nothing is diffed
+per seat, so a delta costs the same however large the observation is, and every position
+is compared once however many seats there are.
+
+Patches are applied in order, so the concatenation of the steps from a seat's last
+position to now turns its observation into the current one, exactly as one diff would;
+:func:`~railhouse.protocol.patch.compact` then drops the ``set`` operations that a later
+one overwrites (a value that changed twice is sent once), so that the patch stays about
+as short as a diff.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 import msgspec
 
 from railhouse.engine.api import GameAPI
-from railhouse.protocol.messages import Applied, Delta
-from railhouse.protocol.patch import diff
+from railhouse.protocol.messages import Applied, Delta, PatchOp, SetOp
+from railhouse.protocol.patch import compact
+from railhouse.protocol.steps import Stepper
 
-__all__ = ["ObservationFeed", "Seen", "share"]
-
-_encode = msgspec.json.Encoder().encode
-
-#: Levels of nested objects below the root that :func:`share` compares.
-SHARE_DEPTH = 2
+__all__ = ["ObservationFeed", "Seen"]
 
 
 @dataclass(slots=True)
 class Seen:
-    """What one seat was last told: the action count and the observation at that point."""
+    """What one seat was last told: the action count of that position (-1: nothing yet)."""
 
-    version: int = 0
-    obs: dict[str, Any] = field(default_factory=dict)
+    version: int = -1
 
 
-def share(old: dict[str, Any], new: dict[str, Any], depth: int = SHARE_DEPTH) -> None:
-    """Replace, in place, each value of ``new`` (and of its nested objects, ``depth`` levels
-    down) whose JSON equals the value at the same key in ``old`` by ``old``'s object.
+@dataclass(frozen=True, slots=True)
+class _Step:
+    """How the position at ``version`` differs from the one computed before it."""
 
-    ``new`` stays equal to what it was; afterwards ``old[k] is new[k]`` exactly where the
-    two agree.  JSON equality tells ``1``, ``1.0`` and ``true`` apart, as the diff must.
-
-    >>> old = {"a": {"x": [1]}, "b": {"y": 2, "z": [3]}}
-    >>> new = {"a": {"x": [1]}, "b": {"y": 5, "z": [3]}}
-    >>> share(old, new)
-    >>> new["a"] is old["a"], new["b"] is old["b"], new["b"]["z"] is old["b"]["z"]
-    (True, False, True)
-    """
-    for key, value in new.items():
-        if key not in old:
-            continue
-        before = old[key]
-        if before is value:
-            continue
-        if _encode(before) == _encode(value):
-            new[key] = before
-        elif depth > 1 and type(before) is dict and type(value) is dict:
-            share(before, value, depth - 1)
+    version: int
+    patch: list[PatchOp]
+    events: list[dict[str, Any]]
 
 
 class ObservationFeed:
@@ -71,27 +57,48 @@ class ObservationFeed:
         self.applied = applied
         self.version = -1
         self._obs: dict[str, Any] = {}
+        self._stepper = Stepper()
+        self._steps: list[_Step] = []
+        self._step_at: dict[int, int] = {}  # version -> index in _steps
 
     def current(self) -> dict[str, Any]:
-        """The observation of the current position in canonical JSON form."""
+        """The observation of the current position in canonical JSON form.  Callers must
+        not change it (unchanged parts are shared with earlier positions)."""
         version = len(self.game.actions)
         if version != self.version:
             # to_builtins copies deeply, so the engine may reuse its own containers.
             obs: dict[str, Any] = msgspec.to_builtins(self.game.observation())
-            if self._obs:
-                share(self._obs, obs)
+            patch = self._stepper.step(obs)
+            events = self._events_since(self.version) if self._steps else []
+            self._step_at[version] = len(self._steps)
+            self._steps.append(_Step(version, patch, events))
             self._obs, self.version = obs, version
         return self._obs
 
     def delta(self, seen: Seen, *, patch: bool) -> Delta:
         """What changed since ``seen`` (then updated to now); ``patch=False`` leaves the
-        patch empty, for seats that receive the full observation anyway."""
-        base = seen.version
+        patch empty, for seats that receive the full observation anyway.  A seat that saw
+        nothing yet gets a patch that sets every key of the observation."""
         obs = self.current()
+        start = self._step_at.get(seen.version)
+        base = max(seen.version, 0)
         actions = self.applied[base : self.version]
-        events = []
-        if actions:
-            events = [msgspec.to_builtins(e) for e in self.game.events_since(base)]
-        ops = diff(seen.obs, obs) if patch and seen.obs is not obs else []
-        seen.version, seen.obs = self.version, obs
+        if start is None:
+            ops: list[PatchOp] = [SetOp([key], value) for key, value in obs.items()]
+            events = self._events_since(base) if actions else []
+        else:
+            steps = self._steps[start + 1 :]
+            ops = [op for step in steps for op in step.patch]
+            if len(steps) > 1:
+                ops = compact(ops)
+            events = [event for step in steps for event in step.events]
+        if not patch:
+            ops = []
+        seen.version = self.version
         return Delta(actions, events, ops)
+
+    def _events_since(self, base: int) -> list[dict[str, Any]]:
+        """The engine's events from action ``base`` on, in protocol form, without its
+        ``action`` events: the delta's ``actions`` carry those, with the seat."""
+        events = self.game.events_since(base)
+        return [msgspec.to_builtins(e) for e in events if e.kind != "action"]

@@ -20,7 +20,7 @@ from typing import Any
 
 from railhouse.protocol.messages import DelOp, PatchOp, PathKey, SetOp
 
-__all__ = ["PatchError", "apply_patch", "diff"]
+__all__ = ["PatchError", "apply_patch", "compact", "diff", "diff_into"]
 
 
 class PatchError(ValueError):
@@ -35,6 +35,12 @@ def diff(old: Any, new: Any) -> list[PatchOp]:
     elif not _same(old, new):
         raise PatchError("the roots of an observation must both be objects")
     return ops
+
+
+def diff_into(old: Any, new: Any, path: list[PathKey], ops: list[PatchOp]) -> None:
+    """Append to ``ops`` the operations that turn the value ``old`` at ``path`` into ``new``
+    (a ``set`` of ``path`` itself when their JSON types differ)."""
+    _diff_value(old, new, path, ops)
 
 
 def _same(a: Any, b: Any) -> bool:
@@ -77,6 +83,48 @@ def _diff_list(old: list[Any], new: list[Any], path: list[PathKey], ops: list[Pa
         ops.append(SetOp([*path, i], new[i]))
     for i in range(len(old) - 1, common - 1, -1):
         ops.append(DelOp([*path, i]))
+
+
+def compact(ops: list[PatchOp]) -> list[PatchOp]:
+    """``ops`` without the ``set`` operations that a later ``set`` of the same path makes
+    pointless; applying the result to any state has the same effect as applying ``ops``.
+
+    An earlier ``set`` of a path is dropped only if nothing between it and the later one
+    can see its value: no operation inside or on that path (or on a path that contains
+    it), no ``del`` of anything it contains, and no operation on an element of an array
+    it runs through (which may grow or shrink that array).  Used to join the
+    patches of several positions into one delta (cost linear in the operations, times the
+    path depth).
+
+    >>> ops = [SetOp(["a", "b"], 1), SetOp(["c"], 2), SetOp(["a", "b"], 3)]
+    >>> compact(ops) == ops[1:]
+    True
+    """
+    sealed: set[tuple[PathKey, ...]] = set()
+    kept: list[PatchOp] = []
+    for op in reversed(ops):
+        path = tuple(op.path)
+        is_set = isinstance(op, SetOp)
+        if is_set and path in sealed:
+            continue
+        kept.append(op)
+        if isinstance(path[-1], int):  # may change the array's length: later indices move
+            _unseal_under(sealed, path[:-1])
+        elif not is_set:
+            _unseal_under(sealed, path)
+        for end in range(1, len(path) + 1):
+            sealed.discard(path[:end])
+        if is_set:
+            sealed.add(path)
+    kept.reverse()
+    return kept
+
+
+def _unseal_under(sealed: set[tuple[PathKey, ...]], base: tuple[PathKey, ...]) -> None:
+    """Forget every sealed path that starts with ``base`` (a ``del`` there moves them)."""
+    size = len(base)
+    for path in [p for p in sealed if p[:size] == base]:
+        sealed.discard(path)
 
 
 def _parent(state: Any, path: list[PathKey]) -> tuple[Any, PathKey]:

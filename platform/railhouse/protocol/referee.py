@@ -308,7 +308,7 @@ class Referee:
         for seat in self.seats:
             if seat.dead:
                 continue
-            seat.seen.version, seat.seen.obs = self.feed.version, obs
+            seat.seen.version = self.feed.version
             out.append(Send(seat.index, self._game_start(seat, obs)))
         out.extend(self._next(now))
         return out

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import msgspec
 import pytest
 from protocol_helpers import Recording
 from protocol_helpers import toy as new_game
@@ -54,3 +55,27 @@ def test_bots_that_choose_full_observations_get_them() -> None:
 def test_a_delta_before_game_start_is_refused() -> None:
     with pytest.raises(ValueError, match="before its game_start"):
         StateTracker().update({"type": "request", "game": "g9", "delta": {}})
+
+
+_sorted = msgspec.json.Encoder(order="sorted").encode
+
+
+@pytest.mark.parametrize(("seed", "players", "wire"), [(0, 4, True), (1, 4, False), (2, 3, False)])
+def test_tracker_equals_the_soh_engine_as_json_after_every_action(
+    seed: int, players: int, wire: bool
+) -> None:
+    """Joined and compacted step patches rebuild Steam Over Holland exactly: compared as
+    JSON text, so 1 and true (equal in Python) would differ."""
+    pytest.importorskip("railhouse_soh")
+    from railhouse.engine.record import new_game
+
+    game = new_game("soh", [f"n{i}" for i in range(players)], None, seed)
+    seats = [Recording(RandomBot(seed * 10 + i), game, wire=wire) for i in range(players)]
+    play(Referee(game), seats)
+    for seat in seats:
+        tracker = StateTracker()
+        for message, truth in seat.seen:
+            tracker.update(message)
+            if message["type"] in ("game_start", "request", "game_over"):
+                assert _sorted(tracker.state) == _sorted(truth)
+        assert [a["index"] for a in tracker.actions] == list(range(len(game.actions)))

@@ -1,0 +1,81 @@
+"""The observation feed: one step patch per position, per-seat deltas joined from them."""
+
+from __future__ import annotations
+
+import copy
+import random
+from typing import Any
+
+import msgspec
+import pytest
+from protocol_helpers import toy
+
+from railhouse.engine.api import GameAPI
+from railhouse.protocol.feed import ObservationFeed, Seen
+from railhouse.protocol.messages import Applied
+from railhouse.protocol.patch import apply_patch
+
+_sorted = msgspec.json.Encoder(order="sorted").encode
+
+
+def play_some(game: GameAPI, applied: list[Applied], count: int, rng: random.Random) -> None:
+    for _ in range(count):
+        if game.over:
+            return
+        choice = rng.choice(game.legal_actions()).action
+        applied.append(Applied(len(game.actions), None, msgspec.to_builtins(choice)))
+        game.apply(choice)
+
+
+def soh_game(seed: int) -> GameAPI:
+    pytest.importorskip("railhouse_soh")
+    from railhouse.engine.record import new_game
+
+    game: GameAPI = new_game("soh", ["a", "b", "c", "d"], None, seed)
+    return game
+
+
+@pytest.mark.parametrize("gap", [1, 3, 9])
+def test_a_seat_that_skips_positions_gets_them_joined(gap: int) -> None:
+    game, applied, rng = soh_game(4), [], random.Random(4)
+    feed = ObservationFeed(game, applied)
+    seen, busy = Seen(), Seen()
+    tracked = copy.deepcopy(feed.current())
+    seen.version = busy.version = feed.version
+    while not game.over and len(game.actions) < 150:
+        for _ in range(gap):  # another seat is asked at every position in between
+            play_some(game, applied, 1, rng)
+            feed.delta(busy, patch=True)
+        delta = feed.delta(seen, patch=True)
+        apply_patch(tracked, msgspec.to_builtins(delta.patch))
+        assert _sorted(tracked) == _sorted(msgspec.to_builtins(game.observation()))
+        assert [a.index for a in delta.actions] == list(range(seen.version - gap, seen.version))
+
+
+def test_events_are_the_engines_since_the_seats_last_message_without_action_echoes() -> None:
+    game, applied, rng = soh_game(7), [], random.Random(7)
+    feed = ObservationFeed(game, applied)
+    seen = Seen()
+    feed.current()
+    seen.version = feed.version
+    got: list[Any] = []
+    for _ in range(40):
+        play_some(game, applied, 5, rng)
+        feed.current()  # an intermediate position another seat was asked about
+        play_some(game, applied, 2, rng)
+        got.extend(feed.delta(seen, patch=True).events)
+    truth = [msgspec.to_builtins(e) for e in game.events_since(0) if e.kind != "action"]
+    assert got == truth and got
+
+
+def test_a_seat_that_saw_nothing_gets_every_key_and_full_seats_no_patch() -> None:
+    game, applied = toy(["a", "b"]), []
+    feed = ObservationFeed(game, applied)
+    play_some(game, applied, 3, random.Random(1))
+    state: dict[str, Any] = {}
+    apply_patch(state, msgspec.to_builtins(feed.delta(Seen(), patch=True).patch))
+    assert state == feed.current()
+    seen = Seen(feed.version)
+    play_some(game, applied, 2, random.Random(2))
+    assert feed.delta(seen, patch=False).patch == []
+    assert seen.version == len(game.actions)
