@@ -1,0 +1,314 @@
+"""Operating-round rules on built positions (R-8.1, R-8.2, R-8.3.2, R-8.3.D, R-8.3.8,
+R-8.3.9, R-8.4, R-9.7, R-14.3.1, R-14.3.11, R-16.4, R-17.3), driven through ``game.apply``
+where a decision is involved."""
+
+from __future__ import annotations
+
+from m1839_positions import (
+    after_auction,
+    float_company,
+    give_train,
+    operating_turn,
+    refresh,
+    to_phase,
+)
+
+from railhouse.engine.actions import (
+    Action,
+    Bankrupt,
+    BuyTrain,
+    DiscardTrain,
+    OfferTrain,
+    Par,
+    Pass,
+    Respond,
+    SellShares,
+)
+from railhouse.engine.entities import POOL, TREASURY, Train
+from railhouse.engine.shares import move_shares
+from railhouse_m1839.actions import Nationalise, ReserveHome
+from railhouse_m1839.closures import NewLocalDecider, resolve_new_locals, start_company
+from railhouse_m1839.game import M1839
+from railhouse_m1839.money import RaiseDecider
+from railhouse_m1839.operating import M1839OperatingRound, NationalisationWindow
+from railhouse_m1839.trains import DiscardDecider
+from railhouse_m1839.turnsteps import FirstTrainStep, TrainBuyStep
+
+
+def _game() -> M1839:
+    game = after_auction(4, seed=1)
+    for company in game.companies.values():  # a clean slate: nobody holds anything
+        if company.started:
+            game.market_of(company).remove(company.id)
+        company.started = company.floated = False
+        company.president = None
+        for cert in company.certs:
+            cert.owner = "ipo"
+    for private in game.privates.values():
+        private.owner = None
+    return game
+
+
+def _legal(game: M1839) -> list[Action]:
+    return [c.action for c in game.legal_actions()]
+
+
+# -- R-8.1 start of the OR -----------------------------------------------------------------
+def test_R_8_1_1_privates_pay_their_owners_players_and_companies() -> None:
+    game = _game()
+    ams = float_company(game, "AMS", "p0", cash=0)
+    game.privates["KR"].owner = "p1"
+    game.privates["SRV"].owner = "AMS"
+    cash = game.player("p1").cash
+    M1839OperatingRound(game, 1, 1).pay_private_income()
+    assert game.player("p1").cash == cash + 30 and ams.cash == 10
+
+
+def test_R_8_1_2_rh_owner_pays_f100() -> None:
+    game = _game()
+    game.privates["RH"].owner, game.privates["RH"].closed = "p2", False
+    game.player("p2").cash = 150
+    M1839OperatingRound(game, 1, 1).charge_rh()
+    assert game.player("p2").cash == 50 and not game.pending
+
+
+def test_R_8_1_2_R_8_4_4_rh_owner_short_of_cash_sells_shares() -> None:
+    game = _game()
+    game.privates["RH"].owner, game.privates["RH"].closed = "p2", False
+    ams = float_company(game, "AMS", "p0", others={"p2": 2})
+    game.player("p2").cash = 30
+    M1839OperatingRound(game, 1, 1).charge_rh()
+    assert isinstance(game.pending[-1], RaiseDecider) and game.acting_entity() == "p2"
+    refresh(game)
+    game.apply(SellShares(entity="p2", company="AMS", count=1))
+    game.apply(Pass(entity="AMS"))  # AMS's director declines the redemption
+    assert isinstance(game.pending[-1], RaiseDecider)  # f97 is still short of f100
+    game.apply(SellShares(entity="p2", company="AMS", count=1))
+    game.apply(Pass(entity="AMS"))
+    assert not game.pending and ams.shares_of("p2") == 0
+    assert game.player("p2").cash == 30 + 67 + 61 - 100  # second sale after the price moved
+
+
+# -- R-8.2 order ---------------------------------------------------------------------------
+def test_R_8_2_1_R_8_2_2_majors_by_price_then_locals() -> None:
+    game = _game()
+    float_company(game, "AMS", "p0", price=67)
+    float_company(game, "NBDS", "p1", price=82)
+    float_company(game, "NCS", "p2", price=67)
+    local = game.companies["L1"]
+    start_company(game, local, "p3", 46)
+    local.floated = True
+    assert M1839OperatingRound(game, 1, 1).order() == ["NBDS", "AMS", "NCS", "L1"]
+
+
+# -- R-8.3.2 first train ---------------------------------------------------------------------
+def test_R_8_3_2_local_takes_the_next_train_free_and_starts_its_phase() -> None:
+    game = _game()
+    local = game.companies["L1"]
+    start_company(game, local, "p3", 46)
+    local.floated, local.cash = True, 460
+    game.depot.trains = [t for t in game.depot.trains if t.name != "2"]
+    FirstTrainStep(game, "L1").auto()
+    assert [t.name for t in local.trains] == ["2+1"] and local.cash == 460
+    assert game.phase.name == "DY"  # R-5.3: the free train counts as bought
+
+
+def test_R_8_3_2_major_pays_for_its_first_train() -> None:
+    game = _game()
+    ams = float_company(game, "AMS", "p0", cash=670, operated=False)
+    FirstTrainStep(game, "AMS").auto()
+    assert [t.name for t in ams.trains] == ["2"] and ams.cash == 590
+
+
+def test_R_8_3_2_A_45_nothing_when_the_next_train_is_gray() -> None:
+    game = _game()
+    ams = float_company(game, "AMS", "p0", cash=670, operated=False)
+    game.depot.trains = [t for t in game.depot.trains if t.name in ("4", "7")]
+    FirstTrainStep(game, "AMS").auto()
+    assert ams.trains == [] and ams.cash == 670
+
+
+def test_R_8_3_2_only_on_the_first_run() -> None:
+    game = _game()
+    ams = float_company(game, "AMS", "p0", cash=670, operated=True)
+    FirstTrainStep(game, "AMS").auto()
+    assert ams.trains == []
+
+
+# -- R-8.3.D buying trains -----------------------------------------------------------------
+def test_R_8_3_D_6_A_27_trainless_company_must_buy_from_the_supply() -> None:
+    game = _game()
+    float_company(game, "AMS", "p0", cash=500)
+    nbds = float_company(game, "NBDS", "p0", price=74)
+    give_train(game, nbds)
+    operating_turn(game, "AMS", at=TrainBuyStep)
+    legal = _legal(game)
+    assert legal == [BuyTrain(entity="AMS", train=game.depot.available()[0].id, price=80)]
+
+
+def test_R_8_3_D_3_only_the_current_rank() -> None:
+    game = _game()
+    ams = float_company(game, "AMS", "p0", cash=2000)
+    give_train(game, ams)
+    operating_turn(game, "AMS", at=TrainBuyStep)
+    offered = {a.train for a in _legal(game) if isinstance(a, BuyTrain) and a.source == "depot"}
+    names = {t.name for t in game.depot.trains if t.id in offered}
+    assert names == {"2"} and any(t.name == "2+1" for t in game.depot.trains)
+
+
+def test_R_8_3_D_2_same_director_buys_from_another_company_directly() -> None:
+    game = _game()
+    ams = float_company(game, "AMS", "p0", cash=300)
+    nbds = float_company(game, "NBDS", "p0", price=74, cash=0)
+    give_train(game, ams)
+    give_train(game, nbds)
+    train = nbds.trains[0]
+    operating_turn(game, "AMS", at=TrainBuyStep)
+    game.apply(BuyTrain(entity="AMS", train=train.id, price=150, source="NBDS"))
+    assert train in ams.trains and nbds.cash == 150 and ams.cash == 150
+
+
+def test_R_8_3_D_2_other_director_is_asked_and_may_refuse() -> None:
+    game = _game()
+    ams = float_company(game, "AMS", "p0", cash=300)
+    nbds = float_company(game, "NBDS", "p1", price=74, cash=0)
+    give_train(game, ams)
+    give_train(game, nbds)
+    train = nbds.trains[0]
+    operating_turn(game, "AMS", at=TrainBuyStep)
+    assert BuyTrain(entity="AMS", train=train.id, price=1, source="NBDS") not in _legal(game)
+    game.apply(OfferTrain(entity="AMS", train=train.id, price=120))
+    assert game.acting_entity() == "NBDS"
+    game.apply(Respond(entity="NBDS", accept=True))
+    assert train in ams.trains and nbds.cash == 120 and game.acting_entity() == "AMS"
+
+
+def test_R_8_4_2_treasury_shares_first_only_as_many_as_needed() -> None:
+    game = _game()
+    ams = float_company(game, "AMS", "p0", cash=20)
+    move_shares(ams, "ipo", TREASURY, 3)
+    operating_turn(game, "AMS", at=TrainBuyStep)
+    game.apply(_legal(game)[0])  # the compulsory "2" for f80
+    assert len(ams.trains) == 1
+    assert ams.shares_of(TREASURY) == 2 and ams.shares_of(POOL) == 1  # one sale covered it
+    assert ams.cash == 20 + 67 - 80
+
+
+def test_R_8_4_3_R_8_4_7_director_contributes_the_difference() -> None:
+    game = _game()
+    ams = float_company(game, "AMS", "p0", cash=30)
+    game.player("p0").cash = 100
+    operating_turn(game, "AMS", at=TrainBuyStep)
+    game.apply(_legal(game)[0])
+    assert len(ams.trains) == 1 and ams.cash == 0 and game.player("p0").cash == 50
+
+
+def test_R_8_4_6_R_9_7_failed_compulsory_train_counts_as_bought() -> None:
+    game = _game()
+    ams = float_company(game, "AMS", "p0", shares=2, cash=0)  # nothing it may sell
+    game.player("p0").cash = 0
+    game.depot.trains = [t for t in game.depot.trains if t.name != "2"]
+    operating_turn(game, "AMS", at=TrainBuyStep)
+    first = game.depot.available()[0]
+    game.apply(_legal(game)[0])
+    assert _legal(game) == [Bankrupt(entity="p0")]  # R-8.4.4: no director's certificate
+    game.apply(Bankrupt(entity="p0"))
+    assert game.player("p0").bankrupt and ams.closed
+    assert first in game.depot.discarded and game.phase.name == "DY"  # R-9.7
+    # R-9.8: one more 2+1 and one of every second rank after it
+    assert sum(1 for t in game.depot.trains if t.name == "2+1") == 2
+    assert sum(1 for t in game.depot.trains if t.name == "3+") == 2
+
+
+# -- R-16.4 / R-17.3 ---------------------------------------------------------------------
+def test_R_16_4_2_R_16_4_3_R_17_3_phase_change_then_discard_down() -> None:
+    game = _game()
+    to_phase(game, "DBr")
+    ams = float_company(game, "AMS", "p0", cash=1000)
+    nbds = float_company(game, "NBDS", "p1", price=74)
+    spec = {t.name: t for t in game.config.trains}
+    for company, names in ((ams, ("R4", "R4")), (nbds, ("R4", "R4+1", "R4+1"))):
+        for i, name in enumerate(names):
+            company.trains.append(Train(id=f"{company.id}-{i}", spec=spec[name], owner=company.id))
+    game.depot.trains = [t for t in game.depot.trains if t.spec.group >= 9]
+    operating_turn(game, "AMS", at=TrainBuyStep)
+    pr2 = game.depot.available()[0]
+    assert pr2.name == "PR2+"
+    game.apply(BuyTrain(entity="AMS", train=pr2.id, price=240))  # 2 < 3 before the change
+    assert game.phase.name == "LR" and len(ams.trains) == 3
+    deciders = [d for d in game.pending if isinstance(d, DiscardDecider)]
+    assert {d.company.id for d in deciders} == {"AMS", "NBDS"}  # limit 2 in light red
+    while game.pending and isinstance(game.pending[-1], DiscardDecider):
+        company = game.pending[-1].company
+        game.apply(DiscardTrain(entity=company.id, train=company.trains[0].id))
+    assert len(ams.trains) == 2 and len(nbds.trains) == 2
+    assert game.acting_entity() == "AMS"  # R-17.3 step 4: the buyer goes on
+
+
+# -- R-8.3.8 / R-8.3.9 / R-14.3.1 / R-14.3.11 -----------------------------------------------
+def test_R_8_3_8_window_after_a_rusting_purchase_then_R_8_3_9_new_local() -> None:
+    game = _game()
+    to_phase(game, "LG")
+    game.privates["JJB"].owner, game.privates["JJB"].closed = "p2", False
+    ams = float_company(game, "AMS", "p0", cash=1000)
+    nbds = float_company(game, "NBDS", "p1", price=82)
+    give_train(game, ams, "3")
+    give_train(game, nbds, "3")
+    game.depot.trains = [t for t in game.depot.trains if t.spec.group >= 4]
+    operating_turn(game, "AMS", at=TrainBuyStep)
+    game.apply(BuyTrain(entity="AMS", train=game.depot.available()[0].id, price=180))
+    assert game.phase.name == "DG" and game.privates["JJB"].closed
+    game.apply(Pass(entity="AMS"))  # the turn ends: the window opens, in operating order
+    assert isinstance(game.pending[-1], NationalisationWindow)
+    assert game.acting_entity() == "NBDS"
+    game.apply(Pass(entity="NBDS"))
+    assert game.acting_entity() == "AMS"
+    game.apply(Pass(entity="AMS"))
+    # R-8.3.9 / R-14.3.1: JJB's owner creates a Local at f25 with 40%
+    assert isinstance(game.pending[-1], NewLocalDecider) and game.acting_entity() == "p2"
+    par = next(a for a in _legal(game) if isinstance(a, Par))
+    assert par.price == 25
+    game.apply(par)
+    local = game.companies[par.company]
+    assert local.shares_of("p2") == 4 and local.president == "p2" and not local.floated
+    for _ in range(2):
+        game.apply(next(a for a in _legal(game) if isinstance(a, ReserveHome)))
+    assert len(local.spec.home) == 2
+
+
+def test_R_14_7_1_voluntary_nationalisation_in_the_window() -> None:
+    game = _game()
+    ams = float_company(game, "AMS", "p0")
+    give_train(game, ams)
+    game.pending.append(NationalisationWindow(game, ["AMS"]))
+    game.apply(Nationalise(entity="AMS", company="AMS"))
+    assert ams.closed and "p0" in game.barred_from_par and not game.pending
+
+
+def test_R_8_3_9_descending_face_value_and_f80_fallback() -> None:
+    game = _game()
+    for private_id, owner in (("CO", "p1"), ("AV", "p2")):
+        game.privates[private_id].owner = owner
+    game.new_local_queue = ["CO", "AV"]
+    resolve_new_locals(game)
+    assert game.acting_entity() == "p2"  # AV (f240) before CO (f200)
+    game.pending.clear()
+    for local_id in [c for c in game.companies if c.startswith("L")]:
+        game.companies[local_id].started = True
+    cash = game.player("p1").cash
+    game.new_local_queue = ["CO"]
+    resolve_new_locals(game)
+    assert not game.pending and game.player("p1").cash == cash + 80
+
+
+def test_R_14_3_11_brown_private_closes_after_its_company_bought_a_train() -> None:
+    game = _game()
+    brown, major = next(iter(game.brown_assignment.items()))
+    game.privates[brown].owner, game.privates[brown].closed = "p3", False
+    company = float_company(game, major, "p3", cash=1000)
+    operating_turn(game, major, at=TrainBuyStep)
+    game.apply(_legal(game)[0])  # its compulsory train
+    assert not game.privates[brown].closed  # only once the turn is finished
+    game.apply(Pass(entity=major))
+    assert company.trains and game.privates[brown].closed
+    assert game.acting_entity() == "p3"  # the new-Local power (R-14.3.1)
