@@ -134,3 +134,27 @@ def test_R_9_1_concede_instead_of_raising_money() -> None:
     assert any(isinstance(c.action, Concede) for c in game.legal_actions())
     game.apply(Concede(entity="p3"))
     assert game.player("p3").bankrupt
+
+
+def test_R_9_2_privates_discarded_without_closure_powers() -> None:
+    game = _sr_game()
+    for private_id in ("JJB", "KR"):
+        game.privates[private_id].owner, game.privates[private_id].closed = "p3", False
+    go_bankrupt(game, "p3")
+    assert game.privates["JJB"].closed and game.privates["KR"].closed
+    assert game.new_local_queue == [] and not game.pending  # no new Local for JJB
+
+
+def test_A_30_brown_private_closes_when_its_major_is_nationalised_by_bankruptcy() -> None:
+    game = _sr_game()
+    brown, major = next(iter(game.brown_assignment.items()))
+    game.privates[brown].owner, game.privates[brown].closed = "p2", False
+    company = game.companies[major]
+    if company.started:
+        game.market_of(company).remove(major)
+    for cert in company.certs:
+        cert.owner = IPO
+    float_company(game, major, "p3")
+    go_bankrupt(game, "p3")
+    assert company.closed and game.privates[brown].closed
+    assert game.new_local_queue == [brown]  # p2 creates a Local after the decision point
