@@ -35,13 +35,15 @@ def test_readme_sections() -> None:
         assert wanted in headings
 
 
-def test_tox_default_env_runs_pytest_with_both_plugins() -> None:
+def test_tox_default_run_is_every_ci_check_with_both_plugins() -> None:
     tox = configparser.ConfigParser(interpolation=None)
     tox.read(REPO / "tox.ini")
-    assert tox["tox"]["env_list"].split() == ["py"]
+    envs = [env.strip() for env in tox["tox"]["env_list"].split(",")]
+    assert envs == ["py", "lint", "type", "bench-quick", "browser"]
+    assert "railhouse bench --quick --json" in tox["testenv:bench-quick"]["commands"]
     deps = tox["testenv"]["deps"].split("\n")
     for dep in ("-e .[test]", "-e plugins/soh", "-e plugins/m1839"):
         assert dep in deps
     assert "pytest" in tox["testenv"]["commands"] and "{posargs}" in tox["testenv"]["commands"]
-    for env in ("lint", "type", "demo", "bench", "browser"):
+    for env in ("lint", "type", "demo", "bench", "bench-quick", "browser"):
         assert f"testenv:{env}" in tox
