@@ -20,9 +20,11 @@ from typing import Any, Union
 
 import msgspec
 
+from railhouse.engine.cloning import shared_on_copy
 from railhouse.engine.errors import InvalidAction
 
 
+@shared_on_copy
 class Action(msgspec.Struct, frozen=True, kw_only=True, tag_field="type", omit_defaults=True):
     """Base of every action. ``entity`` names who acts."""
 
@@ -112,6 +114,7 @@ class PlaceToken(Action, frozen=True, tag="place_token"):
     ability: str = ""
 
 
+@shared_on_copy
 class TrainRoute(msgspec.Struct, frozen=True):
     """One train's route: ``path`` is a sequence of node ids defined by ``railhouse.map``."""
 
@@ -236,6 +239,7 @@ def encode_json(action: Action) -> bytes:
     return _encoder.encode(action)
 
 
+@shared_on_copy
 class Range(msgspec.Struct, frozen=True):
     """An inclusive integer range with a step: the legal values of one action field."""
 
@@ -254,6 +258,7 @@ class Range(msgspec.Struct, frozen=True):
         return range(self.min, self.max + 1, self.step)
 
 
+@shared_on_copy
 class LegalAction(msgspec.Struct, frozen=True):
     """A legal choice: ``action`` as is, or with any field in ``ranges`` set within its range."""
 

@@ -14,8 +14,10 @@ from typing import Any, Protocol, runtime_checkable
 import msgspec
 
 from railhouse.engine.actions import Action, LegalAction
+from railhouse.engine.cloning import shared_on_copy
 
 
+@shared_on_copy
 class GameResult(msgspec.Struct, frozen=True):
     """Final outcome. ``scores[i]`` and ``ranks[i]`` belong to seat ``i``; rank 1 is best,
     tied scores share a rank. ``reason`` says how the game ended (e.g. ``"market_top"``)."""
@@ -26,11 +28,13 @@ class GameResult(msgspec.Struct, frozen=True):
     forfeits: tuple[int, ...] = ()
 
 
+@shared_on_copy
 class Event(msgspec.Struct, frozen=True):
     """Something that happened, for observers and delta observations.
 
     ``index`` is the position of the action (in the log) that caused it, or -1 for setup.
-    ``kind`` e.g. ``"action"``, ``"phase"``, ``"rust"``, ``"round"``; ``data`` is JSON-ready.
+    ``kind`` e.g. ``"action"``, ``"phase"``, ``"rust"``, ``"round"``; ``data`` is JSON-ready
+    and must not be changed once the event is recorded (clones share events).
     """
 
     index: int

@@ -2,7 +2,8 @@
 
 A title is mostly tables (market, phases, trains, companies, privates, limits) plus narrow
 subclasses of the core's rounds and steps.  Knobs that differ between titles live here,
-never in ``if title == ...`` branches in the core.
+never in ``if title == ...`` branches in the core.  Every class here is immutable and
+shared, not copied, by ``Game.clone()`` (:mod:`railhouse.engine.cloning`).
 """
 
 from __future__ import annotations
@@ -11,9 +12,12 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from railhouse.engine.cloning import shared_on_copy
+
 UNLIMITED = None
 
 
+@shared_on_copy
 @dataclass(frozen=True)
 class CompanySpec:
     """A public company.  ``shares`` lists certificate sizes in percent, president's first."""
@@ -32,6 +36,7 @@ class CompanySpec:
     extra: Mapping[str, Any] = field(default_factory=dict)
 
 
+@shared_on_copy
 @dataclass(frozen=True)
 class PrivateSpec:
     id: str
@@ -45,6 +50,7 @@ class PrivateSpec:
     extra: Mapping[str, Any] = field(default_factory=dict)
 
 
+@shared_on_copy
 @dataclass(frozen=True)
 class TrainSpec:
     """A train type.  ``kind``: ``N`` (every stop counts), ``N+``, ``N+1``, ``E`` (express:
@@ -68,6 +74,7 @@ class TrainSpec:
         return self.counts[players]
 
 
+@shared_on_copy
 @dataclass(frozen=True)
 class PhaseSpec:
     """A phase.  ``on_trains``: the types whose first purchase starts it (empty: the first
@@ -83,6 +90,7 @@ class PhaseSpec:
     extra: Mapping[str, Any] = field(default_factory=dict)
 
 
+@shared_on_copy
 @dataclass(frozen=True)
 class MarketCell:
     price: int
@@ -93,6 +101,7 @@ class MarketCell:
     par_phases: tuple[str, ...] = ()  # a par cell usable only in these phases (empty: always)
 
 
+@shared_on_copy
 @dataclass(frozen=True)
 class MarketSpec:
     """A stock market: ``rows`` of cells (one row for a 1-D market); ``None`` is no cell."""
@@ -102,6 +111,7 @@ class MarketSpec:
     one_dimensional: bool = True
 
 
+@shared_on_copy
 @dataclass(frozen=True)
 class TitleConfig:
     starting_cash: Mapping[int, int]

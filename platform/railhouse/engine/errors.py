@@ -33,3 +33,8 @@ class InvariantViolation(RailhouseError, AssertionError):
 
 class RecordError(RailhouseError, ValueError):
     """A game record (file) is malformed or does not replay."""
+
+
+class StaleLegalActions(RailhouseError, AssertionError):
+    """A cached legal set differs from a fresh computation: an engine or title bug (the
+    state changed outside ``Game.apply`` without ``Game.forget_legal_actions()``)."""

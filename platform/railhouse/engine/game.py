@@ -14,9 +14,10 @@ from typing import Any, Protocol
 
 from railhouse.engine.actions import Action, LegalAction, to_builtins
 from railhouse.engine.api import Event, GameResult
+from railhouse.engine.cloning import deepcopy_game
 from railhouse.engine.config import PhaseSpec, TitleConfig
 from railhouse.engine.entities import IPO, TREASURY, Bank, Certificate, Company, Player, Private
-from railhouse.engine.errors import IllegalAction, RecordError
+from railhouse.engine.errors import IllegalAction, RecordError, StaleLegalActions
 from railhouse.engine.invariants import check_invariants, checking
 from railhouse.engine.market import StockMarket
 from railhouse.engine.observation import observe
@@ -60,6 +61,8 @@ class Game:
         self.hooks = hooks if hooks is not None else self._make_hooks()
         self._actions: list[Action] = []
         self._events: list[Event] = []
+        self._legal: dict[int, tuple[Decider, list[LegalAction]]] = {}
+        self._refresh = False
         self.end_reason: str | None = None
         self.pending_end: str | None = None
         self.pending: list[Decider] = []
@@ -126,8 +129,63 @@ class Game:
         return None if entity is None else self.seat_of(entity)
 
     def legal_actions(self) -> list[LegalAction]:
+        """The complete legal set for the acting entity, always computed afresh (so a
+        caller that changed the state directly, as tests do, never sees a stale set) and
+        stored for ``apply``'s validation of the answer (see :meth:`legal_for`)."""
         decider = self.decider()
-        return [] if decider is None else decider.legal_actions()
+        if decider is None:
+            return []
+        self._refresh = True
+        try:
+            return list(self.legal_for(decider))
+        finally:
+            self._refresh = False
+
+    def legal_for(self, decider: Decider) -> list[LegalAction]:
+        """``decider.legal_actions()``, computed once per position: ``Decider.validate``
+        (``apply``'s check of an answer), ``Step.auto`` and ``OperatingRound`` reuse the
+        set ``legal_actions()`` or an earlier ``auto()`` computed.  Do not mutate it.
+
+        The store is emptied whenever ``apply`` changes the state (before the action is
+        processed) and kept by ``clone()`` for the cloned deciders.  Code that changes a
+        game's state outside ``apply`` and then applies without calling
+        ``legal_actions()`` first calls :meth:`forget_legal_actions`.  With checking on
+        (``--check``, :func:`railhouse.engine.invariants.checking`) every reuse is compared
+        with a fresh computation and a difference raises :class:`StaleLegalActions`.
+        """
+        entry = self._legal.get(id(decider))
+        if entry is not None and entry[0] is decider and not self._refresh:
+            if checking():
+                self._verify_cached(decider, entry[1])
+            return entry[1]
+        legal = decider.legal_actions()
+        self._legal[id(decider)] = (decider, legal)
+        return legal
+
+    def forget_legal_actions(self) -> None:
+        """Drop every cached legal set (after changing the state outside ``apply``)."""
+        self._legal.clear()
+
+    def adopt_legal_cache(self, original: Game, memo: Mapping[int, Any]) -> None:
+        """Carry ``original``'s cached legal sets over to this clone of it (``memo`` maps
+        the original's objects to their copies); legal sets are immutable and shared."""
+        self._legal = {}
+        for decider, legal in original._legal.values():
+            twin = memo.get(id(decider))
+            if twin is not None:
+                self._legal[id(twin)] = (twin, legal)
+
+    def _verify_cached(self, decider: Decider, cached: list[LegalAction]) -> None:
+        saved, self._refresh = self._refresh, True
+        try:
+            fresh = decider.legal_actions()
+        finally:
+            self._refresh = saved
+        if fresh != cached:
+            raise StaleLegalActions(
+                f"the cached legal set of {type(decider).__name__} is stale "
+                f"({len(cached)} cached, {len(fresh)} now)"
+            )
 
     def apply(self, action: Action) -> None:
         decider = self.decider()
@@ -137,6 +195,7 @@ class Game:
         if action.entity != expected:
             raise IllegalAction(f"it is {expected}'s decision, not {action.entity}'s", "turn order")
         decider.validate(action)
+        self._legal.clear()
         index = len(self._actions)
         self._actions.append(action)
         self.event("action", {"action": to_builtins(action)}, index=index)
@@ -160,13 +219,12 @@ class Game:
         return GameResult(tuple(scores), ranks, self.end_reason or "")
 
     def clone(self) -> Game:
-        memo: dict[int, Any] = {
-            id(self.config): self.config, id(self.info): self.info, id(self.hooks): self.hooks
-        }
-        board = getattr(self, "board", None)
-        if board is not None:  # the map definition and its caches are immutable: share them
-            memo[id(board.map)] = board.map
-        return copy.deepcopy(self, memo)
+        """An independent copy that shares every immutable value with this game
+        (:mod:`railhouse.engine.cloning`)."""
+        return copy.deepcopy(self)
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Game:
+        return deepcopy_game(self, memo)
 
     def to_record(self) -> dict[str, Any]:
         return {

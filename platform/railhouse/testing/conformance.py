@@ -3,12 +3,14 @@
 :func:`check_title` plays seeded random games and checks, after every action: the
 bookkeeping invariants, that the action survives a JSON round trip, that every legal
 choice is accepted by ``apply`` (on a clone) at sampled positions, that a sample of
-unlisted variants is rejected; and at the end that replaying the record reproduces the
+unlisted variants is rejected, that the game's cached legal sets are never stale
+(:func:`check_legal_cache`); and at the end that replaying the record reproduces the
 final observation and result exactly.
 """
 
 from __future__ import annotations
 
+import copy
 import json
 import random
 from collections.abc import Callable
@@ -38,9 +40,12 @@ def random_playout(factory: GameFactory, players: int, seed: int, *, check: bool
     game = factory(players=[f"P{i}" for i in range(players)], options=None, seed=seed)
     rng = random.Random(seed)
     while not game.over:
+        probing = probe_every and len(game.actions) % probe_every == 0
+        if probing:
+            check_legal_cache(game)  # what the last apply left cached, before a refresh
         legal = game.legal_actions()
         assert legal, f"no legal action but the game is not over (seed {seed})"
-        if probe_every and len(game.actions) % probe_every == 0:
+        if probing:
             probe_position(game, legal, rng)
         action = choose(rng, legal)
         assert decode_json(encode_json(action)) == action, f"{action!r} does not round-trip"
@@ -49,6 +54,25 @@ def random_playout(factory: GameFactory, players: int, seed: int, *, check: bool
             check_invariants(game)
         assert len(game.actions) <= max_actions, f"seed {seed}: game does not end"
     return game
+
+
+def check_legal_cache(game: Any) -> None:
+    """Every legal set the game has cached (``Game.legal_for``) equals a fresh computation
+    by the same decider on a clone whose cache is emptied."""
+    cached = list(getattr(game, "_legal", {}).values())
+    if not cached:
+        return
+    memo: dict[int, Any] = {}
+    twin = copy.deepcopy(game, memo)
+    for decider, legal in cached:
+        if id(decider) not in memo:
+            continue  # no longer reachable from the game, so never consulted again
+        twin.forget_legal_actions()
+        fresh = memo[id(decider)].legal_actions()
+        assert fresh == legal, (
+            f"stale cached legal set of {type(decider).__name__} after action "
+            f"{len(game.actions)}: {len(legal)} cached, {len(fresh)} fresh"
+        )
 
 
 def probe_position(game: Any, legal: list[LegalAction], rng: random.Random) -> None:

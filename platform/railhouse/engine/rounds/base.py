@@ -34,11 +34,12 @@ class Decider:
     def validate(self, action: Action) -> None:
         """Raise ``IllegalAction`` unless ``action`` is legal now.  The default checks it
         against the enumerated legal set; steps with huge sets override this."""
-        if find_admitting(self.legal_actions(), action) is None:
+        if find_admitting(self.game.legal_for(self), action) is None:
             raise IllegalAction(self.explain(action), self.rule)
 
     def explain(self, action: Action) -> str:
-        kinds = sorted({str(type(c.action).__struct_config__.tag) for c in self.legal_actions()})
+        legal = self.game.legal_for(self)
+        kinds = sorted({str(type(c.action).__struct_config__.tag) for c in legal})
         tag = type(action).__struct_config__.tag
         return f"{tag} by {action.entity} is not legal now (legal: {', '.join(map(str, kinds))})"
 
@@ -61,8 +62,9 @@ class Step(Decider):
         return self.entity
 
     def auto(self) -> bool:
-        """Resolve without a decision if there is none to make; return True if done."""
-        if not self.legal_actions():
+        """Resolve without a decision if there is none to make; return True if done.
+        (The legal set computed here is cached for the position the game stops at.)"""
+        if not self.game.legal_for(self):
             self.done = True
         return self.done
 

@@ -140,7 +140,7 @@ class OperatingRound(Round):
 
     def legal_actions(self) -> list[LegalAction]:
         step = self.current_step()
-        return [] if step is None else step.legal_actions()
+        return [] if step is None else self.game.legal_for(step)
 
     def validate(self, action: Action) -> None:
         step = self.current_step()

@@ -1,0 +1,182 @@
+"""``Game.clone()``: immutable values are shared, everything mutable is independent."""
+
+from __future__ import annotations
+
+import copy
+import random
+from typing import Any
+
+from engine_positions import mini
+from minititle import MiniGame
+
+from railhouse.engine.actions import LegalAction, Pass, Range
+from railhouse.engine.api import Event
+from railhouse.engine.cloning import shared_on_copy, shared_roots
+from railhouse.engine.config import MarketCell
+from railhouse.engine.invariants import check_invariants
+from railhouse.engine.rounds.base import Decider
+from railhouse.engine.rounds.operating import OperatingRound
+from railhouse.testing.conformance import choose
+
+
+def late_game(seed: int = 3, actions: int = 60) -> MiniGame:
+    """A mini game with companies floated, trains bought and an operating round under way."""
+    game = mini(3, seed)
+    rng = random.Random(seed)
+    while not game.over and len(game.actions) < actions:
+        game.apply(choose(rng, game.legal_actions()))
+    return game
+
+
+def in_operating_round() -> MiniGame:
+    """The first seeded playout position where a company with a train is operating."""
+    for seed in range(50):
+        game = mini(3, seed)
+        rng = random.Random(seed)
+        while not game.over:
+            if (isinstance(game.round, OperatingRound) and game.round.company is not None
+                    and game.round.company.trains):
+                return game
+            game.apply(choose(rng, game.legal_actions()))
+    raise AssertionError("no seed reaches an operating company with a train")
+
+
+def test_frozen_title_data_is_shared_not_copied() -> None:
+    game = late_game()
+    twin = game.clone()
+    assert twin.config is game.config and twin.info is game.info and twin.hooks is game.hooks
+    for company_id, company in game.companies.items():
+        assert twin.companies[company_id].spec is company.spec
+    for private_id, private in game.privates.items():
+        assert twin.privates[private_id].spec is private.spec
+    for name, market in game.markets.items():
+        assert twin.markets[name].spec is market.spec
+    trains = {t.id: t for t in game.depot.trains}
+    for train in twin.depot.trains:
+        assert train.spec is trains[train.id].spec and train is not trains[train.id]
+    assert twin.phase is game.phase
+
+
+def test_the_logs_share_their_immutable_entries_but_not_the_lists() -> None:
+    game = late_game()
+    twin = game.clone()
+    assert twin._actions is not game._actions and twin._events is not game._events
+    assert all(a is b for a, b in zip(twin.actions, game.actions, strict=True))
+    assert all(a is b for a, b in zip(twin._events, game._events, strict=True))
+    twin.event("note", {"by": "clone"})
+    assert game._events[-1].kind != "note"
+
+
+def test_mutating_players_companies_certificates_privates_leaves_the_original() -> None:
+    game = late_game()
+    before = game.observation()
+    twin = game.clone()
+    twin.seats[0].cash += 1000
+    twin.bank.cash -= 1000
+    company = next(c for c in twin.companies.values() if c.started)
+    company.cash += 5
+    company.president = "p2"
+    company.certs[0].owner = "pool"
+    twin.privates["P1"].owner = "p2"
+    twin.privates["P1"].closed = True
+    assert game.observation() == before
+    original = game.companies[company.id]
+    assert original.certs[0] is not company.certs[0]
+
+
+def test_mutating_markets_and_depot_leaves_the_original() -> None:
+    game = late_game()
+    market = next(m for m in game.markets.values() if m.positions)
+    company_id = next(iter(market.positions))
+    stacks = {k: list(v) for k, v in market.stacks.items()}
+    positions = dict(market.positions)
+    depot = [t.id for t in game.depot.trains]
+    twin = game.clone()
+    twin_market = twin.markets[market.spec.id]
+    twin_market.move(company_id, "left")
+    twin_market.face_down.add(company_id)
+    twin.depot.take(twin.depot.available()[0].id)
+    assert market.positions == positions and market.stacks == stacks and not market.face_down
+    assert [t.id for t in game.depot.trains] == depot
+
+
+def test_round_state_and_pending_deciders_are_independent() -> None:
+    game = in_operating_round()
+    assert isinstance(game.round, OperatingRound)
+    twin = game.clone()
+    assert isinstance(twin.round, OperatingRound)
+    assert twin.round is not game.round and twin.round.game is twin
+    assert all(step.game is twin for step in twin.round.steps)
+    twin.round.operated.append("Z")
+    twin.round.steps[0].done = not game.round.steps[0].done
+    twin.pending.append(Decider(twin))
+    assert "Z" not in game.round.operated and not game.pending
+    assert twin.round.steps[0].done != game.round.steps[0].done
+
+
+def test_a_clone_plays_on_alone_and_equals_a_replay() -> None:
+    game = late_game()
+    snapshot = game.observation()
+    twin = game.clone()
+    rng = random.Random(9)
+    for _ in range(30):
+        if twin.over:
+            break
+        twin.apply(choose(rng, twin.legal_actions()))
+        check_invariants(twin)
+    assert game.observation() == snapshot
+    again = MiniGame(list(game.players), dict(game.options), game.seed)
+    for action in twin.actions:
+        again.apply(action)
+    assert again.observation() == twin.observation()
+
+
+def test_the_clone_rng_continues_the_sequence_independently() -> None:
+    game = late_game()
+    twin = game.clone()
+    assert twin.rng is not game.rng
+    assert [twin.rng.random() for _ in range(5)] == [game.rng.random() for _ in range(5)]
+
+
+class FakeBoard:
+    """Stands in for a ``railhouse.map`` board: copies itself with ``clone()``."""
+
+    def __init__(self, mapdef: object) -> None:
+        self.map = mapdef
+        self.tiles: dict[str, str] = {}
+        self.clones = 0
+
+    def clone(self) -> FakeBoard:
+        other = FakeBoard(self.map)
+        other.tiles = dict(self.tiles)
+        self.clones += 1
+        return other
+
+
+def test_a_board_copies_itself_once_and_shares_its_map() -> None:
+    game = late_game()
+    mapdef = object()
+    game.board = FakeBoard(mapdef)  # type: ignore[attr-defined]
+    game.round.board_ref = game.board  # type: ignore[union-attr]  # a round holding it
+    twin = game.clone()
+    board: Any = twin.board  # type: ignore[attr-defined]
+    assert board is not game.board and board.map is mapdef and game.board.clones == 1  # type: ignore[attr-defined]
+    assert twin.round.board_ref is board  # type: ignore[union-attr]
+    board.tiles["A1"] = "57"
+    assert game.board.tiles == {}  # type: ignore[attr-defined]
+    assert mapdef in shared_roots(game)
+
+
+def test_shared_on_copy_values_are_their_own_copies() -> None:
+    cell = MarketCell(100, par=True)
+    legal = LegalAction(Pass(entity="p0"), {"price": Range(1, 5)})
+    event = Event(0, "action", {"a": 1})
+    for value in (cell, legal, legal.action, event, Range(1, 2)):
+        assert copy.copy(value) is value and copy.deepcopy(value) is value
+
+    @shared_on_copy
+    class Mine:
+        pass
+
+    mine = Mine()
+    assert copy.deepcopy([mine])[0] is mine
