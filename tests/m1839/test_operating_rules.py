@@ -312,3 +312,22 @@ def test_R_14_3_11_brown_private_closes_after_its_company_bought_a_train() -> No
     game.apply(Pass(entity=major))
     assert company.trains and game.privates[brown].closed
     assert game.acting_entity() == "p3"  # the new-Local power (R-14.3.1)
+
+
+def test_R_8_3_9_second_owner_decides_after_the_first_local_is_made() -> None:
+    """Two queued privates and one Local left: AV's owner takes it, then CO's owner gets f80
+    (found by greedy-bot games: both used to be asked at once and the second had no choice)."""
+    game = _game()
+    for private_id, owner in (("CO", "p1"), ("AV", "p2")):
+        game.privates[private_id].owner = owner
+    for local_id in ("L2", "L3", "L4", "L5", "L6", "L7", "L8"):
+        game.companies[local_id].started = True
+    game.new_local_queue = ["CO", "AV"]
+    resolve_new_locals(game)
+    assert len(game.pending) == 1 and game.acting_entity() == "p2"
+    cash = game.player("p1").cash
+    refresh(game)
+    game.apply(Par(entity="p2", company="L1", price=25))
+    for _ in range(2):
+        game.apply(next(a for a in _legal(game) if isinstance(a, ReserveHome)))
+    assert not game.pending and game.player("p1").cash == cash + 80

@@ -9,7 +9,6 @@ or no two homes are available the owner receives f80 instead.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from railhouse.engine.actions import LegalAction, Par
@@ -54,18 +53,27 @@ def close_browns_after_turn(game: M1839, company: Company) -> None:
 
 
 def resolve_new_locals(game: M1839) -> None:
-    """Push one decision per queued private; the highest face value decides first."""
-    queue = sorted(game.new_local_queue, key=lambda p: game.privates[p].spec.value)
+    """Resolve the queued privates one at a time, the highest face value first; each owner
+    decides only once the previous Local is complete (par and both homes), so every
+    decision sees the Locals and home hexes still available."""
+    queue = sorted(game.new_local_queue, key=lambda p: -game.privates[p].spec.value)
     game.new_local_queue.clear()
-    for private_id in queue:  # pending is a stack: the last pushed decides first
+    resolve_queue(game, queue)
+
+
+def resolve_queue(game: M1839, queue: list[str]) -> None:
+    """Ask the owner of ``queue[0]`` (or pay the f80 fallback and go on); ``queue`` is
+    consumed as the decisions are made."""
+    while queue:
+        private_id = queue.pop(0)
         owner = game.privates[private_id].owner
         if owner is None or game.player(owner).bankrupt:
             continue
-        decider = NewLocalDecider(game, owner, private_id)
+        decider = NewLocalDecider(game, owner, private_id, queue)
         if decider.legal_actions():
             game.pending.append(decider)
-        else:
-            decider.fallback()
+            return
+        decider.fallback()
 
 
 def parrable_locals(game: M1839) -> list[Company]:
@@ -77,10 +85,12 @@ def parrable_locals(game: M1839) -> list[Company]:
 class NewLocalDecider(Decider):
     rule = "1839 R-14.3.1"
 
-    def __init__(self, game: M1839, owner: str, private_id: str) -> None:
+    def __init__(self, game: M1839, owner: str, private_id: str,
+                 rest: list[str] | None = None) -> None:
         super().__init__(game)
         self.owner = owner
         self.private_id = private_id
+        self.rest = rest if rest is not None else []
 
     @property
     def m(self) -> M1839:
@@ -109,7 +119,7 @@ class NewLocalDecider(Decider):
         move_shares(company, IPO, self.owner, 2)
         game.event("new_local", {"player": self.owner, "company": company.id,
                                  "private": self.private_id})
-        game.pending.append(HomeDecider(game, company, lambda: None))
+        game.pending.append(HomeDecider(game, company, self.rest))
 
 
 def start_company(game: M1839, company: Company, director: str, par: int) -> None:
@@ -124,15 +134,16 @@ def start_company(game: M1839, company: Company, director: str, par: int) -> Non
 
 
 class HomeDecider(Decider):
-    """R-7.5.5: the director reserves two different home hexes, one at a time."""
+    """R-7.5.5: the director reserves two different home hexes, one at a time; a Local made
+    by a private's power then lets the next queued private's owner decide (``rest``)."""
 
     rule = "1839 R-7.5.5"
 
-    def __init__(self, game: M1839, company: Company, then: Callable[[], None]) -> None:
+    def __init__(self, game: M1839, company: Company, rest: list[str] | None = None) -> None:
         super().__init__(game)
         self.company = company
         self.chosen: tuple[str, ...] = ()
-        self.then = then
+        self.rest = rest
 
     def acting_entity(self) -> str | None:
         return self.company.president
@@ -158,4 +169,5 @@ class HomeDecider(Decider):
                 board.reservations.append(Reservation(self.company.id, hex_id, None))
         game.event("homes", {"company": self.company.id, "hexes": list(self.chosen)})
         game.pending.remove(self)
-        self.then()
+        if self.rest is not None:
+            resolve_queue(game, self.rest)

@@ -205,7 +205,7 @@ class M1839StockRound(Round):
         start_company(game, company, me, action.price)
         self._after_purchase()
         if company.spec.kind == "local":
-            game.pending.append(HomeDecider(game, company, lambda: None))
+            game.pending.append(HomeDecider(game, company))
 
     def process_redeem(self, action: Redeem) -> None:
         game = self.m
