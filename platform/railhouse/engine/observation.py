@@ -10,12 +10,16 @@ trains), ``board`` (tiles and tokens, from ``railhouse.map``) and ``over``.
 
 :func:`observe` runs once per decision (the protocol's referee calls it for every
 position), so it walks each company's certificates once and derives the players' holdings
-from that walk.  Every container it returns is new: a caller may keep or change it.
+from that walk.  Every container it returns is new and of a builtin JSON type (dict,
+list): a caller may keep it as it is, and the engine never changes it afterwards
+(``railhouse.protocol.feed`` relies on this).
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
+
+import msgspec
 
 if TYPE_CHECKING:
     from railhouse.engine.entities import Company
@@ -24,7 +28,8 @@ if TYPE_CHECKING:
 
 def observe(game: Game) -> dict[str, Any]:
     """The observation of ``game``'s current position (see the module docstring)."""
-    round_ = game.round.describe() if game.round is not None else None
+    # a copy in builtin types: a title's describe() may hand out its own containers
+    round_ = msgspec.to_builtins(game.round.describe()) if game.round is not None else None
     player_shares: dict[str, dict[str, int]] = {p.id: {} for p in game.seats}
     companies = {c.id: _company(game, c, player_shares) for c in game.companies.values()}
     obs: dict[str, Any] = {

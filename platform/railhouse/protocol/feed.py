@@ -26,7 +26,11 @@ from railhouse.protocol.messages import Applied, Delta, PatchOp, SetOp
 from railhouse.protocol.patch import compact
 from railhouse.protocol.steps import Stepper
 
-__all__ = ["ObservationFeed", "Seen"]
+__all__ = ["COMPACT_FROM", "ObservationFeed", "Seen"]
+
+#: Joined patches of at most this many operations are sent as they are: compacting them
+#: would save a few bytes for more time than it takes to send them.
+COMPACT_FROM = 12
 
 
 @dataclass(slots=True)
@@ -60,14 +64,17 @@ class ObservationFeed:
         self._stepper = Stepper()
         self._steps: list[_Step] = []
         self._step_at: dict[int, int] = {}  # version -> index in _steps
+        self._fresh = _fresh_observations(game)
 
     def current(self) -> dict[str, Any]:
         """The observation of the current position in canonical JSON form.  Callers must
         not change it (unchanged parts are shared with earlier positions)."""
         version = len(self.game.actions)
         if version != self.version:
-            # to_builtins copies deeply, so the engine may reuse its own containers.
-            obs: dict[str, Any] = msgspec.to_builtins(self.game.observation())
+            obs = self.game.observation()
+            if not self._fresh:
+                # a copy: another GameAPI may hand out (and later change) its own containers
+                obs = msgspec.to_builtins(obs)
             patch = self._stepper.step(obs)
             events = self._events_since(self.version) if self._steps else []
             self._step_at[version] = len(self._steps)
@@ -89,7 +96,7 @@ class ObservationFeed:
         else:
             steps = self._steps[start + 1 :]
             ops = [op for step in steps for op in step.patch]
-            if len(steps) > 1:
+            if len(steps) > 1 and len(ops) > COMPACT_FROM:
                 ops = compact(ops)
             events = [event for step in steps for event in step.events]
         if not patch:
@@ -102,3 +109,11 @@ class ObservationFeed:
         ``action`` events: the delta's ``actions`` carry those, with the seat."""
         events = self.game.events_since(base)
         return [msgspec.to_builtins(e) for e in events if e.kind != "action"]
+
+
+def _fresh_observations(game: GameAPI) -> bool:
+    """Whether ``game.observation()`` is the core's ``observe``, which returns new builtin
+    containers that the engine never touches again (no copy needed)."""
+    from railhouse.engine.game import Game
+
+    return isinstance(game, Game) and type(game).observation is Game.observation
