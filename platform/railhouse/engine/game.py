@@ -17,8 +17,9 @@ from railhouse.engine.api import Event, GameResult
 from railhouse.engine.cloning import deepcopy_game
 from railhouse.engine.config import PhaseSpec, TitleConfig
 from railhouse.engine.entities import IPO, TREASURY, Bank, Certificate, Company, Player, Private
-from railhouse.engine.errors import IllegalAction, RecordError, StaleLegalActions
+from railhouse.engine.errors import IllegalAction, RecordError
 from railhouse.engine.invariants import check_invariants, checking
+from railhouse.engine.legalcache import LegalSetCache
 from railhouse.engine.market import StockMarket
 from railhouse.engine.observation import observe
 from railhouse.engine.rounds.base import Decider, Round
@@ -33,7 +34,7 @@ class Payer(Protocol):
     def id(self) -> str: ...
 
 
-class Game:
+class Game(LegalSetCache):
     """Base of every title's game.  Subclasses set ``info`` and ``config`` and may override
     the underscore methods; rules that differ between titles go through ``self.hooks``."""
 
@@ -61,8 +62,7 @@ class Game:
         self.hooks = hooks if hooks is not None else self._make_hooks()
         self._actions: list[Action] = []
         self._events: list[Event] = []
-        self._legal: dict[int, tuple[Decider, list[LegalAction]]] = {}
-        self._refresh = False
+        self.init_legal_cache()
         self.end_reason: str | None = None
         self.pending_end: str | None = None
         self.pending: list[Decider] = []
@@ -140,52 +140,6 @@ class Game:
             return list(self.legal_for(decider))
         finally:
             self._refresh = False
-
-    def legal_for(self, decider: Decider) -> list[LegalAction]:
-        """``decider.legal_actions()``, computed once per position: ``Decider.validate``
-        (``apply``'s check of an answer), ``Step.auto`` and ``OperatingRound`` reuse the
-        set ``legal_actions()`` or an earlier ``auto()`` computed.  Do not mutate it.
-
-        The store is emptied whenever ``apply`` changes the state (before the action is
-        processed) and kept by ``clone()`` for the cloned deciders.  Code that changes a
-        game's state outside ``apply`` and then applies without calling
-        ``legal_actions()`` first calls :meth:`forget_legal_actions`.  With checking on
-        (``--check``, :func:`railhouse.engine.invariants.checking`) every reuse is compared
-        with a fresh computation and a difference raises :class:`StaleLegalActions`.
-        """
-        entry = self._legal.get(id(decider))
-        if entry is not None and entry[0] is decider and not self._refresh:
-            if checking():
-                self._verify_cached(decider, entry[1])
-            return entry[1]
-        legal = decider.legal_actions()
-        self._legal[id(decider)] = (decider, legal)
-        return legal
-
-    def forget_legal_actions(self) -> None:
-        """Drop every cached legal set (after changing the state outside ``apply``)."""
-        self._legal.clear()
-
-    def adopt_legal_cache(self, original: Game, memo: Mapping[int, Any]) -> None:
-        """Carry ``original``'s cached legal sets over to this clone of it (``memo`` maps
-        the original's objects to their copies); legal sets are immutable and shared."""
-        self._legal = {}
-        for decider, legal in original._legal.values():
-            twin = memo.get(id(decider))
-            if twin is not None:
-                self._legal[id(twin)] = (twin, legal)
-
-    def _verify_cached(self, decider: Decider, cached: list[LegalAction]) -> None:
-        saved, self._refresh = self._refresh, True
-        try:
-            fresh = decider.legal_actions()
-        finally:
-            self._refresh = saved
-        if fresh != cached:
-            raise StaleLegalActions(
-                f"the cached legal set of {type(decider).__name__} is stale "
-                f"({len(cached)} cached, {len(fresh)} now)"
-            )
 
     def apply(self, action: Action) -> None:
         decider = self.decider()

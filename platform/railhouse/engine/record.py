@@ -3,7 +3,8 @@
 A record holds ``format``, ``title``, ``title_version``, ``options``, ``seed``,
 ``players``, ``actions`` and ``result``.  :func:`replay` rebuilds the game through the
 title registry and re-applies every action; a record that does not replay raises a
-``RecordError`` naming the action index.
+``RecordError`` naming the action index.  :func:`undo` is the same idea on a live game:
+drop the last actions and replay.
 """
 
 from __future__ import annotations
@@ -47,6 +48,19 @@ def replay(record: Mapping[str, Any], *, check: bool = False, upto: int | None =
         if check:
             check_invariants(game)
     return game
+
+
+def undo(game: Any, count: int = 1) -> Any:
+    """Undo: a new game equal to ``game`` before its last ``count`` actions, rebuilt from the
+    same title class, players, options and seed by replaying the rest of the log (the
+    original is unchanged).  Raises ``ValueError`` for a count outside the log."""
+    actions = list(game.actions)
+    if not 0 <= count <= len(actions):
+        raise ValueError(f"cannot undo {count} of {len(actions)} actions")
+    again = type(game)(list(game.players), dict(game.options), game.seed)
+    for action in actions[: len(actions) - count]:
+        again.apply(action)
+    return again
 
 
 def load(path: str | os.PathLike[str]) -> dict[str, Any]:

@@ -158,3 +158,19 @@ def test_record_round_trip_through_record_replay(monkeypatch: pytest.MonkeyPatch
     rec["actions"][3] = {"type": "bid", "entity": "p9", "target": "P1", "price": 1}
     with pytest.raises(RecordError, match="action 3 does not replay"):
         record_module.replay(rec)
+
+
+def test_undo_drops_the_last_actions_and_replays_leaving_the_original() -> None:
+    game = played(seed=5, limit=40)
+    before = game.observation()
+    once = record_module.undo(game)
+    assert len(once.actions) == 39 and game.observation() == before
+    prefix = mini(3, 5)
+    for action in game.actions[:35]:
+        prefix.apply(action)
+    assert record_module.undo(game, 5).observation() == prefix.observation()
+    assert record_module.undo(game, 0).observation() == before
+    again = record_module.undo(game, 40)
+    assert again.actions == () and again.observation() == mini(3, 5).observation()
+    with pytest.raises(ValueError, match="cannot undo 41 of 40"):
+        record_module.undo(game, 41)
