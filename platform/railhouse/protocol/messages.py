@@ -147,7 +147,10 @@ class Applied(msgspec.Struct, frozen=True):
 
 
 class Delta(msgspec.Struct, frozen=True):
-    """What changed since the last message this seat received (see docs/protocol.md)."""
+    """What changed since the last message this seat received (see docs/protocol.md):
+    ``actions`` applied since, the engine's ``events`` since (without its ``action``
+    events, which ``actions`` carries), and the ``patch`` from this seat's previous
+    observation to the current one, to apply in order."""
 
     actions: list[Applied]
     events: list[EventObject]
