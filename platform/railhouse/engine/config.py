@@ -47,6 +47,7 @@ class PrivateSpec:
     abilities: tuple[str, ...] = ()
     revenue_by_phase: Mapping[str, int] = field(default_factory=dict)  # growing revenue
     text: str = ""
+    closes_on_phase: str | None = None  # the core closes it when this phase starts
     extra: Mapping[str, Any] = field(default_factory=dict)
 
 

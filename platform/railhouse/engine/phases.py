@@ -4,7 +4,8 @@ A phase starts when the first train of a type in its ``on_trains`` is bought (18
 SOH EN "Phases").  :func:`train_bought` records that; titles whose phase changes at the end
 of the buying company's turn (``TitleConfig.phase_change_at_end_of_turn``, SOH) call
 :func:`apply_pending_phase` then, the others get the change at once.  A change walks every
-phase up to the target (a skipped phase still fires, 1839 R-9.8), rusts trains, notifies
+phase up to the target (a skipped phase still fires, 1839 R-9.8), rusts trains, closes the
+privates whose data says so (``PrivateSpec.closes_on_phase``), notifies
 ``railhouse_phase_changed`` and asks every company over the new train limit to discard
 (:class:`DiscardDecider`; 1839 R-8.3.D.5, SOH EN "Number of trains per company").
 """
@@ -15,6 +16,7 @@ from typing import TYPE_CHECKING
 
 from railhouse.engine.actions import DiscardTrain, LegalAction
 from railhouse.engine.entities import Company
+from railhouse.engine.privates import close_private
 from railhouse.engine.rounds.base import Decider
 from railhouse.engine.trains import phase_for_train, rust_trains
 
@@ -43,8 +45,19 @@ def apply_pending_phase(game: Game) -> None:
         new = game.phase
         game.event("phase", {"phase": new.name, "events": list(new.events)})
         rust_trains(game, new.name)
+        close_privates_of_phase(game, new.name)
         game.hooks.phase_changed(game, old, new)
     request_discards(game)
+
+
+def close_privates_of_phase(game: Game, phase: str) -> None:
+    """Closing conditions as data: every private whose ``PrivateSpec.closes_on_phase`` is
+    ``phase`` closes as the phase starts (e.g. SOH EN "Notes on private companies": all
+    privates close at the start of phase 5), before the title's ``railhouse_phase_changed``
+    hook, which handles any other condition (1839's yellow and brown privates, R-14.2.3)."""
+    for private in game.privates.values():
+        if private.spec.closes_on_phase == phase:
+            close_private(game, private.id, f"phase {phase}")
 
 
 def request_discards(game: Game) -> None:

@@ -102,3 +102,30 @@ def test_phase_dependent_operating_round_count() -> None:
     assert game.phase.operating_rounds == 1
     train_bought(game, "3")
     assert game.phase.operating_rounds == 2
+
+
+def test_privates_close_when_the_phase_their_data_names_starts_en_notes_on_privates() -> None:
+    """Closing conditions as data (``PrivateSpec.closes_on_phase``; SOH EN "Notes on
+    private companies": every private closes at the start of phase 5)."""
+    from dataclasses import replace
+
+    from minititle import CONFIG, MiniGame
+
+    privates = tuple(replace(p, closes_on_phase="4") if p.id != "P1" else p
+                     for p in CONFIG.privates)
+
+    class Closing(MiniGame):
+        config = replace(CONFIG, privates=privates)
+
+    game = Closing(["A", "B", "C"])
+    start(game, "A", "p0", 70)
+    game.privates["P2"].owner = "A"
+    game.companies["A"].privates.append("P2")
+    game.privates["P3"].owner = game.privates["P1"].owner = "p1"
+    train_bought(game, "3")
+    assert not any(p.closed for p in game.privates.values())
+    train_bought(game, "4")  # phase 4 starts
+    assert game.privates["P2"].closed and game.privates["P3"].closed
+    assert not game.privates["P1"].closed and game.companies["A"].privates == []
+    closed = [e.data for e in game.events_since(-1) if e.kind == "private_closed"]
+    assert [d["private"] for d in closed] == ["P2", "P3"] and closed[0]["reason"] == "phase 4"
