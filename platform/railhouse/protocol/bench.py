@@ -2,8 +2,11 @@
 
 :func:`decision_overhead` plays the same games twice with the built-in random bot in one
 seat -- once in-process (no encoding, no pipe) and once as a ``railhouse bot random``
-subprocess over stdio with delta observations -- and reports the median time per decision
-of each and their difference, which is the protocol's overhead per decision.
+subprocess over stdio with delta observations, game by game in turn -- and reports the
+median time per decision of each and their difference, which is the protocol's overhead
+per decision.  The time of a decision runs from handing the request to the seat (encoding
+included) to having its answer; the referee's own work (observation, patch, legal list)
+is the same for both and is not part of it.
 """
 
 from __future__ import annotations
@@ -56,19 +59,18 @@ class _Timed:
         return reply
 
 
-def _run(new_game: Callable[[int], GameAPI], games: int, seat: Seat) -> list[float]:
+def _play_one(new_game: Callable[[int], GameAPI], number: int, measured: _Timed) -> None:
+    """Game ``number`` with ``measured`` in seat 0 and in-process random bots elsewhere."""
     from railhouse.protocol.drive import play
     from railhouse_bots.random_bot import RandomBot
 
-    timed = _Timed(seat)
-    for number in range(games):
-        game = new_game(number)
-        others: list[Seat] = [InProcess(RandomBot(i)) for i in range(len(game.players))]
-        others[0] = timed
-        # the measured process (or bot object) is reused: only its first game shakes hands
-        setups = [SeatSetup(handshake=i != 0 or number == 0) for i in range(len(others))]
-        play(Referee(game, game_id=f"bench{number}", seats=setups), others)
-    return timed.samples
+    game = new_game(number)
+    others: list[Seat] = [InProcess(RandomBot(i)) for i in range(len(game.players))]
+    others[0] = measured
+    # the measured process (or bot object) is reused: only its first game shakes hands
+    first = not measured.samples
+    setups = [SeatSetup(handshake=i != 0 or first) for i in range(len(others))]
+    play(Referee(game, game_id=f"bench{number}", seats=setups), others)
 
 
 def decision_overhead(
@@ -88,13 +90,19 @@ def decision_overhead(
             game: GameAPI = toy(["a", "b", "c", "d"], {"pile": 200}, seed)  # type: ignore[assignment]
             return game
 
-    local = _run(new_game, games, InProcess(RandomBot(0)))
+    local = _Timed(InProcess(RandomBot(0)))
     process = BotProcess(argv)
+    remote = _Timed(process)
     try:
-        remote = _run(new_game, games, process)
+        # interleaved, game by game: a shared machine's load drifts, and both sides of
+        # the difference should see the same drift
+        for number in range(games):
+            pair = (local, remote) if number % 2 == 0 else (remote, local)
+            for measured in pair:
+                _play_one(new_game, number, measured)
     finally:
         process.write(b'{"type":"bye"}\n')
         process.close()
-    local_us = statistics.median(local) * 1e6
-    remote_us = statistics.median(remote) * 1e6
-    return Overhead(len(remote), local_us, remote_us, remote_us - local_us)
+    local_us = statistics.median(local.samples) * 1e6
+    remote_us = statistics.median(remote.samples) * 1e6
+    return Overhead(len(remote.samples), local_us, remote_us, remote_us - local_us)
