@@ -151,9 +151,10 @@ class KRDecider(Decider):
 
 
 class ReturnDecider(Decider):
-    """R-14.3.5 exception: the director picks which of two markers in a hex goes back."""
+    """R-14.3.5 exception and R-8.3.B.3: the director picks which of the company's two
+    markers in a hex goes back to the charter (an NS marker takes its circle)."""
 
-    rule = "1839 R-14.3.5"
+    rule = "1839 R-8.3.B.3 / R-14.3.5"
 
     def __init__(self, game: Game, company: str, coord: str) -> None:
         super().__init__(game)

@@ -10,10 +10,9 @@ A company's markers on the map are counted from the board; its total is
 ``spec.extra["markers"]`` (R-14.5), else ``len(spec.token_costs)``.
 
 Readings (RULINGS.md): a home or normal marker replaces an NS marker only when the city
-has no empty circle; a swap that gives a company two markers in one hex returns the
-marker that was there before to the charter and puts an NS marker in its place (the
-director's choice of R-8.3.B.3 is not asked); a declined swap offer cannot be repeated in
-the same turn.
+has no empty circle; a declined swap offer cannot be repeated in the same turn.  A swap
+that gives a company two markers in one hex asks its director which one returns to the
+charter (an NS marker takes its circle), the active company's director first (R-8.3.B.3).
 """
 
 from __future__ import annotations
@@ -26,7 +25,15 @@ from railhouse.engine.rounds.base import Decider
 from railhouse.map.board import Board
 from railhouse.map.mapdef import Reservation
 from railhouse.map.tokens import TokenOptions, legal_token_placements
-from railhouse_m1839.kabinet import KRDecider, MoveStation, apply_move, kr_moves, kr_owner
+from railhouse_m1839.kabinet import (
+    KRDecider,
+    MoveStation,
+    ReturnDecider,
+    apply_move,
+    doubled_circles,
+    kr_moves,
+    kr_owner,
+)
 from railhouse_m1839.mapdata import NRS_CHOICE, NS
 from railhouse_m1839.routing import MapStep, board_of
 from railhouse_m1839.track import SRV, SRV_COST, close_private, owned_power
@@ -337,13 +344,10 @@ def swap_markers(game: Game, offer: SwapStation) -> None:
     theirs[theirs.index(b)] = a
     board.token_version += 1
     game.pay(game.companies[a], game.bank, STATION_FEE)
-    for company, keep in ((a, (offer.other_hex, offer.other_city)),
-                          (b, (offer.hex, offer.city))):
-        for coord, city in board.company_cities(company):
-            if coord == keep[0] and city != keep[1]:
-                owners = board.tokens[(coord, city)]
-                owners[owners.index(company)] = NS
-                game.event("token_to_ns", {"company": company, "hex": coord, "city": city})
+    # pending is a stack: the active company's director chooses first (R-8.3.B.3)
+    for company, coord in ((b, offer.hex), (a, offer.other_hex)):
+        if len(doubled_circles(board, company, coord)) > 1:
+            game.pending.append(ReturnDecider(game, company, coord))
     game.event("swap", {"company": a, "other": b, "hex": offer.hex, "city": offer.city,
                         "other_hex": offer.other_hex, "other_city": offer.other_city,
                         "cost": STATION_FEE})
