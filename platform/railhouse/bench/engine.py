@@ -21,10 +21,9 @@ import types
 from typing import Any
 
 from railhouse.bench.metric import Metric
-from railhouse.bench.positions import late_snapshots, playout, seat_names
+from railhouse.bench.positions import choose_playing, late_snapshots, playout, seat_names
 from railhouse.engine.actions import LayTile, PlaceToken, RunRoutes
 from railhouse.engine.record import new_game
-from railhouse.testing.conformance import choose
 
 MAP_DECISIONS = (LayTile, PlaceToken, RunRoutes)
 
@@ -47,7 +46,7 @@ def action_timings(title_id: str, players: int, seeds: range) -> tuple[Metric, M
             spent = clock() - start
             if not is_map_decision(legal):
                 legal_us.append(spent * 1e6)
-            action = choose(rng, legal)
+            action = choose_playing(rng, legal)
             start = clock()
             game.apply(action)
             apply_us.append((clock() - start) * 1e6)

@@ -21,3 +21,16 @@ def test_late_snapshots_are_late_copies_at_the_stride() -> None:
         assert not shot.game.over or shot.index == shot.length
     again = list(late_snapshots("soh", 3, range(1), every=20, late=0.5))
     assert [s.game.to_record() for s in shots] == [s.game.to_record() for s in again]
+
+
+def test_playouts_never_give_up_while_something_else_is_legal() -> None:
+    import random
+
+    from railhouse.bench.positions import choose_playing
+    from railhouse.engine.actions import Bankrupt, Concede, LegalAction, Pass
+
+    rng = random.Random(0)
+    giving_up = [LegalAction(Concede(entity="P0")), LegalAction(Bankrupt(entity="A"))]
+    legal = [*giving_up, LegalAction(Pass(entity="P0"))]
+    assert {type(choose_playing(rng, legal)) for _ in range(50)} == {Pass}
+    assert isinstance(choose_playing(rng, giving_up), Concede | Bankrupt)
