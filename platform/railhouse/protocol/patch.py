@@ -16,6 +16,7 @@ patch in about twenty lines (see ``bots/examples``).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from railhouse.protocol.messages import DelOp, PatchOp, PathKey, SetOp
@@ -85,7 +86,7 @@ def _diff_list(old: list[Any], new: list[Any], path: list[PathKey], ops: list[Pa
         ops.append(DelOp([*path, i]))
 
 
-def compact(ops: list[PatchOp]) -> list[PatchOp]:
+def compact(ops: Sequence[PatchOp]) -> list[PatchOp]:
     """``ops`` without the ``set`` operations that a later ``set`` of the same path makes
     pointless; applying the result to any state has the same effect as applying ``ops``.
 

@@ -37,7 +37,8 @@ def soh_game(seed: int) -> GameAPI:
 
 @pytest.mark.parametrize("gap", [1, 3, 9])
 def test_a_seat_that_skips_positions_gets_them_joined(gap: int) -> None:
-    game, applied, rng = soh_game(4), [], random.Random(4)
+    game, rng = soh_game(4), random.Random(4)
+    applied: list[Applied] = []
     feed = ObservationFeed(game, applied)
     seen, busy = Seen(), Seen()
     tracked = copy.deepcopy(feed.current())
@@ -53,7 +54,8 @@ def test_a_seat_that_skips_positions_gets_them_joined(gap: int) -> None:
 
 
 def test_events_are_the_engines_since_the_seats_last_message_without_action_echoes() -> None:
-    game, applied, rng = soh_game(7), [], random.Random(7)
+    game, rng = soh_game(7), random.Random(7)
+    applied: list[Applied] = []
     feed = ObservationFeed(game, applied)
     seen = Seen()
     feed.current()
@@ -69,7 +71,7 @@ def test_events_are_the_engines_since_the_seats_last_message_without_action_echo
 
 
 def test_a_seat_that_saw_nothing_gets_every_key_and_full_seats_no_patch() -> None:
-    game, applied = toy(["a", "b"]), []
+    game, applied = toy(["a", "b"]), list[Applied]()
     feed = ObservationFeed(game, applied)
     play_some(game, applied, 3, random.Random(1))
     state: dict[str, Any] = {}
@@ -79,3 +81,61 @@ def test_a_seat_that_saw_nothing_gets_every_key_and_full_seats_no_patch() -> Non
     play_some(game, applied, 2, random.Random(2))
     assert feed.delta(seen, patch=False).patch == []
     assert seen.version == len(game.actions)
+
+
+class ReusingToy:
+    """A toy game whose observation() hands out the same containers every time and
+    changes them in place afterwards, as any GameAPI may."""
+
+    def __init__(self, inner: GameAPI) -> None:
+        self.inner = inner
+        self._obs: dict[str, Any] = {}
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.inner, name)
+
+    def observation(self) -> dict[str, Any]:
+        fresh = self.inner.observation()
+        for key, value in fresh.items():
+            if isinstance(value, list) and isinstance(self._obs.get(key), list):
+                self._obs[key][:] = value  # the same list, new contents
+            else:
+                self._obs[key] = value
+        return self._obs
+
+
+def test_a_game_that_reuses_its_containers_is_copied_not_shared() -> None:
+    game = ReusingToy(toy(["a", "b", "c"], {"pile": 30}))
+    applied: list[Applied] = []
+    feed = ObservationFeed(game, applied)
+    seen = Seen()
+    tracked = copy.deepcopy(feed.current())
+    seen.version = feed.version
+    rng = random.Random(5)
+    while not game.inner.over:
+        play_some(game.inner, applied, 2, rng)
+        apply_patch(tracked, msgspec.to_builtins(feed.delta(seen, patch=True).patch))
+        assert tracked == game.inner.observation()
+
+
+def test_the_core_observation_is_new_every_time_so_the_feed_may_keep_it() -> None:
+    game, rng = soh_game(2), random.Random(2)
+    for _ in range(60):
+        first = game.observation()
+        before = _sorted(first)
+        scribble(game.observation())
+        assert _sorted(first) == before
+        play_some(game, [], 3, rng)
+        assert _sorted(first) == before  # nor does the engine change it later
+
+
+def scribble(value: Any) -> None:
+    """Change every container inside ``value``, deepest first."""
+    children = value.values() if isinstance(value, dict) else value
+    for child in list(children):
+        if isinstance(child, dict | list):
+            scribble(child)
+    if isinstance(value, dict):
+        value["scribbled"] = True
+    else:
+        value.append("scribbled")
