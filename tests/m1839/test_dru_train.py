@@ -4,13 +4,21 @@ director agreeing; discarded if the holder goes bankrupt (R-9.2)."""
 
 from __future__ import annotations
 
-from m1839_positions import after_auction, float_company, give_train, operating_turn, to_phase
+from m1839_positions import (
+    after_auction,
+    float_company,
+    give_train,
+    operating_turn,
+    refresh,
+    to_phase,
+)
 
 from railhouse.engine.actions import Pass, Respond
 from railhouse_m1839.actions import GiveDruTrain, Nationalise
 from railhouse_m1839.game import M1839
 from railhouse_m1839.money import go_bankrupt
 from railhouse_m1839.operating import NationalisationWindow
+from railhouse_m1839.stock import M1839StockRound
 
 
 def _holding(holder: str = "p0") -> M1839:
@@ -93,3 +101,21 @@ def test_R_9_2_bankrupt_holder_loses_the_train() -> None:
     game = _holding("p2")
     go_bankrupt(game, "p2")
     assert game.dru_train is None and game.dru_holder is None
+
+
+def test_R_14_3_7_holder_gives_it_in_their_sr_turn_with_the_directors_agreement() -> None:
+    game = _holding("p1")  # p1 acts first in this SR
+    assert isinstance(game.round, M1839StockRound) and game.acting_entity() == "p1"
+    own = float_company(game, "AMS", "p1")
+    other = float_company(game, "NBDS", "p2", price=74)
+    refresh(game)
+    assert {g.company for g in _gives(game)} == {"AMS", "NBDS"}
+    game.apply(GiveDruTrain(entity="p1", company="NBDS"))
+    assert game.acting_entity() == "NBDS"  # its director answers for it
+    game.apply(Respond(entity="NBDS", accept=False))
+    assert game.acting_entity() == "p1" and _gives(game) == []  # not again this turn
+    assert other.trains == [] and own.trains == []
+    game.round._new_turn()  # a later turn of the same player
+    refresh(game)
+    game.apply(GiveDruTrain(entity="p1", company="AMS"))
+    assert [t.name for t in own.trains] == ["R4"] and game.dru_train is None

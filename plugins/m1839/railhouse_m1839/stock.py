@@ -24,6 +24,8 @@ from railhouse.engine.entities import IPO, POOL, TREASURY, Company
 from railhouse.engine.errors import IllegalAction
 from railhouse.engine.rounds.base import Round
 from railhouse.engine.shares import move_shares, president_cert
+from railhouse_m1839.actions import GiveDruTrain
+from railhouse_m1839.anytime import AnytimeOffer, give_dru_train, may_receive_dru
 from railhouse_m1839.closures import HomeDecider, resolve_new_locals, start_company
 from railhouse_m1839.homes import can_reserve_two
 from railhouse_m1839.markets import LOCAL_PARS
@@ -64,6 +66,7 @@ class M1839StockRound(Round):
         self.turn_order = self.m.cards.order()  # to find the successor of a bankrupt player
         self.acted = False
         self.bought = False
+        self.declined: set[str] = set()  # DRU offers refused this turn
         self.sold_in_block: set[str] = set()
 
     def acting_entity(self) -> str | None:
@@ -77,6 +80,7 @@ class M1839StockRound(Round):
         legal = self.sell_choices(me)
         if not self.bought:
             legal += self.par_choices(me) + self.buy_choices(me) + self.redeem_choices(me)
+        legal += self.dru_choices(me)
         legal.append(LegalAction(Pass(entity=me)))
         legal.append(LegalAction(Concede(entity=me)))  # R-9.1: at any time of the turn
         return legal
@@ -156,6 +160,21 @@ class M1839StockRound(Round):
         crowded = {p for p in pars
                    if len(market.stacks.get((0, market.index_of(p)), [])) >= 2}  # type: ignore[attr-defined]
         return [p for p in pars if p not in crowded]
+
+    def dru_choices(self, me: str) -> list[LegalAction]:
+        """R-14.3.7 (A-28): the holder of DRU's train may give it to a floated company below
+        its train limit during their SR turn; it is not a stock action (no card effect)."""
+        if self.m.dru_holder != me or "DRU" in self.declined:
+            return []
+        return [LegalAction(GiveDruTrain(entity=me, company=c.id))
+                for c in self.m.companies.values() if may_receive_dru(self.m, c)]
+
+    def process_give_dru_train(self, action: GiveDruTrain) -> None:
+        company = self.m.company(action.company)
+        if company.president == self.player:
+            give_dru_train(self.m, company)
+            return
+        self.m.pending.append(AnytimeOffer(self.m, company.id, company, action, self.declined))
 
     def redeem_choices(self, me: str) -> list[LegalAction]:
         """R-7.4.5: a company the player directs buys its own Bank-Pool shares."""
