@@ -9,22 +9,23 @@ pending decision) and is bankrupt when nothing sellable is left (R-8.4.6).
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from railhouse.engine.actions import Bankrupt, Concede, LegalAction, Range, SellShares
 from railhouse.engine.entities import IPO, POOL, TREASURY, Company
 from railhouse.engine.rounds.base import Decider
 from railhouse.engine.shares import president_cert
+from railhouse_m1839.later import DirectorContribution, Later
 from railhouse_m1839.shares import max_sellable, sale_price, sell
 
 if TYPE_CHECKING:
     from railhouse_m1839.game import M1839
 
 
-def raise_money(game: M1839, company: Company, amount: int, pay: Callable[[], None],
-                on_bankrupt: Callable[[], None] | None = None) -> None:
-    """Call ``pay`` once ``company`` holds ``amount`` (R-8.4.1-R-8.4.5)."""
+def raise_money(game: M1839, company: Company, amount: int, pay: Later,
+                on_bankrupt: Later | None = None) -> None:
+    """Call ``pay`` once ``company`` holds ``amount`` (R-8.4.1-R-8.4.5).  ``pay`` and
+    ``on_bankrupt`` are continuations from later.py (never closures: clones copy them)."""
     while company.cash < amount and company.certs_of(TREASURY):
         price = sale_price(game, company)
         cert = next(c for c in company.certs_of(TREASURY) if not c.president)
@@ -37,19 +38,14 @@ def raise_money(game: M1839, company: Company, amount: int, pay: Callable[[], No
         return
     director = company.president
     assert director is not None
-
-    def contribute() -> None:
-        if not game.player(director).bankrupt:
-            game.pay(game.player(director), company, amount - company.cash)
-            pay()
-
+    contribute = DirectorContribution(game, director, company.id, amount, pay)
     player_owes(game, director, amount - company.cash, contribute, protect=company,
                 on_bankrupt=on_bankrupt)
 
 
-def player_owes(game: M1839, player_id: str, need: int, then: Callable[[], None], *,
+def player_owes(game: M1839, player_id: str, need: int, then: Later, *,
                 protect: Company | None = None,
-                on_bankrupt: Callable[[], None] | None = None) -> None:
+                on_bankrupt: Later | None = None) -> None:
     """Call ``then`` once ``player_id`` has ``need`` in cash (R-8.4.4)."""
     if game.player(player_id).cash >= need:
         then()
@@ -63,8 +59,8 @@ class RaiseDecider(Decider):
 
     rule = "1839 R-8.4.4"
 
-    def __init__(self, game: M1839, player: str, need: int, then: Callable[[], None],
-                 protect: Company | None, on_bankrupt: Callable[[], None] | None) -> None:
+    def __init__(self, game: M1839, player: str, need: int, then: Later,
+                 protect: Company | None, on_bankrupt: Later | None) -> None:
         super().__init__(game)
         self.player = player
         self.need = need

@@ -29,6 +29,7 @@ from railhouse_m1839.anytime import (
 )
 from railhouse_m1839.closures import close_browns_after_turn, resolve_new_locals
 from railhouse_m1839.data import KF_STEP, RH_CHARGE
+from railhouse_m1839.later import Payment
 from railhouse_m1839.money import nationalise, player_owes
 
 if TYPE_CHECKING:
@@ -67,9 +68,7 @@ class M1839OperatingRound(OperatingRound):
         rh = game.privates["RH"]
         if rh.closed or rh.owner is None or game.player(rh.owner).bankrupt:
             return
-        owner = rh.owner
-        player_owes(game, owner, RH_CHARGE,
-                    lambda: game.pay(game.player(owner), game.bank, RH_CHARGE))
+        player_owes(game, rh.owner, RH_CHARGE, Payment(game, rh.owner, "bank", RH_CHARGE))
 
     def current_step(self) -> Step | None:
         """A company nationalised during its own turn (its director went bankrupt) stops."""

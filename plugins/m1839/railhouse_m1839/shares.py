@@ -173,7 +173,9 @@ def check_float(game: M1839, company: Company) -> None:
 
         fee = float_fee(game, company.id)
         game.event("float_fee", {"company": company.id, "fee": fee})
-        raise_money(game, company, fee, lambda: game.pay(company, game.bank, fee))
+        from railhouse_m1839.later import Payment
+
+        raise_money(game, company, fee, Payment(game, company.id, "bank", fee))
 
 
 def move_ordinary(company: Company, source: str, target: str, count: int) -> None:

@@ -15,10 +15,10 @@ from railhouse.engine.actions import (
 )
 from railhouse.engine.entities import IPO, POOL, TREASURY, Company, Train
 from railhouse.engine.rounds.base import Decider, Step
+from railhouse_m1839.later import DepotPurchase, FailedPurchase
 from railhouse_m1839.money import go_bankrupt, raise_money
 from railhouse_m1839.trains import (
     acquire,
-    bankruptcy_discards,
     buy_from_depot,
     rust_after_run,
     train_limit,
@@ -73,15 +73,8 @@ def compulsory_purchase(game: M1839, company: Company, train: Train) -> None:
     """Buy ``train`` from the supply, raising money if short (R-8.4); a bankrupt director's
     failed train counts as bought and is discarded (R-9.7, R-9.8)."""
     price = train.spec.price
-
-    def pay() -> None:
-        buy_from_depot(game, company, train.id, price)
-
-    def failed() -> None:
-        taken = game.depot.take(train.id)
-        bankruptcy_discards(game, taken)
-
-    raise_money(game, company, price, pay, on_bankrupt=failed)
+    raise_money(game, company, price, DepotPurchase(game, company.id, train.id, price),
+                on_bankrupt=FailedPurchase(game, train.id))
 
 
 class NoRoutesStep(M1839Step):

@@ -1,0 +1,81 @@
+"""What to do once money has been raised: continuations kept by pending decisions.
+
+Emergency money raising (money.py) may wait for a player's decisions before a payment can
+be made, so the payment is stored in the pending decision.  It is stored as one of these
+small objects, never as a closure: ``Game.clone()`` deep-copies pending decisions, and a
+closure would keep acting on the original game, while these objects hold the game as an
+attribute and are copied with it (their ``game`` becomes the clone).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Protocol
+
+if TYPE_CHECKING:
+    from railhouse_m1839.game import M1839
+
+
+class Later(Protocol):
+    def __call__(self) -> None: ...
+
+
+@dataclass
+class Payment:
+    """``source`` pays ``amount`` to ``target`` (entity ids; ``bank`` for the bank)."""
+
+    game: M1839
+    source: str
+    target: str
+    amount: int
+
+    def __call__(self) -> None:
+        self.game.pay(self.game.payer(self.source), self.game.payer(self.target), self.amount)
+
+
+@dataclass
+class DirectorContribution:
+    """R-8.4.3: the director pays the company's shortfall, then ``then`` runs; nothing
+    happens if the director went bankrupt meanwhile."""
+
+    game: M1839
+    director: str
+    company: str
+    amount: int
+    then: Later
+
+    def __call__(self) -> None:
+        game = self.game
+        if game.player(self.director).bankrupt:
+            return
+        company = game.companies[self.company]
+        game.pay(game.player(self.director), company, self.amount - company.cash)
+        self.then()
+
+
+@dataclass
+class DepotPurchase:
+    """The company buys ``train`` from the supply at ``price`` (trains.buy_from_depot)."""
+
+    game: M1839
+    company: str
+    train: str
+    price: int
+
+    def __call__(self) -> None:
+        from railhouse_m1839.trains import buy_from_depot
+
+        buy_from_depot(self.game, self.game.companies[self.company], self.train, self.price)
+
+
+@dataclass
+class FailedPurchase:
+    """R-9.7 / R-9.8: the compulsory train that could not be paid counts as bought."""
+
+    game: M1839
+    train: str
+
+    def __call__(self) -> None:
+        from railhouse_m1839.trains import bankruptcy_discards
+
+        bankruptcy_discards(self.game, self.game.depot.take(self.train))
