@@ -141,6 +141,14 @@ class Game(LegalSetCache):
         finally:
             self._refresh = False
 
+    def cached_legal_actions(self) -> list[LegalAction]:
+        """The same set as :meth:`legal_actions`, served from the cache when this position's
+        set was already computed (by ``auto()`` while settling, or inherited by a clone).
+        Only for callers that change the game through ``apply`` alone: search bots, random
+        playouts, drivers.  The returned list is the caller's own."""
+        decider = self.decider()
+        return [] if decider is None else list(self.legal_for(decider))
+
     def apply(self, action: Action) -> None:
         decider = self.decider()
         if decider is None:

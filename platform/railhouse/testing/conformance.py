@@ -43,7 +43,7 @@ def random_playout(factory: GameFactory, players: int, seed: int, *, check: bool
         probing = probe_every and len(game.actions) % probe_every == 0
         if probing:
             check_legal_cache(game)  # what the last apply left cached, before a refresh
-        legal = game.legal_actions()
+        legal = _legal_actions(game)
         assert legal, f"no legal action but the game is not over (seed {seed})"
         if probing:
             probe_position(game, legal, rng)
@@ -54,6 +54,13 @@ def random_playout(factory: GameFactory, players: int, seed: int, *, check: bool
             check_invariants(game)
         assert len(game.actions) <= max_actions, f"seed {seed}: game does not end"
     return game
+
+
+def _legal_actions(game: Any) -> list[LegalAction]:
+    """The playout drives the game through ``apply`` alone, so it may use the cache."""
+    cached = getattr(game, "cached_legal_actions", None)
+    legal: list[LegalAction] = cached() if cached is not None else game.legal_actions()
+    return legal
 
 
 def check_legal_cache(game: Any) -> None:

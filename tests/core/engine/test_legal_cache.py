@@ -141,3 +141,21 @@ def test_after_every_apply_the_cached_sets_equal_a_fresh_computation_on_a_clone(
         legal = game.legal_actions()
         check_legal_cache(game)  # what the public call cached
         game.apply(choose(rng, legal))
+
+
+def test_cached_legal_actions_serves_the_set_auto_computed(calls: Counter[int]) -> None:
+    game = before_a_train_decision()
+    game.apply(game.legal_actions()[0].action)  # settle: BuyTrainStep.auto computes its set
+    step = game.round.current_step()
+    assert isinstance(step, BuyTrainStep) and calls[id(step)] == 1
+    served = game.cached_legal_actions()
+    assert calls[id(step)] == 1 and served == step.legal_actions()
+    served.clear()
+    assert game.cached_legal_actions()  # the caller's own list
+
+
+def test_a_clone_serves_its_inherited_set_without_recomputing(calls: Counter[int]) -> None:
+    game = in_stock_round()
+    legal = game.legal_actions()
+    twin = game.clone()
+    assert twin.cached_legal_actions() == legal and calls[id(twin.round)] == 0
