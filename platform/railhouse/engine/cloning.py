@@ -12,7 +12,9 @@ enough for search bots:
 - **Append-only logs are copied shallowly.**  The action log and the event log hold
   immutable entries, so a clone gets a new list of the same entries.
 
-Objects that know how to copy themselves cheaply (a ``railhouse.map`` board's ``clone()``,
+Mutable records made only of immutable values (players, certificates, trains, privates,
+the bank) copy flat (:func:`flat_on_deepcopy`).  Objects that know how to copy themselves
+cheaply (a ``railhouse.map`` board's ``clone()``,
 which shares its immutable derived caches) are copied that way (:data:`SELF_CLONING`).
 Everything else (players, companies, certificates, markets, depot, rounds, steps, pending
 deciders, title state) is deep-copied, so a clone is independent of the original for
@@ -47,6 +49,21 @@ def shared_on_copy(cls: type[T]) -> type[T]:
     instance itself."""
     cls.__copy__ = _same  # type: ignore[attr-defined]
     cls.__deepcopy__ = _same  # type: ignore[attr-defined]
+    return cls
+
+
+def _flat_copy(self: T, memo: dict[int, Any]) -> T:
+    twin = object.__new__(type(self))
+    vars(twin).update(vars(self))
+    memo[id(self)] = twin
+    return twin
+
+
+def flat_on_deepcopy(cls: type[T]) -> type[T]:
+    """Class decorator for mutable records whose attributes are all immutable (numbers,
+    strings, ``None``, :func:`shared_on_copy` values): a deep copy is a new instance with
+    the same attribute values, made without ``copy``'s generic reconstruction."""
+    cls.__deepcopy__ = _flat_copy  # type: ignore[attr-defined]
     return cls
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from railhouse.engine.cloning import flat_on_deepcopy
 from railhouse.engine.config import CompanySpec, PrivateSpec, TrainSpec
 
 TREASURY = "treasury"
@@ -16,6 +17,7 @@ IPO = "ipo"
 POOL = "pool"
 
 
+@flat_on_deepcopy
 @dataclass
 class Bank:
     cash: int
@@ -24,6 +26,7 @@ class Bank:
     id: str = "bank"
 
 
+@flat_on_deepcopy
 @dataclass
 class Player:
     id: str
@@ -33,6 +36,7 @@ class Player:
     bankrupt: bool = False
 
 
+@flat_on_deepcopy
 @dataclass
 class Certificate:
     company: str
@@ -43,6 +47,7 @@ class Certificate:
     face_down: bool = False  # SOH optional rule: paid for, not yet active
 
 
+@flat_on_deepcopy
 @dataclass
 class Train:
     id: str
@@ -89,6 +94,7 @@ class Company:
         return sum(c.percent for c in self.certs if c.owner.startswith("p"))
 
 
+@flat_on_deepcopy
 @dataclass
 class Private:
     spec: PrivateSpec

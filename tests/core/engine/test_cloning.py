@@ -180,3 +180,21 @@ def test_shared_on_copy_values_are_their_own_copies() -> None:
 
     mine = Mine()
     assert copy.deepcopy([mine])[0] is mine
+
+
+def test_flat_copied_records_hold_only_immutable_values() -> None:
+    """``flat_on_deepcopy`` is only correct while every attribute is immutable: a mutable
+    field added to Player, Certificate, Train, Private or Bank must fail here."""
+    game = late_game()
+    records: list[object] = [game.bank, *game.seats, *game.privates.values()]
+    for company in game.companies.values():
+        records += [*company.certs, *company.trains]
+    records += game.depot.trains
+    for record in records:
+        for name, value in vars(record).items():
+            assert value is None or isinstance(value, str | int) or (
+                copy.deepcopy(value) is value), f"{type(record).__name__}.{name} is mutable"
+    twin = game.clone()
+    assert twin.seats[0] is not game.seats[0] and twin.seats[0] == game.seats[0]
+    cert, twin_cert = game.companies["A"].certs[0], twin.companies["A"].certs[0]
+    assert twin_cert == cert and twin_cert is not cert
