@@ -135,11 +135,13 @@ class Game(LegalSetCache):
         decider = self.decider()
         if decider is None:
             return []
-        self._refresh = True
+        self._refresh = True  # nested lookups (a round asking its step) recompute too
         try:
-            return list(self.legal_for(decider))
+            legal = decider.legal_actions()
         finally:
             self._refresh = False
+        self._legal[id(decider)] = (decider, legal)
+        return list(legal)
 
     def cached_legal_actions(self) -> list[LegalAction]:
         """The same set as :meth:`legal_actions`, served from the cache when this position's
