@@ -139,3 +139,23 @@ def scribble(value: Any) -> None:
         value["scribbled"] = True
     else:
         value.append("scribbled")
+
+
+def test_each_position_is_observed_once_however_many_seats() -> None:
+    from railhouse.protocol.drive import InProcess, play
+    from railhouse.protocol.referee import Referee
+    from railhouse_bots.random_bot import RandomBot
+
+    game = toy(["a", "b", "c", "d", "e"], {"pile": 40}, seed=3)
+    calls = 0
+    observe = game.observation
+
+    def counting() -> dict[str, Any]:
+        nonlocal calls
+        calls += 1
+        result: dict[str, Any] = observe()
+        return result
+
+    game.observation = counting
+    play(Referee(game), [InProcess(RandomBot(i)) for i in range(5)])
+    assert calls == len(game.actions) + 1  # the start, then one per action
