@@ -1,10 +1,13 @@
 """Seeded random playouts of 3- and 4-player games reach a game end with the invariants
 checked after every action (issue 6 acceptance).
 
-1,000 uniformly random games (500 per player count; a uniform bot concedes now and then, so
-most end with one player left) plus 60 games by a bot that never concedes or nationalises
-(longer games that reach bankruptcies and later phases; fewer because each takes ~1 s on a
-loaded machine)."""
+1,000 uniformly random games (500 per player count).  Conceding is legal at every player
+decision of the auction and the SR (R-9.1), so a uniform bot concedes within a few
+decisions: these games end with one player left, mostly in the first phase; they check the
+bankruptcy/concession paths and the invariants.  Plus 60 games by a bot that never concedes
+or nationalises (longer games through later phases; they too end by bankruptcies, as random
+selling, withholding and train buying ruin the players; fewer because each takes ~1 s on a
+loaded machine).  The other ends are reached by greedy bots (test_greedy_games_slow.py)."""
 
 from __future__ import annotations
 
