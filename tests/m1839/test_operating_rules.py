@@ -331,3 +331,17 @@ def test_R_8_3_9_second_owner_decides_after_the_first_local_is_made() -> None:
     for _ in range(2):
         game.apply(next(a for a in _legal(game) if isinstance(a, ReserveHome)))
     assert not game.pending and game.player("p1").cash == cash + 80
+
+
+def test_R_8_3_D_2_refused_train_is_not_offered_for_again_this_turn() -> None:
+    game = _game()
+    ams = float_company(game, "AMS", "p0", cash=300)
+    nbds = float_company(game, "NBDS", "p1", price=74, cash=0)
+    give_train(game, ams)
+    give_train(game, nbds)
+    train = nbds.trains[0]
+    operating_turn(game, "AMS", at=TrainBuyStep)
+    game.apply(OfferTrain(entity="AMS", train=train.id, price=10))
+    game.apply(Respond(entity="NBDS", accept=False))
+    assert train in nbds.trains and game.acting_entity() == "AMS"
+    assert not any(isinstance(a, OfferTrain) for a in _legal(game))

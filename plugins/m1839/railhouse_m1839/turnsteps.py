@@ -183,11 +183,14 @@ class TrainBuyStep(M1839Step):
         if company.cash < 1:
             return []
         legal = []
+        declined = self.turn.get("declined", set())
         for other in game.companies.values():
             if other is company or not other.floated or other.closed:
                 continue
             kind = BuyTrain if other.president == company.president else OfferTrain
             for train in other.trains:
+                if train.id in declined:
+                    continue
                 action = (BuyTrain(entity=me, train=train.id, price=1, source=other.id)
                           if kind is BuyTrain else OfferTrain(entity=me, train=train.id, price=1))
                 legal.append(LegalAction(action, {"price": Range(1, company.cash)}))
@@ -222,7 +225,8 @@ def move_train(game: M1839, buyer: Company, seller: Company, train_id: str, pric
 
 
 class TrainOffer(Decider):
-    """R-11.1: the selling company's director accepts or declines."""
+    """R-11.1: the selling company's director accepts or declines; a declined train is
+    not offered for again in the buyer's turn (so offers cannot loop)."""
 
     rule = "1839 R-11.1"
 
@@ -241,6 +245,9 @@ class TrainOffer(Decider):
         if action.accept and self.buyer.cash >= self.offer.price:
             move_train(self.game, self.buyer, self.seller, self.offer.train,  # type: ignore[arg-type]
                        self.offer.price)
+        elif not action.accept:  # not offered again in this turn
+            turn = self.game.round.turn  # type: ignore[union-attr]
+            turn.setdefault("declined", set()).add(self.offer.train)
         self.game.event("response", {"by": self.seller.id, "accept": action.accept})
 
 
