@@ -90,17 +90,18 @@ class ObservationFeed:
         start = self._step_at.get(seen.version)
         base = max(seen.version, 0)
         actions = self.applied[base : self.version]
+        ops: list[PatchOp] = []
         if start is None:
-            ops: list[PatchOp] = [SetOp([key], value) for key, value in obs.items()]
+            if patch:
+                ops = [SetOp([key], value) for key, value in obs.items()]
             events = self._events_since(base) if actions else []
         else:
             steps = self._steps[start + 1 :]
-            ops = [op for step in steps for op in step.patch]
-            if len(steps) > 1 and len(ops) > COMPACT_FROM:
-                ops = compact(ops)
+            if patch:
+                ops = [op for step in steps for op in step.patch]
+                if len(steps) > 1 and len(ops) > COMPACT_FROM:
+                    ops = compact(ops)
             events = [event for step in steps for event in step.events]
-        if not patch:
-            ops = []
         seen.version = self.version
         return Delta(actions, events, ops)
 
