@@ -11,7 +11,7 @@ from railhouse.engine.shares import move_shares, president_cert
 from railhouse_m1839.closures import start_company
 from railhouse_m1839.game import M1839, M1839Rules
 from railhouse_m1839.homes import float_fee, set_homes
-from railhouse_m1839.money import nationalise
+from railhouse_m1839.money import go_bankrupt, nationalise
 from railhouse_m1839.stock import M1839StockRound
 
 ME = "p1"  # the first player of the SR in the seed-1, 4-player position
@@ -172,3 +172,19 @@ def test_R_7_5_9_R_8_4_float_fee_bankruptcy_during_an_sr() -> None:
     game.apply(Bankrupt(entity=ME))
     assert game.player(ME).bankrupt and not local.floated and not local.started
     assert not game.over and game.acting_entity() not in (None, ME)
+
+
+def test_R_7_3_9_barred_player_cannot_buy_a_directors_certificate_from_the_ipo() -> None:
+    """The bar covers every director's certificate bought from the IPO, including one
+    returned there by R-9.4 (A-25), not only parring."""
+    game = _sr()
+    cid = _fresh_major(game)
+    company = float_company(game, cid, "p3", shares=2, operated=False)
+    company.floated = False
+    go_bankrupt(game, "p3")
+    assert president_cert(company).owner == IPO
+    refresh(game)
+    assert _buys(game, cid) == [BuyShares(entity=ME, company=cid, source=IPO, count=2)]
+    game.barred_from_par.add(ME)
+    refresh(game)
+    assert _buys(game, cid) == []

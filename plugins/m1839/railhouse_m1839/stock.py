@@ -111,7 +111,7 @@ class M1839StockRound(Round):
                 continue
             price = self.m.share_price(company)
             if president_cert(company).owner == IPO:
-                if 2 * price <= cash:
+                if 2 * price <= cash and me not in self.m.barred_from_par:
                     legal.append(LegalAction(BuyShares(entity=me, company=company.id,
                                                        source=IPO, count=2)))
                 continue
