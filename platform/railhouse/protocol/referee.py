@@ -107,6 +107,7 @@ class Referee:
             Applied(i, None, action_to_builtins(a)) for i, a in enumerate(game.actions)
         ]
         self.feed = ObservationFeed(game, self._applied)
+        self._own_apply = False  # see _legal_now
         self._forfeits: set[int] = set()
         #: (action index, seat, comment) for every answer that carried a comment.
         self.comments: list[tuple[int, int, str]] = []
@@ -316,6 +317,7 @@ class Referee:
     def _apply(self, seat: int | None, action: Action, now: float) -> list[Output]:
         index = len(self.game.actions)
         self.game.apply(action)
+        self._own_apply = True
         self._applied.append(Applied(index, seat, action_to_builtins(action)))
         return self._next(now)
 
@@ -325,7 +327,7 @@ class Referee:
         seat = self.game.acting_seat()
         if seat is None:
             raise RuntimeError("the game is not over but no seat is acting")
-        self._legal = self.game.legal_actions()
+        self._legal = self._legal_now()
         self._legal_dicts = [choice.to_builtins() for choice in self._legal]
         state = self.seats[seat]
         if state.dead:
@@ -334,6 +336,17 @@ class Referee:
             return [NeedsAction(seat, entity, list(self._legal))]
         state.retries_left = self.retries
         return [self._request(state, now)]
+
+    def _legal_now(self) -> list[LegalAction]:
+        """The acting seat's legal set.  Once the referee has applied an action, the game
+        changes through ``apply`` alone, so the engine's per-position cache may serve it
+        (``cached_legal_actions``, when the game has one: ``Step.auto`` often computed it
+        while settling); the first set is always computed afresh."""
+        cached = getattr(self.game, "cached_legal_actions", None)
+        if self._own_apply and cached is not None:
+            legal: list[LegalAction] = cached()
+            return legal
+        return self.game.legal_actions()
 
     def _request(self, state: SeatState, now: float) -> Send:
         self._seq += 1

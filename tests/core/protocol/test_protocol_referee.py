@@ -276,3 +276,38 @@ def _pending_seq(referee: Referee) -> int:
     seq = referee.seats[referee.waiting_on()[0]].seq
     assert seq is not None
     return seq
+
+
+def test_the_referee_reuses_the_engines_cached_legal_sets_and_they_are_never_stale() -> None:
+    """After its own first ``apply`` the referee takes the legal set from the engine's
+    per-position cache; with checking on, the engine compares every reuse with a fresh
+    computation (``StaleLegalActions`` otherwise) and checks the invariants."""
+    pytest.importorskip("railhouse_soh")
+    from railhouse.engine.invariants import checking, set_checking
+    from railhouse.engine.record import new_game as new_title_game
+    from railhouse.protocol.drive import InProcess, play
+    from railhouse_bots.random_bot import RandomBot
+
+    before = checking()
+    set_checking(True)
+    try:
+        for seed in range(2):
+            game = new_title_game("soh", ["a", "b", "c", "d"], None, seed)
+            counter = CallCounter(game.legal_actions)
+            game.legal_actions = counter
+            transcript = play(Referee(game), [InProcess(RandomBot(i)) for i in range(4)])
+            assert transcript.result is not None
+            assert counter.calls == 1  # the first decision; every later set came from the cache
+    finally:
+        set_checking(before)
+
+
+class CallCounter:
+    """Wraps a function and counts its calls."""
+
+    def __init__(self, function: Any) -> None:
+        self.function, self.calls = function, 0
+
+    def __call__(self) -> Any:
+        self.calls += 1
+        return self.function()
