@@ -5,8 +5,9 @@ board, the companies that did not act) stays the same.  :class:`Stepper` compare
 new observation with the previous one: the root key by key, every object or array whole
 by its JSON encoding (exact: ``1``, ``1.0`` and ``true`` differ, as they do in JSON), and
 only where those differ, its keys, :data:`SHARE_DEPTH` levels down; below that a plain
-diff.  The encodings of the sections that stay in the observation are kept for the next
-step, so each section is encoded once per position.
+diff.  The encodings of the values that stay in the observation are kept for the next
+step, so an unchanged section is encoded once per position (a changed one, and then each
+of its values, once more).
 
 Side effect, on purpose: every value of the new observation that equals the previous one
 is replaced by the previous object, so unchanged sections are shared between positions
