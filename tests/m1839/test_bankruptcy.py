@@ -158,3 +158,18 @@ def test_A_30_brown_private_closes_when_its_major_is_nationalised_by_bankruptcy(
     go_bankrupt(game, "p3")
     assert company.closed and game.privates[brown].closed
     assert game.new_local_queue == [brown]  # p2 creates a Local after the decision point
+
+
+def test_R_9_8_a_concession_discards_supply_trains_too() -> None:
+    """v2 §9 lists the extra discards among the effects of every bankruptcy or concession."""
+    game = _sr_game()
+    me = game.acting_entity()
+    assert me is not None and game.phase.name == "LY"
+    count = {name: sum(1 for t in game.depot.trains if t.name == name)
+             for name in ("2", "2+1", "3", "3+", "4+", "R5")}
+    game.apply(Concede(entity=me))
+    after = {name: sum(1 for t in game.depot.trains if t.name == name) for name in count}
+    # ranks 1, 3, 5 (current and every second after) lose one; 2, 4, 6 keep theirs
+    assert after == {"2": count["2"] - 1, "2+1": count["2+1"], "3": count["3"] - 1,
+                     "3+": count["3+"], "4+": count["4+"] - 1, "R5": count["R5"]}
+    assert game.phase.name == "LY"

@@ -70,12 +70,13 @@ class DepotPurchase:
 
 @dataclass
 class FailedPurchase:
-    """R-9.7 / R-9.8: the compulsory train that could not be paid counts as bought."""
+    """R-9.7: the compulsory train that could not be paid counts as bought (the R-9.8
+    discards follow in money.go_bankrupt)."""
 
     game: M1839
     train: str
 
     def __call__(self) -> None:
-        from railhouse_m1839.trains import bankruptcy_discards
+        from railhouse_m1839.trains import failed_train_counts_as_bought
 
-        bankruptcy_discards(self.game, self.game.depot.take(self.train))
+        failed_train_counts_as_bought(self.game, self.game.depot.take(self.train))

@@ -109,7 +109,8 @@ class RaiseDecider(Decider):
 
 
 def go_bankrupt(game: M1839, player_id: str) -> None:
-    """R-9.2-R-9.6, R-9.9 (bankruptcy and concession alike)."""
+    """R-9.2-R-9.6, R-9.8, R-9.9 (bankruptcy and concession alike; R-9.7 is the caller's
+    ``on_bankrupt``)."""
     player = game.player(player_id)
     if player.bankrupt:
         return
@@ -134,6 +135,10 @@ def go_bankrupt(game: M1839, player_id: str) -> None:
     game.cards.remove(player_id)
     if len(game.active_players()) <= 1:
         game.end_game("one_player_left")  # R-9.9 / R-10.1.1
+        return
+    from railhouse_m1839.trains import extra_discards
+
+    extra_discards(game)  # R-9.8
 
 
 def _sell_everything(game: M1839, player_id: str) -> None:

@@ -151,14 +151,26 @@ def rust_after_run(game: M1839, company: Company) -> None:
 
 
 def bankruptcy_discards(game: M1839, failed: Train | None) -> None:
-    """R-9.7 / R-9.8: the failed compulsory train counts as bought and is discarded (a phase
-    may start); then one train of the current rank and of every second rank after it; a purple
-    one is replaced by a gray one.  These discards change no phase (A-26)."""
+    """R-9.7 then R-9.8 (see the two functions)."""
     if failed is not None:
-        game.depot.discarded.append(failed)
-        index = phase_for_train(game.config.phases, failed.name)
-        if index is not None and index > game.phase_index:
-            enter_phase(game, index)
+        failed_train_counts_as_bought(game, failed)
+    extra_discards(game)
+
+
+def failed_train_counts_as_bought(game: M1839, failed: Train) -> None:
+    """R-9.7: the compulsory train a bankrupt director's company failed to buy counts as
+    bought and is discarded (a phase may start)."""
+    game.depot.discarded.append(failed)
+    index = phase_for_train(game.config.phases, failed.name)
+    if index is not None and index > game.phase_index:
+        enter_phase(game, index)
+
+
+def extra_discards(game: M1839) -> None:
+    """R-9.8, after every bankruptcy or concession (v2 §9 lists it among the effects of
+    both, not only of a failed train purchase): one supply train of the current rank and of
+    every second rank after it; a purple one is replaced by a gray one.  These discards
+    change no phase (A-26)."""
     group = game.depot.current_group()
     if group is None:
         return
