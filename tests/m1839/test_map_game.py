@@ -149,9 +149,9 @@ def test_R_16_2_routes_obey_the_route_rules(records: list[Record]) -> None:
 
 
 def test_R_14_3_5_KR_move_in_a_real_game() -> None:
-    """Seed 8 reaches the blue phase with KR in a player's hands and its owner accepting a
+    """Seed 17 reaches the blue phase with KR in a player's hands and its owner accepting a
     director's move offer through ``game.apply``: an NS marker is left behind."""
-    record = play(8)
+    record = play(17)
     assert record.kr_moves
     for data, origin, target in record.kr_moves:
         assert "NS" in origin and data["company"] not in origin
