@@ -128,3 +128,12 @@ def test_R_8_3_10_pass_still_ends_the_step() -> None:
     game = _position("LG")
     game.apply(Pass(entity="AMS"))
     assert game.round.company is not game.companies["AMS"]  # type: ignore[union-attr]
+
+
+def test_R_12_6_R_14_2_3_h7_opens_once_a_company_owns_lvg() -> None:
+    from railhouse_m1839.routing import released
+
+    game = _position("LG", lvg_owner="p0")
+    assert "LVG" not in released(game)
+    game.apply(BuyPrivate(entity="AMS", target="LVG", price=90))
+    assert "LVG" in released(game)
