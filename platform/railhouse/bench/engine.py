@@ -3,7 +3,8 @@
 ``core.apply_action_us``: one ``game.apply(action)`` (validation included), per action of
 seeded random playouts.  ``core.legal_actions_us``: one ``game.legal_actions()`` at every
 decision that is not a tile, token or route decision (those are the map's metrics).
-``<title>.random_games_per_s``: full random games in-process on one core, per batch.
+``core.clone_us``: one ``game.clone()`` of a late-game state (what a search bot pays per
+node).  ``<title>.random_games_per_s``: full random games in-process on one core, per batch.
 ``memory.game_state_kb``: the memory a late-game state owns (what ``clone()`` copies: the
 object graph without the title's shared immutable data).  ``memory.peak_rss_mb``: peak
 resident size of a fresh interpreter that plays one random game.
@@ -21,7 +22,13 @@ import types
 from typing import Any
 
 from railhouse.bench.metric import Metric
-from railhouse.bench.positions import choose_playing, late_snapshots, playout, seat_names
+from railhouse.bench.positions import (
+    Snapshot,
+    choose_playing,
+    late_snapshots,
+    playout,
+    seat_names,
+)
 from railhouse.engine.actions import LayTile, PlaceToken, RunRoutes
 from railhouse.engine.record import new_game
 
@@ -55,6 +62,17 @@ def action_timings(title_id: str, players: int, seeds: range) -> tuple[Metric, M
         Metric("core.apply_action_us", "us", apply_us, extra=extra),
         Metric("core.legal_actions_us", "us", legal_us, extra=extra),
     )
+
+
+def clone_times(snapshots: list[Snapshot], repeats: int = 5) -> Metric:
+    """``core.clone_us``: each late-game snapshot cloned ``repeats`` times."""
+    samples: list[float] = []
+    for snapshot in snapshots:
+        for _ in range(repeats):
+            start = time.perf_counter()
+            snapshot.game.clone()
+            samples.append((time.perf_counter() - start) * 1e6)
+    return Metric("core.clone_us", "us", samples, extra={"positions": len(snapshots)})
 
 
 def games_per_second(

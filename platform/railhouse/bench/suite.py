@@ -19,6 +19,7 @@ from railhouse.bench.positions import Snapshot, late_snapshots
 METRICS: dict[str, tuple[str, str]] = {
     "core.apply_action_us": ("us", "one validated game.apply(action) in random playouts"),
     "core.legal_actions_us": ("us", "one legal_actions() outside tile/token/route decisions"),
+    "core.clone_us": ("us", "one game.clone() of a late-game state (a search bot's node)"),
     "map.legal_tile_lays_ms": ("ms", "legal_tile_lays for a company, late-game boards, cold"),
     "routes.optimal_ms": ("ms", "exact optimal routes (<= 4 trains), late-game boards, cold"),
     "routes.suboptimal_count": ("positions", "optimiser revenue != brute force (must be 0)"),
@@ -76,6 +77,9 @@ class Run:
     def core(self) -> list[Metric]:
         return list(engine.action_timings(self.title, PLAYERS, range(self.sizes.timing_games)))
 
+    def clones(self) -> list[Metric]:
+        return [engine.clone_times(self.snapshots())]
+
     def has_map(self) -> bool:
         return all(hasattr(s.game, "board") for s in self.snapshots()[:1])
 
@@ -130,6 +134,7 @@ class Bench:
 
 BENCHES: tuple[Bench, ...] = (
     Bench(("core.apply_action_us", "core.legal_actions_us"), None, Run.core),
+    Bench(("core.clone_us",), None, Run.clones),
     Bench(("map.legal_tile_lays_ms",), None, Run.tile_lays),
     Bench(("routes.optimal_ms", "routes.suboptimal_count"), None, Run.routes),
     Bench(("soh.replay_181446_ms",), "soh", Run.replay),
