@@ -17,6 +17,7 @@ list): a caller may keep it as it is, and the engine never changes it afterwards
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import TYPE_CHECKING, Any
 
 import msgspec
@@ -75,11 +76,17 @@ def _company(
     pos = market.positions.get(company.id)
     owners: dict[str, int] = {}
     for cert in company.certs:
-        owner, percent = cert.owner, cert.percent
-        owners[owner] = owners.get(owner, 0) + percent
+        owners[cert.owner] = owners.get(cert.owner, 0) + cert.percent
+    for owner, percent in owners.items():
         held = player_shares.get(owner)
-        if held is not None and not cert.face_down and percent:
-            held[company.id] = held.get(company.id, 0) + percent
+        if held is not None and percent:
+            held[company.id] = percent
+    for cert in [c for c in company.certs if c.face_down]:  # usually none
+        held = player_shares.get(cert.owner)
+        if held is not None and company.id in held:
+            held[company.id] -= cert.percent
+            if not held[company.id]:
+                del held[company.id]
     return {
         "cash": company.cash,
         "president": company.president,
@@ -97,10 +104,7 @@ def _company(
 
 
 def _remaining(game: Game) -> dict[str, int | None]:
-    counts: dict[str, int | None] = {}
-    for train in game.depot.trains:
-        name = train.name
-        counts[name] = (counts.get(name) or 0) + 1
+    counts: dict[str, int | None] = dict(Counter(train.spec.name for train in game.depot.trains))
     for name in game.depot.unlimited:
         counts[name] = None
     return counts
