@@ -17,6 +17,7 @@ from railhouse.engine.actions import (
     Action,
     Bankrupt,
     BuyTrain,
+    Concede,
     DiscardTrain,
     OfferTrain,
     Par,
@@ -143,7 +144,8 @@ def test_R_8_3_D_6_A_27_trainless_company_must_buy_from_the_supply() -> None:
     give_train(game, nbds)
     operating_turn(game, "AMS", at=TrainBuyStep)
     legal = _legal(game)
-    assert legal == [BuyTrain(entity="AMS", train=game.depot.available()[0].id, price=80)]
+    assert legal == [BuyTrain(entity="AMS", train=game.depot.available()[0].id, price=80),
+                     Concede(entity="AMS")]  # its director may always concede
 
 
 def test_R_8_3_D_3_only_the_current_rank() -> None:
@@ -345,3 +347,16 @@ def test_R_8_3_D_2_refused_train_is_not_offered_for_again_this_turn() -> None:
     game.apply(Respond(entity="NBDS", accept=False))
     assert train in nbds.trains and game.acting_entity() == "AMS"
     assert not any(isinstance(a, OfferTrain) for a in _legal(game))
+
+
+def test_R_9_1_director_concedes_during_the_companys_turn() -> None:
+    game = _game()
+    ams = float_company(game, "AMS", "p0", cash=500)
+    nbds = float_company(game, "NBDS", "p1", price=74)
+    give_train(game, ams)
+    give_train(game, nbds)
+    operating_turn(game, "AMS", at=TrainBuyStep)
+    game.apply(Concede(entity="AMS"))
+    assert game.player("p0").bankrupt and ams.closed
+    assert game.round.company is not ams  # type: ignore[union-attr]  # its turn is over
+    assert game.acting_entity() == "NBDS"

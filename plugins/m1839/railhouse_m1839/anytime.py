@@ -14,6 +14,11 @@ choices.  Steps that resolve themselves offer no moment.  Two kinds of decision:
   with ``respond``.  The same choice is offered to a trainless company in the
   nationalisation window (operating.py) and to the holder in their stock-round turn (stock.py).
 
+* **R-9.1 concession** "at any time": the company's director may concede at any of these
+  decisions (``concede`` with the company as entity, i.e. its director's seat); the
+  company is then nationalised with the director's other companies (R-9.3) and its turn
+  ends.
+
 A declined offer cannot be repeated in the same turn (``turn["declined"]``), so an offer
 loop always ends.
 """
@@ -25,6 +30,7 @@ from typing import TYPE_CHECKING, Any
 from railhouse.engine.actions import (
     Action,
     BuyPrivate,
+    Concede,
     LegalAction,
     OfferPrivate,
     Range,
@@ -40,12 +46,13 @@ if TYPE_CHECKING:
 
 GREEN_PRIVATES_FROM = 3  # phase number of light green (R-8.3.10)
 DRU_TRAIN_FROM = 8  # phase number of dark brown (R-14.3.7)
-ANYTIME = (BuyPrivate, OfferPrivate, GiveDruTrain)
+ANYTIME = (BuyPrivate, OfferPrivate, GiveDruTrain, Concede)
 
 
 def anytime_choices(game: M1839, company: Company, declined: set[str]) -> list[LegalAction]:
     """The company's any-moment choices now; ``declined`` names offers already refused."""
-    return private_choices(game, company, declined) + dru_choices(game, company, declined)
+    return (private_choices(game, company, declined) + dru_choices(game, company, declined)
+            + [LegalAction(Concede(entity=company.id))])
 
 
 def private_choices(game: M1839, company: Company, declined: set[str]) -> list[LegalAction]:
@@ -84,7 +91,12 @@ def may_receive_dru(game: M1839, company: Company) -> bool:
 def process_anytime(game: M1839, company: Company, action: Action,
                     declined: set[str]) -> None:
     """Carry out an any-moment choice already validated against ``anytime_choices``."""
-    if isinstance(action, BuyPrivate):
+    if isinstance(action, Concede):
+        from railhouse_m1839.money import go_bankrupt
+
+        assert company.president is not None
+        go_bankrupt(game, company.president)
+    elif isinstance(action, BuyPrivate):
         transfer_private(game, company, action.target, action.price)
     elif isinstance(action, OfferPrivate):
         owner = game.privates[action.target].owner
