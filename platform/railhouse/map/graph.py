@@ -11,9 +11,10 @@ on the board per ``(track_version, barriers)``.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from railhouse.map.board import Board
-from railhouse.map.mapdef import Offboard
+from railhouse.map.mapdef import MapDef, Offboard
 from railhouse.map.tiles import CITY, KIND_LETTER, OFFBOARD, STOP_BASE, TileDef, orient
 
 EDGE = "edge"
@@ -75,11 +76,7 @@ class TrackGraph:
 
 def track_graph(board: Board, released: frozenset[str] = frozenset()) -> TrackGraph:
     """The (cached) graph of ``board`` with barriers whose key is not in ``released``."""
-    barriers = frozenset(
-        (r.a, r.b)
-        for r in board.map.edge_rules
-        if r.barrier_until is not None and r.barrier_until not in released
-    )
+    barriers = _active_barriers(board.map, released)
     key = ("graph", board.track_version, barriers)
     graph = board.cache.get(key)
     if graph is None:
@@ -90,42 +87,84 @@ def track_graph(board: Board, released: frozenset[str] = frozenset()) -> TrackGr
     return graph
 
 
+def _active_barriers(mapdef: MapDef, released: frozenset[str]) -> frozenset[tuple[str, str]]:
+    """``(a, b)`` of every barrier rule still active with ``released`` (cached per map)."""
+    key = ("barriers", released)
+    hit: frozenset[tuple[str, str]] | None = mapdef._cache.get(key)
+    if hit is None:
+        hit = frozenset(
+            (r.a, r.b)
+            for r in mapdef.edge_rules
+            if r.barrier_until is not None and r.barrier_until not in released
+        )
+        mapdef._cache[key] = hit
+    return hit
+
+
+class _Fragment(NamedTuple):
+    """What one hex with one tile at one rotation adds to the graph (cached per map):
+    its stop nodes in stop order (``shared``: an off-board node that several hexes may
+    name alike), and its paths as ``(end a, end b, path name)`` with ends as in
+    :class:`~railhouse.map.tiles.Oriented` (edges < ``STOP_BASE`` <= stops)."""
+
+    edge_mask: int
+    stops: tuple[tuple[Node, bool], ...]
+    paths: tuple[tuple[int, int, str], ...]
+
+
+def _fragment(mapdef: MapDef, coord: str, t: TileDef, rot: int) -> _Fragment:
+    key = ("fragment", coord, id(t), rot)
+    hit: _Fragment | None = mapdef._cache.get(key)
+    if hit is not None:
+        return hit
+    off = mapdef.hexes[coord].offboard
+    labels = [t.stop_name(i) for i in range(len(t.stops))]
+    stops = []
+    for i, stop in enumerate(t.stops):
+        if stop.kind == OFFBOARD:
+            name = off.location if off is not None else f"{coord}.{labels[i]}"
+            stops.append((Node(name, OFFBOARD, coord, offboard=off), True))
+            continue
+        city = t.city_indices().index(i) if stop.kind == CITY else -1
+        node = Node(f"{coord}.{labels[i]}", stop.kind, coord, city, stop.revenue, stop.slots)
+        stops.append((node, False))
+    o = orient(t, rot)
+    paths = []
+    for a, b in o.paths:
+        label_a = labels[a - STOP_BASE] if a >= STOP_BASE else str(a)
+        label_b = labels[b - STOP_BASE] if b >= STOP_BASE else str(b)
+        paths.append((a, b, f"{coord}:{'-'.join(sorted((label_a, label_b)))}"))
+    hit = _Fragment(o.edge_mask, tuple(stops), tuple(paths))
+    mapdef._cache[key] = hit
+    return hit
+
+
 def _build(board: Board, barriers: frozenset[tuple[str, str]]) -> TrackGraph:
     g = TrackGraph()
-    for coord, hexdef in board.map.hexes.items():
+    mapdef = board.map
+    for coord in mapdef.hexes:
         t, rot = board.tile_at(coord)
-        o = orient(t, rot)
-        g.hex_edges[coord] = o.edge_mask
-        ends = [_stop_node(g, coord, t, i, hexdef.offboard) for i in range(len(t.stops))]
-        for a, b in o.paths:
-            na = ends[a - STOP_BASE] if a >= STOP_BASE else _side_node(g, board, coord, a, barriers)
-            nb = ends[b - STOP_BASE] if b >= STOP_BASE else _side_node(g, board, coord, b, barriers)
-            label_a = t.stop_name(a - STOP_BASE) if a >= STOP_BASE else str(a)
-            label_b = t.stop_name(b - STOP_BASE) if b >= STOP_BASE else str(b)
-            g.add_path(f"{coord}:{'-'.join(sorted((label_a, label_b)))}", na, nb)
+        frag = _fragment(mapdef, coord, t, rot)
+        g.hex_edges[coord] = frag.edge_mask
+        ends = [
+            g.index[node.name] if shared and node.name in g.index else g.add_node(node)
+            for node, shared in frag.stops
+        ]
+        for a, b, name in frag.paths:
+            na = ends[a - STOP_BASE] if a >= STOP_BASE else _side(g, mapdef, coord, a, barriers)
+            nb = ends[b - STOP_BASE] if b >= STOP_BASE else _side(g, mapdef, coord, b, barriers)
+            g.add_path(name, na, nb)
     return g
 
 
-def _stop_node(g: TrackGraph, coord: str, t: TileDef, i: int, off: Offboard | None) -> int:
-    stop = t.stops[i]
-    if stop.kind == OFFBOARD:
-        name = off.location if off is not None else f"{coord}.{t.stop_name(i)}"
-        if name in g.index:
-            return g.index[name]
-        return g.add_node(Node(name, OFFBOARD, coord, offboard=off))
-    name = f"{coord}.{t.stop_name(i)}"
-    city = t.city_indices().index(i) if stop.kind == CITY else -1
-    return g.add_node(Node(name, stop.kind, coord, city, stop.revenue, stop.slots))
-
-
-def _side_node(
-    g: TrackGraph, board: Board, coord: str, edge: int, barriers: frozenset[tuple[str, str]]
+def _side(
+    g: TrackGraph, mapdef: MapDef, coord: str, edge: int, barriers: frozenset[tuple[str, str]]
 ) -> int:
     node = g.side.get((coord, edge))
     if node is not None:
         return node
-    nb = board.map.neighbour(coord, edge)
-    rule = board.map.edge_rule_at.get((coord, edge))
+    nb = mapdef.neighbours[coord][edge]
+    rule = mapdef.edge_rule_at.get((coord, edge))
     split = nb is None or (rule is not None and (rule.a, rule.b) in barriers)
     facing = (nb, (edge + 3) % 6) if nb is not None else None
     name = f"{coord}.e{edge}"

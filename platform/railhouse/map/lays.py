@@ -18,6 +18,7 @@ connection across a costed side with track facing it (rivers) + ``LayOptions.ext
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import NamedTuple
 
@@ -81,12 +82,15 @@ def next_tiles(mapdef: MapDef, old: TileDef) -> list[UpgradeShape]:
 
 class Candidate(NamedTuple):
     """A tile at a rotation over a hex's current tile: ``default`` is True for the shape
-    ``Board.lay_tile`` uses when no token allocation is given."""
+    ``Board.lay_tile`` uses when no token allocation is given; ``track`` and ``cities``
+    are its :func:`_track_sig` and :func:`_city_sig` (computed once)."""
 
     shape: UpgradeShape
     rotation: int
     edge_mask: int
     default: bool
+    track: tuple[str, frozenset[frozenset[tuple[int, int]]]]
+    cities: frozenset[tuple[int, tuple[int, ...]]]
 
 
 def _static_candidates(mapdef: MapDef, coord: str, old: TileDef, old_rot: int) -> list[Candidate]:
@@ -111,7 +115,7 @@ def _static_candidates(mapdef: MapDef, coord: str, old: TileDef, old_rot: int) -
             if not default and not mapdef.choose_token_cities:
                 continue
             seen.add(sig)
-            hit.append(Candidate(shape, rot, o.edge_mask, default))
+            hit.append(Candidate(shape, rot, o.edge_mask, default, *sig))
         mapdef._cache[key] = hit
     return hit
 
@@ -141,20 +145,28 @@ def _city_sig(o: Oriented, cities: tuple[int, ...]) -> frozenset[tuple[int, tupl
 
 def legal_tile_lays(board: Board, op: Operator, opts: LayOptions) -> list[TileLay]:
     """Every legal ``(hex, tile, rotation)`` for ``op`` now, with its cost (see module doc)."""
+    return list(iter_tile_lays(board, op, opts))
+
+
+def iter_tile_lays(board: Board, op: Operator, opts: LayOptions) -> Iterator[TileLay]:
+    """The lays of :func:`legal_tile_lays`, in the same order, produced hex by hex: a
+    caller that only asks whether there is one (``next(..., None)``) stops at the first
+    hex offering one."""
     g = track_graph(board, op.released)
     reached = reach(board, op)
     token_hexes = {h for h, _ in board.company_cities(op.company)}
-    out: list[TileLay] = []
-    for coord, hexdef in board.map.hexes.items():
-        if hexdef.fixed or (opts.only_hexes is not None and coord not in opts.only_hexes):
+    hexes = board.map.hexes
+    coords = hexes if opts.only_hexes is None else [c for c in hexes if c in opts.only_hexes]
+    for coord in coords:
+        hexdef = hexes[coord]
+        if hexdef.fixed:
             continue
         if hexdef.blocked_until is not None and hexdef.blocked_until not in op.released:
             continue
         reached_mask = _reached_sides(g.side, coord, reached)
         if not reached_mask and coord not in token_hexes:
             continue
-        out.extend(_lays_on(board, op, opts, coord, reached_mask, coord in token_hexes))
-    return out
+        yield from _lays_on(board, op, opts, coord, reached_mask, coord in token_hexes)
 
 
 def _reached_sides(side: dict[tuple[str, int], int], coord: str, reached: set[int]) -> int:
@@ -203,11 +215,10 @@ def _with_allocations(
     results: dict[tuple[object, ...], set[object]] = {}
     keyed = []
     for cand, cost in fitting:
-        o = orient(cand.shape.new, cand.rotation)
-        track = _track_sig(o)
+        track = cand.track
         outcome = frozenset(
             (edges, tuple(sorted(name for k in olds for name in owners[k])))
-            for edges, olds in _city_sig(o, cand.shape.city_map)
+            for edges, olds in cand.cities
         )
         if outcome in results.setdefault(track, set()):
             continue

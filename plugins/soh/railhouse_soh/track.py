@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 from railhouse.engine.actions import Action, LayTile, LegalAction, Pass
 from railhouse.engine.entities import Company
 from railhouse.engine.errors import IllegalAction
-from railhouse.map.lays import LayOptions, TileLay, legal_tile_lays
+from railhouse.map.lays import LayOptions, TileLay, iter_tile_lays, legal_tile_lays
 from railhouse_soh.stepbase import SohStep
 
 if TYPE_CHECKING:
@@ -73,25 +73,27 @@ class TrackStep(SohStep):
             return frozenset()
         return frozenset(self.laid)
 
-    def lays(self, ability: str = "", hexes: frozenset[str] | None = None,
-             memo: bool = True) -> list[TileLay]:
+    def lays(self, ability: str = "", hexes: frozenset[str] | None = None) -> list[TileLay]:
         """The legal lays now (with private ``ability``), on ``hexes`` only if given."""
-        company = self.company
-        if ability == "SMAS":
-            return self.search(self.options(10**9, True, hexes), memo)
-        if ability == "KKI":
-            return self.search(self.options(10**9, hexes=hexes), memo)
-        if self.yellow + self.upgrades >= 2:
-            return []
-        return self.search(self.options(company.cash, hexes=hexes), memo)
+        opts = self.lay_options(ability, hexes)
+        return [] if opts is None else self.search(opts)
 
-    def search(self, opts: LayOptions, memo: bool = True) -> list[TileLay]:
+    def lay_options(self, ability: str, hexes: frozenset[str] | None) -> LayOptions | None:
+        """The options of a lay with private ``ability`` ("" for none); None when no lay
+        without a private is left this turn."""
+        if ability == "SMAS":
+            return self.options(10**9, True, hexes)
+        if ability == "KKI":
+            return self.options(10**9, hexes=hexes)
+        if self.yellow + self.upgrades >= 2:
+            return None
+        return self.options(self.company.cash, hexes=hexes)
+
+    def search(self, opts: LayOptions) -> list[TileLay]:
         """``legal_tile_lays`` memoised on everything it reads (the board's track and
         token versions, the operator, the options), so listing and validation at one
         position search once."""
         board, op = self.soh.board, self.operator()
-        if not memo:
-            return legal_tile_lays(board, op, opts)
         key = (board.track_version, board.token_version, op, opts)
         found = self._cache.get(key)
         if found is None:
@@ -131,13 +133,14 @@ class TrackStep(SohStep):
             private = ability_private(self.soh, self.company, ability)
             if private is not None and not (ability == "extra_tile" and self.extra_used):
                 abilities.append(private)
-        hexes = list(self.soh.board.map.hexes)
-        for start in range(0, len(hexes), PROBE_HEXES):
-            only = frozenset(hexes[start:start + PROBE_HEXES])
-            for ability in abilities:
-                for lay in self.lays(ability, only, memo=False):
-                    if ability != "KKI" or river_cost(self, lay) != 0:
-                        return True
+        board, op = self.soh.board, self.operator()
+        for ability in abilities:
+            opts = self.lay_options(ability, None)
+            if opts is None:
+                continue
+            for lay in iter_tile_lays(board, op, opts):
+                if ability != "KKI" or river_cost(self, lay) != 0:
+                    return True
         return False
 
     def validate(self, action: Action) -> None:
@@ -182,7 +185,6 @@ class TrackStep(SohStep):
 
 
 _ABILITY = {"SMAS": "extra_tile", "KKI": "river_free"}
-PROBE_HEXES = 12  # hexes searched at a time by TrackStep.any_lay
 
 
 def river_cost(step: TrackStep, lay: TileLay) -> int:
