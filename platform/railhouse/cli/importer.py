@@ -2,9 +2,10 @@
 
     railhouse import 18xx-games export.json -o game.json
 
-The export is converted (under the title's 18xx-games rule set), replayed with the
-engine's invariants checked after every action, the final scores printed, and the record
-written atomically.  Errors are one line naming the site's action id.
+The export is converted (under the title's 18xx-games rule set) by playing it on a live
+game with the engine's invariants checked after every action (that game IS the replay of
+the record: it is not replayed again), the final scores printed, and the record written
+atomically.  Errors are one line naming the site's action id.
 """
 
 from __future__ import annotations
@@ -16,10 +17,11 @@ from typing import Annotated, Any
 import typer
 
 from railhouse.engine.errors import RecordError
-from railhouse.engine.record import replay, save
+from railhouse.engine.record import save
 
-#: site -> "module:function" converting an export to a record (title plugins provide them)
-IMPORTERS = {"18xx-games": "railhouse_soh.importer:import_18xx_games"}
+#: site -> "module:function(file, *, check) -> (record, game)": converts an export to a
+#: record by playing it on a live game, which it returns too (title plugins provide them)
+IMPORTERS = {"18xx-games": "railhouse_soh.importer:convert_18xx_games"}
 
 
 def register(app: typer.Typer) -> None:
@@ -35,8 +37,7 @@ def import_18xx_games(
         Path | None, typer.Option("-o", "--output", help="Where to write the record.")
     ] = None,
 ) -> None:
-    record = convert("18xx-games", file)
-    game = replay(record, check=True)
+    record, game = convert("18xx-games", file)
     result = game.result()
     for name, score in sorted(zip(record["players"], result.scores, strict=True),
                               key=lambda pair: -pair[1]):
@@ -46,8 +47,9 @@ def import_18xx_games(
         typer.echo(f"record written to {output}")
 
 
-def convert(site: str, file: Path) -> dict[str, Any]:
-    """The record of ``file`` converted by the importer registered for ``site``."""
+def convert(site: str, file: Path) -> tuple[dict[str, Any], Any]:
+    """The record of ``file`` converted by the importer registered for ``site``, and the
+    game the conversion played (invariants checked after every action)."""
     module_name, _, function = IMPORTERS[site].partition(":")
     try:
         module = import_module(module_name)
@@ -55,5 +57,5 @@ def convert(site: str, file: Path) -> dict[str, Any]:
         raise RecordError(f"no importer for {site}: {module_name} is not installed") from None
     if not file.exists():
         raise RecordError(f"cannot read {file}: no such file")
-    record: dict[str, Any] = getattr(module, function)(file)
-    return record
+    record, game = getattr(module, function)(file, check=True)
+    return record, game

@@ -47,14 +47,25 @@ def load_export(source: str | os.PathLike[str] | Mapping[str, Any]) -> Mapping[s
 
 def import_18xx_games(source: str | os.PathLike[str] | Mapping[str, Any]) -> dict[str, Any]:
     """A railhouse record (``railhouse-record/1``) of the exported game; see module doc."""
+    return convert_18xx_games(source)[0]
+
+
+def convert_18xx_games(
+    source: str | os.PathLike[str] | Mapping[str, Any], *, check: bool = False
+) -> tuple[dict[str, Any], SteamOverHolland]:
+    """The record of :func:`import_18xx_games` and the game the conversion played: the
+    converter applies every action it converts, so the game is the record already
+    replayed (no need to replay it again).  ``check``: the engine's invariants are checked
+    after every applied action, and a violation is a ``RecordError`` naming the action."""
     data = load_export(source)
     game, converter = _start(data)
+    converter.check = check
     for step in effective_actions(_list(data, "actions")):
         converter.feed(step)
     record = game.to_record()
     record["source"] = {"site": "18xx.games", "id": data.get("id"),
                         "result": data.get("result")}
-    return record
+    return record, game
 
 
 def _list(data: Mapping[str, Any], key: str) -> list[Any]:
@@ -120,4 +131,5 @@ def bench_replay(path: str | os.PathLike[str] | None = None) -> float:
     return time.perf_counter() - start
 
 
-__all__ = ["bench_replay", "final_scores", "import_18xx_games", "load_export", "to_builtins"]
+__all__ = ["bench_replay", "convert_18xx_games", "final_scores", "import_18xx_games",
+           "load_export", "to_builtins"]

@@ -33,7 +33,8 @@ from railhouse.engine.actions import (
     TrainRoute,
 )
 from railhouse.engine.entities import POOL, TREASURY
-from railhouse.engine.errors import RailhouseError, RecordError
+from railhouse.engine.errors import InvariantViolation, RailhouseError, RecordError
+from railhouse.engine.invariants import check_invariants
 from railhouse.map.tiles import TileDef, orient
 from railhouse_soh.game import SteamOverHolland
 from railhouse_soh.importer.log import Step
@@ -53,6 +54,7 @@ class Converter:
         self.tile_hex: dict[str, str] = {}  # their tile instance id -> hex
         self.source_id = -1
         self.track_open = ""  # the company whose 18xx.games track step awaits its pass
+        self.check = False  # check the engine's invariants after every applied action
 
     def skippable_in_theirs(self, me: str) -> bool:
         """True if our current step of ``me`` is one 18xx.games never asks a pass for:
@@ -101,7 +103,13 @@ class Converter:
         raise RecordError(f"18xx.games action {self.source_id}: {message}")
 
     def apply(self, action: Action) -> None:
+        """Apply ``action``; with :attr:`check`, then check the engine's invariants."""
         self.game.apply(action)
+        if self.check:
+            try:
+                check_invariants(self.game)
+            except InvariantViolation as exc:
+                self.fail(f"invariants broken after {type(action).__name__}: {exc}")
 
     def entity(self, data: Mapping[str, Any]) -> str:
         raw = str(data.get("entity"))
