@@ -19,6 +19,7 @@ from railhouse_m1839.game import M1839
 from railhouse_m1839.money import go_bankrupt
 from railhouse_m1839.operating import NationalisationWindow
 from railhouse_m1839.stock import M1839StockRound
+from railhouse_m1839.trains import enter_phase, rust_after_run
 
 
 def _holding(holder: str = "p0") -> M1839:
@@ -119,3 +120,19 @@ def test_R_14_3_7_holder_gives_it_in_their_sr_turn_with_the_directors_agreement(
     refresh(game)
     game.apply(GiveDruTrain(entity="p1", company="AMS"))
     assert [t.name for t in own.trains] == ["R4"] and game.dru_train is None
+
+
+def test_A_28_held_train_rusts_after_its_first_run_once_gray_began() -> None:
+    game = _holding("p0")
+    ams = float_company(game, "AMS", "p0")
+    gray = next(i for i, p in enumerate(game.config.phases) if p.name == "GR")
+    enter_phase(game, gray)
+    game.pending.clear()
+    train = game.dru_train
+    assert train is not None and train.rusted
+    operating_turn(game, "AMS")
+    game.apply(GiveDruTrain(entity="AMS", company="AMS"))
+    assert train in ams.trains
+    train.ran = True
+    rust_after_run(game, ams)
+    assert train not in ams.trains

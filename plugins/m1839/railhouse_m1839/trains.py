@@ -68,6 +68,9 @@ def enter_phase(game: M1839, index: int) -> None:
 def _phase_effects(game: M1839, phase: str) -> None:
     """R-17.2's one-off effects."""
     rust_trains(game, phase)
+    held = game.dru_train
+    if held is not None and held.spec.rusts_on == phase:
+        held.rusted = True  # A-28: a held R4 has not run; it goes after its first run
     for private in game.privates.values():
         closes = private.spec.extra.get("closes")
         if private.closed or closes is None:
