@@ -33,6 +33,9 @@ class Board:
         self.track_version = 0
         self.token_version = 0
         self.cache: dict[Any, Any] = {}
+        #: the hexes laid so far, in order (the last ``k`` are those laid since version
+        #: ``track_version - k``), so derived data can be updated from an older version
+        self.laid: tuple[str, ...] = ()
 
     # ------------------------------------------------------------------ queries
     def tile_at(self, coord: str) -> tuple[TileDef, int]:
@@ -85,6 +88,7 @@ class Board:
         self.tiles[coord] = (tile_id, rotation % 6)
         self.laid_this_turn.add(coord)
         self.track_version += 1
+        self.laid += (coord,)
 
     def _move_tokens(self, coord: str, city_map: tuple[int, ...]) -> None:
         moved: dict[tuple[str, int], list[str]] = {}
@@ -155,6 +159,7 @@ class Board:
         other.track_version = self.track_version
         other.token_version = self.token_version
         other.cache = dict(self.cache)
+        other.laid = self.laid
         return other
 
     def to_dict(self) -> dict[str, Any]:

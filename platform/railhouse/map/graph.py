@@ -59,6 +59,8 @@ class TrackGraph:
     index: dict[str, int] = field(default_factory=dict)
     side: dict[tuple[str, int], int] = field(default_factory=dict)
     hex_edges: dict[str, int] = field(default_factory=dict)
+    #: ``(len(nodes), len(path_names))`` when the build reached each hex, in map order
+    marks: list[tuple[int, int]] = field(default_factory=list)
 
     def add_node(self, node: Node) -> int:
         self.index[node.name] = len(self.nodes)
@@ -75,16 +77,44 @@ class TrackGraph:
 
 
 def track_graph(board: Board, released: frozenset[str] = frozenset()) -> TrackGraph:
-    """The (cached) graph of ``board`` with barriers whose key is not in ``released``."""
+    """The (cached) graph of ``board`` with barriers whose key is not in ``released``.
+
+    A graph of a recent track version still in the cache is reused up to the first hex
+    laid since (``Board.laid``): the build is the same up to there, so the result is
+    identical to a full build, node and path numbers included."""
     barriers = _active_barriers(board.map, released)
-    key = ("graph", board.track_version, barriers)
+    version = board.track_version
+    key = ("graph", version, barriers)
     graph = board.cache.get(key)
     if graph is None:
         if len(board.cache) > 64:
             board.cache.clear()
-        graph = _build(board, barriers)
+        graph = _build(board, barriers, *_base(board, barriers))
         board.cache[key] = graph
     return graph
+
+
+REUSE_VERSIONS = 4  # how many track versions back track_graph looks for a graph to reuse
+
+
+def _base(board: Board, barriers: frozenset[tuple[str, str]]) -> tuple[TrackGraph | None, int]:
+    """A cached graph of an earlier version and the map position of the first hex laid
+    since; ``(None, 0)`` if there is none."""
+    version, laid = board.track_version, board.laid
+    for old in range(version - 1, max(version - 1 - REUSE_VERSIONS, -1), -1):
+        base = board.cache.get(("graph", old, barriers))
+        if base is not None and len(laid) >= version:
+            order = _hex_order(board.map)
+            changed = laid[len(laid) - (version - old):]
+            return base, min(order[c] for c in changed)
+    return None, 0
+
+
+def _hex_order(mapdef: MapDef) -> dict[str, int]:
+    hit: dict[str, int] | None = mapdef._cache.get("hex_order")
+    if hit is None:
+        hit = mapdef._cache["hex_order"] = {c: i for i, c in enumerate(mapdef.hexes)}
+    return hit
 
 
 def _active_barriers(mapdef: MapDef, released: frozenset[str]) -> frozenset[tuple[str, str]]:
@@ -139,10 +169,33 @@ def _fragment(mapdef: MapDef, coord: str, t: TileDef, rot: int) -> _Fragment:
     return hit
 
 
-def _build(board: Board, barriers: frozenset[tuple[str, str]]) -> TrackGraph:
-    g = TrackGraph()
+def _prefix(base: TrackGraph, first: int) -> TrackGraph:
+    """``base`` as its build stood when it reached hex number ``first`` (a new graph)."""
+    n_nodes, n_paths = base.marks[first]
+    return TrackGraph(
+        base.nodes[:n_nodes],
+        [[e for e in adj if e[1] < n_paths] for adj in base.adj[:n_nodes]],
+        base.path_names[:n_paths],
+        base.path_ends[:n_paths],
+        {name: u for name, u in base.index.items() if u < n_nodes},
+        {key: u for key, u in base.side.items() if u < n_nodes},
+        dict(base.hex_edges),
+        base.marks[:first],
+    )
+
+
+def _build(
+    board: Board, barriers: frozenset[tuple[str, str]], base: TrackGraph | None = None,
+    first: int = 0,
+) -> TrackGraph:
+    """The graph, built hex by hex in map order; from hex number ``first`` on only, on
+    the prefix of ``base`` (a graph of the same map whose hexes before ``first`` hold the
+    same tiles, built with the same ``barriers``) if given."""
+    g = TrackGraph() if base is None else _prefix(base, first)
     mapdef = board.map
-    for coord in mapdef.hexes:
+    coords = list(mapdef.hexes)
+    for coord in coords[first if base is not None else 0:]:
+        g.marks.append((len(g.nodes), len(g.path_names)))
         t, rot = board.tile_at(coord)
         frag = _fragment(mapdef, coord, t, rot)
         g.hex_edges[coord] = frag.edge_mask

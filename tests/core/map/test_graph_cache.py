@@ -16,7 +16,7 @@ GREEN = LayOptions(colors=frozenset({"green"}))
 def _shape(g: TrackGraph) -> tuple[object, ...]:
     """Everything a graph exposes, by value."""
     nodes = [(n.name, n.kind, n.hex, n.city, n.revenue, n.slots, n.offboard) for n in g.nodes]
-    return (nodes, g.adj, g.path_names, g.path_ends, g.index, g.side, g.hex_edges)
+    return (nodes, g.adj, g.path_names, g.path_ends, g.index, g.side, g.hex_edges, g.marks)
 
 
 def _laid(mapdef: object, lays: tuple[tuple[str, str, int], ...]) -> Board:
@@ -82,3 +82,21 @@ def test_iter_tile_lays_yields_the_listing_in_order() -> None:
 def test_iter_tile_lays_is_empty_without_a_network_EN_laying_track() -> None:
     board = _laid(mini_map(), ROW)
     assert next(iter_tile_lays(board, Operator("A"), GREEN), None) is None
+
+
+def test_board_records_hexes_laid_in_order_and_clones_share_it() -> None:
+    board = _laid(mini_map(), ROW[:2])
+    assert board.laid == ("D3", "D5") and board.track_version == 2
+    clone = board.clone()
+    clone.lay_tile("D7", "4", 1)
+    assert clone.laid == ("D3", "D5", "D7") and board.laid == ("D3", "D5")
+    assert Board.from_dict(board.map, board.to_dict()).laid == ()
+
+
+def test_graph_reused_from_an_older_version_equals_a_full_build() -> None:
+    board = _laid(mini_map(), ROW[:3])
+    track_graph(board)  # version 3 cached; the next two lays are rebuilt from D9 on
+    board.lay_tile("D11", "9", 1)
+    board.lay_tile("D9", "57", 1)
+    cold = _laid(mini_map(), (*ROW[:3], ("D11", "9", 1), ("D9", "57", 1)))
+    assert _shape(track_graph(board)) == _shape(track_graph(cold))
