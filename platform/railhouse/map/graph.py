@@ -131,15 +131,31 @@ def _active_barriers(mapdef: MapDef, released: frozenset[str]) -> frozenset[tupl
     return hit
 
 
+class _Side(NamedTuple):
+    """The point where track leaves a hex at ``key = (hex, edge)``: ``facing`` is the
+    neighbour's ``(hex, edge)`` (None at the map edge), ``barrier`` the ``(a, b)`` of an
+    edge rule there.  A side under an active barrier, or at the map edge, is ``split``
+    (a point of this hex only), else ``joined`` (one point named from the side whose
+    ``(hex, edge)`` sorts first)."""
+
+    key: tuple[str, int]
+    facing: tuple[str, int] | None
+    barrier: tuple[str, str] | None
+    split: Node
+    joined: Node
+
+
 class _Fragment(NamedTuple):
     """What one hex with one tile at one rotation adds to the graph (cached per map):
     its stop nodes in stop order (``shared``: an off-board node that several hexes may
-    name alike), and its paths as ``(end a, end b, path name)`` with ends as in
-    :class:`~railhouse.map.tiles.Oriented` (edges < ``STOP_BASE`` <= stops)."""
+    name alike), its paths as ``(end a, end b, path name)`` with ends as in
+    :class:`~railhouse.map.tiles.Oriented` (edges < ``STOP_BASE`` <= stops), and the
+    :class:`_Side` of each edge."""
 
     edge_mask: int
     stops: tuple[tuple[Node, bool], ...]
     paths: tuple[tuple[int, int, str], ...]
+    sides: tuple[_Side, ...]
 
 
 def _fragment(mapdef: MapDef, coord: str, t: TileDef, rot: int) -> _Fragment:
@@ -164,9 +180,20 @@ def _fragment(mapdef: MapDef, coord: str, t: TileDef, rot: int) -> _Fragment:
         label_a = labels[a - STOP_BASE] if a >= STOP_BASE else str(a)
         label_b = labels[b - STOP_BASE] if b >= STOP_BASE else str(b)
         paths.append((a, b, f"{coord}:{'-'.join(sorted((label_a, label_b)))}"))
-    hit = _Fragment(o.edge_mask, tuple(stops), tuple(paths))
+    sides = tuple(_side_of(mapdef, coord, edge) for edge in range(6))
+    hit = _Fragment(o.edge_mask, tuple(stops), tuple(paths), sides)
     mapdef._cache[key] = hit
     return hit
+
+
+def _side_of(mapdef: MapDef, coord: str, edge: int) -> _Side:
+    nb = mapdef.neighbours[coord][edge]
+    rule = mapdef.edge_rule_at.get((coord, edge))
+    facing = (nb, (edge + 3) % 6) if nb is not None else None
+    own = f"{coord}.e{edge}"
+    name = f"{facing[0]}.e{facing[1]}" if facing is not None and facing < (coord, edge) else own
+    barrier = (rule.a, rule.b) if rule is not None else None
+    return _Side((coord, edge), facing, barrier, Node(own, EDGE, coord), Node(name, EDGE, coord))
 
 
 def _prefix(base: TrackGraph, first: int) -> TrackGraph:
@@ -190,44 +217,47 @@ def _build(
 ) -> TrackGraph:
     """The graph, built hex by hex in map order; from hex number ``first`` on only, on
     the prefix of ``base`` (a graph of the same map whose hexes before ``first`` hold the
-    same tiles, built with the same ``barriers``) if given."""
+    same tiles, built with the same ``barriers``) if given.  (The hot loop of every lay:
+    written with local names, equivalent to ``add_node``/``add_path`` calls.)"""
     g = TrackGraph() if base is None else _prefix(base, first)
     mapdef = board.map
+    nodes, adj, index, side, marks = g.nodes, g.adj, g.index, g.side, g.marks
     coords = list(mapdef.hexes)
     for coord in coords[first if base is not None else 0:]:
-        g.marks.append((len(g.nodes), len(g.path_names)))
+        marks.append((len(nodes), len(g.path_names)))
         t, rot = board.tile_at(coord)
         frag = _fragment(mapdef, coord, t, rot)
         g.hex_edges[coord] = frag.edge_mask
-        ends = [
-            g.index[node.name] if shared and node.name in g.index else g.add_node(node)
-            for node, shared in frag.stops
-        ]
+        ends: list[int] = []
+        for node, shared in frag.stops:
+            u = index.get(node.name) if shared else None
+            if u is None:
+                u = index[node.name] = len(nodes)
+                nodes.append(node)
+                adj.append([])
+            ends.append(u)
         for a, b, name in frag.paths:
-            na = ends[a - STOP_BASE] if a >= STOP_BASE else _side(g, mapdef, coord, a, barriers)
-            nb = ends[b - STOP_BASE] if b >= STOP_BASE else _side(g, mapdef, coord, b, barriers)
-            g.add_path(name, na, nb)
+            pair = []
+            for end in (a, b):
+                if end >= STOP_BASE:
+                    pair.append(ends[end - STOP_BASE])
+                    continue
+                spec = frag.sides[end]
+                u = side.get(spec.key)
+                if u is None:
+                    u = _add_side(g, spec, barriers)
+                pair.append(u)
+            g.add_path(name, pair[0], pair[1])
     return g
 
 
-def _side(
-    g: TrackGraph, mapdef: MapDef, coord: str, edge: int, barriers: frozenset[tuple[str, str]]
-) -> int:
-    node = g.side.get((coord, edge))
-    if node is not None:
-        return node
-    nb = mapdef.neighbours[coord][edge]
-    rule = mapdef.edge_rule_at.get((coord, edge))
-    split = nb is None or (rule is not None and (rule.a, rule.b) in barriers)
-    facing = (nb, (edge + 3) % 6) if nb is not None else None
-    name = f"{coord}.e{edge}"
-    if not split and facing is not None and (facing[0], facing[1]) < (coord, edge):
-        name = f"{facing[0]}.e{facing[1]}"
-    node = g.add_node(Node(name, EDGE, coord))
-    g.side[(coord, edge)] = node
-    if not split and facing is not None:
-        g.side[facing] = node
-    return node
+def _add_side(g: TrackGraph, spec: _Side, barriers: frozenset[tuple[str, str]]) -> int:
+    split = spec.facing is None or spec.barrier in barriers
+    u = g.add_node(spec.split if split else spec.joined)
+    g.side[spec.key] = u
+    if not split and spec.facing is not None:
+        g.side[spec.facing] = u
+    return u
 
 
 def stop_label(kind: str) -> str:
