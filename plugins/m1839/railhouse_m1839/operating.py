@@ -5,6 +5,8 @@ Turn (R-8.3): home stations (map) -> compulsory first train -> track (map) -> st
 -> routes (map) -> R trains due to rust leave (R-16.5.2) -> dividend -> buy trains.  After the
 turn: a brown private whose company now owns a train closes (R-14.3.11), the nationalisation
 window opens after a rusting purchase (R-8.3.8), then new Locals are created (R-8.3.9).
+At every decision of the turn the company may also take the any-moment choices of
+anytime.py (green privates R-8.3.10, DRU's train R-14.3.7, its director's concession R-9.1).
 The map modules are imported lazily: while one is missing its step is left out (no track, no
 stations, no revenue), which keeps the rest of the turn playable and testable.
 """
