@@ -222,9 +222,13 @@ def _build(
     g = TrackGraph() if base is None else _prefix(base, first)
     mapdef = board.map
     nodes, adj, index, side, marks = g.nodes, g.adj, g.index, g.side, g.marks
-    coords = list(mapdef.hexes)
+    coords, bare = _coords(mapdef)
+    laid = board.tiles
     for coord in coords[first if base is not None else 0:]:
         marks.append((len(nodes), len(g.path_names)))
+        if coord in bare and coord not in laid:
+            g.hex_edges[coord] = 0
+            continue
         t, rot = board.tile_at(coord)
         frag = _fragment(mapdef, coord, t, rot)
         g.hex_edges[coord] = frag.edge_mask
@@ -249,6 +253,16 @@ def _build(
                 pair.append(u)
             g.add_path(name, pair[0], pair[1])
     return g
+
+
+def _coords(mapdef: MapDef) -> tuple[list[str], frozenset[str]]:
+    """The hexes in map order, and those printed without track or stops (cached)."""
+    hit: tuple[list[str], frozenset[str]] | None = mapdef._cache.get("coords")
+    if hit is None:
+        bare = frozenset(c for c, h in mapdef.hexes.items() if not h.printed.stops
+                         and not h.printed.paths)
+        hit = mapdef._cache["coords"] = (list(mapdef.hexes), bare)
+    return hit
 
 
 def _add_side(g: TrackGraph, spec: _Side, barriers: frozenset[tuple[str, str]]) -> int:

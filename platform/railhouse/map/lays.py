@@ -18,7 +18,7 @@ connection across a costed side with track facing it (rivers) + ``LayOptions.ext
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import NamedTuple
 
@@ -149,9 +149,34 @@ def legal_tile_lays(board: Board, op: Operator, opts: LayOptions) -> list[TileLa
 
 
 def iter_tile_lays(board: Board, op: Operator, opts: LayOptions) -> Iterator[TileLay]:
-    """The lays of :func:`legal_tile_lays`, in the same order, produced hex by hex: a
-    caller that only asks whether there is one (``next(..., None)``) stops at the first
-    hex offering one."""
+    """The lays of :func:`legal_tile_lays`, in the same order, produced hex by hex."""
+    for coord, reached_mask, has_token in _open_hexes(board, op, opts):
+        fitting = list(_fitting(board, op, opts, coord, reached_mask, has_token))
+        if fitting:
+            old, _ = board.tile_at(coord)
+            yield from _with_allocations(board, coord, old, fitting, old.color != WHITE)
+
+
+def first_tile_lay(
+    board: Board, op: Operator, opts: LayOptions,
+    accept: Callable[[TileLay], bool] | None = None,
+) -> TileLay | None:
+    """A legal lay accepted by ``accept`` (any, if None), or None: for "is there a lay?"
+    without listing them.  It stops at the first fitting tile, so its ``tokens`` is None
+    even where the listing spells an allocation out; ``accept`` may judge hex, tile,
+    rotation, cost and ``upgrade``, which equal those of a listed lay."""
+    for coord, reached_mask, has_token in _open_hexes(board, op, opts):
+        for cand, cost in _fitting(board, op, opts, coord, reached_mask, has_token):
+            upgrade = board.tile_at(coord)[0].color != WHITE
+            lay = TileLay(coord, cand.shape.new.id, cand.rotation, cost, upgrade)
+            if accept is None or accept(lay):
+                return lay
+    return None
+
+
+def _open_hexes(board: Board, op: Operator, opts: LayOptions) -> Iterator[tuple[str, int, bool]]:
+    """``(hex, mask of sides reached by op, op has a token there)`` of every hex in map
+    order that may take a tile and touches op's network."""
     g = track_graph(board, op.released)
     reached = reach(board, op)
     token_hexes = {h for h, _ in board.company_cities(op.company)}
@@ -164,9 +189,8 @@ def iter_tile_lays(board: Board, op: Operator, opts: LayOptions) -> Iterator[Til
         if hexdef.blocked_until is not None and hexdef.blocked_until not in op.released:
             continue
         reached_mask = _reached_sides(g.side, coord, reached)
-        if not reached_mask and coord not in token_hexes:
-            continue
-        yield from _lays_on(board, op, opts, coord, reached_mask, coord in token_hexes)
+        if reached_mask or coord in token_hexes:
+            yield coord, reached_mask, coord in token_hexes
 
 
 def _reached_sides(side: dict[tuple[str, int], int], coord: str, reached: set[int]) -> int:
@@ -178,18 +202,18 @@ def _reached_sides(side: dict[tuple[str, int], int], coord: str, reached: set[in
     return mask
 
 
-def _lays_on(
+def _fitting(
     board: Board, op: Operator, opts: LayOptions, coord: str, reached_mask: int, has_token: bool
-) -> list[TileLay]:
+) -> Iterator[tuple[Candidate, int]]:
+    """The candidates on ``coord`` that are legal now, with their cost, in order."""
     old, old_rot = board.tile_at(coord)
     upgrade = old.color != WHITE
     if (upgrade and (not opts.upgrades or coord in opts.no_upgrade)) or (
         not upgrade and not opts.new_tiles
     ):
-        return []
+        return
     old_mask = orient(old, old_rot).edge_mask
     hex_cost = _hex_cost(board, coord, upgrade) + opts.extra_cost
-    fitting: list[tuple[Candidate, int]] = []
     for cand in _static_candidates(board.map, coord, old, old_rot):
         new = cand.shape.new
         if new.color not in opts.colors or not board.available(new.id):
@@ -201,8 +225,7 @@ def _lays_on(
             continue
         cost += hex_cost
         if opts.budget is None or cost <= opts.budget:
-            fitting.append((cand, cost))
-    return _with_allocations(board, coord, old, fitting, upgrade)
+            yield cand, cost
 
 
 def _with_allocations(

@@ -18,7 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from railhouse.map.board import Board
-from railhouse.map.graph import Operator, reach, track_graph
+from railhouse.map.graph import Node, Operator, reach, track_graph
 from railhouse.map.tiles import CITY
 
 
@@ -47,6 +47,9 @@ def legal_token_placements(board: Board, op: Operator, opts: TokenOptions) -> li
     g = track_graph(board, op.released)
     own = board.company_cities(op.company)
     own_hexes = {h for h, _ in own}
+    placed: dict[str, set[str]] = {}
+    for (coord, _), owners in board.tokens.items():
+        placed.setdefault(coord, set()).update(owners)
     out = []
     for u in sorted(reach(board, op)):
         node = g.nodes[u]
@@ -54,7 +57,7 @@ def legal_token_placements(board: Board, op: Operator, opts: TokenOptions) -> li
             continue
         if opts.one_per == "hex" and node.hex in own_hexes:
             continue
-        placement = _placement(board, op, opts, node.hex, node.city, node.slots)
+        placement = _placement(board, op, opts, node, placed.get(node.hex, set()))
         if placement is not None:
             out.append(placement)
     return sorted(out, key=lambda p: (p.hex, p.city))
@@ -71,10 +74,12 @@ def _places(
 
 
 def _placement(
-    board: Board, op: Operator, opts: TokenOptions, coord: str, city: int, slots: int
+    board: Board, op: Operator, opts: TokenOptions, node: Node, placed_here: set[str]
 ) -> TokenPlacement | None:
-    places, replaces = _places(board, coord, city, slots, opts)
-    placed_here = {o for (h, _), owners in board.tokens.items() if h == coord for o in owners}
+    """The placement in ``node`` if a place is left there; ``placed_here``: owners of
+    tokens anywhere on its hex (their reservations there are used up)."""
+    coord, city = node.hex, node.city
+    places, replaces = _places(board, coord, city, node.slots, opts)
     others = [
         r
         for r in board.reservations

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 from railhouse.engine.actions import Action, LayTile, LegalAction, Pass
 from railhouse.engine.entities import Company
 from railhouse.engine.errors import IllegalAction
-from railhouse.map.lays import LayOptions, TileLay, iter_tile_lays, legal_tile_lays
+from railhouse.map.lays import LayOptions, TileLay, first_tile_lay, legal_tile_lays
 from railhouse_soh.stepbase import SohStep
 
 if TYPE_CHECKING:
@@ -138,10 +138,13 @@ class TrackStep(SohStep):
             opts = self.lay_options(ability, None)
             if opts is None:
                 continue
-            for lay in iter_tile_lays(board, op, opts):
-                if ability != "KKI" or river_cost(self, lay) != 0:
-                    return True
+            accept = self._pays_river if ability == "KKI" else None
+            if first_tile_lay(board, op, opts, accept) is not None:
+                return True
         return False
+
+    def _pays_river(self, lay: TileLay) -> bool:
+        return river_cost(self, lay) != 0
 
     def validate(self, action: Action) -> None:
         if isinstance(action, Pass):
