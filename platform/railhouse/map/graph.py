@@ -222,16 +222,17 @@ def _build(
     g = TrackGraph() if base is None else _prefix(base, first)
     mapdef = board.map
     nodes, adj, index, side, marks = g.nodes, g.adj, g.index, g.side, g.marks
+    names, path_ends, hex_edges = g.path_names, g.path_ends, g.hex_edges
     coords, bare = _coords(mapdef)
     laid = board.tiles
     for coord in coords[first if base is not None else 0:]:
-        marks.append((len(nodes), len(g.path_names)))
+        marks.append((len(nodes), len(names)))
         if coord in bare and coord not in laid:
-            g.hex_edges[coord] = 0
+            hex_edges[coord] = 0
             continue
         t, rot = board.tile_at(coord)
         frag = _fragment(mapdef, coord, t, rot)
-        g.hex_edges[coord] = frag.edge_mask
+        hex_edges[coord] = frag.edge_mask
         ends: list[int] = []
         for node, shared in frag.stops:
             u = index.get(node.name) if shared else None
@@ -241,17 +242,23 @@ def _build(
                 adj.append([])
             ends.append(u)
         for a, b, name in frag.paths:
-            pair = []
-            for end in (a, b):
-                if end >= STOP_BASE:
-                    pair.append(ends[end - STOP_BASE])
-                    continue
-                spec = frag.sides[end]
-                u = side.get(spec.key)
-                if u is None:
-                    u = _add_side(g, spec, barriers)
-                pair.append(u)
-            g.add_path(name, pair[0], pair[1])
+            if a >= STOP_BASE:
+                ua = ends[a - STOP_BASE]
+            else:
+                ua = side.get(frag.sides[a].key, -1)
+                if ua < 0:
+                    ua = _add_side(g, frag.sides[a], barriers)
+            if b >= STOP_BASE:
+                ub = ends[b - STOP_BASE]
+            else:
+                ub = side.get(frag.sides[b].key, -1)
+                if ub < 0:
+                    ub = _add_side(g, frag.sides[b], barriers)
+            pid = len(names)
+            names.append(name)
+            path_ends.append((ua, ub))
+            adj[ua].append((ub, pid))
+            adj[ub].append((ua, pid))
     return g
 
 
