@@ -5,7 +5,8 @@ certificate source a share came from, which of our trains a "6-0" bought as a 3E
 tile "15-0" lies) are settled from the game state.  18xx.games lets a company skip an
 optional step by acting in a later one, and asks for some passes our steps never ask for:
 so before a non-pass move, our optional steps of the same company are passed; a recorded
-pass our game has no use for is dropped.
+pass our game has no use for is dropped.  The game changes through ``apply`` only, so the
+legal sets the engine computed while settling are reused (``cached_legal_actions``).
 """
 
 from __future__ import annotations
@@ -127,7 +128,7 @@ class Converter:
                     return
                 self.apply(Pass(entity=entity))
                 continue
-            legal = self.game.legal_actions()
+            legal = self.game.cached_legal_actions()
             if self.game.acting_entity() != entity:
                 if len(legal) == 1 and type(legal[0].action) is Pass:
                     # 18xx.games skips whoever has nothing to do but pass
@@ -161,7 +162,7 @@ class Converter:
         if self.game.acting_entity() != me:
             return
         if self.in_track_step(me) or any(
-                type(la.action) is Pass for la in self.game.legal_actions()):
+                type(la.action) is Pass for la in self.game.cached_legal_actions()):
             self.apply(Pass(entity=me))
 
     def _on_par(self, data: Mapping[str, Any]) -> None:
