@@ -305,17 +305,18 @@ def reach(board: Board, op: Operator) -> set[int]:
     if hit is not None:
         return hit  # type: ignore[no-any-return]
     g = track_graph(board, op.released)
-    starts = [
-        g.index[f"{h}.c{k}"] for h, k in board.company_cities(op.company) if f"{h}.c{k}" in g.index
-    ]
+    nodes, adj, index = g.nodes, g.adj, g.index
+    starts = {index[f"{h}.c{k}"] for h, k in board.company_cities(op.company)
+              if f"{h}.c{k}" in index}
     seen = set(starts)
     todo = list(starts)
     while todo:
         u = todo.pop()
-        node = g.nodes[u]
-        if u not in starts and (node.kind == OFFBOARD or blocked(board, node, op)):
-            continue
-        for v, _ in g.adj[u]:
+        if u not in starts:
+            node = nodes[u]
+            if node.kind == OFFBOARD or (node.kind == CITY and blocked(board, node, op)):
+                continue
+        for v, _ in adj[u]:
             if v not in seen:
                 seen.add(v)
                 todo.append(v)
