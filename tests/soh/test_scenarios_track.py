@@ -157,3 +157,13 @@ def test_rw_pays_one_token_then_closes_en_private_5() -> None:
     apply(game, PlaceToken(entity="AR", hex="I6", city=0, ability="RW"))
     assert game.companies["AR"].cash == cash
     assert game.privates["RW"].closed and game.companies["AR"].tokens_placed == 3
+
+
+def test_no_token_without_the_money_unless_free_en_placing_a_company_token() -> None:
+    game = token_turn(tokens_placed=2)
+    game.companies["AR"].cash = 99  # the third token costs 100
+    assert legal(game, PlaceToken) == []
+    game = token_turn(privates=("RW",), tokens_placed=2)
+    game.companies["AR"].cash = 0
+    free = legal(game, PlaceToken)
+    assert free and all(c.action.ability == "RW" for c in free)

@@ -118,6 +118,8 @@ class TokenStep(SohStep):
             return []
         cost = costs[company.tokens_placed]
         free = track.ability_private(self.soh, company, "free_token")
+        if cost > company.cash and free is None:
+            return []  # nothing it could place: no need to search the map
         one_per = self.soh.online.token_limit  # EN: per city; online (SUM): per hex
         places = legal_token_placements(self.soh.board, self.operator(),
                                         TokenOptions(cost=cost, one_per=one_per))
