@@ -14,11 +14,12 @@ non-``recount`` train adds nothing; a route's stand-alone value stays a valid bo
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from itertools import combinations
 
 from railhouse.map.board import Board
 from railhouse.map.graph import Operator, TrackGraph
+from railhouse.map.route_bounds import Memo, ValueFloor
 from railhouse.map.routes import Compressed, RawRoute, compressed, enumerate_routes
 from railhouse.map.search import NONE, BranchAndBound, Cand, centre_values
 from railhouse.map.trains import RouteRules, RouteView, RunContext, TrainSpec
@@ -81,14 +82,23 @@ def _view(g: TrackGraph, stops: tuple[str, ...], train: TrainSpec) -> RouteView:
 
 def best_routes(board: Board, op: Operator, rules: RouteRules, run: RunContext) -> RouteResult:
     """The revenue-maximising legal routes for ``run.trains`` (see module docstring)."""
-    all_routes, reason = enumerate_routes(board, op, rules, run)
-    routes = undominated(all_routes)
     comp = compressed(board, op, rules)
+    memo: Memo = {}
+    if len(run.trains) == 1 and run.route_bonus is None:
+        return _one_train(board, op, rules, run, comp, memo)
+    floors = train_floors(board, op, rules, run, comp.graph, memo)
+    floor = None
+    if floors is not None:
+        rows = [_bound_row(t, least) for t, least in floors.items()]
+        floor = ValueFloor(rows, _bonus_bound(run), memo=memo, max_slots=_slots(run))
+    all_routes, reason = enumerate_routes(board, op, rules, run, floor)
+    routes = undominated(all_routes)
     tokens = token_links(board, op, comp, run)
     per_train: dict[TrainSpec, list[Cand]] = {}
     for t in run.trains:  # equal trains share one list (and its bitsets)
         if t not in per_train:
-            per_train[t] = _candidates(comp, routes, t, rules, run, tokens)
+            least = floors[t] if floors is not None else None
+            per_train[t] = _candidates(comp, routes, t, rules, run, tokens, least)
     cands = [per_train[t] for t in run.trains]
     bb = _solve(comp.graph, run.trains, cands, rules, tokens)
     if not bb.solve():
@@ -100,6 +110,104 @@ def best_routes(board: Board, op: Operator, rules: RouteRules, run: RunContext) 
             stops, segs = describe(comp, routes[c.index])
             chosen.append(Route(run.trains[i].name, i, stops, segs, bb.best_values[i]))
     return RouteResult(bb.best, tuple(chosen), not reason, reason, len(all_routes))
+
+
+def _one_train(
+    board: Board, op: Operator, rules: RouteRules, run: RunContext, comp: Compressed, memo: Memo
+) -> RouteResult:
+    """One train runs its best route: the search of :func:`best_single` answers exactly."""
+    train = run.trains[0]
+    value, raw = _best_single_route(board, op, rules, run, comp.graph, train, 0, memo)
+    if raw is None:
+        return RouteResult(0, ())
+    stops, segs = describe(comp, raw)
+    return RouteResult(value, (Route(train.name, 0, stops, segs, value),), candidates=1)
+
+
+def train_floors(
+    board: Board,
+    op: Operator,
+    rules: RouteRules,
+    run: RunContext,
+    g: TrackGraph,
+    memo: Memo | None = None,
+) -> dict[TrainSpec, int] | None:
+    """Per train kind, a value every route it runs in some optimal solution reaches: with
+    ``best(t)`` the stand-alone optimum of train ``t`` and ``lower`` the total of a known
+    solution, a train's route in an optimum of total ``>= lower`` is worth at least
+    ``lower - sum(best(s) for the other trains s)``, since no other train earns more than
+    its stand-alone optimum (1839 R-16.3.3 counting centres once only lowers earnings).
+    ``lower``: the best single route, and with values not shared-out a greedy solution
+    (trains by stand-alone value, each taking its best route on track still free).
+    None (no pruning) when a ``route_bonus`` hook makes route values unbounded here.
+    ``memo``: the reach bounds of this board, shared by the searches of one question."""
+    if run.route_bonus is not None or not run.trains:
+        return None
+    memo = {} if memo is None else memo
+    best = {t: best_single(board, op, rules, run, g, t, 0, memo) for t in dict.fromkeys(run.trains)}
+    lower = max(value for value, _ in best.values())
+    if rules.shared_values and len(run.trains) > 1:
+        greedy, used = 0, 0
+        for t in sorted(run.trains, key=lambda t: -best[t][0]):
+            value, res = best_single(board, op, rules, run, g, t, used, memo) if used else best[t]
+            greedy, used = greedy + value, used | res
+        lower = max(lower, greedy)
+    total = sum(best[t][0] for t in run.trains)
+    return {t: lower - (total - best[t][0]) for t in best}
+
+
+def best_single(
+    board: Board,
+    op: Operator,
+    rules: RouteRules,
+    run: RunContext,
+    g: TrackGraph,
+    train: TrainSpec,
+    forbidden: int = 0,
+    memo: Memo | None = None,
+) -> tuple[int, int]:
+    """The best stand-alone value of ``train`` over routes using no resource of
+    ``forbidden``, and that route's resources ((0, 0) if it has none), by a search that
+    raises its floor with every better route it finds."""
+    value, raw = _best_single_route(board, op, rules, run, g, train, forbidden, memo)
+    return value, raw.res if raw is not None else 0
+
+
+def _best_single_route(
+    board: Board,
+    op: Operator,
+    rules: RouteRules,
+    run: RunContext,
+    g: TrackGraph,
+    train: TrainSpec,
+    forbidden: int,
+    memo: Memo | None,
+) -> tuple[int, RawRoute | None]:
+    best: list[tuple[int, RawRoute | None]] = [(0, None)]
+
+    def accept(r: RawRoute) -> int:
+        value = route_value(g, r, train, rules, run)
+        if value is not None and value > best[0][0]:
+            best[0] = (value, r)
+        return best[0][0] + 1
+
+    floor = ValueFloor([_bound_row(train, 1)], _bonus_bound(run), forbidden, accept)
+    floor.max_slots = _slots(run)
+    floor.memo = {} if memo is None else memo
+    enumerate_routes(board, op, rules, replace(run, trains=(train,)), floor)
+    return best[0]
+
+
+def _slots(run: RunContext) -> int:
+    return max((t.cities for t in run.trains), default=0)
+
+
+def _bound_row(train: TrainSpec, least: int) -> list[int]:
+    return [train.cities, int(train.towns_pay), train.multiplier, least]
+
+
+def _bonus_bound(run: RunContext) -> int:
+    return sum(max(bonus, 0) for bonus in run.visit_bonuses.values())
 
 
 def _solve(
@@ -155,14 +263,18 @@ def _candidates(
     rules: RouteRules,
     run: RunContext,
     tokens: int,
+    least: int | None = None,
 ) -> list[Cand]:
+    """The routes ``train`` can run, best first; with ``least`` only those worth at least
+    that much (see :func:`train_floors`)."""
     g = comp.graph
     dedup = not rules.shared_values and not train.recount
+    least = max(least or 1, 1)
     out = []
     for i, r in enumerate(routes):
         names = describe(comp, r)[0] if run.route_bonus is not None else None
         value = route_value(g, r, train, rules, run, names)
-        if value is None or value <= 0:
+        if value is None or value < least:
             continue
         centre_mask = r.stop_mask & ~_offboard_bits(g, r) if dedup else 0
         fixed = value - centre_values(g, centre_mask) if dedup else value

@@ -19,6 +19,7 @@ from typing import NamedTuple
 
 from railhouse.map.board import Board
 from railhouse.map.graph import EDGE, Operator, TrackGraph, blocked, reach, track_graph
+from railhouse.map.route_bounds import ReachBound, ValueFloor
 from railhouse.map.tiles import CITY, JUNCTION, OFFBOARD, TOWN
 from railhouse.map.trains import RouteRules, RunContext
 
@@ -64,6 +65,9 @@ class Compressed:
     graph: TrackGraph
     links: list[Link]
     adj: dict[int, list[tuple[int, int]]]
+
+
+_NOTHING = ([0], [0])
 
 
 class RouteLimit(Exception):
@@ -150,10 +154,17 @@ def _prune(g: TrackGraph, rules: RouteRules, links: list[Link]) -> dict[int, lis
 
 
 def enumerate_routes(
-    board: Board, op: Operator, rules: RouteRules, run: RunContext
+    board: Board, op: Operator, rules: RouteRules, run: RunContext, floor: ValueFloor | None = None
 ) -> tuple[list[RawRoute], str]:
     """All legal routes for the longest train of ``run`` (see module docstring), and ""
-    or the reason the enumeration stopped early (a safety limit)."""
+    or the reason the enumeration stopped early (a safety limit).
+
+    With ``floor``, only routes some train of ``floor.trains`` could value at its floor or
+    more (by an upper bound: stop values so far, plus the best stop values of the whole
+    board for the cities it may still add, plus every town, times the multiplier, plus
+    ``floor.bonus``) and using nothing of ``floor.forbidden``; a branch is cut as soon as
+    no train can reach its floor, which is valid because extending a route never makes
+    its bound grow."""
     comp = compressed(board, op, rules)
     g = comp.graph
     reached = reach(board, op)
@@ -162,7 +173,11 @@ def enumerate_routes(
     max_big = max((t.cities for t in run.trains), default=0)
     centre_limits = [t.centres for t in run.trains]
     max_cen = 10**9 if None in centre_limits else max(c or 0 for c in centre_limits)
-    search = _Search(comp, rules, tables, max_big, max_cen)
+    bound = None
+    if floor is not None:
+        floor.max_slots = max(floor.max_slots, max_big)
+        bound = _reach_bound(floor, comp, rules, tables, reached)
+    search = _Search(comp, rules, tables, max_big, max_cen, floor, bound)
     try:
         for root in sorted(reached):
             if tables.term[root]:
@@ -170,6 +185,31 @@ def enumerate_routes(
     except RouteLimit:
         return search.found, f"more than {rules.max_routes} routes (RouteRules.max_routes)"
     return search.found, ""
+
+
+def _reach_bound(
+    floor: ValueFloor, comp: Compressed, rules: RouteRules, t: _Tables, reached: set[int]
+) -> ReachBound:
+    """The :class:`ReachBound` of this board for ``floor`` (off-boards that do not count
+    toward length are bounded separately: the two best, in ``floor.off_extra``)."""
+    n = len(t.kind)
+    big: list[int | None] = [None] * n
+    town = [0] * n
+    for u in reached:
+        k = t.kind[u]
+        if t.allowed[u] and (k == K_CITY or (k == K_OFF and rules.offboards_count)):
+            big[u] = t.value[u]
+        elif k == K_TOWN:
+            town[u] = t.value[u]
+    if not rules.offboards_count:
+        offs = sorted((t.value[u] for u in reached if t.kind[u] == K_OFF and t.allowed[u]),
+                      reverse=True)
+        floor.off_extra = sum(max(v, 0) for v in offs[:2])
+    passable = [not s for s in t.stop]
+    link_towns = [link.town_value for link in comp.links]
+    return ReachBound(
+        comp.adj, link_towns, big, town, passable, t.allowed, floor.max_slots, floor.memo
+    )
 
 
 @dataclass
@@ -222,16 +262,37 @@ def _tables(
 class _Search:
     """The depth-first search; ``found`` collects routes."""
 
-    def __init__(self, comp: Compressed, rules: RouteRules, t: _Tables, max_big: int, max_cen: int):
-        self.comp, self.rules, self.t = comp, rules, t
+    def __init__(
+        self,
+        comp: Compressed,
+        rules: RouteRules,
+        t: _Tables,
+        max_big: int,
+        max_cen: int,
+        floor: ValueFloor | None = None,
+        bound: ReachBound | None = None,
+    ):
+        self.comp, self.rules, self.t, self.floor, self.bound = comp, rules, t, floor, bound
+        self.forbidden = floor.forbidden if floor is not None else 0
         self.max_big, self.max_cen = max_big, max_cen
         self.found: list[RawRoute] = []
         self.visited = [False] * len(t.kind)
         self.trail: list[int] = []
         self.root = -1
+        g = comp.graph
+        self.shift = len(g.path_names) + len(g.nodes)
+        self.stops_only = 0
+        for u, k in enumerate(t.kind):
+            if k != K_PASS:
+                self.stops_only |= 1 << u
+        for link in comp.links:
+            self.stops_only |= link.stop_mask
+        self.seen: dict[tuple[int, int], list[int]] = {}
+        self.max_mode = floor is not None and floor.accept is not None
 
     def run(self, root: int) -> None:
         self.root = root
+        self.seen.clear()
         k = self.t.kind[root]
         big = 1 if k == K_CITY or (k == K_OFF and self.rules.offboards_count) else 0
         cen = 1 if k in (K_CITY, K_TOWN) else 0
@@ -290,7 +351,13 @@ class _Search:
             if nbig > self.max_big or ncen > self.max_cen:
                 continue
             nres = res | link.res | t.ebit[v]
+            if self.floor is not None and (
+                nres & self.forbidden or not self._promising(v, nbig, nvc, nvt, nvo)
+            ):
+                continue
             nsm = smask | link.stop_mask | (1 << v)
+            if self._dominated(v, nres, nsm):
+                continue
             ntok = tok or t.token[v]
             trail.append(li)
             if t.ebit[v]:
@@ -305,6 +372,43 @@ class _Search:
             if t.ebit[v]:
                 trail.pop()
 
+    def _promising(self, v: int, big: int, vc: int, vt: int, vo: int) -> bool:
+        """Whether some train may still reach its floor with this route ending at ``v``
+        or one of its extensions (bounds from :class:`ReachBound`)."""
+        fl, bound = self.floor, self.bound
+        assert fl is not None and bound is not None
+        bigs, towns = bound.at(v) if not self.t.stop[v] else _NOTHING
+        top = len(bigs) - 1
+        for cities, towns_pay, mult, least in fl.trains:
+            slots = cities - big
+            if slots < 0:
+                continue
+            s = min(slots, top)
+            up = vc + vo + bigs[s] + fl.off_extra
+            if towns_pay:
+                up += vt + towns[s]
+            if up * mult + fl.bonus >= least:
+                return True
+        return False
+
+    def _dominated(self, v: int, res: int, smask: int) -> bool:
+        """Whether an earlier partial route from this root reached ``v`` with the same
+        stops (so the same value, length and token) using a subset of these resources and
+        nodes: then each extension of this one is matched by an extension of that one,
+        worth the same with less track, and :func:`optimize.undominated` would drop it.
+        Otherwise this one is remembered."""
+        used = smask if self.max_mode else res | smask << self.shift
+        key = (v, smask & self.stops_only)
+        earlier = self.seen.get(key)
+        if earlier is None:
+            self.seen[key] = [used]
+            return False
+        for other in earlier:
+            if other & ~used == 0:
+                return True
+        earlier.append(used)
+        return False
+
     def _ends_ok(self, v: int, cen: int) -> bool:
         if cen < self.rules.min_centres:
             return False
@@ -316,8 +420,10 @@ class _Search:
     def _emit(
         self, v: int, big: int, cen: int, noff: int, vc: int, vt: int, vo: int, res: int, smask: int
     ) -> None:
+        route = RawRoute(self.root, v, tuple(self.trail), big, cen, noff, vc, vt, vo, res, smask)
+        if self.floor is not None and self.floor.accept is not None:
+            self.floor.trains[0][3] = self.floor.accept(route)
+            return
         if len(self.found) >= self.rules.max_routes:
             raise RouteLimit
-        self.found.append(
-            RawRoute(self.root, v, tuple(self.trail), big, cen, noff, vc, vt, vo, res, smask)
-        )
+        self.found.append(route)

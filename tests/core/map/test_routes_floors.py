@@ -1,0 +1,87 @@
+"""The value pruning of the route search (optimize.train_floors, route_bounds): each test
+would fail if a bound were too optimistic (cutting an optimal route) or a floor too high.
+SOH EN "Running trains" (no track twice; a train runs its best legal route), 1839 R-16.3.3."""
+
+from __future__ import annotations
+
+from bruteforce import best_total
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from test_routes_bruteforce import MIXES, SOH, random_board
+
+from railhouse.map import Operator, RunContext, TrainSpec, best_routes
+from railhouse.map.optimize import best_single, train_floors
+from railhouse.map.route_bounds import _placed
+from railhouse.map.routes import compressed
+
+EXPRESS = TrainSpec("3E", 3, towns_pay=False, multiplier=2)
+
+#: (board seed, MIXES index): boards where the greedy solution (each train its best route
+#: on the track still free) is below the optimum while a floor is positive
+GREEDY_TRAPS = ((1, 2), (4, 3), (19, 3), (21, 8))
+
+
+def test_placement_bound_respects_distances() -> None:
+    """The j-th further stop is at most j stops away: two far stops cannot both be
+    among the next two, but the bound must still count every reachable placement."""
+    far_pair = [(100, 2), (90, 2), (10, 1)]
+    assert _placed(far_pair, 1) == 10
+    assert _placed(far_pair, 2) == 110  # not 190: only one stop fits at position 2
+    assert _placed(far_pair, 3) == 200
+    assert _placed([(100, 3), (50, 1), (40, 2)], 2) == 90
+    assert _placed([(30, 1), (30, 1), (30, 1)], 2) == 60
+    assert _placed([], 4) == 0
+
+
+def test_floors_hold_on_greedy_traps() -> None:
+    """A floor is ``lower - other trains' stand-alone optima``; where the greedy lower
+    bound is below the optimum, the optimum still equals brute force and every train's
+    route in it reaches the train's floor."""
+    for seed, mix in GREEDY_TRAPS:
+        board = random_board(seed)
+        rules, trains = MIXES[mix]
+        op, run = Operator("A"), RunContext(trains)
+        g = compressed(board, op, rules).graph
+        floors = train_floors(board, op, rules, run, g)
+        assert floors is not None and max(floors.values()) > 0
+        result = best_routes(board, op, rules, run)
+        assert result.revenue == best_total(board, op, rules, run)
+        for route in result.routes:
+            assert route.revenue >= floors[trains[route.train_index]]
+
+
+def test_no_floors_with_a_route_bonus_hook() -> None:
+    """A ``route_bonus`` hook may add any amount: no value pruning then."""
+    board = random_board(1)
+    run = RunContext((TrainSpec("3", 3), EXPRESS), route_bonus=lambda view: 10)
+    g = compressed(board, Operator("A"), SOH).graph
+    assert train_floors(board, Operator("A"), SOH, run, g) is None
+
+
+def test_best_single_avoids_forbidden_track() -> None:
+    """The greedy's second search may not use the first route's track."""
+    board = random_board(4)
+    op, train = Operator("A"), TrainSpec("4", 4)
+    run = RunContext((train,))
+    g = compressed(board, op, SOH).graph
+    value, res = best_single(board, op, SOH, run, g, train)
+    assert value == best_total(board, op, SOH, run) and value > 0
+    second, res2 = best_single(board, op, SOH, run, g, train, res)
+    assert res2 & res == 0 and second <= value
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=list(HealthCheck))
+@given(
+    seed=st.integers(0, 10**9),
+    length=st.sampled_from((2, 3, 4, 5, 0)),
+    bonus=st.sampled_from((0, 20, 60)),
+)
+def test_one_train_search_equals_brute_force(seed: int, length: int, bonus: int) -> None:
+    """One train: the floor-raising search (reach bounds, visited-node dominance) finds
+    the brute-force optimum, express multiplier and visit bonuses included."""
+    board = random_board(seed)
+    train = TrainSpec(str(length), length) if length else EXPRESS
+    run = RunContext((train,), visit_bonuses={"C4.t0": bonus, "B5.c0": bonus})
+    result = best_routes(board, Operator("A"), SOH, run)
+    assert result.exact
+    assert result.revenue == best_total(board, Operator("A"), SOH, run)
