@@ -11,6 +11,7 @@ on the board per ``(track_version, barriers)``.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from itertools import islice
 from typing import NamedTuple
 
 from railhouse.map.board import Board
@@ -59,8 +60,9 @@ class TrackGraph:
     index: dict[str, int] = field(default_factory=dict)
     side: dict[tuple[str, int], int] = field(default_factory=dict)
     hex_edges: dict[str, int] = field(default_factory=dict)
-    #: ``(len(nodes), len(path_names))`` when the build reached each hex, in map order
-    marks: list[tuple[int, int]] = field(default_factory=list)
+    #: ``(len(nodes), len(path_names), len(side))`` when the build reached each hex, in
+    #: map order (``index`` and ``side`` only grow, in node order, during a build)
+    marks: list[tuple[int, int, int]] = field(default_factory=list)
 
     def add_node(self, node: Node) -> int:
         self.index[node.name] = len(self.nodes)
@@ -198,14 +200,15 @@ def _side_of(mapdef: MapDef, coord: str, edge: int) -> _Side:
 
 def _prefix(base: TrackGraph, first: int) -> TrackGraph:
     """``base`` as its build stood when it reached hex number ``first`` (a new graph)."""
-    n_nodes, n_paths = base.marks[first]
+    n_nodes, n_paths, n_sides = base.marks[first]
     return TrackGraph(
         base.nodes[:n_nodes],
-        [[e for e in adj if e[1] < n_paths] for adj in base.adj[:n_nodes]],
+        [adj[:] if not adj or adj[-1][1] < n_paths else [e for e in adj if e[1] < n_paths]
+         for adj in base.adj[:n_nodes]],
         base.path_names[:n_paths],
         base.path_ends[:n_paths],
-        {name: u for name, u in base.index.items() if u < n_nodes},
-        {key: u for key, u in base.side.items() if u < n_nodes},
+        dict(islice(base.index.items(), n_nodes)),
+        dict(islice(base.side.items(), n_sides)),
         dict(base.hex_edges),
         base.marks[:first],
     )
@@ -225,13 +228,18 @@ def _build(
     names, path_ends, hex_edges = g.path_names, g.path_ends, g.hex_edges
     coords, bare = _coords(mapdef)
     laid = board.tiles
+    by_content: dict[tuple[str, tuple[str, int] | None], _Fragment] = mapdef._cache.setdefault(
+        "fragment_by_content", {})
     for coord in coords[first if base is not None else 0:]:
-        marks.append((len(nodes), len(names)))
-        if coord in bare and coord not in laid:
+        marks.append((len(nodes), len(names), len(side)))
+        tile = laid.get(coord)
+        if tile is None and coord in bare:
             hex_edges[coord] = 0
             continue
-        t, rot = board.tile_at(coord)
-        frag = _fragment(mapdef, coord, t, rot)
+        frag = by_content.get((coord, tile))
+        if frag is None:
+            t, rot = board.tile_at(coord)
+            frag = by_content[coord, tile] = _fragment(mapdef, coord, t, rot)
         hex_edges[coord] = frag.edge_mask
         ends: list[int] = []
         for node, shared in frag.stops:
