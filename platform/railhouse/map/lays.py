@@ -166,8 +166,8 @@ def first_tile_lay(
     even where the listing spells an allocation out; ``accept`` may judge hex, tile,
     rotation, cost and ``upgrade``, which equal those of a listed lay."""
     for coord, reached_mask, has_token in _open_hexes(board, op, opts):
+        upgrade = board.tile_at(coord)[0].color != WHITE
         for cand, cost in _fitting(board, op, opts, coord, reached_mask, has_token):
-            upgrade = board.tile_at(coord)[0].color != WHITE
             lay = TileLay(coord, cand.shape.new.id, cand.rotation, cost, upgrade)
             if accept is None or accept(lay):
                 return lay
@@ -266,6 +266,8 @@ def _city_owners(board: Board, coord: str, n_cities: int) -> list[list[str]]:
 
 def _edge_cost(board: Board, op: Operator, coord: str, new_edges: int) -> int | None:
     """Cost of the new connections (None if one crosses an active barrier)."""
+    if not new_edges & _ruled_edges(board.map).get(coord, 0):
+        return 0
     cost = 0
     hex_edges = track_graph(board, op.released).hex_edges
     for edge in range(6):
@@ -281,6 +283,17 @@ def _edge_cost(board: Board, op: Operator, coord: str, new_edges: int) -> int | 
             return None
         cost += rule.cost
     return cost
+
+
+def _ruled_edges(mapdef: MapDef) -> dict[str, int]:
+    """Per hex, the mask of its edges under an edge rule (cached per map)."""
+    hit: dict[str, int] | None = mapdef._cache.get("ruled_edges")
+    if hit is None:
+        hit = {}
+        for coord, edge in mapdef.edge_rule_at:
+            hit[coord] = hit.get(coord, 0) | 1 << edge
+        mapdef._cache["ruled_edges"] = hit
+    return hit
 
 
 def _hex_cost(board: Board, coord: str, upgrade: bool) -> int:
