@@ -88,7 +88,7 @@ def best_routes(board: Board, op: Operator, rules: RouteRules, run: RunContext) 
         return _one_train(board, op, rules, run, comp, memo)
     floors = train_floors(board, op, rules, run, comp.graph, memo)
     floor = None
-    if floors is not None:
+    if floors is not None and min(floors.values()) > 0:  # else every route passes anyway
         rows = [_bound_row(t, least) for t, least in floors.items()]
         floor = ValueFloor(rows, _bonus_bound(run), memo=memo, max_slots=_slots(run))
     all_routes, reason = enumerate_routes(board, op, rules, run, floor)

@@ -279,8 +279,6 @@ class _Search:
         self.visited = [False] * len(t.kind)
         self.trail: list[int] = []
         self.root = -1
-        g = comp.graph
-        self.shift = len(g.path_names) + len(g.nodes)
         self.stops_only = 0
         for u, k in enumerate(t.kind):
             if k != K_PASS:
@@ -356,7 +354,7 @@ class _Search:
             ):
                 continue
             nsm = smask | link.stop_mask | (1 << v)
-            if self._dominated(v, nres, nsm):
+            if self.max_mode and self._dominated(v, nsm):
                 continue
             ntok = tok or t.token[v]
             trail.append(li)
@@ -391,13 +389,14 @@ class _Search:
                 return True
         return False
 
-    def _dominated(self, v: int, res: int, smask: int) -> bool:
-        """Whether an earlier partial route from this root reached ``v`` with the same
-        stops (so the same value, length and token) using a subset of these resources and
-        nodes: then each extension of this one is matched by an extension of that one,
-        worth the same with less track, and :func:`optimize.undominated` would drop it.
-        Otherwise this one is remembered."""
-        used = smask if self.max_mode else res | smask << self.shift
+    def _dominated(self, v: int, smask: int) -> bool:
+        """Max mode (one train, only the value counts): whether an earlier partial route
+        from this root reached ``v`` with the same stops (so the same value, length and
+        token) through a subset of these nodes: then every extension of this one is
+        also an extension of that one, worth the same.  Otherwise this one is remembered.
+        (Collecting routes for several trains cannot use this: two distinct simple paths
+        from one root to ``v`` never have nested track, and track is what trains share.)"""
+        used = smask
         key = (v, smask & self.stops_only)
         earlier = self.seen.get(key)
         if earlier is None:

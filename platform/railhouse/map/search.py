@@ -9,7 +9,8 @@ is the sum of those best compatible values over the remaining trains (a valid up
 it ignores conflicts among them), limited to the ``m`` largest when only ``m`` links at the
 company's token cities are still free: every route contains a token city of the company,
 so it uses one of those links, and no link serves two routes.  Identical trains choose in
-increasing index order.
+increasing index order, so after one of them picks a route worth ``x`` each of the equal
+trains after it adds at most ``x``.
 """
 
 from __future__ import annotations
@@ -89,6 +90,11 @@ class BranchAndBound:
             for pos in range(len(self.order))
         ]
         self.suffix_opt, self.drop_opt = _subset_tables(self.order, subset_opt or {})
+        # twins[pos]: how many positions right after pos hold trains equal to its train
+        self.twins = [0] * len(self.order)
+        for pos in range(len(self.order) - 2, -1, -1):
+            if self.same_prev[pos + 1]:
+                self.twins[pos] = self.twins[pos + 1] + 1
         shared: dict[int, dict[int, int]] = bitsets if bitsets is not None else {}
         self.using = []
         for i in self.order:
@@ -151,6 +157,10 @@ class BranchAndBound:
             c = cands[k]
             if total + c.value + rest <= self.best:
                 break
+            if self.twins[pos] and total + c.value + self._capped(
+                pos, bests, capacity, c.value
+            ) <= self.best:
+                break
             gain = c.value
             if c.centre_mask:
                 gain = c.fixed + centre_values(self.g, c.centre_mask & ~counted)
@@ -174,6 +184,15 @@ class BranchAndBound:
             for j, others in self.drop_opt[pos]:
                 bound = min(bound, bests[j] + others)
         return bound
+
+    def _capped(self, pos: int, bests: list[int], capacity: int, value: int) -> int:
+        """The bound after picking a route worth ``value`` at ``pos``: equal trains right
+        after it choose later (so no better) candidates, so each adds at most ``value``.
+        Non-increasing in ``value``, so the best-first loop may stop when it fails."""
+        later = list(bests[1:])
+        for j in range(self.twins[pos]):
+            later[j] = min(later[j], value)
+        return self._bound(pos + 1, later, capacity - 1)
 
     def _child(self, pos: int, forb: list[int], c: Cand) -> list[int]:
         out = list(forb)

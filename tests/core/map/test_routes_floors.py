@@ -85,3 +85,16 @@ def test_one_train_search_equals_brute_force(seed: int, length: int, bonus: int)
     result = best_routes(board, Operator("A"), SOH, run)
     assert result.exact
     assert result.revenue == best_total(board, Operator("A"), SOH, run)
+
+
+def test_equal_trains_may_run_routes_of_equal_value() -> None:
+    """Equal trains choose candidates in order, so a later one adds at most what the
+    earlier one took -- not less: on these boards a cap 10 below the earlier pick cuts
+    the optimum (found by mutating search.BranchAndBound._capped)."""
+    two, three = TrainSpec("2", 2), TrainSpec("3", 3)
+    for seed, trains in ((401, (two, two, three, three)), (1110, (three, three)),
+                         (1207, (three, three))):
+        board = random_board(seed)
+        run = RunContext(trains)
+        result = best_routes(board, Operator("A"), SOH, run)
+        assert result.revenue == best_total(board, Operator("A"), SOH, run)
