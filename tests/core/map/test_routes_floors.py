@@ -98,3 +98,14 @@ def test_equal_trains_may_run_routes_of_equal_value() -> None:
         run = RunContext(trains)
         result = best_routes(board, Operator("A"), SOH, run)
         assert result.revenue == best_total(board, Operator("A"), SOH, run)
+
+
+def test_reach_bound_counts_towns_still_ahead() -> None:
+    """Towns pay (SOH) without using a train's length: the bound must add the towns
+    still reachable.  On these boards leaving them out cuts the best route (found by
+    mutating the bound)."""
+    for seed, length in ((248, 2), (306, 3), (360, 2), (731, 2)):
+        board = random_board(seed)
+        run = RunContext((TrainSpec(str(length), length),))
+        result = best_routes(board, Operator("A"), SOH, run)
+        assert result.revenue == best_total(board, Operator("A"), SOH, run)
