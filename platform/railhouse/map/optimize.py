@@ -80,18 +80,28 @@ def _view(g: TrackGraph, stops: tuple[str, ...], train: TrainSpec) -> RouteView:
     return RouteView(stops, tuple(n.revenue for n in nodes), tuple(n.kind for n in nodes), train)
 
 
+PROBE_ROUTES = 3000
+"""Positions with at most this many routes are solved from the full route list; larger
+ones first search each train's stand-alone optimum and a greedy solution to prune routes
+by value (:func:`train_floors`), which costs more than it saves on small positions."""
+
+
 def best_routes(board: Board, op: Operator, rules: RouteRules, run: RunContext) -> RouteResult:
     """The revenue-maximising legal routes for ``run.trains`` (see module docstring)."""
     comp = compressed(board, op, rules)
-    memo: Memo = {}
-    if len(run.trains) == 1 and run.route_bonus is None:
-        return _one_train(board, op, rules, run, comp, memo)
-    floors = train_floors(board, op, rules, run, comp.graph, memo)
-    floor = None
-    if floors is not None and min(floors.values()) > 0:  # else every route passes anyway
-        rows = [_bound_row(t, least) for t, least in floors.items()]
-        floor = ValueFloor(rows, _bonus_bound(run), memo=memo, max_slots=_slots(run))
-    all_routes, reason = enumerate_routes(board, op, rules, run, floor)
+    probe = replace(rules, max_routes=min(rules.max_routes, PROBE_ROUTES))
+    all_routes, reason = enumerate_routes(board, op, probe, run)
+    floors = None
+    if reason and rules.max_routes > PROBE_ROUTES:  # a large position: prune by value
+        memo: Memo = {}
+        if len(run.trains) == 1 and run.route_bonus is None:
+            return _one_train(board, op, rules, run, comp, memo)
+        floors = train_floors(board, op, rules, run, comp.graph, memo)
+        floor = None
+        if floors is not None and min(floors.values()) > 0:  # else every route passes
+            rows = [_bound_row(t, least) for t, least in floors.items()]
+            floor = ValueFloor(rows, _bonus_bound(run), memo=memo, max_slots=_slots(run))
+        all_routes, reason = enumerate_routes(board, op, rules, run, floor)
     routes = undominated(all_routes)
     tokens = token_links(board, op, comp, run)
     per_train: dict[TrainSpec, list[Cand]] = {}

@@ -4,17 +4,27 @@ SOH EN "Running trains" (no track twice; a train runs its best legal route), 183
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
+import pytest
 from bruteforce import best_total
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from test_routes_bruteforce import MIXES, SOH, random_board
 
-from railhouse.map import Operator, RunContext, TrainSpec, best_routes
+from railhouse.map import Operator, RunContext, TrainSpec, best_routes, optimize
 from railhouse.map.optimize import best_single, train_floors
 from railhouse.map.route_bounds import _placed
 from railhouse.map.routes import compressed
 
 EXPRESS = TrainSpec("3E", 3, towns_pay=False, multiplier=2)
+
+
+@pytest.fixture(autouse=True)
+def _always_prune(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """These boards are small: make every position take the value-pruning path."""
+    monkeypatch.setattr(optimize, "PROBE_ROUTES", 0)
+    yield
 
 #: (board seed, MIXES index): boards where the greedy solution (each train its best route
 #: on the track still free) is below the optimum while a floor is positive
