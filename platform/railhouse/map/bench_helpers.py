@@ -5,6 +5,7 @@ positions for the map metrics, and the brute-force check behind ``routes.subopti
 >>> # print(time_queries(board, Operator("A"), RouteRules(), RunContext(trains)))
 >>> # problems = route_positions(50, seed=1)   # list[RouteProblem]
 >>> # [brute_force_check(p) for p in problems]  # optimum revenue, or None if too large
+>>> # compare_solvers(problems, {"old": old_best_routes, "new": best_routes})
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ from railhouse.map.board import Board
 from railhouse.map.graph import Operator
 from railhouse.map.lays import LayOptions, legal_tile_lays
 from railhouse.map.mapdef import MapDef
-from railhouse.map.optimize import best_routes
+from railhouse.map.optimize import RouteResult, best_routes
 from railhouse.map.problem import RouteProblem
 from railhouse.map.reference import best_total
 from railhouse.map.tokens import TokenOptions, legal_token_placements
@@ -154,6 +155,35 @@ def route_positions(
                 trains.append(TrainSpec(str(length), length) if length else EXPRESS)
             op = Operator(company, column=1)
             out.append(RouteProblem(board, op, RouteRules(), RunContext(tuple(trains))))
+    return out
+
+
+Solver = Callable[[Board, Operator, RouteRules, RunContext], RouteResult]
+
+
+def compare_solvers(
+    problems: Sequence[RouteProblem], solvers: Mapping[str, Solver]
+) -> dict[str, dict[str, object]]:
+    """Cold-cache timings of several route solvers (e.g. an old copy of ``best_routes``
+    and the current one) over the same ``problems`` in one run -- on a loaded machine
+    only figures from one run compare -- with, per solver, the ``summary`` of its
+    milliseconds, the count of inexact results and the indices of the problems where its
+    revenue differs from the first solver's."""
+    revenues: dict[str, list[int]] = {}
+    out: dict[str, dict[str, object]] = {}
+    for name, solve in solvers.items():
+        ms, got, inexact = [], [], 0
+        for p in problems:
+            p.board.cache.clear()
+            start = time.perf_counter()
+            result = solve(p.board, p.operator, p.rules, p.run)
+            ms.append((time.perf_counter() - start) * 1000)
+            got.append(result.revenue)
+            inexact += not result.exact
+        revenues[name] = got
+        first = revenues[next(iter(solvers))]
+        differ = [i for i, (a, b) in enumerate(zip(first, got, strict=True)) if a != b]
+        out[name] = {"ms": summary(ms), "inexact": inexact, "differs_at": differ}
     return out
 
 
