@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from typing import Any
 
 from railhouse.engine.record import new_game
 from railhouse.map.problem import route_problem
@@ -10,7 +11,7 @@ from railhouse.testing.conformance import choose
 from railhouse_soh import routing
 
 
-def _late_game(seed: int) -> object:
+def _late_game(seed: int) -> Any:
     game = new_game("soh", ["a", "b", "c", "d"], None, seed)
     rng = random.Random(seed)
     while not game.over and len(game.actions) < 400:
