@@ -10,6 +10,11 @@ unless a safety limit stops the search, which the result reports (``exact=False`
 
 With ``RouteRules.shared_values=False`` (1839 R-16.3.3) a centre already counted by another
 non-``recount`` train adds nothing; a route's stand-alone value stays a valid bound.
+
+Large positions (more than ``PROBE_ROUTES`` routes) are pruned by value first: one train
+is answered by a search that keeps only its best route so far (:func:`best_single`);
+several trains get a floor each (:func:`train_floors`) and only routes that can reach a
+floor are listed (bounds in :mod:`route_bounds`).  Both stay exact.
 """
 
 from __future__ import annotations

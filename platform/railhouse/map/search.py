@@ -10,7 +10,9 @@ it ignores conflicts among them), limited to the ``m`` largest when only ``m`` l
 company's token cities are still free: every route contains a token city of the company,
 so it uses one of those links, and no link serves two routes.  Identical trains choose in
 increasing index order, so after one of them picks a route worth ``x`` each of the equal
-trains after it adds at most ``x``.
+trains after it adds at most ``x``.  Before building a child, a pick is also skipped when
+its value plus, for each later train, its best route avoiding any one unit of the pick
+(a table per unit) cannot beat the incumbent.
 """
 
 from __future__ import annotations
@@ -62,6 +64,17 @@ def _unit_bitsets(cands: list[Cand]) -> dict[int, int]:
     return out
 
 
+def _best_avoiding(cands: list[Cand], using: dict[int, int]) -> dict[int, int]:
+    """unit -> value of the best candidate not using it (0 if all use it); ``cands``
+    best first, ``using`` from :func:`_unit_bitsets`."""
+    full = (1 << len(cands)) - 1
+    out = {}
+    for u, mask in using.items():
+        free = full & ~mask
+        out[u] = cands[(free & -free).bit_length() - 1].value if free else 0
+    return out
+
+
 class _Stop(Exception):
     pass
 
@@ -103,6 +116,12 @@ class BranchAndBound:
                 shared[key] = _unit_bitsets(cands[i])
             self.using.append(shared[key])
         self.full = [(1 << len(cands[i])) - 1 for i in self.order]
+        avoid_cache: dict[int, dict[int, int]] = {}
+        self.avoid = []
+        for pos, i in enumerate(self.order):
+            if id(cands[i]) not in avoid_cache:
+                avoid_cache[id(cands[i])] = _best_avoiding(cands[i], self.using[pos])
+            self.avoid.append(avoid_cache[id(cands[i])])
         self.best = 0
         self.best_pick = [NONE] * n
         self.best_values = [0] * n
@@ -157,10 +176,12 @@ class BranchAndBound:
             c = cands[k]
             if total + c.value + rest <= self.best:
                 break
-            if self.twins[pos] and total + c.value + self._capped(
+            if self.twins[pos] and total + c.value + self._twin_rest(
                 pos, bests, capacity, c.value
             ) <= self.best:
-                break
+                break  # the twin-capped bound only falls as c.value falls
+            if total + c.value + self._capped(pos, bests, capacity, c) <= self.best:
+                continue
             gain = c.value
             if c.centre_mask:
                 gain = c.fixed + centre_values(self.g, c.centre_mask & ~counted)
@@ -185,13 +206,28 @@ class BranchAndBound:
                 bound = min(bound, bests[j] + others)
         return bound
 
-    def _capped(self, pos: int, bests: list[int], capacity: int, value: int) -> int:
-        """The bound after picking a route worth ``value`` at ``pos``: equal trains right
-        after it choose later (so no better) candidates, so each adds at most ``value``.
-        Non-increasing in ``value``, so the best-first loop may stop when it fails."""
+    def _twin_rest(self, pos: int, bests: list[int], capacity: int, value: int) -> int:
+        """The bound after a pick worth ``value`` with only the equal-trains cap of
+        :meth:`_capped`; non-increasing in ``value``."""
         later = list(bests[1:])
         for j in range(self.twins[pos]):
             later[j] = min(later[j], value)
+        return self._bound(pos + 1, later, capacity - 1)
+
+    def _capped(self, pos: int, bests: list[int], capacity: int, c: Cand) -> int:
+        """The bound after picking ``c`` at ``pos``, cheaper than the child's own: a
+        later train's best free route avoids every unit of ``c``, so it is worth at most
+        its best route avoiding any one of them; and equal trains right after ``pos``
+        choose later (so no better) candidates, so each adds at most ``c.value``."""
+        later = list(bests[1:])
+        for j in range(len(later)):
+            avoid = self.avoid[pos + 1 + j]
+            for u in c.units:
+                worth = avoid.get(u)
+                if worth is not None and worth < later[j]:
+                    later[j] = worth
+            if j < self.twins[pos] and c.value < later[j]:
+                later[j] = c.value
         return self._bound(pos + 1, later, capacity - 1)
 
     def _child(self, pos: int, forb: list[int], c: Cand) -> list[int]:

@@ -119,3 +119,16 @@ def test_reach_bound_counts_towns_still_ahead() -> None:
         run = RunContext((TrainSpec(str(length), length),))
         result = best_routes(board, Operator("A"), SOH, run)
         assert result.revenue == best_total(board, Operator("A"), SOH, run)
+
+
+def test_later_trains_bounded_by_their_best_route_avoiding_each_unit() -> None:
+    """After a pick, a later train's best free route avoids all of the pick's units, so
+    its best route avoiding any one of them bounds it -- exactly, not less: on these
+    boards a bound 10 lower cuts the optimum (found by mutating search._capped)."""
+    two, three, four = TrainSpec("2", 2), TrainSpec("3", 3), TrainSpec("4", 4)
+    for seed, trains in ((19, (two, three, four)), (100, (two, three)), (154, (two, three)),
+                         (100, (three, four))):
+        board = random_board(seed)
+        run = RunContext(trains)
+        result = best_routes(board, Operator("A"), SOH, run)
+        assert result.revenue == best_total(board, Operator("A"), SOH, run)
