@@ -8,6 +8,7 @@ from typing import Any
 
 import pytest
 
+from railhouse.bench.positions import playout
 from railhouse.engine.config import MarketCell, MarketSpec
 from railhouse.engine.market import StockMarket
 from railhouse.map import library
@@ -18,7 +19,6 @@ from railhouse.map.tiles import tile
 from railhouse.render.board import RouteLine
 from railhouse.render.scene import Scene
 from railhouse.render.stops import CompanyLook
-from railhouse.testing.conformance import random_playout
 
 TILES = {t: library.get(t) for t in ("57", "14", "9", "8", "63", "455", "1")}
 LOOKS = {"RED": CompanyLook("#d62828", "#ffffff"), "BLU": CompanyLook("#1f4fd8", "#ffffff"),
@@ -86,16 +86,18 @@ _PLAYED: dict[str, dict[str, Any]] = {}
 
 
 def played_record(title_id: str) -> dict[str, Any]:
-    """The record of a finished seeded random game of ``title_id`` (cached per session).
-    A title whose rules module does not import yet (being written) is skipped, naming it."""
+    """The record of a finished seeded random game of ``title_id`` (cached per session),
+    played as the benchmarks play (nobody gives up while anything else is legal, so the
+    board fills and companies run routes).  A title whose rules module does not import is
+    skipped, naming it."""
     if title_id not in _PLAYED:
         from railhouse.plugins import registry
 
         info = registry().title(title_id)
         try:
-            factory = info.load_factory()
+            info.load_factory()
         except ImportError as exc:
             pytest.skip(f"title {title_id} is registered but its rules do not import: {exc}")
-        game = random_playout(factory, info.max_players, seed=7, check=False)
+        game = playout(title_id, info.max_players, 7)
         _PLAYED[title_id] = game.to_record()
     return _PLAYED[title_id]
