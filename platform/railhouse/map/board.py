@@ -133,6 +133,15 @@ class Board:
             del self.tokens[(coord, city)]
         self.token_version += 1
 
+    def set_reservations(self, reservations: list[Reservation]) -> None:
+        """Replace every home reservation (what blocks a city's slot for its company)."""
+        self.reservations = list(reservations)
+        self.token_version += 1
+
+    def add_reservation(self, reservation: Reservation) -> None:
+        """Reserve a slot (a city, or any city of the hex when ``city`` is None)."""
+        self.set_reservations([*self.reservations, reservation])
+
     def drop_reservations(self, company: str, coord: str | None = None) -> None:
         """Forget ``company``'s reservations (on ``coord`` only, if given)."""
         self.reservations = [

@@ -166,7 +166,7 @@ class HomeDecider(Decider):
             from railhouse.map.mapdef import Reservation
 
             for hex_id in self.chosen:
-                board.reservations.append(Reservation(self.company.id, hex_id, None))
+                board.add_reservation(Reservation(self.company.id, hex_id, None))
         game.event("homes", {"company": self.company.id, "hexes": list(self.chosen)})
         game.pending.remove(self)
         if self.rest is not None:

@@ -80,8 +80,7 @@ def sync_reservations(game: Game) -> Board:
     board = board_of(game)
     wanted = wanted_reservations(game)
     if wanted != board.reservations:
-        board.reservations = wanted
-        board.token_version += 1
+        board.set_reservations(wanted)
     return board
 
 

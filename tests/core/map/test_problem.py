@@ -27,3 +27,4 @@ def test_route_problem_asks_the_game_for_that_company() -> None:
     game = _Fixed(None)
     assert route_problem(game, "B") is None
     assert game.asked == ["B"]
+
