@@ -19,7 +19,7 @@ ME = "p1"  # the first player of the SR in the seed-1, 4-player position
 
 
 def _sr(cash: int = 1000) -> M1839:
-    game = after_auction(4, seed=1)
+    game: M1839 = after_auction(4, seed=1)
     assert isinstance(game.round, M1839StockRound) and game.acting_entity() == ME
     game.round.first = False  # selling allowed (R-7.2.2 only bars the first SR)
     game.player(ME).cash = cash
