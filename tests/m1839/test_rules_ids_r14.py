@@ -1,0 +1,110 @@
+"""R-14 company rule IDs not covered elsewhere, one test per ID (digest
+/work/shared/facts/1839.md, authority rules/1839/rules.md §14), on built positions."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from m1839_positions import after_auction, float_company
+
+from railhouse.engine.actions import BuyPrivate
+from railhouse.engine.entities import IPO
+from railhouse_m1839.closures import close_private, start_company
+from railhouse_m1839.data import NS
+from railhouse_m1839.game import M1839
+from railhouse_m1839.money import nationalise
+from railhouse_m1839.operating import M1839OperatingRound
+from railhouse_m1839.trains import enter_phase
+
+MAJORS = {"AMS", "HIJSM", "MSS", "NBDS", "NCS", "NRS", "NWS", "ZHESM"}
+
+
+def _game() -> M1839:
+    game: M1839 = after_auction(4, seed=1)
+    for company in game.companies.values():  # a clean slate: nobody holds anything
+        if company.started:
+            game.market_of(company).remove(company.id)
+        company.started = company.floated = False
+        company.president = None
+        for cert in company.certs:
+            cert.owner = IPO
+    for private in game.privates.values():
+        private.owner = None
+    return game
+
+
+def test_R_14_1_1_privates_pay_at_the_or_start_and_never_operate() -> None:
+    game = _game()
+    assert not set(game.privates) & set(game.companies)  # no track, trains or turns
+    float_company(game, "AMS", "p0")
+    game.privates["KR"].owner = "p1"
+    rnd = M1839OperatingRound(game, 1, 1)
+    assert rnd.order() == ["AMS"]
+    cash = game.player("p1").cash
+    rnd.pay_private_income()
+    assert game.player("p1").cash == cash + 30
+
+
+def test_R_14_1_2_eight_spoorwegmaatschappijen_and_eight_lokaalspoorwegen() -> None:
+    game = _game()
+    kinds = {c.id: c.spec.kind for c in game.companies.values()}
+    assert {c for c, k in kinds.items() if k == "major"} == MAJORS
+    assert {c for c, k in kinds.items() if k == "local"} == {f"L{i}" for i in range(1, 9)}
+    assert all(game.companies[c].spec.market == "major" for c in MAJORS)
+    assert all(game.companies[f"L{i}"].spec.market == "local" for i in range(1, 9))
+
+
+def test_R_14_2_1_revenue_comes_from_the_bank() -> None:
+    game = _game()
+    game.privates["KR"].owner = "p1"
+    bank, cash = game.bank.cash, game.player("p1").cash
+    M1839OperatingRound(game, 1, 1).pay_private_income()
+    assert game.player("p1").cash - cash == 30 == bank - game.bank.cash
+
+
+def test_R_14_2_4_closed_privates_are_out_of_the_game() -> None:
+    game = _game()
+    game.privates["KR"].owner = "p1"
+    close_private(game, "KR")
+    cash = game.player("p1").cash
+    M1839OperatingRound(game, 1, 1).pay_private_income()
+    assert game.privates["KR"].closed and game.player("p1").cash == cash
+
+
+def test_R_14_2_5_gray_phase_closes_every_private_but_rh() -> None:
+    game = _game()
+    for private in game.privates.values():
+        private.owner, private.closed = "p0", False
+    gray = next(i for i, p in enumerate(game.config.phases) if p.name == "GR")
+    enter_phase(game, gray)
+    still_open = {p.id for p in game.privates.values() if not p.closed}
+    assert still_open == {"RH"}
+
+
+def test_R_14_3_2_jjb_carries_a_ten_percent_share_of_the_ab_major(
+        make_game: Callable[..., M1839]) -> None:
+    game = make_game(3)
+    me = game.acting_entity()
+    assert me is not None
+    game.apply(BuyPrivate(entity=me, target="JJB", price=100))
+    assert game.companies[game.brown_assignment["AB"]].percent_of(me) == 10
+
+
+def test_R_14_6_1_nationalised_markers_become_NS_markers() -> None:
+    game = _game()
+    ams = float_company(game, "AMS", "p0", price=67)
+    game.board.place_token("K10", 0, "AMS")
+    nationalise(game, ams, voluntary=False)
+    assert game.board.city_tokens("K10", 0) == [NS]
+    assert not list(game.board.company_cities("AMS"))
+
+
+def test_R_14_7_3_nationalised_local_may_be_parred_again_a_major_never() -> None:
+    game = _game()
+    local = float_company(game, "L1", "p0", price=31)
+    major = float_company(game, "AMS", "p1", price=67)
+    nationalise(game, local, voluntary=False)
+    nationalise(game, major, voluntary=False)
+    assert major.closed and not local.closed
+    start_company(game, local, "p2", 46)  # a brand-new company
+    assert game.share_price(local) == 46 and local.president == "p2"
