@@ -54,7 +54,7 @@ def test_R_13_4_3_end_of_sr_moves_locals_as_well_as_majors() -> None:
     pooled = float_company(game, "L2", "p1", price=31, shares=3)
     pooled.certs[-1].owner = POOL
     partial = float_company(game, "L3", "p2", price=31, shares=3)  # IPO keeps shares: stays
-    sr = M1839StockRound(game, 2)
+    sr = M1839StockRound(game, False)
     sr.end_of_round_moves()
     assert not full.certs_of(IPO)
     assert [game.share_price(c) for c in (full, pooled, partial)] == [34, 28, 31]
@@ -97,6 +97,6 @@ def test_R_13_6_f300_is_the_red_game_end_space() -> None:
     market = game.markets["major"]
     market.remove("AMS")
     market.place_at_price("AMS", 270)  # type: ignore[attr-defined]
-    M1839StockRound(game, 2).end_of_round_moves()  # fully held: right onto f300
+    M1839StockRound(game, False).end_of_round_moves()  # fully held: right onto f300
     assert game.share_price(company) == 300 and game.over
     assert game.end_reason == "price_300_in_sr"
