@@ -13,7 +13,6 @@ from railhouse.engine.actions import (
     Bankrupt,
     BuyPrivate,
     BuyTrain,
-    DiscardTrain,
     IssueShares,
     LegalAction,
     OfferPrivate,
@@ -24,6 +23,7 @@ from railhouse.engine.actions import (
     SellShares,
 )
 from railhouse.engine.entities import POOL, Company, Train
+from railhouse.engine.phases import DiscardDecider as CoreDiscardDecider
 from railhouse.engine.rounds.base import Decider
 from railhouse.engine.shares import move_shares, update_president
 from railhouse.engine.trains import phase_for_train, rust_trains
@@ -348,33 +348,11 @@ def apply_pending_phase(game: SteamOverHolland) -> None:
             game.pending.append(DiscardDecider(game, company))
 
 
-class DiscardDecider(Decider):
+class DiscardDecider(CoreDiscardDecider):
     """EN "Number of trains per company": over the limit after a phase change, the
-    president discards trains of his choice; they leave the game."""
+    president discards trains of his choice; they leave the game (the core's discard)."""
 
     rule = "SOH EN 'Number of trains per company'"
-
-    def __init__(self, game: SteamOverHolland, company: Company) -> None:
-        super().__init__(game)
-        self.company = company
-
-    def acting_entity(self) -> str | None:
-        return self.company.id
-
-    def legal_actions(self) -> list[LegalAction]:
-        seen: dict[str, str] = {}
-        for train in self.company.trains:
-            seen.setdefault(train.name, train.id)
-        return [LegalAction(DiscardTrain(entity=self.company.id, train=t)) for t in seen.values()]
-
-    def process_discard_train(self, action: DiscardTrain) -> None:
-        train = next(t for t in self.company.trains if t.id == action.train)
-        self.company.trains.remove(train)
-        train.owner = None
-        self.game.depot.discarded.append(train)
-        self.game.event("discard", {"company": self.company.id, "train": train.id})
-        if len(self.company.trains) <= self.game.phase.train_limit:
-            self.game.pending.remove(self)
 
 
 def bankrupt_company(game: SteamOverHolland, company: Company) -> None:
