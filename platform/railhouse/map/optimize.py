@@ -23,9 +23,10 @@ from dataclasses import dataclass, replace
 from itertools import combinations
 
 from railhouse.map.board import Board
+from railhouse.map.compress import Compressed, compressed
 from railhouse.map.graph import Operator, TrackGraph
 from railhouse.map.route_bounds import Memo, ValueFloor
-from railhouse.map.routes import Compressed, RawRoute, compressed, enumerate_routes
+from railhouse.map.routes import RawRoute, enumerate_routes
 from railhouse.map.search import NONE, BranchAndBound, Cand, centre_values
 from railhouse.map.trains import RouteRules, RouteView, RunContext, TrainSpec
 

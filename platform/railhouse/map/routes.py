@@ -1,10 +1,8 @@
 """Enumeration of every legal route of a company (before choosing trains).
 
-The track graph is compressed: chains of hex-side points of degree 2 (and towns or
-junctions of degree 2 when they cannot be termini) become one "link" carrying the
-resources it uses (paths and sides, as bits of an int), its towns and their value; dead
-ends that cannot be termini are pruned.  A depth-first search from every terminus then
-lists each simple route once (from its lower-numbered end), bounded by the longest train.
+A depth-first search over the compressed track graph (:mod:`railhouse.map.compress`) from
+every terminus lists each simple route once (from its lower-numbered end), bounded by the
+longest train.
 
 A route obeys (SOH "Running trains", 1839 R-16.2): it starts and ends at terminal kinds,
 visits no node twice (so no stop, side or track twice), passes through no city blocked for
@@ -18,27 +16,14 @@ from dataclasses import dataclass
 from typing import NamedTuple
 
 from railhouse.map.board import Board
-from railhouse.map.graph import EDGE, Operator, TrackGraph, blocked, reach, track_graph
+from railhouse.map.compress import Compressed, compressed
+from railhouse.map.graph import EDGE, Operator, TrackGraph, blocked, reach
 from railhouse.map.route_bounds import ReachBound, ValueFloor
 from railhouse.map.tiles import CITY, JUNCTION, OFFBOARD, TOWN
 from railhouse.map.trains import RouteRules, RunContext
 
 K_PASS, K_CITY, K_TOWN, K_OFF = 0, 1, 2, 3
 _KIND_CODE = {EDGE: K_PASS, JUNCTION: K_PASS, CITY: K_CITY, TOWN: K_TOWN, OFFBOARD: K_OFF}
-
-
-@dataclass(frozen=True, slots=True)
-class Link:
-    """A compressed chain from raw node ``u`` to ``v`` through ``nodes[1:-1]``."""
-
-    u: int
-    v: int
-    nodes: tuple[int, ...]
-    paths: tuple[int, ...]
-    res: int
-    towns: int
-    town_value: int
-    stop_mask: int
 
 
 class RawRoute(NamedTuple):
@@ -60,97 +45,11 @@ class RawRoute(NamedTuple):
     stop_mask: int
 
 
-@dataclass
-class Compressed:
-    graph: TrackGraph
-    links: list[Link]
-    adj: dict[int, list[tuple[int, int]]]
-
-
 _NOTHING = ([0], [0])
 
 
 class RouteLimit(Exception):
     """Raised internally when ``RouteRules.max_routes`` is exceeded."""
-
-
-def compressed(board: Board, op: Operator, rules: RouteRules) -> Compressed:
-    """The (cached) compressed graph for these terminal kinds."""
-    g = track_graph(board, op.released)
-    key = ("compressed", id(g), rules.terminals, rules.exclusive_edges)
-    hit = board.cache.get(key)
-    if hit is None or hit.graph is not g:
-        hit = _compress(g, rules)
-        board.cache[key] = hit
-    return hit
-
-
-def _foldable(g: TrackGraph, u: int, rules: RouteRules) -> bool:
-    kind = g.nodes[u].kind
-    if len(g.adj[u]) != 2:
-        return False
-    return kind in (EDGE, JUNCTION) or (kind == TOWN and TOWN not in rules.terminals)
-
-
-def _compress(g: TrackGraph, rules: RouteRules) -> Compressed:
-    n_paths = len(g.path_names)
-    links: list[Link] = []
-    used: set[int] = set()
-    for u in range(len(g.nodes)):
-        if _foldable(g, u, rules):
-            continue
-        for v, pid in g.adj[u]:
-            if pid in used:
-                continue
-            link = _walk(g, rules, u, v, pid, used, n_paths)
-            if link is not None:
-                links.append(link)
-    adj = _prune(g, rules, links)
-    return Compressed(g, links, adj)
-
-
-def _walk(
-    g: TrackGraph, rules: RouteRules, u: int, v: int, pid: int, used: set[int], n_paths: int
-) -> Link | None:
-    nodes, paths = [u], [pid]
-    used.add(pid)
-    res, towns, town_value, stop_mask = 1 << pid, 0, 0, 0
-    while _foldable(g, v, rules) and v != u:
-        node = g.nodes[v]
-        if node.kind == EDGE and rules.exclusive_edges:
-            res |= 1 << (n_paths + v)
-        if node.kind == TOWN:
-            towns, town_value, stop_mask = towns + 1, town_value + node.revenue, stop_mask | 1 << v
-        nodes.append(v)
-        (a, pa), (b, pb) = g.adj[v]
-        v, pid = (b, pb) if pa == pid else (a, pa)
-        if pid in used:
-            return None
-        used.add(pid)
-        paths.append(pid)
-        res |= 1 << pid
-    if v == u:
-        return None
-    nodes.append(v)
-    return Link(u, v, tuple(nodes), tuple(paths), res, towns, town_value, stop_mask)
-
-
-def _prune(g: TrackGraph, rules: RouteRules, links: list[Link]) -> dict[int, list[tuple[int, int]]]:
-    """Adjacency of links, dropping dead ends that can never be a terminus."""
-    alive = [True] * len(links)
-    adj: dict[int, list[tuple[int, int]]] = {}
-    for i, link in enumerate(links):
-        adj.setdefault(link.u, []).append((link.v, i))
-        adj.setdefault(link.v, []).append((link.u, i))
-    changed = True
-    while changed:
-        changed = False
-        for u, lst in adj.items():
-            live = [(v, i) for v, i in lst if alive[i]]
-            if len(live) == 1 and g.nodes[u].kind not in rules.terminals:
-                alive[live[0][1]] = False
-                changed = True
-    return {u: [(v, i) for v, i in lst if alive[i]] for u, lst in adj.items()}
 
 
 def enumerate_routes(

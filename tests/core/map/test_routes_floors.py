@@ -13,9 +13,9 @@ from hypothesis import strategies as st
 from test_routes_bruteforce import MIXES, SOH, random_board
 
 from railhouse.map import Operator, RunContext, TrainSpec, best_routes, optimize
+from railhouse.map.compress import compressed
 from railhouse.map.optimize import best_single, train_floors
 from railhouse.map.route_bounds import _placed
-from railhouse.map.routes import compressed
 
 EXPRESS = TrainSpec("3E", 3, towns_pay=False, multiplier=2)
 

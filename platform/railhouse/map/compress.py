@@ -1,0 +1,116 @@
+"""The compressed track graph that route enumeration walks.
+
+Chains of hex-side points of degree 2 (and towns or junctions of degree 2 when they cannot
+be termini) become one "link" carrying the resources it uses (paths and sides, as bits of
+an int), its towns and their value; dead ends that cannot be termini are pruned.  The
+result is cached on the board per track graph and terminal kinds.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from railhouse.map.board import Board
+from railhouse.map.graph import EDGE, Operator, TrackGraph, track_graph
+from railhouse.map.tiles import JUNCTION, TOWN
+from railhouse.map.trains import RouteRules
+
+
+@dataclass(frozen=True, slots=True)
+class Link:
+    """A compressed chain from raw node ``u`` to ``v`` through ``nodes[1:-1]``."""
+
+    u: int
+    v: int
+    nodes: tuple[int, ...]
+    paths: tuple[int, ...]
+    res: int
+    towns: int
+    town_value: int
+    stop_mask: int
+
+
+@dataclass
+class Compressed:
+    graph: TrackGraph
+    links: list[Link]
+    adj: dict[int, list[tuple[int, int]]]
+
+
+def compressed(board: Board, op: Operator, rules: RouteRules) -> Compressed:
+    """The (cached) compressed graph for these terminal kinds."""
+    g = track_graph(board, op.released)
+    key = ("compressed", id(g), rules.terminals, rules.exclusive_edges)
+    hit = board.cache.get(key)
+    if hit is None or hit.graph is not g:
+        hit = _compress(g, rules)
+        board.cache[key] = hit
+    return hit
+
+
+def _foldable(g: TrackGraph, u: int, rules: RouteRules) -> bool:
+    kind = g.nodes[u].kind
+    if len(g.adj[u]) != 2:
+        return False
+    return kind in (EDGE, JUNCTION) or (kind == TOWN and TOWN not in rules.terminals)
+
+
+def _compress(g: TrackGraph, rules: RouteRules) -> Compressed:
+    n_paths = len(g.path_names)
+    links: list[Link] = []
+    used: set[int] = set()
+    for u in range(len(g.nodes)):
+        if _foldable(g, u, rules):
+            continue
+        for v, pid in g.adj[u]:
+            if pid in used:
+                continue
+            link = _walk(g, rules, u, v, pid, used, n_paths)
+            if link is not None:
+                links.append(link)
+    adj = _prune(g, rules, links)
+    return Compressed(g, links, adj)
+
+
+def _walk(
+    g: TrackGraph, rules: RouteRules, u: int, v: int, pid: int, used: set[int], n_paths: int
+) -> Link | None:
+    nodes, paths = [u], [pid]
+    used.add(pid)
+    res, towns, town_value, stop_mask = 1 << pid, 0, 0, 0
+    while _foldable(g, v, rules) and v != u:
+        node = g.nodes[v]
+        if node.kind == EDGE and rules.exclusive_edges:
+            res |= 1 << (n_paths + v)
+        if node.kind == TOWN:
+            towns, town_value, stop_mask = towns + 1, town_value + node.revenue, stop_mask | 1 << v
+        nodes.append(v)
+        (a, pa), (b, pb) = g.adj[v]
+        v, pid = (b, pb) if pa == pid else (a, pa)
+        if pid in used:
+            return None
+        used.add(pid)
+        paths.append(pid)
+        res |= 1 << pid
+    if v == u:
+        return None
+    nodes.append(v)
+    return Link(u, v, tuple(nodes), tuple(paths), res, towns, town_value, stop_mask)
+
+
+def _prune(g: TrackGraph, rules: RouteRules, links: list[Link]) -> dict[int, list[tuple[int, int]]]:
+    """Adjacency of links, dropping dead ends that can never be a terminus."""
+    alive = [True] * len(links)
+    adj: dict[int, list[tuple[int, int]]] = {}
+    for i, link in enumerate(links):
+        adj.setdefault(link.u, []).append((link.v, i))
+        adj.setdefault(link.v, []).append((link.u, i))
+    changed = True
+    while changed:
+        changed = False
+        for u, lst in adj.items():
+            live = [(v, i) for v, i in lst if alive[i]]
+            if len(live) == 1 and g.nodes[u].kind not in rules.terminals:
+                alive[live[0][1]] = False
+                changed = True
+    return {u: [(v, i) for v, i in lst if alive[i]] for u, lst in adj.items()}
