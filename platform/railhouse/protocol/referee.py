@@ -22,10 +22,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, Literal
 
-from railhouse.engine.actions import Action, LegalAction, find_admitting, from_builtins
+from railhouse.engine.actions import Action, LegalAction, find_admitting
 from railhouse.engine.actions import to_builtins as action_to_builtins
 from railhouse.engine.api import GameAPI, GameResult
-from railhouse.engine.errors import IllegalAction, InvalidAction
+from railhouse.engine.errors import IllegalAction
 from railhouse.protocol.codec import (
     ProtocolError,
     bot_message_from_builtins,
@@ -33,7 +33,6 @@ from railhouse.protocol.codec import (
 )
 from railhouse.protocol.feed import ObservationFeed
 from railhouse.protocol.messages import (
-    COMMENT_MAX,
     PROTOCOL,
     ActionReply,
     Applied,
@@ -55,6 +54,7 @@ from railhouse.protocol.outputs import (
     SeatSetup,
     Send,
 )
+from railhouse.protocol.replies import choice_of, comment_of
 from railhouse.protocol.seat import SeatState
 
 __all__ = [
@@ -231,7 +231,7 @@ class Referee:
         if now > state.deadline:
             return self._reject(state, "timeout", "the answer came after the deadline", now)
         try:
-            action = self._decode_choice(message)
+            action = choice_of(message, self._legal)
         except ProtocolError as exc:
             return self._reject(state, exc.reason, str(exc), now)
         state.charge(now, self.time)
@@ -239,21 +239,6 @@ class Referee:
         if message.comment:
             self.comments.append((len(self.game.actions), state.index, comment_of(message)))
         return self._apply(state.index, action, now)
-
-    def _decode_choice(self, reply: ActionReply) -> Action:
-        if (reply.action is None) == (reply.index is None):
-            raise ProtocolError("invalid_message", "give exactly one of 'action' and 'index'")
-        if reply.index is not None:
-            if not 0 <= reply.index < len(self._legal):
-                raise ProtocolError("illegal_action", f"index {reply.index} is out of range")
-            return self._legal[reply.index].action
-        try:
-            action = from_builtins(reply.action or {})
-        except InvalidAction as exc:
-            raise ProtocolError("illegal_action", str(exc)) from None
-        if find_admitting(self._legal, action) is None:
-            raise ProtocolError("illegal_action", f"{reply.action} is not a legal action now")
-        return action
 
     def _on_ready(self, state: SeatState, message: Ready, now: float) -> list[Output]:
         if message.protocol != PROTOCOL:
@@ -417,7 +402,3 @@ class Referee:
             observation=obs,
         )
 
-
-def comment_of(reply: ActionReply) -> str:
-    """A reply's comment, truncated to :data:`COMMENT_MAX` characters."""
-    return reply.comment[:COMMENT_MAX]

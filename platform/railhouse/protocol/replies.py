@@ -1,0 +1,34 @@
+"""Reading a bot's ``action`` reply: which legal action it names, and its comment."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from railhouse.engine.actions import Action, LegalAction, find_admitting, from_builtins
+from railhouse.engine.errors import InvalidAction
+from railhouse.protocol.codec import ProtocolError
+from railhouse.protocol.messages import COMMENT_MAX, ActionReply
+
+
+def choice_of(reply: ActionReply, legal: Sequence[LegalAction]) -> Action:
+    """The action ``reply`` chooses from ``legal``: by ``index``, or an ``action`` object
+    some legal choice admits (a ranged field within its range).  Raises ``ProtocolError``
+    with reason ``invalid_message`` or ``illegal_action``."""
+    if (reply.action is None) == (reply.index is None):
+        raise ProtocolError("invalid_message", "give exactly one of 'action' and 'index'")
+    if reply.index is not None:
+        if not 0 <= reply.index < len(legal):
+            raise ProtocolError("illegal_action", f"index {reply.index} is out of range")
+        return legal[reply.index].action
+    try:
+        action = from_builtins(reply.action or {})
+    except InvalidAction as exc:
+        raise ProtocolError("illegal_action", str(exc)) from None
+    if find_admitting(legal, action) is None:
+        raise ProtocolError("illegal_action", f"{reply.action} is not a legal action now")
+    return action
+
+
+def comment_of(reply: ActionReply) -> str:
+    """A reply's comment, truncated to :data:`COMMENT_MAX` characters."""
+    return reply.comment[:COMMENT_MAX]
