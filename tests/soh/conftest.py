@@ -4,7 +4,9 @@ from collections.abc import Callable
 
 import pytest
 
+from railhouse.map.mapdef import MapDef
 from railhouse_soh.game import SteamOverHolland, new_game
+from railhouse_soh.mapdata import build_map
 
 
 @pytest.fixture
@@ -13,3 +15,8 @@ def make_game() -> Callable[..., SteamOverHolland]:
         return new_game([f"P{i}" for i in range(players)], options, seed)
 
     return make
+
+
+@pytest.fixture(scope="module")
+def soh() -> MapDef:
+    return build_map()
