@@ -4,8 +4,9 @@ Every benchmark that needs "a late-game board" or "a full game" takes it from he
 runs of ``railhouse bench`` measure the same positions: the playouts choose uniformly among
 the legal actions (ranges sampled uniformly) with ``random.Random(seed)``, as the
 conformance suite does, without invariant checks -- except that a player never gives up
-(concedes or declares bankruptcy) while anything else is legal.  Uniform play concedes so
-often in 1839 that no game would reach the board positions the map metrics are about.
+(concedes, declares bankruptcy or proposes a winner) while anything else is legal.
+Uniform play concedes so often in 1839 that no game would reach the board positions the
+map metrics are about.
 """
 
 from __future__ import annotations
@@ -16,11 +17,11 @@ from dataclasses import dataclass
 from functools import partial
 from typing import Any
 
-from railhouse.engine.actions import Action, Bankrupt, Concede, LegalAction
+from railhouse.engine.actions import Action, Bankrupt, Concede, LegalAction, ProposeWinner
 from railhouse.engine.record import new_game
 from railhouse.testing.conformance import choose
 
-GIVING_UP = (Concede, Bankrupt)
+GIVING_UP = (Concede, Bankrupt, ProposeWinner)
 
 #: a playout longer than this is a bug in the title, not a long game
 MAX_ACTIONS = 20_000

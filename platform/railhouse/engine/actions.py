@@ -175,6 +175,14 @@ class Concede(Action, frozen=True, tag="concede"):
     """Leave the game (titles that allow it)."""
 
 
+class ProposeWinner(Action, frozen=True, tag="propose_winner"):
+    """Propose that the game ends now with player ``winner`` (a player id) as its winner;
+    every other remaining player is asked to agree (titles with the ``agreed_end`` option,
+    :mod:`railhouse.engine.agreed_end`)."""
+
+    winner: str
+
+
 _REGISTRY: dict[str, type[Action]] = {}
 _decoder: msgspec.json.Decoder[Any] | None = None
 _encoder = msgspec.json.Encoder()
@@ -197,7 +205,7 @@ def register_action(cls: type[Action]) -> type[Action]:
 for _cls in (
     Pass, Bid, BuyPrivate, Discount, Par, BuyShares, SellShares, ActivateShare, Redeem,
     IssueShares, BuyBackShares, LayTile, PlaceToken, RunRoutes, Dividend, BuyTrain,
-    DiscardTrain, OfferPrivate, OfferTrain, Respond, Bankrupt, Concede,
+    DiscardTrain, OfferPrivate, OfferTrain, Respond, Bankrupt, Concede, ProposeWinner,
 ):
     register_action(_cls)
 

@@ -12,7 +12,8 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any, Protocol
 
-from railhouse.engine.actions import Action, LegalAction, to_builtins
+from railhouse.engine import agreed_end
+from railhouse.engine.actions import Action, LegalAction, ProposeWinner, find_admitting, to_builtins
 from railhouse.engine.api import Event, GameResult
 from railhouse.engine.cloning import deepcopy_game
 from railhouse.engine.config import PhaseSpec, TitleConfig
@@ -65,6 +66,8 @@ class Game(LegalSetCache):
         self.init_legal_cache()
         self.end_reason: str | None = None
         self.pending_end: str | None = None
+        self.agreed_winner: str | None = None  # railhouse.engine.agreed_end
+        self.proposals_made: set[tuple[int, str]] = set()
         self.pending: list[Decider] = []
         self.round: Round | None = None
         self.round_number = 0
@@ -141,7 +144,7 @@ class Game(LegalSetCache):
         finally:
             self._refresh = False
         self._legal[id(decider)] = (decider, legal)
-        return list(legal)
+        return list(legal) + agreed_end.proposals(self, decider)
 
     def cached_legal_actions(self) -> list[LegalAction]:
         """The same set as :meth:`legal_actions`, served from the cache when this position's
@@ -149,7 +152,9 @@ class Game(LegalSetCache):
         Only for callers that change the game through ``apply`` alone: search bots, random
         playouts, drivers.  The returned list is the caller's own."""
         decider = self.decider()
-        return [] if decider is None else list(self.legal_for(decider))
+        if decider is None:
+            return []
+        return list(self.legal_for(decider)) + agreed_end.proposals(self, decider)
 
     def apply(self, action: Action) -> None:
         decider = self.decider()
@@ -158,12 +163,19 @@ class Game(LegalSetCache):
         expected = decider.acting_entity()
         if action.entity != expected:
             raise IllegalAction(f"it is {expected}'s decision, not {action.entity}'s", "turn order")
-        decider.validate(action)
+        proposal = isinstance(action, ProposeWinner)
+        if proposal and find_admitting(agreed_end.proposals(self, decider), action) is None:
+            raise IllegalAction(f"{action.entity} cannot propose a winner now", agreed_end.RULE)
+        if not proposal:
+            decider.validate(action)
         self._legal.clear()
         index = len(self._actions)
         self._actions.append(action)
         self.event("action", {"action": to_builtins(action)}, index=index)
-        decider.process(action)
+        if isinstance(action, ProposeWinner):  # a game-level action, not the decider's
+            agreed_end.propose(self, decider, action)
+        else:
+            decider.process(action)
         self._settle()
         self.hooks.action_applied(self, action)
         if checking():
@@ -180,6 +192,8 @@ class Game(LegalSetCache):
             raise ValueError("the game is not over")
         scores = list(self.hooks.final_scores(self))
         ranks = tuple(1 + sum(1 for o in scores if o > s) for s in scores)
+        if self.agreed_winner is not None:
+            ranks = agreed_end.agreed_ranks(scores, self.seat_of(self.agreed_winner))
         return GameResult(tuple(scores), ranks, self.end_reason or "")
 
     def clone(self) -> Game:

@@ -36,6 +36,10 @@ TITLE = TitleInfo(
         OptionSpec("afsluitdijk", True,
                    "keep the optional Afsluitdijk dike hex C10 and its barrier (facts 4.8, "
                    "reconstructed map)"),
+        OptionSpec("agreed_end", False,
+                   "R-10.1.2: players may end the game by all agreeing who has won "
+                   "(propose_winner, then every other player responds); off by default so "
+                   "that programs choosing among legal actions do not end games by accident"),
         OptionSpec("novice_voombergh", False,
                    "setup recommendation (R-4.6): never assign AMS, NBDS or ZHESM to Albert "
                    "Voombergh"),
