@@ -215,8 +215,6 @@ class StationStep(MapStep):
         return [x for x in out if nrs_keeps_a_place(self.game, board, self.entity, x[0])]
 
     def _srv_placements(self, board: Board, company: Company) -> list[tuple[str, int, int, str]]:
-        if not owned_power(self.game, self.entity, SRV):
-            return []
         srv_hex = self.turn.get("srv_hex")
         cost = 0 if srv_hex else SRV_COST
         if company.cash < cost:
@@ -287,7 +285,13 @@ class StationStep(MapStep):
         self.finish()
 
     def process_swap_station(self, action: SwapStation) -> None:
-        self.game.pending.append(SwapDecider(self.game, action, self))
+        """R-11.1: the other director's agreement is asked only when it is another player."""
+        decider = SwapDecider(self.game, action, self)
+        partner = self.game.companies[action.other]
+        if partner.president is not None and partner.president == self.company.president:
+            decider.accept()
+        else:
+            self.game.pending.append(decider)
 
     def process_move_station(self, action: MoveStation) -> None:
         """The director's offer is its agreement; KR's owner answers unless it is the
@@ -328,6 +332,10 @@ class SwapDecider(Decider):
         if not action.accept:
             step.turn["declined_swaps"] = (*step.turn.get("declined_swaps", ()), offer)
             return
+        self.accept()
+
+    def accept(self) -> None:
+        offer, step = self.offer, self.step
         swap_markers(self.game, offer)
         step.turn["swapped_token"] = f"{offer.other_hex}.c{offer.other_city}"  # A-18
         step.finish()
