@@ -215,6 +215,8 @@ class StationStep(MapStep):
         return [x for x in out if nrs_keeps_a_place(self.game, board, self.entity, x[0])]
 
     def _srv_placements(self, board: Board, company: Company) -> list[tuple[str, int, int, str]]:
+        if not owned_power(self.game, self.entity, SRV):
+            return []
         srv_hex = self.turn.get("srv_hex")
         cost = 0 if srv_hex else SRV_COST
         if company.cash < cost:
