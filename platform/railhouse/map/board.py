@@ -62,14 +62,17 @@ class Board:
     # ---------------------------------------------------------------- mutations
     def lay_tile(
         self, coord: str, tile_id: str, rotation: int, tokens: tuple[int, ...] | None = None
-    ) -> None:
+    ) -> list[tuple[int, str]]:
         """Put ``tile_id`` on ``coord`` at ``rotation``; the replaced tile returns to the
         supply, and tokens and city reservations move to the corresponding cities
         (R-15.4.3; merged cities hold the tokens of all, SOH facts §8.5).  ``tokens`` is an
         allocation from ``TileLay.tokens`` (old city ``k`` -> new city ``tokens[k]``) when
         the director chose one; None takes the default.  Legality is NOT checked here (see
         ``legal_tile_lays``); raises ``ValueError`` if the tile cannot preserve the old one
-        at that rotation (or with that allocation) or is out of supply."""
+        at that rotation (or with that allocation) or is out of supply.
+
+        Tokens of ``MapDef.discardable_tokens`` owners that no longer find a circle are
+        removed (1839 R-14.6.4); returns them as ``(new city, owner)`` pairs (usually [])."""
         new = self.map.tiles[tile_id]
         old, old_rot = self.tile_at(coord)
         if not self.available(tile_id):
@@ -89,6 +92,24 @@ class Board:
         self.laid_this_turn.add(coord)
         self.track_version += 1
         self.laid += (coord,)
+        return self._discard_surplus(coord, new)
+
+    def _discard_surplus(self, coord: str, new: TileDef) -> list[tuple[int, str]]:
+        """Remove discardable tokens beyond a city's circles (the last placed first)."""
+        drop = self.map.discardable_tokens
+        out: list[tuple[int, str]] = []
+        if not drop:
+            return out
+        for k, i in enumerate(new.city_indices()):
+            owners = self.tokens.get((coord, k), [])
+            while len(owners) > new.stops[i].slots:
+                at = next((j for j in range(len(owners) - 1, -1, -1) if owners[j] in drop), None)
+                if at is None:
+                    break
+                out.append((k, owners.pop(at)))
+        if out:
+            self.token_version += 1
+        return out
 
     def _move_tokens(self, coord: str, city_map: tuple[int, ...]) -> None:
         moved: dict[tuple[str, int], list[str]] = {}

@@ -10,7 +10,9 @@ tiles", "Replacing tiles", "Rivers"; 1839 R-12, R-15):
   without printed track facing it) and creates no new connection across an active barrier;
 * it connects to the company's network: a side of the hex where new track ends is reached
   from a company token (``graph.reach``), or the hex holds a company token;
-* after an upgrade every token and outstanding reservation still fits (1839 R-15.4.4).
+* after an upgrade every token and outstanding reservation still fits (1839 R-15.4.4);
+  tokens of ``MapDef.discardable_tokens`` owners do not count (1839 R-14.6.4: NS markers
+  that find no circle are discarded by ``Board.lay_tile``).
 
 Cost = terrain (first lay, or every lay) + upgrade fee + edge costs for every new
 connection across a costed side with track facing it (rivers) + ``LayOptions.extra_cost``.
@@ -305,16 +307,18 @@ def _hex_cost(board: Board, coord: str, upgrade: bool) -> int:
 
 
 def _tokens_fit(board: Board, coord: str, old: TileDef, new: TileDef, shape: UpgradeShape) -> bool:
-    """Tokens and outstanding reservations still fit after the upgrade (R-15.4.4)."""
+    """Tokens and outstanding reservations still fit after the upgrade (R-15.4.4); tokens
+    of discardable owners are left out (R-14.6.4: they give way, ``Board.lay_tile``)."""
     old_cities, new_cities = old.city_indices(), new.city_indices()
     if not old_cities:
         return True
     load = [0] * len(new_cities)
     placed: set[str] = set()
+    drop = board.map.discardable_tokens
     for k, target in enumerate(shape.city_map):
         owners = board.tokens.get((coord, k), ())
         placed.update(owners)
-        load[target] += len(owners)
+        load[target] += sum(1 for o in owners if o not in drop)
     hex_level = 0
     for r in board.reservations:
         if r.hex != coord or r.company in placed:

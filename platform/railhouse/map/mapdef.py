@@ -98,6 +98,9 @@ class MapDef:
     allocation (``TileLay.tokens``).  Off (the default, SOH), cities keep their order
     where the track allows it: printed cities are drawn at fixed places (SOH facts §8.5,
     Amsterdam's station A is NRS's home).
+    ``discardable_tokens``: owners whose tokens need not fit after an upgrade: they never
+    make a lay illegal, and ``Board.lay_tile`` discards those left without a circle
+    (1839 R-14.6.4 / R-15.4.4: NS markers).  Empty (the default, SOH): every token counts.
     """
 
     hexes: Mapping[str, HexDef]
@@ -109,6 +112,7 @@ class MapDef:
     colors: tuple[str, ...] = DEFAULT_COLORS
     town_to_double_town: bool = False
     choose_token_cities: bool = False
+    discardable_tokens: frozenset[str] = frozenset()
     _cache: dict[Any, Any] = field(default_factory=dict, repr=False, compare=False)
 
     def neighbour(self, coord: str, edge: int) -> str | None:

@@ -20,6 +20,9 @@ How the rules map onto core data:
   from light red on (contract: phase id ``"LR"``).
 * R-12.8: stub hexes carry printed track from the city to the stub edges, which every
   tile laid there must preserve (R-15.3.3).
+* R-14.6.4/R-15.4.4: NS markers are ``discardable_tokens``: they never make a lay or an
+  upgrade illegal (only company markers and reservations must fit; a reservation may sit on
+  an NS marker's circle, R-7.5.5), and those left without a circle are discarded.
 * A-13/R-14.5.1: every Major's fixed home hex holds a hex-level reservation until it first
   operates; NRS's floating second home (I16 or K16) is not a core reservation but a rule
   of :mod:`railhouse_m1839.stations`.  Locals' reservations are added at par.
@@ -225,6 +228,7 @@ def _build_map(afsluitdijk: bool) -> MapDef:
         layout=POINTY,
         colors=COLORS,
         choose_token_cities=True,  # R-15.3.5: the director allocates markers on OO hexes
+        discardable_tokens=frozenset({NS}),  # R-14.6.4 / R-15.4.4: NS markers give way
     )
 
 

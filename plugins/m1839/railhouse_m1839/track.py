@@ -5,9 +5,10 @@ upgrade, then a lay on a different hex for f20 more (A-43: only the second lay p
 at most one upgrade per OR, and no tile laid this OR (by anyone) may be upgraded this OR
 (R-15.4.5).  The core's ``legal_tile_lays`` checks tile types and shapes (R-15.2, R-15.4.2),
 stubs (R-12.8), off-board/gray/map edges (R-12.3, R-12.4), barriers (R-12.7), H7 (R-12.6),
-connectivity (R-15.3.2) and markers/reservations fitting after an upgrade (R-15.4.4); it
-prices f80 water on the first lay (R-12.5) and f80 per big-city upgrade (R-15.3.4).  A lay
-must be payable from the treasury (R-8.3.A.3).
+connectivity (R-15.3.2) and markers/reservations fitting after an upgrade (R-15.4.4; NS
+markers do not count and those without a circle are discarded, R-14.6.4, event
+``ns_marker_discarded``); it prices f80 water on the first lay (R-12.5) and f80 per
+big-city upgrade (R-15.3.4).  A lay must be payable from the treasury (R-8.3.A.3).
 
 Powers (R-14.3.12):
 
@@ -185,7 +186,7 @@ class TrackStep(MapStep):
         )  # fmt: skip
         game, company = self.game, self.company
         game.pay(company, game.bank, lay.cost)
-        self.board.lay_tile(action.hex, action.tile, action.rotation, lay.tokens)
+        dropped = self.board.lay_tile(action.hex, action.tile, action.rotation, lay.tokens)
         laid_this_or(game).add(action.hex)
         self.turn["laid_hexes"] = (*self.turn.get("laid_hexes", ()), action.hex)
         if action.ability == LVG:
@@ -198,3 +199,6 @@ class TrackStep(MapStep):
         game.event("tile", {"company": company.id, "hex": action.hex, "tile": action.tile,
                             "rotation": action.rotation, "cost": lay.cost,
                             "ability": action.ability})  # fmt: skip
+        for city, owner in dropped:  # NS markers without a circle leave the map
+            game.event("ns_marker_discarded", {"company": company.id, "hex": action.hex,
+                                               "city": city, "owner": owner})  # fmt: skip
