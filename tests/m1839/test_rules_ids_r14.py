@@ -5,16 +5,16 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from m1839_positions import after_auction, float_company
+from m1839_positions import after_auction, float_company, give_train, operating_turn, to_phase
 
-from railhouse.engine.actions import BuyPrivate
+from railhouse.engine.actions import BuyPrivate, BuyTrain, Pass
 from railhouse.engine.entities import IPO
 from railhouse_m1839.closures import close_private, start_company
 from railhouse_m1839.data import NS
 from railhouse_m1839.game import M1839
 from railhouse_m1839.money import nationalise
 from railhouse_m1839.operating import M1839OperatingRound
-from railhouse_m1839.trains import enter_phase
+from railhouse_m1839.turnsteps import TrainBuyStep
 
 MAJORS = {"AMS", "HIJSM", "MSS", "NBDS", "NCS", "NRS", "NWS", "ZHESM"}
 
@@ -72,13 +72,40 @@ def test_R_14_2_4_closed_privates_are_out_of_the_game() -> None:
 
 
 def test_R_14_2_5_gray_phase_closes_every_private_but_rh() -> None:
+    """AMS buys the first gray 4 through apply: LVG (held by NCS), SRV, KR, KF and STK
+    close at once and leave NCS's charter; RH does not.  At the next OR start only RH's
+    owner is charged and nobody is paid."""
     game = _game()
-    for private in game.privates.values():
-        private.owner, private.closed = "p0", False
-    gray = next(i for i, p in enumerate(game.config.phases) if p.name == "GR")
-    enter_phase(game, gray)
-    still_open = {p.id for p in game.privates.values() if not p.closed}
-    assert still_open == {"RH"}
+    ams = float_company(game, "AMS", "p0", cash=1000)
+    ncs = float_company(game, "NCS", "p1", cash=0)
+    ams.operated_count = ncs.operated_count = 1  # homes placed before: no home choice
+    to_phase(game, "DR")
+    give_train(game, ams)
+    give_train(game, ncs)
+    game.depot.trains = [t for t in game.depot.trains if t.name == "4"]
+    owners = {"LVG": "NCS", "SRV": "p1", "KR": "p2", "KF": "p3", "STK": "p0", "RH": "p3"}
+    for private_id, owner in owners.items():
+        game.privates[private_id].owner, game.privates[private_id].closed = owner, False
+    ncs.privates.append("LVG")
+    game.player("p3").cash = 500
+    game.ors_played = 12  # KF would pay f240 at the next OR start (R-14.3.6)
+    operating_turn(game, "AMS", at=TrainBuyStep)
+    (gray,) = [c.action for c in game.legal_actions() if isinstance(c.action, BuyTrain)]
+    game.apply(gray)
+    assert game.phase.name == "GR"
+    assert {p.id for p in game.privates.values() if not p.closed} == {"RH"}
+    assert ncs.privates == []  # R-14.2.4: removed from the game
+    cash = {p: game.player(p).cash for p in ("p0", "p1", "p2", "p3")}
+    treasury, ors = ncs.cash, game.ors_played
+    for _ in range(30):  # the rest of the OR (the window too) and an SR of passes
+        if game.ors_played > ors:
+            break
+        who = game.acting_entity()
+        assert who is not None
+        game.apply(Pass(entity=who))
+    assert game.ors_played == ors + 1 and isinstance(game.round, M1839OperatingRound)
+    assert {p: game.player(p).cash for p in cash} == {**cash, "p3": cash["p3"] - 100}
+    assert ncs.cash == treasury
 
 
 def test_R_14_3_2_jjb_carries_a_ten_percent_share_of_the_ab_major(

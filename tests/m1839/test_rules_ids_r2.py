@@ -1,13 +1,18 @@
 """R-2 component rule IDs (digest /work/shared/facts/1839.md, rules/1839/rules.md §2),
-tested as data facts of a new 4-player game."""
+tested on a new 4-player game (R-2.4 by a nationalisation played through apply)."""
 
 from __future__ import annotations
 
 from collections import Counter
 
+from m1839_positions import float_company, give_train
+
 from railhouse.engine.entities import IPO
+from railhouse_m1839.actions import Nationalise
 from railhouse_m1839.data import LOCAL_IDS, MAJOR_IDS, NS, config
 from railhouse_m1839.game import M1839, new_game
+from railhouse_m1839.homes import CITY_HEXES
+from railhouse_m1839.operating import NationalisationWindow
 from railhouse_m1839.tiledata import TILES, tile_supply
 
 
@@ -41,9 +46,26 @@ def test_R_2_3_two_colours_of_number_cards_one_to_four() -> None:
     assert cards.colour != first and {first, cards.colour} == {"blue", "red"}
 
 
-def test_R_2_4_government_markers_are_not_a_company_with_a_supply() -> None:
+def test_R_2_4_government_markers_are_not_count_limited() -> None:
+    """32 NS markers are supplied but their number is not limited: with 32 already on the
+    map, nationalising AMS (through apply) still turns both its markers into NS markers.
+    NS is no company, so it has no marker supply to run out of."""
     game = _game()
-    assert NS not in game.companies  # no charter, so no marker count to run out of
+    assert NS not in game.companies
+    board = game.board
+    circles = [(h, k) for h, (_kind, n, _value) in CITY_HEXES.items() for k in range(n)
+               if h not in ("L17", "N15")]
+    for hex_id, city in circles[:32]:
+        board.place_token(hex_id, city, NS)
+    ams = float_company(game, "AMS", "p0")
+    give_train(game, ams)
+    board.place_token("L17", 0, "AMS")
+    board.place_token("N15", 0, "AMS")
+    game.pending.append(NationalisationWindow(game, ["AMS"]))
+    game.apply(Nationalise(entity="AMS", company="AMS"))
+    ns = [place for place, owners in board.tokens.items() for o in owners if o == NS]
+    assert len(ns) == 34 and {("L17", 0), ("N15", 0)} <= set(ns)
+    assert not list(board.company_cities("AMS"))
 
 
 def test_R_2_5_unlimited_bank_never_breaks() -> None:

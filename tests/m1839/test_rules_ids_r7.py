@@ -3,17 +3,36 @@
 
 from __future__ import annotations
 
-from m1839_positions import after_auction, float_company, refresh
+import pytest
+from conftest_map import lay
+from m1839_positions import (
+    after_auction,
+    float_company,
+    give_train,
+    operating_turn,
+    refresh,
+    to_phase,
+)
 
-from railhouse.engine.actions import BuyShares, Par, Pass, Redeem, SellShares
+from railhouse.engine.actions import (
+    BuyShares,
+    BuyTrain,
+    Dividend,
+    Par,
+    Pass,
+    Redeem,
+    SellShares,
+)
 from railhouse.engine.entities import IPO, POOL, TREASURY
+from railhouse.engine.errors import IllegalAction
 from railhouse.engine.shares import move_shares, president_cert
 from railhouse_m1839.game import M1839
 from railhouse_m1839.later import Payment
-from railhouse_m1839.money import raise_money
-from railhouse_m1839.shares import check_float, max_sellable
+from railhouse_m1839.money import RaiseDecider, raise_money
+from railhouse_m1839.shares import check_float
 from railhouse_m1839.stock import M1839StockRound
-from railhouse_m1839.turnsteps import pay_shareholders
+from railhouse_m1839.track import TrackStep
+from railhouse_m1839.turnsteps import TrainBuyStep
 
 ME = "p1"  # the first player of the SR in the seed-1, 4-player position
 
@@ -149,15 +168,33 @@ def test_R_7_4_2_redeemed_shares_do_not_move_the_price() -> None:
     assert company.cash == 500 - 2 * 67
 
 
-def test_R_7_4_3_treasury_shares_pay_the_treasury() -> None:
+@pytest.mark.parametrize(("phase", "kind", "treasury", "per_share"),
+                         [("BL", "payout", 0, 7), ("DG", "half", 30, 4)])
+def test_R_7_4_3_treasury_shares_pay_the_treasury(phase: str, kind: str, treasury: int,
+                                                  per_share: int) -> None:
+    """MSS runs f70 in its OR turn (Eindhoven K12 - Helmond - Venlo - Ruhrgebiet) and its
+    director chooses the dividend through apply: its three treasury shares pay the treasury
+    like the players' shares pay the players; the IPO share pays nobody."""
     game = _sr()
-    (cid,) = _majors(game, 1)
-    company = float_company(game, cid, "p2", others={ME: 2}, cash=0)
-    move_shares(company, IPO, TREASURY, 3)
-    director_cash = game.player("p2").cash
-    pay_shareholders(game, company, 7)
-    assert company.cash == 3 * 7
-    assert game.player("p2").cash == director_cash + 4 * 7
+    mss = float_company(game, "MSS", "p2", others={ME: 2}, cash=0)
+    move_shares(mss, IPO, TREASURY, 3)
+    assert mss.shares_of(IPO) == 1
+    mss.operated_count = 1
+    give_train(game, mss, "3")
+    to_phase(game, phase)
+    game.board.place_token("K12", 0, "MSS")
+    lay(game.board, ("K12", "57", 1), ("K14", "4", 1), ("K16", "57", 1))
+    operating_turn(game, "MSS", at=TrackStep)
+    while not _actions(game, Dividend):  # no lay, no station: on to the run
+        game.apply(Pass(entity="MSS"))
+    assert game.round.turn["revenue"] == 70  # type: ignore[union-attr]
+    cash = {p: game.player(p).cash for p in ("p2", ME)}
+    bank = game.bank.cash
+    game.apply(Dividend(entity="MSS", kind=kind))
+    assert mss.cash == treasury + 3 * per_share
+    assert game.player("p2").cash == cash["p2"] + 4 * per_share
+    assert game.player(ME).cash == cash[ME] + 2 * per_share
+    assert bank - game.bank.cash == treasury + 9 * per_share
 
 
 def test_R_7_4_4_treasury_shares_are_sold_first_in_an_emergency() -> None:
@@ -220,8 +257,27 @@ def test_R_7_6_2_the_directors_certificate_is_never_sold() -> None:
 
 
 def test_R_7_6_5_emergency_sales_cannot_move_the_operating_companys_director() -> None:
-    game = _sr()
-    (cid,) = _majors(game, 1)
-    company = float_company(game, cid, ME, shares=4, others={"p2": 3})
-    assert max_sellable(game, ME, company, keep_director=False) == 4
-    assert max_sellable(game, ME, company, keep_director=True) == 1
+    """MSS (ME 4 shares, p2 3) must buy its first train with an empty treasury and ME has no
+    cash: ME may sell one MSS share (a tie keeps the directorship) but not two, while the
+    directorship of NCS, not operating, may go to p3 in the same emergency."""
+    game = _sr(cash=0)
+    mss = float_company(game, "MSS", ME, others={"p2": 3}, cash=0)
+    ncs = float_company(game, "NCS", ME, others={"p3": 3}, cash=0)
+    operating_turn(game, "MSS", at=TrainBuyStep)
+    (buy,) = [c.action for c in game.legal_actions() if isinstance(c.action, BuyTrain)]
+    game.apply(buy)  # the compulsory train: ME must raise f80
+    assert isinstance(game.pending[-1], RaiseDecider) and game.acting_entity() == ME
+
+    def most() -> dict[str, int]:
+        return {c.action.company: c.ranges["count"].max for c in game.legal_actions()
+                if isinstance(c.action, SellShares) and c.action.company in ("MSS", "NCS")}
+
+    assert most() == {"MSS": 1, "NCS": 4}
+    with pytest.raises(IllegalAction):
+        game.apply(SellShares(entity=ME, company="MSS", count=2))
+    game.apply(SellShares(entity=ME, company="MSS", count=1))  # f67: still short
+    assert mss.president == ME and most() == {"NCS": 4}
+    game.apply(SellShares(entity=ME, company="NCS", count=4))
+    assert ncs.president == "p3"  # not the operating company: it may change
+    assert mss.president == ME and [t.name for t in mss.trains] == ["2"]
+    assert not any(isinstance(d, RaiseDecider) for d in game.pending)

@@ -25,12 +25,17 @@ if TYPE_CHECKING:
 
 
 def close_private(game: M1839, private_id: str) -> None:
+    """Close the private; R-14.2.4: it leaves the game, so also its owning company's
+    charter (a green private held by a company closing at gray, R-14.2.5)."""
     private = game.privates[private_id]
     if private.closed:
         return
     private.closed = True
     game.event("private_closed", {"private": private_id})
     owner = private.owner
+    company = game.companies.get(owner or "")
+    if company is not None and private_id in company.privates:
+        company.privates.remove(private_id)
     if (private_id in NEW_LOCAL_PRIVATES and owner is not None and owner.startswith("p")
             and not game.player(owner).bankrupt):
         game.new_local_queue.append(private_id)
