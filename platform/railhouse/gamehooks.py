@@ -159,6 +159,20 @@ class GameHooks:
             )
         return scores
 
+    def observe_title_state(self, game: Any) -> dict[str, Any]:
+        """Every plugin's ``railhouse_observe_title_state`` keys, merged."""
+        merged: dict[str, Any] = {}
+        for part in self._pm.hook.railhouse_observe_title_state(game=game):
+            if not isinstance(part, Mapping):
+                raise HookContractError(
+                    f"railhouse_observe_title_state returned {part!r}; expected a mapping")
+            clash = merged.keys() & part.keys()
+            if clash:
+                raise HookContractError(
+                    f"railhouse_observe_title_state: two plugins give {sorted(clash)}")
+            merged.update(part)
+        return merged
+
     # -- observers --------------------------------------------------------------------------
 
     def action_applied(self, game: Any, action: Any) -> None:

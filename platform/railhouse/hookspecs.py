@@ -29,7 +29,7 @@ Every docstring follows one template, checked by ``tests/core/test_hookspecs.py`
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Literal
 
 import pluggy
@@ -290,6 +290,22 @@ def railhouse_final_scores(game: Game) -> Sequence[int] | None:
     """
 
 
+@hookspec
+def railhouse_observe_title_state(game: Game) -> Mapping[str, Any] | None:
+    """Add the title's own public state to the observation (key ``title_state``).
+
+    Fires: whenever the observation is built (every decision in a protocol game).
+
+    :param game: the game.
+    :returns: JSON-ready keys for public state the core observation does not carry (e.g.
+        1839's number cards or the player holding DRU's train); None adds nothing.
+    Calling: all implementations are called; their keys are merged, and two plugins giving
+        the same key is a contract error.
+
+    .. versionadded:: 0.1
+    """
+
+
 # -------------------------------------------------------------------------------------------
 # Observers: notified, never consulted.
 # -------------------------------------------------------------------------------------------
@@ -341,5 +357,6 @@ RULE_HOOKS = (
     "railhouse_phase_changed",
     "railhouse_check_game_end",
     "railhouse_final_scores",
+    "railhouse_observe_title_state",
 )
 OBSERVER_HOOKS = ("railhouse_action_applied", "railhouse_game_over")

@@ -30,6 +30,7 @@ EXPECTED = {
     "railhouse_phase_changed": ["game", "old", "new"],
     "railhouse_check_game_end": ["game", "moment"],
     "railhouse_final_scores": ["game"],
+    "railhouse_observe_title_state": ["game"],
     "railhouse_action_applied": ["game", "action"],
     "railhouse_game_over": ["game", "result"],
 }

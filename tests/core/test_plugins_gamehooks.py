@@ -169,6 +169,25 @@ def test_railhouse_final_scores_by_seat() -> None:
         GameHooks(Rules()).final_scores(FakeGame(players=("a", "b")))
 
 
+class TitleState:
+    def __init__(self, **keys: object) -> None:
+        self.keys = keys
+
+    @hookimpl
+    def railhouse_observe_title_state(self, game: FakeGame) -> dict[str, object]:
+        return dict(self.keys)
+
+
+def test_railhouse_observe_title_state_merges_every_plugin() -> None:
+    game = FakeGame()
+    assert GameHooks(Rules()).observe_title_state(game) == {}
+    hooks = GameHooks(TitleState(cards=[1, 2]), variants=[TitleState(ledger=3)])
+    assert hooks.observe_title_state(game) == {"cards": [1, 2], "ledger": 3}
+    clash = GameHooks(TitleState(cards=1), variants=[TitleState(cards=2)])
+    with pytest.raises(HookContractError, match="two plugins give"):
+        clash.observe_title_state(game)
+
+
 def test_railhouse_action_applied_and_railhouse_game_over_reach_observers() -> None:
     recorder = Recorder()
     hooks = GameHooks(Rules(), observers=[recorder])

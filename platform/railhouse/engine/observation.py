@@ -6,7 +6,8 @@ Shape (stable; documented key by key in docs/observation.md, checked by a test):
 ``companies`` (id, cash, president, started, floated, closed, price, market position,
 shares by owner in percent, trains, tokens placed, privates), ``privates`` (id, owner,
 closed, value, revenue), ``markets`` (stacks per cell), ``depot`` (available and remaining
-trains), ``board`` (tiles and tokens, from ``railhouse.map``) and ``over``.
+trains), ``board`` (tiles and tokens, from ``railhouse.map``), ``title_state`` (the title's
+own public state, from ``railhouse_observe_title_state``) and ``over``.
 
 :func:`observe` runs once per decision (the protocol's referee calls it for every
 position), so it walks each company's certificates once and derives the players' holdings
@@ -58,6 +59,7 @@ def observe(game: Game) -> dict[str, Any]:
             "available": sorted({t.name for t in game.depot.available()}),
             "remaining": _remaining(game),
         },
+        "title_state": msgspec.to_builtins(game.hooks.observe_title_state(game)),
         "over": game.over,
     }  # fmt: skip
     board = getattr(game, "board", None)

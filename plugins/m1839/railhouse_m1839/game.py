@@ -118,6 +118,13 @@ class M1839Rules:
         setup(game)
 
     @hookimpl
+    def railhouse_observe_title_state(self, game: M1839) -> dict[str, Any]:
+        """R-5.4: the public state only 1839 has (number cards, DRU's train, ...)."""
+        from railhouse_m1839.observe import title_state
+
+        return title_state(game)
+
+    @hookimpl
     def railhouse_next_round(self, game: M1839, finished: Round | None) -> Round:
         """R-5.1 / R-5.2: auction, then SR and a set of ORs whose size is fixed by the phase
         at the end of the SR."""

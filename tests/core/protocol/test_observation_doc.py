@@ -40,6 +40,13 @@ def test_top_level_player_company_and_board_keys_match_soh() -> None:
         "cash", "broken"}
 
 
+def test_title_state_of_1839_matches_its_section() -> None:
+    m1839 = pytest.importorskip("railhouse_m1839.game")
+    obs = msgspec.to_builtins(m1839.new_game(["a", "b", "c"], None, 1).observation())
+    assert set(obs["title_state"]) == documented("1839")
+    assert soh_observation()["title_state"] == {}
+
+
 def test_toy_keys_match() -> None:
     obs = msgspec.to_builtins(toy(["a", "b"], {"pile": 5}, 1).observation())
     assert set(obs) == documented("Toy title")
