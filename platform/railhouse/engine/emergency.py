@@ -21,9 +21,20 @@ sources in :attr:`EmergencyRules.order`, each used only as far as needed (1839 R
 How a title uses it: subclass :class:`EmergencyRaise`, implement :meth:`raised` (e.g. take
 the train: the company now holds at least ``amount``) and :meth:`bankrupt` (the title's
 bankruptcy: SOH closes the company; 1839 R-9 removes the player and nationalises), and start
-it with :func:`start_raise` from the step that needs the money.  SOH's forced purchase maps
-to ``EmergencyRules(order=("treasury_shares", "president_cash", "president_shares"),
-treasury_choice=True)``; 1839's to the defaults.  The title's share sale rules (ledges, price
+it with :func:`start_raise` from the step that needs the money.
+
+Title knobs besides :class:`EmergencyRules`: :meth:`EmergencyRaise.sellable` (which shares
+the president may sell), :meth:`EmergencyRaise.sell_shares` (the title's own sale; a sale
+that leaves a decision pending, e.g. 1839's redemption offer R-7.4.1, calls
+:meth:`EmergencyRaise.after_sale` once it is complete) and
+:meth:`EmergencyRaise.sell_treasury`.  A player's own debt (1839 R-8.1.2's RH charge, R-8.4.4
+"or the RH owner") is a raise without a company: ``EmergencyRaise(game, None, amount,
+debtor=player_id)`` waits until that player holds ``amount``, only by their share sales.
+1839 (money.py) uses ``EmergencyRules(contribute_in_full=True, sell_until_exhausted=True)``
+with its own sales (sale price R-7.2.4, price moves left, redemption offer).
+
+SOH's forced purchase maps to ``EmergencyRules(order=("treasury_shares", "president_cash",
+"president_shares"), treasury_choice=True)``.  The title's share sale rules (ledges, price
 moves) go through :meth:`EmergencyRaise.sale_moves`.
 """
 
@@ -57,6 +68,14 @@ class EmergencyRules:
     treasury_choice: bool = False
     keep_operating_presidency: bool = True
     ledges: bool = False  # a president's emergency sale stops at ledges
+    #: the president's cash goes to the company only once it covers the whole shortfall
+    #: (1839: the director raises the money, then pays it; until then the treasury is
+    #: untouched, e.g. for a redemption decided during the sales); default: as it comes
+    contribute_in_full: bool = False
+    #: the president may sell even when all they can sell cannot cover the shortfall, and
+    #: is bankrupt only once nothing is left to sell (1839 R-8.4.6 "after selling every
+    #: legally sellable share"); default: bankruptcy is then the only choice (SOH EN)
+    sell_until_exhausted: bool = False
 
     def __post_init__(self) -> None:
         unknown = set(self.order) - set(SOURCES)
@@ -65,14 +84,19 @@ class EmergencyRules:
 
 
 class EmergencyRaise(Decider):
-    """``company`` must hold ``amount``: raise the shortfall, then :meth:`raised`."""
+    """``company`` must hold ``amount``: raise the shortfall, then :meth:`raised`.  With
+    ``company=None`` and ``debtor`` (a player id) it is that player who must hold
+    ``amount``; they raise it by selling shares only (``president_shares``)."""
 
     rule = "emergency money raising (1839 R-8.4)"
 
-    def __init__(self, game: Game, company: Company, amount: int,
-                 rules: EmergencyRules | None = None) -> None:
+    def __init__(self, game: Game, company: Company | None, amount: int,
+                 rules: EmergencyRules | None = None, *, debtor: str | None = None) -> None:
         super().__init__(game)
-        self.company = company
+        if (company is None) == (debtor is None):
+            raise ValueError("an emergency raise is for a company or for a debtor player")
+        self._company = company
+        self.debtor = debtor
         self.amount = amount
         self.rules = rules or EmergencyRules()
         self.stage_index = 0
@@ -93,14 +117,32 @@ class EmergencyRaise(Decider):
 
     # -- state ---------------------------------------------------------------------------
     @property
+    def company(self) -> Company:
+        """The company that must hold ``amount`` (none for a player's own debt)."""
+        if self._company is None:
+            raise IllegalAction(f"{self.debtor}'s own debt involves no company", self.rule)
+        return self._company
+
+    @property
     def president(self) -> str:
+        """The player who contributes and sells: the company's president, or the debtor."""
+        if self.debtor is not None:
+            return self.debtor
         president = self.company.president
         if president is None:
             raise IllegalAction(f"{self.company.id} has no president", self.rule)
         return president
 
     def shortfall(self) -> int:
-        return max(0, self.amount - self.company.cash)
+        holder = self._company or self.game.player(self.president)
+        return max(0, self.amount - holder.cash)
+
+    def to_raise(self) -> int:
+        """What the president's sales must still bring in."""
+        due = self.shortfall()
+        if self._company is not None and self.rules.contribute_in_full:
+            due -= self.game.player(self.president).cash
+        return max(0, due)
 
     def stage(self) -> str | None:
         order = self.rules.order
@@ -128,8 +170,7 @@ class EmergencyRaise(Decider):
                 self.sell_treasury(min(self.treasury_units(), self.units_needed(self.company)))
                 continue
             if stage == "president_cash":
-                player = self.game.player(self.president)
-                self.game.pay(player, self.company, min(player.cash, self.shortfall()))
+                self.contribute()
             if stage == "president_shares":
                 return False
             self.stage_index += 1
@@ -143,7 +184,9 @@ class EmergencyRaise(Decider):
         return -(-self.shortfall() // price) if price > 0 else 0
 
     def treasury_units(self) -> int:
-        company = self.company
+        company = self._company
+        if company is None:
+            return 0
         held = company.shares_of(TREASURY)
         limit = self.game.config.pool_limit_percent
         room = held if limit is None else (limit - company.percent_of(POOL)) // 10
@@ -159,8 +202,8 @@ class EmergencyRaise(Decider):
             others = max((company.shares_of(p.id) for p in self.game.seats if p.id != me),
                          default=0)
             own_cert = president_cert(company).percent // 10
-            keep = own_cert if company is self.company or others < own_cert else 0
-            if company is self.company and self.rules.keep_operating_presidency:
+            keep = own_cert if company is self._company or others < own_cert else 0
+            if company is self._company and self.rules.keep_operating_presidency:
                 keep = max(keep, others)
             held -= keep
         limit = self.game.config.pool_limit_percent
@@ -182,7 +225,7 @@ class EmergencyRaise(Decider):
                 raisable += top * self.game.share_price(company)
                 sales.append(LegalAction(SellShares(entity=me, company=company.id, count=1),
                                          {"count": Range(1, top)}))
-        if raisable >= self.shortfall():
+        if sales and (self.rules.sell_until_exhausted or raisable >= self.to_raise()):
             return sales
         return [LegalAction(Bankrupt(entity=me))]
 
@@ -200,19 +243,36 @@ class EmergencyRaise(Decider):
         game.event("emergency_issue", {"company": company.id, "count": count, "price": price})
 
     def process_sell_shares(self, action: SellShares) -> None:
+        self.sell_shares(self.game.company(action.company), action.count)
+
+    def sell_shares(self, company: Company, count: int) -> None:
+        """The president sells ``count`` shares of ``company`` (title hook); a title's sale
+        must end with :meth:`after_sale`, at once or once a pending decision is made."""
         game, me = self.game, self.president
-        company = game.company(action.company)
         price = game.share_price(company)
-        hand_over_before_sale(game, company, me, action.count)
-        move_shares(company, me, POOL, action.count)
-        game.pay(game.bank, game.player(me), price * action.count)
-        self.sale_moves(company, action.count, by_president=company.president == me)
+        hand_over_before_sale(game, company, me, count)
+        move_shares(company, me, POOL, count)
+        game.pay(game.bank, game.player(me), price * count)
+        self.sale_moves(company, count, by_president=company.president == me)
         update_president(game, company)
-        game.event("sell", {"player": me, "company": company.id, "count": action.count,
+        game.event("sell", {"player": me, "company": company.id, "count": count,
                             "price": price, "emergency": True})
-        player = game.player(me)
-        game.pay(player, self.company, min(player.cash, self.shortfall()))
+        self.after_sale()
+
+    def after_sale(self) -> None:
+        """A sale is complete: the president contributes, then the raise goes on."""
+        self.contribute()
         self.resolve()
+
+    def contribute(self) -> None:
+        """The president pays the company what they can of the shortfall; with
+        ``contribute_in_full`` all of it or nothing.  Nothing for a player's own debt."""
+        if self._company is None:
+            return
+        player, due = self.game.player(self.president), self.shortfall()
+        if self.rules.contribute_in_full and player.cash < due:
+            return
+        self.game.pay(player, self._company, min(player.cash, due))
 
     def process_bankrupt(self, action: Bankrupt) -> None:
         self._finish()
