@@ -144,8 +144,14 @@ class EmergencyRaise(Decider):
             due -= self.game.player(self.president).cash
         return max(0, due)
 
+    def sources(self) -> tuple[str, ...]:
+        """The sources used, in order: a player's own debt has only their share sales."""
+        if self._company is None:
+            return tuple(s for s in self.rules.order if s == "president_shares")
+        return self.rules.order
+
     def stage(self) -> str | None:
-        order = self.rules.order
+        order = self.sources()
         return order[self.stage_index] if self.stage_index < len(order) else None
 
     def acting_entity(self) -> str | None:

@@ -174,6 +174,7 @@ def test_a_players_own_debt_is_raised_by_their_sales_only() -> None:
     game, company = setup(cash=0, treasury=2)
     set_cash(game, "p1", 30)
     raise_ = DebtRaise(game, None, 100, debtor="p1")
+    assert raise_.sources() == ("president_shares",)  # even before anything is resolved
     start_raise(raise_)
     assert game.acting_entity() == "p1" and raise_.shortfall() == 70
     assert company.percent_of("treasury") == 20  # nobody else's money or shares are used
