@@ -18,13 +18,15 @@ from railhouse_m1839.mapdata import BARRIER_KEY, LVG_KEY, build_map
 from railhouse_m1839.tiledata import TILES, tile_supply
 
 # --------------------------------------------------------------------------- facts 4.12
+# One deviation (RULINGS.md A-42): 4.12's double towns B21 and N17 are single towns, as
+# their three sides on the map cannot take a double-town tile.
 KINDS_4_12: dict[str, str] = {
     "rural": "A14 A16 A18 B15 C14 C16 D13 D15 D17 E8 E18 G12 G14 H9 H15 I4 I10 I18 K6 L11 L15",
-    "town": "A20 B17 C12 D9 E16 H11 H19 I6 I8 J5 J13 K4 K14 L7 M16",
+    "town": "A20 B17 C12 D9 E16 H11 H19 I6 I8 J5 J13 K4 K14 L7 M16 B21 N17",
     "yellow": "B11",
     "city": "B13 B19 C18 D19 E10 F9 F15 F17 G18 H5 H7 H13 H17 I16 J11 J15 K10 K12 K16 L3 "
     "L13 L17 N15",
-    "dtown": "B21 I14 L5 N17",
+    "dtown": "I14 L5",
     "gray": "C10",
     "offboard": "C20 D21 F11 G20 J17 K18 L1 L9 M2 N19 O14",
     "oo": "F19 G16 J9",
@@ -94,8 +96,9 @@ def test_4_5_size_73_playable_and_11_offboard_hexes(m: MapDef) -> None:
     kinds = Counter(kind_of(m, c) for c in m.hexes)
     assert kinds["offboard"] == 11
     assert len(m.hexes) - 11 == 73
+    # 4.5 counts 15 towns and 4 double towns; B21 and N17 are single towns (A-42)
     assert (kinds["city"], kinds["oo"], kinds["bigcity"], kinds["town"], kinds["dtown"],
-            kinds["rural"]) == (23, 3, 5, 15, 4, 21)  # fmt: skip
+            kinds["rural"]) == (23, 3, 5, 17, 2, 21)  # fmt: skip
 
 
 def test_4_1_parity_rule_and_given_v2_coordinates(m: MapDef) -> None:

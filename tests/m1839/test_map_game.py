@@ -149,9 +149,10 @@ def test_R_16_2_routes_obey_the_route_rules(records: list[Record]) -> None:
 
 
 def test_R_14_3_5_KR_move_in_a_real_game() -> None:
-    """Seed 17 reaches the blue phase with KR in a player's hands and its owner accepting a
-    director's move offer through ``game.apply``: an NS marker is left behind."""
-    record = play(17)
+    """Seed 13 reaches the blue phase with KR in a player's hands and its owner accepting a
+    director's move offer through ``game.apply``: an NS marker is left behind.  (Seed 17
+    until the A-42 map fixes of B21, N17 and the H tiles changed the playouts.)"""
+    record = play(13)
     assert record.kr_moves
     for data, origin, target in record.kr_moves:
         assert "NS" in origin and data["company"] not in origin

@@ -3,7 +3,9 @@
 Sources: 4.1 (grid: pointy-topped, doubled columns, edges ``0=SW 1=W 2=NW 3=NE 4=E 5=SE``),
 4.7/4.12 (every hex), 4.8 (red barriers), 4.9 (off-boards), 4.10 (pre-printed track and
 stubs), 4.11 (f80 water), R-14.5 (Majors' homes).  Only the coordinates marked given-v2
-are authoritative; the rest is the facts' reconstruction [RECON], used as is.
+are authoritative; the rest is the facts' reconstruction [RECON], used as is except where
+a hex could never take the tiles of its kind (A-42, marked ``[RECON fix]``: B21 and N17 are
+single towns, not double towns).
 
 How the rules map onto core data:
 
@@ -68,11 +70,13 @@ TOWNS: dict[str, str] = {
     "H11": "Hilversum", "H19": "Winterswijk", "I6": "Delft", "I8": "Gouda",
     "J5": "Brielle / Maassluis", "J13": "Oss", "K4": "Zierikzee", "K14": "Helmond",
     "L7": "Roosendaal", "M16": "Sittard",
+    # [RECON fix, A-42] facts 4.12 make B21 and N17 double towns, but each has only three
+    # sides on the map (B21: SW, W, NW; N17: W, NW, E) and every double-town tile needs
+    # four exits (two separate lines), so no tile could ever be laid there.  Single towns
+    # (the draft knows Hoogezand as a town); names kept, like Brielle / Maassluis.
+    "B21": "Hoogezand / Winschoten", "N17": "Heerlen / Kerkrade",
 }  # fmt: skip
-DOUBLE_TOWNS: dict[str, str] = {
-    "B21": "Hoogezand / Winschoten", "I14": "Ede / Wageningen",
-    "L5": "Goes / Bergen op Zoom", "N17": "Heerlen / Kerkrade",
-}  # fmt: skip
+DOUBLE_TOWNS: dict[str, str] = {"I14": "Ede / Wageningen", "L5": "Goes / Bergen op Zoom"}
 CITIES: dict[str, str] = {
     "B13": "Leeuwarden", "B19": "Groningen", "C18": "Assen", "D19": "Emmen", "E10": "Hoorn",
     "F9": "Alkmaar", "F15": "Zwolle", "F17": "Rijssen", "G18": "Enschede", "H5": "Den Haag",

@@ -13,12 +13,14 @@ towns only double-town tiles (R-15.2.4: no town -> double-town upgrade; double t
 no green tile, as in Part 5).  Upgrades must preserve old track (R-15.4.2), checked by
 ``upgrades.shape_upgrades`` -- the "engine advice" of Part 5.
 
-Deviations from Part 5, both so that no OO hex dead-ends before gray (RULINGS.md, "Map,
-track, stations and routes"): Part 5 lists six green OO shapes but five brown OO tiles
-(#64-#68), and brown OO cities have two exits each, so a brown OO tile must repeat a green
-shape: we add a sixth brown OO, ``OO-B6``; and the two gray OO tiles of Part 5 cannot take
-the straight-through shapes (#8859's), so we add ``OO-G3``.  Tiles: 61 yellow, 55 green,
-45 brown, 13 gray (174).
+Deviations from Part 5 (RULINGS.md, "Map, track, stations and routes"), the first two so
+that no OO hex dead-ends before gray: Part 5 lists six green OO shapes but five brown OO
+tiles (#64-#68), and brown OO cities have two exits each, so a brown OO tile must repeat a
+green shape: we add a sixth brown OO, ``OO-B6``; and the two gray OO tiles of Part 5 cannot
+take the straight-through shapes (#8859's), so we add ``OO-G3``.  Third (A-42): the green,
+brown and gray H tiles have four consecutive exits instead of Part 5's X shape and all six,
+because Haarlem G8, their only hex, has only four sides on the map (W and NW are the map
+edge).  Tiles: 61 yellow, 55 green, 45 brown, 13 gray (174).
 """
 
 from __future__ import annotations
@@ -49,7 +51,11 @@ _OWN: dict[str, tuple[str, str, str | None]] = {
     "8865": ("green", "c40x1:1,5 c40x1:3,4", None),
     "A-G": ("green", "c40x1:0,1 c40x1:3,4", "A"),
     "B-G": ("green", "c40x2:0,1,3,4", "B"),
-    "H-G": ("green", "c40x2:0,2,3,5", "H"),
+    # H-G/H-Br/H-Gr [RECON fix, A-42]: Part 5 gives H-G exits 0,2,3,5 and H-Br/H-Gr all six,
+    # but Haarlem G8 (their only hex, R-15.2.2) has the map edge W and NW (R-15.3.3), so
+    # none could ever be laid.  Four consecutive exits fit its four sides SW, NE, E, SE and
+    # keep the stubs E and SW; slots and values are Part 5's.
+    "H-G": ("green", "c40x2:0,1,2,3", "H"),
     "U-G": ("green", "c40x2:0,1,2,3", "U"),
     "R-G": ("green", "c50x2:0,1,2,4", "R"),
     # brown OO (one per green shape) and big cities (Part 5.3)
@@ -61,7 +67,7 @@ _OWN: dict[str, tuple[str, str, str | None]] = {
     "OO-B6": ("brown", "c50x1:1,5 c50x1:3,4", None),
     "A-Br": ("brown", "c50x2:0,1,2 c50x2:3,4,5", "A"),
     "B-Br": ("brown", "c50x2:0,1,2,3,4,5", "B"),
-    "H-Br": ("brown", "c50x2:0,1,2,3,4,5", "H"),
+    "H-Br": ("brown", "c50x2:0,1,2,3", "H"),  # [RECON fix] see H-G
     "U-Br": ("brown", "c50x2:0,1,2,3,4,5", "U"),
     "R-Br": ("brown", "c60x2:0,1,2,3,4,5", "R"),
     # gray OO and big cities (Part 5.4); A-Gr merges Amsterdam's two cities
@@ -72,7 +78,7 @@ _OWN: dict[str, tuple[str, str, str | None]] = {
     "R-Gr": ("gray", "c80x3:0,1,2,3,4,5", "R"),
     "U-Gr": ("gray", "c70x3:0,1,2,3,4,5", "U"),
     "B-Gr": ("gray", "c60x3:0,1,2,3,4,5", "B"),
-    "H-Gr": ("gray", "c60x3:0,1,2,3,4,5", "H"),
+    "H-Gr": ("gray", "c60x3:0,1,2,3", "H"),  # [RECON fix] see H-G
 }
 
 #: (tile id, count) in manifest order -- Part 5 tables.
