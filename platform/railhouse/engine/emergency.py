@@ -33,9 +33,19 @@ debtor=player_id)`` waits until that player holds ``amount``, only by their shar
 1839 (money.py) uses ``EmergencyRules(contribute_in_full=True, sell_until_exhausted=True)``
 with its own sales (sale price R-7.2.4, price moves left, redemption offer).
 
-SOH's forced purchase maps to ``EmergencyRules(order=("treasury_shares", "president_cash",
-"president_shares"), treasury_choice=True)``.  The title's share sale rules (ledges, price
-moves) go through :meth:`EmergencyRaise.sale_moves`.
+SOH's forced purchase (trainbuy.py) uses ``EmergencyRules(treasury_choice=True,
+repeat_issue=True, contribute_at_spend=True, keep_president_certificates=True,
+sell_only_needed=True, bankrupt_by_choice=True)`` with its own issue (``treasury_units``,
+``sell_treasury``: SOH's issue limit and price drop).  The title's share sale rules (ledges,
+price moves) go through :meth:`EmergencyRaise.sale_moves`.
+
+A raise need not sit on ``game.pending``: a step that derives its decision from the position
+each time it is asked (SOH's buy-train step, so that a changed position is seen at once) may
+*host* it: build it afresh, :meth:`~EmergencyRaise.resolve` it, and while that returns False
+offer its ``legal_actions`` and hand it the actions (``process``).  That is only sound when no
+source moves money by itself (``treasury_choice`` and ``contribute_at_spend``), so resolving
+a fresh raise changes nothing but the raise; :meth:`~EmergencyRaise.raised` then spends
+nothing (the step's own action spends, the president paying the rest).
 """
 
 from __future__ import annotations
@@ -76,6 +86,27 @@ class EmergencyRules:
     #: is bankrupt only once nothing is left to sell (1839 R-8.4.6 "after selling every
     #: legally sellable share"); default: bankruptcy is then the only choice (SOH EN)
     sell_until_exhausted: bool = False
+    #: with ``treasury_choice``: after an issue the company is asked again while money is
+    #: short and :meth:`EmergencyRaise.treasury_units` allows more (SOH EN/FAQ: any number
+    #: of issues within the cumulative limit); default: one issue ends that source
+    repeat_issue: bool = False
+    #: the president's cash counts towards ``amount`` once ``president_cash`` is reached
+    #: but stays with them: :meth:`EmergencyRaise.raised` (the title's spend) takes the rest
+    #: from the president, and sales pay the president, not the company (SOH: the president
+    #: pays the balance of the train at its purchase); default: contributed at once
+    contribute_at_spend: bool = False
+    #: the units of a president's certificate are never sold, in any company (SOH EN "The
+    #: president's certificate can never be sold"): no exchange before a sale; a sale that
+    #: leaves another player ahead passes the presidency after it (``update_president``)
+    #: and moves the price as the president's sale; default: a president may sell into
+    #: their certificate where another holder can take it over (exchanged before the sale)
+    keep_president_certificates: bool = False
+    #: each company's sale range stops at the shares the rest of the shortfall needs (SOH EN
+    #: "he may sell the necessary shares"); default: up to all sellable shares
+    sell_only_needed: bool = False
+    #: ``bankrupt`` is offered beside the sales (SOH EN: the president may decline to sell,
+    #: and the company goes bankrupt); default: only when the sales cannot cover the rest
+    bankrupt_by_choice: bool = False
 
     def __post_init__(self) -> None:
         unknown = set(self.order) - set(SOURCES)
@@ -103,7 +134,8 @@ class EmergencyRaise(Decider):
 
     # -- title knobs ---------------------------------------------------------------------
     def raised(self) -> None:
-        """The company holds at least ``amount`` now; spend it (title-defined)."""
+        """The company holds at least ``amount`` now (with ``contribute_at_spend``: the
+        company and its president together); spend it (title-defined)."""
         raise NotImplementedError
 
     def bankrupt(self) -> None:
@@ -135,7 +167,16 @@ class EmergencyRaise(Decider):
 
     def shortfall(self) -> int:
         holder = self._company or self.game.player(self.president)
-        return max(0, self.amount - holder.cash)
+        have = holder.cash
+        if self._company is not None and self.president_counts():
+            have += self.game.player(self.president).cash
+        return max(0, self.amount - have)
+
+    def president_counts(self) -> bool:
+        """``contribute_at_spend``: the president's cash counts once ``president_cash`` is
+        passed (it still belongs to the president)."""
+        return (self.rules.contribute_at_spend
+                and "president_cash" in self.sources()[:self.stage_index])
 
     def to_raise(self) -> int:
         """What the president's sales must still bring in."""
@@ -208,7 +249,8 @@ class EmergencyRaise(Decider):
             others = max((company.shares_of(p.id) for p in self.game.seats if p.id != me),
                          default=0)
             own_cert = president_cert(company).percent // 10
-            keep = own_cert if company is self._company or others < own_cert else 0
+            keep = own_cert if (company is self._company or others < own_cert
+                                or self.rules.keep_president_certificates) else 0
             if company is self._company and self.rules.keep_operating_presidency:
                 keep = max(keep, others)
             held -= keep
@@ -227,17 +269,21 @@ class EmergencyRaise(Decider):
         raisable = 0
         for company in self.game.companies.values():
             top = self.sellable(company)
+            if top and self.rules.sell_only_needed:
+                top = min(top, self.units_needed(company))
             if top:
                 raisable += top * self.game.share_price(company)
                 sales.append(LegalAction(SellShares(entity=me, company=company.id, count=1),
                                          {"count": Range(1, top)}))
+        bankrupt = [LegalAction(Bankrupt(entity=me))]
         if sales and (self.rules.sell_until_exhausted or raisable >= self.to_raise()):
-            return sales
-        return [LegalAction(Bankrupt(entity=me))]
+            return sales + bankrupt if self.rules.bankrupt_by_choice else sales
+        return bankrupt
 
     def process_issue_shares(self, action: IssueShares) -> None:
         self.sell_treasury(action.count)
-        self.stage_index += 1
+        if not self.rules.repeat_issue:
+            self.stage_index += 1
         self.resolve()
 
     def sell_treasury(self, count: int) -> None:
@@ -256,10 +302,12 @@ class EmergencyRaise(Decider):
         must end with :meth:`after_sale`, at once or once a pending decision is made."""
         game, me = self.game, self.president
         price = game.share_price(company)
-        hand_over_before_sale(game, company, me, count)
+        if not self.rules.keep_president_certificates:
+            hand_over_before_sale(game, company, me, count)
+        by_president = company.president == me
         move_shares(company, me, POOL, count)
         game.pay(game.bank, game.player(me), price * count)
-        self.sale_moves(company, count, by_president=company.president == me)
+        self.sale_moves(company, count, by_president=by_president)
         update_president(game, company)
         game.event("sell", {"player": me, "company": company.id, "count": count,
                             "price": price, "emergency": True})
@@ -272,8 +320,9 @@ class EmergencyRaise(Decider):
 
     def contribute(self) -> None:
         """The president pays the company what they can of the shortfall; with
-        ``contribute_in_full`` all of it or nothing.  Nothing for a player's own debt."""
-        if self._company is None:
+        ``contribute_in_full`` all of it or nothing.  Nothing for a player's own debt, nor
+        with ``contribute_at_spend`` (the spend takes it)."""
+        if self._company is None or self.rules.contribute_at_spend:
             return
         player, due = self.game.player(self.president), self.shortfall()
         if self.rules.contribute_in_full and player.cash < due:
