@@ -26,7 +26,10 @@ A title uses it from a step::
 
 and writes its own :class:`Deal` subclass (``check`` + ``execute``) for anything else, e.g. a
 station swap.  The ready-made :class:`PrivateSale` and :class:`TrainSale` move money only
-through ``Game.pay``, so the money invariants hold.
+through ``Game.pay``, so the money invariants hold, and record what changed hands as the
+titles' ``private_bought`` / ``train_bought`` events (``company``, ``private``/``train``,
+``from``, ``price``) before the ``agreement`` event.  Steam Over Holland (trainbuy.py) makes
+its private purchases and company-to-company train sales with them, asked or not.
 """
 
 from __future__ import annotations
@@ -148,6 +151,8 @@ class PrivateSale(Deal):
             seller.privates.remove(self.private)
         private.owner = buyer.id
         buyer.privates.append(self.private)
+        game.event("private_bought", {"company": buyer.id, "private": self.private,
+                                      "from": self.respondent, "price": self.price})
 
     def describe(self) -> dict[str, object]:
         return {**super().describe(), "private": self.private, "price": self.price}
@@ -179,6 +184,8 @@ class TrainSale(Deal):
         seller.trains.remove(train)
         train.owner = buyer.id
         buyer.trains.append(train)
+        game.event("train_bought", {"company": buyer.id, "train": self.train,
+                                    "from": seller.id, "price": self.price})
 
     def describe(self) -> dict[str, object]:
         return {**super().describe(), "train": self.train, "price": self.price}
