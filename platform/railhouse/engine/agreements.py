@@ -2,7 +2,8 @@
 
 DESIGN "Two-party agreements": a company buying a private from a player (SOH EN "Buying
 private companies"; 1839 R-8.3.10), a train sold between companies of different presidents
-(SOH EN "Train costs"; 1839 R-8.3.D.4), a 1839 station swap (R-14.3.5) are all one shape:
+(SOH EN "Train costs"; 1839 R-8.3.D.4), a 1839 station swap (R-8.3.B.3) or KR's marker
+move (R-14.3.5) are all one shape:
 
 1. The proposing entity's step lists the offer as a legal action (``OfferPrivate``,
    ``OfferTrain`` or a title's own action) and, when it is applied, calls
@@ -16,7 +17,8 @@ private companies"; 1839 R-8.3.10), a train sold between companies of different 
    Both record an ``agreement`` event; ``then(accepted)`` lets the proposing step go on
    (e.g. remember a declined offer so it is not repeated in the same turn, 1839 R-8.3.10).
    ``then`` must be a bound method (or None), never a lambda or closure: ``Game.clone()``
-   re-binds a bound method to the cloned step, but shares a plain function unchanged.
+   re-binds a bound method to the cloned step (or deal: a deal may carry its own
+   ``then``, e.g. ``then=deal.answered``), but shares a plain function unchanged.
 
 A title uses it from a step::
 
@@ -29,7 +31,9 @@ station swap.  The ready-made :class:`PrivateSale` and :class:`TrainSale` move m
 through ``Game.pay``, so the money invariants hold, and record what changed hands as the
 titles' ``private_bought`` / ``train_bought`` events (``company``, ``private``/``train``,
 ``from``, ``price``) before the ``agreement`` event.  Steam Over Holland (trainbuy.py) makes
-its private purchases and company-to-company train sales with them, asked or not.
+its private purchases and company-to-company train sales with them, asked or not.  1839
+uses them for its green private purchases (R-8.3.10, ``PrivateSale``) and its own deals: DRU's
+train hand-over (R-14.3.7, anytime.py), station swaps (stations.py) and KR's move (kabinet.py).
 """
 
 from __future__ import annotations
