@@ -1,6 +1,7 @@
 """A minimal stand-in for the 1839 game, enough to drive the map steps (track, stations,
 routes) on the real 1839 board: companies, privates, phases (contract ids and tile
-colours, off-board columns), bank, ``pay``/``event``, ``round.turn`` and ``pending``."""
+colours, off-board columns), bank, ``pay``/``event``, ``seat_of``, ``round.turn`` and
+``pending``."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ from typing import Any
 
 from railhouse.engine.config import CompanySpec, PhaseSpec, PrivateSpec, TrainSpec
 from railhouse.engine.entities import Bank, Company, Private, Train
+from railhouse.engine.game import Game
 from railhouse.map.board import Board
 from railhouse_m1839.mapdata import MAJOR_HOMES, build_map
 
@@ -87,6 +89,10 @@ class MapGame:
 
     def forget_legal_actions(self) -> None:
         """Nothing is cached (see :meth:`legal_for`)."""
+
+    def seat_of(self, entity: str) -> int:
+        """As ``Game.seat_of`` (the core's two-party agreements ask it)."""
+        return Game.seat_of(self, entity)  # type: ignore[arg-type]
 
     def give_train(self, company: str, name: str) -> Train:
         kind, distance, r_train = TRAINS[name]

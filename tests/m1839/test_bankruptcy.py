@@ -129,7 +129,7 @@ def test_R_9_1_concede_instead_of_raising_money() -> None:
     game = _sr_game()
     float_company(game, "NBDS", "p2", others={"p3": 1})
     game.player("p3").cash = 0
-    game.pending.append(RaiseDecider(game, "p3", 100, lambda: None, None, None))
+    game.pending.append(RaiseDecider(game, None, 100, lambda: None, debtor="p3"))
     refresh(game)
     assert any(isinstance(c.action, Concede) for c in game.legal_actions())
     game.apply(Concede(entity="p3"))

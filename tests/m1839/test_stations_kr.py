@@ -5,7 +5,8 @@ from __future__ import annotations
 from conftest_map import MapGame, lay
 
 from railhouse.engine.actions import PlaceToken, Respond
-from railhouse_m1839.kabinet import KRDecider, MoveStation, ReturnDecider, ReturnStation
+from railhouse.engine.agreements import AgreementDecider
+from railhouse_m1839.kabinet import KRMove, MoveStation, ReturnDecider, ReturnStation
 from railhouse_m1839.stations import StationStep
 
 
@@ -48,7 +49,8 @@ def test_R_14_3_5_KR_owner_agrees_and_an_NS_marker_takes_the_old_place() -> None
     step = StationStep(game, "MSS")  # type: ignore[arg-type]
     step.process(MoveStation(entity="MSS", hex="B19", city=0, to_hex="K10", to_city=0))
     decider = game.pending[-1]
-    assert isinstance(decider, KRDecider) and decider.acting_entity() == "p1"
+    assert isinstance(decider, AgreementDecider) and isinstance(decider.deal, KRMove)
+    assert decider.acting_entity() == "p1"
     assert game.board.city_tokens("B19", 0) == ["MSS"]  # nothing moves before the answer
     decider.process(Respond(entity="p1", accept=True))
     assert game.pending == []

@@ -19,13 +19,16 @@ choices.  Steps that resolve themselves offer no moment.  Two kinds of decision:
   company is then nationalised with the director's other companies (R-9.3) and its turn
   ends.
 
-A declined offer cannot be repeated in the same turn (``turn["declined"]``), so an offer
-loop always ends.
+Both offers are two-party agreements of the core (:mod:`railhouse.engine.agreements`,
+R-11.1): :class:`GreenPrivateSale` and :class:`DruHandOver` are their deals, answered with
+``respond`` unless one player sits on both sides.  A declined offer cannot be repeated in
+the same turn (the deal's ``answered`` adds it to ``declined``), so an offer loop always
+ends.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from railhouse.engine.actions import (
     Action,
@@ -34,10 +37,10 @@ from railhouse.engine.actions import (
     LegalAction,
     OfferPrivate,
     Range,
-    Respond,
 )
+from railhouse.engine.agreements import Deal, PrivateSale, propose
 from railhouse.engine.entities import Company
-from railhouse.engine.rounds.base import Decider
+from railhouse.engine.errors import IllegalAction
 from railhouse_m1839.actions import GiveDruTrain
 from railhouse_m1839.data import GREEN_PRIVATES
 
@@ -96,31 +99,23 @@ def process_anytime(game: M1839, company: Company, action: Action,
 
         assert company.president is not None
         go_bankrupt(game, company.president)
-    elif isinstance(action, BuyPrivate):
-        transfer_private(game, company, action.target, action.price)
-    elif isinstance(action, OfferPrivate):
-        owner = game.privates[action.target].owner
-        assert owner is not None
-        game.pending.append(AnytimeOffer(game, owner, company, action, declined))
+    elif isinstance(action, (BuyPrivate, OfferPrivate)):
+        deal = GreenPrivateSale(game, company, action.target, action.price, declined)
+        propose(game, deal, then=deal.answered)  # buy_private: its director, no answer
     elif isinstance(action, GiveDruTrain):
-        if game.dru_holder == company.president:
-            give_dru_train(game, company)
-        else:
-            holder = game.dru_holder
-            assert holder is not None
-            game.pending.append(AnytimeOffer(game, holder, company, action, declined))
+        offer_dru_train(game, company, declined)
 
 
-def transfer_private(game: M1839, company: Company, private_id: str, price: int) -> None:
-    """The private moves to ``company``; the price goes from its treasury to the player."""
-    private = game.privates[private_id]
-    seller = private.owner
-    assert seller is not None
-    game.pay(company, game.player(seller), price)
-    private.owner = company.id
-    company.privates.append(private_id)
-    game.event("private_bought", {"company": company.id, "private": private_id,
-                                  "from": seller, "price": price})
+def offer_dru_train(game: M1839, company: Company, declined: set[str], *,
+                    by_holder: bool = False) -> None:
+    """R-14.3.7: DRU's train to ``company``, offered by the company (its director; the
+    holder answers) or ``by_holder`` (the company's director answers); at once when the
+    holder is the director."""
+    holder = game.dru_holder
+    assert holder is not None
+    proposer, respondent = (holder, company.id) if by_holder else (company.id, holder)
+    deal = DruHandOver(game, proposer, respondent, company, declined)
+    propose(game, deal, then=deal.answered)
 
 
 def give_dru_train(game: M1839, company: Company) -> None:
@@ -134,44 +129,50 @@ def give_dru_train(game: M1839, company: Company) -> None:
     acquire(game, company, train)
 
 
-class AnytimeOffer(Decider):
-    """The other party (the private's owner, or the DRU train's holder, or a company's
-    director answering for it) accepts or declines; a refusal is remembered in ``declined``."""
+class GreenPrivateSale(PrivateSale):
+    """R-8.3.10: the company buys a green private from a player for the agreed price, paid
+    from its treasury; a refused offer is remembered in ``declined``."""
 
     rule = "1839 R-8.3.10"
 
-    def __init__(self, game: M1839, respondent: str, company: Company, offer: Any,
+    def __init__(self, game: M1839, company: Company, private: str, price: int,
                  declined: set[str]) -> None:
-        super().__init__(game)
-        self.respondent = respondent
-        self.company = company
-        self.offer = offer
+        super().__init__(game, company.id, private, price)
         self.declined = declined
+
+    def answered(self, accepted: bool) -> None:
+        if not accepted:
+            self.declined.add(self.private)
+
+
+class DruHandOver(Deal):
+    """R-14.3.7 (A-28): DRU's held train goes to ``company`` (floated, below its train
+    limit), the holder and the company's director agreeing; a refusal is remembered in
+    ``declined`` as ``"DRU"``."""
+
+    rule = "1839 R-14.3.7"
+
+    def __init__(self, game: M1839, proposer: str, respondent: str, company: Company,
+                 declined: set[str]) -> None:
+        super().__init__(game, proposer, respondent)
+        self.company = company
+        self.declined = declined
+        self.train = game.dru_train.id if game.dru_train is not None else None
 
     @property
     def m(self) -> M1839:
         return self.game  # type: ignore[return-value]
 
-    def acting_entity(self) -> str | None:
-        return self.respondent
+    def check(self) -> None:
+        if not may_receive_dru(self.m, self.company):
+            raise IllegalAction(f"{self.company.id} cannot receive DRU's train now", self.rule)
 
-    def legal_actions(self) -> list[LegalAction]:
-        return [LegalAction(Respond(entity=self.respondent, accept=a)) for a in (True, False)]
+    def execute(self) -> None:
+        give_dru_train(self.m, self.company)
 
-    def process_respond(self, action: Respond) -> None:
-        game, offer = self.m, self.offer
-        game.pending.remove(self)
-        game.event("response", {"by": self.respondent, "accept": action.accept})
-        if isinstance(offer, OfferPrivate):
-            private = game.privates[offer.target]
-            still = (not private.closed and private.owner == self.respondent
-                     and self.company.cash >= offer.price)
-            if action.accept and still:
-                transfer_private(game, self.company, offer.target, offer.price)
-            elif not action.accept:
-                self.declined.add(offer.target)
-            return
-        if action.accept and may_receive_dru(game, self.company):
-            give_dru_train(game, self.company)
-        elif not action.accept:
+    def describe(self) -> dict[str, object]:
+        return {**super().describe(), "company": self.company.id, "train": self.train}
+
+    def answered(self, accepted: bool) -> None:
+        if not accepted:
             self.declined.add("DRU")

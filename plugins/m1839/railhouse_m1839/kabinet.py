@@ -14,6 +14,8 @@ Readings (RULINGS.md):
 * Consent as an offer and a response (like swaps): the director offers the move (the
   company's ``move_station`` action, which is its agreement); the KR owner accepts or
   declines with ``respond``.  When the KR owner is the director no response is asked.
+  This is a core two-party agreement (:mod:`railhouse.engine.agreements`), the deal
+  :class:`KRMove`.
 * A-17: the move is in addition to the company's placement or swap; the step stays open.
 * "A different location" is a different hex: a move to the other circle of the same hex
   would be a no-op for the game (same hex, same connections) bar an NS marker.
@@ -24,7 +26,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from railhouse.engine.actions import Action, LegalAction, Respond, register_action
+from railhouse.engine.actions import Action, LegalAction, register_action
+from railhouse.engine.agreements import Deal
+from railhouse.engine.errors import IllegalAction
 from railhouse.engine.rounds.base import Decider
 from railhouse.map.tokens import TokenOptions, legal_token_placements
 from railhouse_m1839.mapdata import NS
@@ -121,30 +125,31 @@ def apply_move(game: Game, move: MoveStation) -> None:
         game.pending.append(ReturnDecider(game, company, move.to_hex))
 
 
-class KRDecider(Decider):
-    """KR's owner accepts (uses the power) or declines the director's move offer."""
+class KRMove(Deal):
+    """The director's move offer (``move``), KR's owning player agreeing: the power is
+    used (:func:`apply_move`); a declined move is remembered in ``turn["declined_moves"]``."""
 
     rule = "1839 R-14.3.5"
 
     def __init__(self, game: Game, move: MoveStation, turn: dict[str, object]) -> None:
-        super().__init__(game)
+        super().__init__(game, move.entity, kr_owner(game) or "")
         self.move = move
         self.turn = turn
-        self.owner = kr_owner(game) or ""
 
-    def acting_entity(self) -> str | None:
-        return self.owner
+    def check(self) -> None:
+        if not kr_active(self.game) or kr_owner(self.game) != self.respondent:
+            raise IllegalAction("KR's power is not available", self.rule)
 
-    def legal_actions(self) -> list[LegalAction]:
-        return [LegalAction(Respond(entity=self.owner, accept=a)) for a in (True, False)]
+    def execute(self) -> None:
+        apply_move(self.game, self.move)
 
-    def process_respond(self, action: Respond) -> None:
-        self.game.pending.remove(self)
-        self.game.event("response", {"by": self.owner, "accept": action.accept,
-                                     "offer": "move_station"})  # fmt: skip
-        if action.accept:
-            apply_move(self.game, self.move)
-        else:
+    def describe(self) -> dict[str, object]:
+        move = self.move
+        return {**super().describe(), "hex": move.hex, "city": move.city,
+                "to_hex": move.to_hex, "to_city": move.to_city}  # fmt: skip
+
+    def answered(self, accepted: bool) -> None:
+        if not accepted:
             declined = self.turn.get("declined_moves", ())
             assert isinstance(declined, tuple)
             self.turn["declined_moves"] = (*declined, self.move)

@@ -1,111 +1,119 @@
 """Emergency money raising (R-8.4), player bankruptcy and concession (R-9), nationalisation
 (R-14.7.2).
 
-``raise_money`` makes a company able to pay ``amount``: it sells treasury shares to the Bank
-Pool first (automatic: nobody sells more than needed, R-8.4.2/R-8.4.5), then its director
-contributes; a director short of cash sells shares one sale at a time (``RaiseDecider``, a
-pending decision) and is bankrupt when nothing sellable is left (R-8.4.6).
+Emergency money raising is the core mechanism (:mod:`railhouse.engine.emergency`) with
+1839's rules in :class:`RaiseDecider`: ``raise_money`` makes a company able to pay
+``amount``: it sells treasury shares to the Bank Pool first (automatic, one at a time at the
+sale price of R-7.2.4, the price moving left per share, no more than needed, R-8.4.2/R-8.4.5),
+then its director contributes; a director short of cash keeps it and sells shares one sale at
+a time under the normal rules (R-8.4.4, a pending decision; the redemption offer of R-7.4.1
+comes first) and pays the whole difference once it is covered; they are bankrupt when
+nothing sellable is left (R-8.4.6).  ``player_owes`` is the same for a player's own debt (the
+RH charge, R-8.1.2): only their sales.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from railhouse.engine.actions import Bankrupt, Concede, LegalAction, Range, SellShares
+from railhouse.engine.actions import Bankrupt, Concede, LegalAction, SellShares
+from railhouse.engine.emergency import EmergencyRaise, EmergencyRules, start_raise
 from railhouse.engine.entities import IPO, POOL, TREASURY, Company
-from railhouse.engine.rounds.base import Decider
 from railhouse.engine.shares import president_cert
-from railhouse_m1839.later import DirectorContribution, Later
+from railhouse_m1839.later import Later
 from railhouse_m1839.shares import max_sellable, sale_price, sell
 
 if TYPE_CHECKING:
     from railhouse_m1839.game import M1839
+
+#: R-8.4.3/R-8.4.5: the director pays once the whole difference is raised; R-8.4.6:
+#: bankrupt only after selling everything sellable
+RULES = EmergencyRules(contribute_in_full=True, sell_until_exhausted=True)
 
 
 def raise_money(game: M1839, company: Company, amount: int, pay: Later,
                 on_bankrupt: Later | None = None) -> None:
     """Call ``pay`` once ``company`` holds ``amount`` (R-8.4.1-R-8.4.5).  ``pay`` and
     ``on_bankrupt`` are continuations from later.py (never closures: clones copy them)."""
-    while company.cash < amount and company.certs_of(TREASURY):
-        price = sale_price(game, company)
-        cert = next(c for c in company.certs_of(TREASURY) if not c.president)
-        cert.owner = POOL
-        game.pay(game.bank, company, price)
-        game.market_of(company).move(company.id, "left", 1)
-        game.event("emergency_sale", {"company": company.id, "price": price})
-    if company.cash >= amount:
-        pay()
-        return
-    director = company.president
-    assert director is not None
-    contribute = DirectorContribution(game, director, company.id, amount, pay)
-    player_owes(game, director, amount - company.cash, contribute, protect=company,
-                on_bankrupt=on_bankrupt)
+    start_raise(RaiseDecider(game, company, amount, pay, on_bankrupt))
 
 
-def player_owes(game: M1839, player_id: str, need: int, then: Later, *,
-                protect: Company | None = None,
-                on_bankrupt: Later | None = None) -> None:
+def player_owes(game: M1839, player_id: str, need: int, then: Later) -> None:
     """Call ``then`` once ``player_id`` has ``need`` in cash (R-8.4.4)."""
-    if game.player(player_id).cash >= need:
-        then()
-        return
-    game.pending.append(RaiseDecider(game, player_id, need, then, protect, on_bankrupt))
+    start_raise(RaiseDecider(game, None, need, then, debtor=player_id))
 
 
-class RaiseDecider(Decider):
-    """A player sells shares until they hold ``need`` (R-8.4.4): not the directorship of the
-    operating company, no director's certificates; bankrupt when nothing is left."""
+class RaiseDecider(EmergencyRaise):
+    """R-8.4 on the core mechanism: ``company`` (or the ``debtor`` player) must hold
+    ``amount``.  The selling player may not change the directorship of the company raising
+    the money and sells no director's certificate (R-8.4.4); they may concede instead
+    (R-9.1, handled as this bankruptcy); ``on_bankrupt`` runs before the bankruptcy (R-9.7)."""
 
     rule = "1839 R-8.4.4"
 
-    def __init__(self, game: M1839, player: str, need: int, then: Later,
-                 protect: Company | None, on_bankrupt: Later | None) -> None:
-        super().__init__(game)
-        self.player = player
-        self.need = need
-        self.then = then
-        self.protect = protect
+    def __init__(self, game: M1839, company: Company | None, amount: int, pay: Later,
+                 on_bankrupt: Later | None = None, *, debtor: str | None = None) -> None:
+        super().__init__(game, company, amount, RULES, debtor=debtor)
+        self.pay = pay
         self.on_bankrupt = on_bankrupt
 
     @property
     def m(self) -> M1839:
         return self.game  # type: ignore[return-value]
 
-    def acting_entity(self) -> str | None:
-        return self.player
+    @property
+    def player(self) -> str:
+        """The player who sells: the company's director or the debtor."""
+        return self.president
+
+    @property
+    def need(self) -> int:
+        """The cash that player must hold before paying (R-8.4.3 / R-8.4.4)."""
+        return self.amount if self.debtor is not None else self.shortfall()
+
+    # -- the core's knobs --------------------------------------------------------------
+    def raised(self) -> None:
+        self.pay()
+
+    def bankrupt(self) -> None:
+        if self.on_bankrupt is not None:
+            self.on_bankrupt()
+        go_bankrupt(self.m, self.player)
+
+    def sellable(self, company: Company) -> int:
+        if company.closed or not company.started:
+            return 0
+        protect = self.debtor is None and company is self.company
+        return max_sellable(self.m, self.player, company, keep_director=protect)
+
+    def sell_shares(self, company: Company, count: int) -> None:
+        """A normal sale (R-7.2.6): the redemption decision comes first (R-7.4.1)."""
+        sell(self.m, self.player, company, count, self.resume)
+
+    def resume(self) -> None:
+        if self in self.game.pending:
+            self.after_sale()
+
+    def sell_treasury(self, count: int) -> None:
+        """R-8.4.2: one share at a time at the sale price, the price moving left."""
+        game, company = self.m, self.company
+        for _ in range(count):
+            price = sale_price(game, company)
+            cert = next(c for c in company.certs_of(TREASURY) if not c.president)
+            cert.owner = POOL
+            game.pay(game.bank, company, price)
+            game.market_of(company).move(company.id, "left", 1)
+            game.event("emergency_sale", {"company": company.id, "price": price})
 
     def legal_actions(self) -> list[LegalAction]:
-        legal = []
-        for company in self.m.companies.values():
-            if company.closed or not company.started:
-                continue
-            top = max_sellable(self.m, self.player, company,
-                               keep_director=company is self.protect)
-            if top > 0:
-                legal.append(LegalAction(SellShares(entity=self.player, company=company.id,
-                                                    count=1), {"count": Range(1, top)}))
-        if not legal:
-            return [LegalAction(Bankrupt(entity=self.player))]
-        return [*legal, LegalAction(Concede(entity=self.player))]  # R-9.1
-
-    def process_sell_shares(self, action: SellShares) -> None:
-        sell(self.m, self.player, self.m.company(action.company), action.count, self.check)
-
-    def check(self) -> None:
-        if self.game.player(self.player).cash >= self.need and self in self.game.pending:
-            self.game.pending.remove(self)
-            self.then()
+        legal = super().legal_actions()
+        if legal and isinstance(legal[0].action, SellShares):
+            legal.append(LegalAction(Concede(entity=self.player)))  # R-9.1
+        return legal
 
     def process_concede(self, action: Concede) -> None:
         """R-9.1: conceding instead of raising the money is handled as this bankruptcy."""
         self.process_bankrupt(Bankrupt(entity=self.player))
-
-    def process_bankrupt(self, action: Bankrupt) -> None:
-        self.game.pending.remove(self)
-        if self.on_bankrupt is not None:
-            self.on_bankrupt()
-        go_bankrupt(self.m, self.player)
 
 
 def go_bankrupt(game: M1839, player_id: str) -> None:
@@ -206,9 +214,7 @@ def nationalise(game: M1839, company: Company, *, voluntary: bool) -> None:
 
 
 def _tokens_to_ns(game: M1839, company_id: str) -> None:
-    board = getattr(game, "board", None)
-    if board is None:
-        return
+    board = game.board
     from railhouse_m1839.data import NS
 
     for hex_id, city in board.company_cities(company_id):

@@ -13,26 +13,27 @@ Readings (RULINGS.md): a home or normal marker replaces an NS marker only when t
 has no empty circle; a declined swap offer cannot be repeated in the same turn.  A swap
 that gives a company two markers in one hex asks its director which one returns to the
 charter (an NS marker takes its circle), the active company's director first (R-8.3.B.3).
+Swaps and KR's move are core two-party agreements (:mod:`railhouse.engine.agreements`,
+R-11.1): the deals :class:`StationSwap` and :class:`~railhouse_m1839.kabinet.KRMove`.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from railhouse.engine.actions import Action, LegalAction, Pass, PlaceToken, Respond, register_action
+from railhouse.engine.actions import Action, LegalAction, Pass, PlaceToken, register_action
+from railhouse.engine.agreements import Deal, propose
 from railhouse.engine.entities import Company
-from railhouse.engine.rounds.base import Decider
+from railhouse.engine.errors import IllegalAction
 from railhouse.map.board import Board
 from railhouse.map.mapdef import Reservation
 from railhouse.map.tokens import TokenOptions, legal_token_placements
 from railhouse_m1839.kabinet import (
-    KRDecider,
+    KRMove,
     MoveStation,
     ReturnDecider,
-    apply_move,
     doubled_circles,
     kr_moves,
-    kr_owner,
 )
 from railhouse_m1839.mapdata import NRS_CHOICE, NS
 from railhouse_m1839.routing import MapStep, board_of
@@ -288,20 +289,14 @@ class StationStep(MapStep):
 
     def process_swap_station(self, action: SwapStation) -> None:
         """R-11.1: the other director's agreement is asked only when it is another player."""
-        decider = SwapDecider(self.game, action, self)
-        partner = self.game.companies[action.other]
-        if partner.president is not None and partner.president == self.company.president:
-            decider.accept()
-        else:
-            self.game.pending.append(decider)
+        deal = StationSwap(self.game, action, self)
+        propose(self.game, deal, then=deal.answered)
 
     def process_move_station(self, action: MoveStation) -> None:
         """The director's offer is its agreement; KR's owner answers unless it is the
         director (kabinet.py)."""
-        if kr_owner(self.game) == self.company.president:
-            apply_move(self.game, action)
-        else:
-            self.game.pending.append(KRDecider(self.game, action, self.turn))
+        deal = KRMove(self.game, action, self.turn)
+        propose(self.game, deal, then=deal.answered)
 
     def finish(self) -> None:
         """End the step; an SRV lay made this turn uses up the private (R-14.3.4)."""
@@ -310,35 +305,38 @@ class StationStep(MapStep):
             close_private(self.game, SRV)
 
 
-class SwapDecider(Decider):
-    """The other company's director accepts or declines a swap (DESIGN: agreements)."""
+class StationSwap(Deal):
+    """R-8.3.B.3: the active company's swap offer, the other company's director agreeing;
+    on acceptance the markers are exchanged and the station step ends, a refusal is
+    remembered in ``turn["declined_swaps"]``."""
 
     rule = "1839 R-8.3.B.3"
 
     def __init__(self, game: Game, offer: SwapStation, step: StationStep) -> None:
-        super().__init__(game)
+        super().__init__(game, offer.entity, offer.other)
         self.offer = offer
         self.step = step
 
-    def acting_entity(self) -> str | None:
-        return self.offer.other
+    def check(self) -> None:
+        offer, board = self.offer, board_of(self.game)
+        if (offer.entity not in board.tokens.get((offer.hex, offer.city), ())
+                or offer.other not in board.tokens.get((offer.other_hex, offer.other_city), ())
+                or self.game.companies[offer.entity].cash < STATION_FEE):
+            raise IllegalAction("the swap is no longer possible", self.rule)
 
-    def legal_actions(self) -> list[LegalAction]:
-        return [LegalAction(Respond(entity=self.offer.other, accept=a)) for a in (True, False)]
+    def execute(self) -> None:
+        swap_markers(self.game, self.offer)
 
-    def process_respond(self, action: Respond) -> None:
-        self.game.pending.remove(self)
+    def describe(self) -> dict[str, object]:
+        offer = self.offer
+        return {**super().describe(), "hex": offer.hex, "city": offer.city,
+                "other_hex": offer.other_hex, "other_city": offer.other_city}
+
+    def answered(self, accepted: bool) -> None:
         offer, step = self.offer, self.step
-        self.game.event("response", {"by": offer.other, "accept": action.accept,
-                                     "offer": "swap_station"})
-        if not action.accept:
+        if not accepted:
             step.turn["declined_swaps"] = (*step.turn.get("declined_swaps", ()), offer)
             return
-        self.accept()
-
-    def accept(self) -> None:
-        offer, step = self.offer, self.step
-        swap_markers(self.game, offer)
         step.turn["swapped_token"] = f"{offer.other_hex}.c{offer.other_city}"  # A-18
         step.finish()
 

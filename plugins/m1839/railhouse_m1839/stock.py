@@ -25,7 +25,7 @@ from railhouse.engine.errors import IllegalAction
 from railhouse.engine.rounds.base import Round
 from railhouse.engine.shares import move_shares, president_cert
 from railhouse_m1839.actions import GiveDruTrain
-from railhouse_m1839.anytime import AnytimeOffer, give_dru_train, may_receive_dru
+from railhouse_m1839.anytime import may_receive_dru, offer_dru_train
 from railhouse_m1839.closures import HomeDecider, resolve_new_locals, start_company
 from railhouse_m1839.homes import can_reserve_two
 from railhouse_m1839.markets import LOCAL_PARS
@@ -171,10 +171,7 @@ class M1839StockRound(Round):
 
     def process_give_dru_train(self, action: GiveDruTrain) -> None:
         company = self.m.company(action.company)
-        if company.president == self.player:
-            give_dru_train(self.m, company)
-            return
-        self.m.pending.append(AnytimeOffer(self.m, company.id, company, action, self.declined))
+        offer_dru_train(self.m, company, self.declined, by_holder=True)
 
     def redeem_choices(self, me: str) -> list[LegalAction]:
         """R-7.4.5: a company the player directs buys its own Bank-Pool shares."""
