@@ -132,6 +132,23 @@ def test_forced_purchase_sells_only_the_necessary_shares_en_forced_train_purchas
     assert sell.ranges["count"].max == 2  # 180 missing: two shares at 100
 
 
+def test_forced_purchase_never_sells_a_presidents_certificate_en_forced_train_purchases() -> None:
+    """The president's certificate is never sold (EN "Selling shares"): p0, president of
+    NSM with 40% against p1's 30%, may sell only the 20% of ordinary shares.  The sale is
+    the president's (the price passes the ledge below 110) and p1 takes the presidency
+    after it."""
+    game = breda_company(phase="3", cash=0, pool=5)  # needs 200
+    nsm = start_company(game, "NSM", "p0", 110, {"p0": 2, "p1": 3})
+    set_cash(game, game.player("p0"), 20)
+    (sell,) = legal(game, SellShares)
+    assert sell.action.company == "NSM" and sell.ranges["count"].max == 2
+    apply(game, SellShares(entity="p0", company="NSM", count=2))
+    assert game.share_price(nsm) == 90  # two steps down, through the ledge
+    assert nsm.president == "p1" and nsm.shares_of("p0") == 2 and nsm.shares_of("p1") == 3
+    assert game.player("p0").cash == 20 + 220
+    assert kinds(game) == {"BuyTrain"}
+
+
 def test_bankruptcy_removes_company_en_bankruptcy() -> None:
     """Tokens removed (home spot freed), shares worthless and removed, treasury to the
     bank, privates closed, market marker removed; the president's cash is untouched."""

@@ -22,10 +22,11 @@ from soh_scenario import (
 )
 
 from railhouse.engine.actions import BuyPrivate, OfferPrivate, Par, Range, Respond
+from railhouse.engine.agreements import AgreementDecider
 from railhouse_soh import routing
 from railhouse_soh.game import SteamOverHolland
 from railhouse_soh.rounds import give_nrs_share
-from railhouse_soh.trainbuy import BuyPrivateStep, OfferDecider
+from railhouse_soh.trainbuy import BuyPrivateStep
 
 
 def buying_privates(phase: str, cash: int = 60) -> SteamOverHolland:
@@ -76,7 +77,7 @@ def test_no_private_purchase_outside_phases_3_4_en_buying_private_companies(phas
 def test_private_offer_declined_en_buying_private_companies() -> None:
     game = buying_privates("3", cash=1000)
     apply(game, OfferPrivate(entity="AR", target="VES", price=75))
-    assert isinstance(game.decider(), OfferDecider) and game.acting_entity() == "p1"
+    assert isinstance(game.decider(), AgreementDecider) and game.acting_entity() == "p1"
     apply(game, Respond(entity="p1", accept=False))
     assert game.privates["VES"].owner == "p1" and "VES" not in game.companies["AR"].privates
 

@@ -1,8 +1,11 @@
 """Buying privates and trains, phase changes, forced purchases, bankruptcy (SOH EN).
 
 Agreements between two parties (a company buying a private from another player, a train
-from a company with another president) are an offer by the buying company and a
-``respond`` by the other party; with one player on both sides no consent is asked.
+from a company with another president) are the core's two-party agreements
+(:mod:`railhouse.engine.agreements`): an offer by the buying company and a ``respond`` by the
+other party; with one player on both sides (``BuyPrivate``, ``BuyTrain`` from a company of the
+same president) no consent is asked.  A forced purchase raises its money with the core's
+emergency raise (:mod:`railhouse.engine.emergency`), hosted by the buy-train step.
 """
 
 from __future__ import annotations
@@ -19,13 +22,12 @@ from railhouse.engine.actions import (
     OfferTrain,
     Pass,
     Range,
-    Respond,
     SellShares,
 )
-from railhouse.engine.entities import POOL, Company, Train
+from railhouse.engine.agreements import PrivateSale, TrainSale, propose
+from railhouse.engine.emergency import EmergencyRaise, EmergencyRules
+from railhouse.engine.entities import Company, Train
 from railhouse.engine.phases import DiscardDecider as CoreDiscardDecider
-from railhouse.engine.rounds.base import Decider
-from railhouse.engine.shares import move_shares, update_president
 from railhouse.engine.trains import phase_for_train, rust_trains
 from railhouse_soh import routing, treasury
 from railhouse_soh.stepbase import SohStep
@@ -62,63 +64,15 @@ class BuyPrivateStep(SohStep):
         return legal
 
     def process_buy_private(self, action: BuyPrivate) -> None:
-        transfer_private(self.soh, self.company, action.target, action.price)
+        self.buy(action.target, action.price)
 
     def process_offer_private(self, action: OfferPrivate) -> None:
-        owner = self.soh.privates[action.target].owner
-        assert owner is not None
-        self.game.pending.append(OfferDecider(self.soh, owner, action, self.company))
+        self.buy(action.target, action.price)
 
-
-def transfer_private(game: SteamOverHolland, company: Company, private_id: str, price: int) -> None:
-    private = game.privates[private_id]
-    assert private.owner is not None
-    game.pay(company, game.player(private.owner), price)
-    game.event("private_bought", {"company": company.id, "private": private_id,
-                                  "from": private.owner, "price": price})
-    private.owner = company.id
-    company.privates.append(private_id)
-
-
-class OfferDecider(Decider):
-    """The other party accepts or declines an offer (DESIGN: two-party agreements)."""
-
-    rule = "agreement"
-
-    def __init__(self, game: SteamOverHolland, respondent: str, offer: OfferPrivate | OfferTrain,
-                 buyer: Company) -> None:
-        super().__init__(game)
-        self.respondent = respondent
-        self.offer = offer
-        self.buyer = buyer
-
-    def acting_entity(self) -> str | None:
-        return self.respondent
-
-    def legal_actions(self) -> list[LegalAction]:
-        return [LegalAction(Respond(entity=self.respondent, accept=a)) for a in (True, False)]
-
-    def process_respond(self, action: Respond) -> None:
-        self.game.pending.remove(self)
-        game: SteamOverHolland = self.game  # type: ignore[assignment]
-        offer = self.offer
-        if action.accept and isinstance(offer, OfferPrivate):
-            transfer_private(game, self.buyer, offer.target, offer.price)
-        elif action.accept and isinstance(offer, OfferTrain):
-            seller = game.companies[self.respondent]
-            move_train(game, self.buyer, seller, offer.train, offer.price)
-        game.event("response", {"by": self.respondent, "accept": action.accept})
-
-
-def move_train(game: SteamOverHolland, buyer: Company, seller: Company, train_id: str,
-               price: int) -> None:
-    train = next(t for t in seller.trains if t.id == train_id)
-    game.pay(buyer, seller, price)
-    seller.trains.remove(train)
-    train.owner = buyer.id
-    buyer.trains.append(train)
-    game.event("train_bought", {"company": buyer.id, "train": train_id, "from": seller.id,
-                                "price": price})
+    def buy(self, private: str, price: int) -> None:
+        """The owner is asked (core agreement); the president's own private is bought at
+        once (one seat on both sides)."""
+        propose(self.game, PrivateSale(self.game, self.entity, private, price))
 
 
 def depot_price(game: SteamOverHolland, company: Company, train: Train) -> int:
@@ -135,13 +89,9 @@ class BuyTrainStep(SohStep):
 
     rule = "SOH EN 'Purchasing trains'"
 
-    def president(self) -> str:
-        president = self.company.president
-        assert president is not None
-        return president
-
     def acting_entity(self) -> str | None:
-        return self.president() if self.mode() == "sell" else self.entity
+        raise_ = self.emergency()
+        return self.entity if raise_ is None else raise_.acting_entity()
 
     def cheapest(self) -> tuple[Train, int] | None:
         company = self.company
@@ -162,33 +112,30 @@ class BuyTrainStep(SohStep):
             self.turn["must_buy"] = routing.can_run(self.soh, company, cheapest[0])
         return bool(self.turn["must_buy"])
 
-    def mode(self) -> str:
-        """``normal``; ``issue``/``contribute``/``sell``: the forced-purchase money steps."""
+    def emergency(self) -> ForcedPurchaseRaise | None:
+        """EN "Forced train purchases": the money raising while it has a decision to make
+        (issue, or the president's sale or bankruptcy).  The core raise is built afresh from
+        the position each time (hosted here, not on ``game.pending``)."""
         if not self.must_buy():
-            return "normal"
+            return None
         cheapest = self.cheapest()
         assert cheapest is not None
-        price = cheapest[1]
-        company = self.company
-        if company.cash >= price:
-            return "normal"
-        if (treasury.issue_limit(self.soh, company, self.turn.get("issued", 0)) > 0
-                and may_issue(self.soh.ruleset, self.turn, emergency=True)):
-            return "issue"
-        if company.cash + self.soh.player(self.president()).cash >= price:
-            return "contribute"
-        return "sell"
+        raise_ = ForcedPurchaseRaise(self, cheapest[1])
+        return None if raise_.resolve() else raise_
+
+    def raising(self) -> ForcedPurchaseRaise:
+        raise_ = self.emergency()
+        assert raise_ is not None, "validated: an emergency decision is due"
+        return raise_
 
     def legal_actions(self) -> list[LegalAction]:
-        mode = self.mode()
-        if mode == "issue":
-            top = treasury.issue_limit(self.soh, self.company, self.turn.get("issued", 0))
-            return [LegalAction(IssueShares(entity=self.entity, count=1), {"count": Range(1, top)})]
-        if mode == "contribute":
-            train, price = self.cheapest()  # type: ignore[misc]
+        raise_ = self.emergency()
+        if raise_ is not None:
+            return raise_.legal_actions()
+        cheapest = self.cheapest()
+        if self.must_buy() and cheapest is not None and self.company.cash < cheapest[1]:
+            train, price = cheapest  # the president pays the balance (EN step 2)
             return [LegalAction(BuyTrain(entity=self.entity, train=train.id, price=price))]
-        if mode == "sell":
-            return self.sell_choices()
         legal = self.purchase_choices()
         if not self.must_buy():
             legal.append(LegalAction(Pass(entity=self.entity)))
@@ -221,56 +168,26 @@ class BuyTrainStep(SohStep):
                 legal.append(LegalAction(action, {"price": Range(1, company.cash)}))
         return legal
 
-    def sell_choices(self) -> list[LegalAction]:
-        """The president may sell his own shares, or let the company go bankrupt; selling
-        is offered only if it can raise enough ("no sale takes place" otherwise), and only
-        "the necessary shares": no more of a company than the shortfall needs."""
-        game, me = self.soh, self.president()
-        cheapest = self.cheapest()
-        assert cheapest is not None
-        need = cheapest[1] - self.company.cash - game.player(me).cash
-        options = []
-        raisable = 0
-        for other in game.companies.values():
-            top = emergency_sellable(game, me, other, self.company)
-            if top:
-                price = game.share_price(other)
-                top = min(top, -(-need // price))
-                raisable += top * price
-                options.append(LegalAction(SellShares(entity=me, company=other.id, count=1),
-                                           {"count": Range(1, top)}))
-        legal = options if raisable >= need else []
-        legal.append(LegalAction(Bankrupt(entity=me)))
-        return legal
-
     def process_issue_shares(self, action: IssueShares) -> None:
-        treasury.issue(self.soh, self.company, action.count)
+        self.raising().process(action)
 
     def process_sell_shares(self, action: SellShares) -> None:
-        game = self.soh
-        company = game.company(action.company)
-        me = action.entity
-        price = game.share_price(company)
-        move_shares(company, me, POOL, action.count)
-        game.pay(game.bank, game.player(me), price * action.count)
-        game.market_of(company).move(company.id, "down", action.count,
-                                     ledges=company.president != me)
-        update_president(game, company)
-        game.event("sell", {"player": me, "company": company.id, "count": action.count,
-                            "price": price, "emergency": True})
+        self.raising().process(action)
 
     def process_bankrupt(self, action: Bankrupt) -> None:
-        bankrupt_company(self.soh, self.company)
-        self.done = True
+        self.raising().process(action)
 
     def process_buy_train(self, action: BuyTrain) -> None:
         game, company = self.soh, self.company
-        if action.source != "depot":
-            move_train(game, company, game.companies[action.source], action.train, action.price)
+        if action.source != "depot":  # same president: no consent asked
+            propose(game, TrainSale(game, company.id, action.source, action.train,
+                                    action.price))
             return
         shortfall = max(0, action.price - company.cash)
-        if shortfall:
-            game.pay(game.player(self.president()), company, shortfall)
+        if shortfall:  # a forced purchase: the president pays the balance (EN step 2)
+            president = company.president
+            assert president is not None
+            game.pay(game.player(president), company, shortfall)
         train = game.depot.take(action.train)
         game.pay(company, game.bank, action.price)
         train.owner = company.id
@@ -286,22 +203,48 @@ class BuyTrainStep(SohStep):
     def process_offer_train(self, action: OfferTrain) -> None:
         seller = next(c for c in self.soh.operating_companies()
                       if any(t.id == action.train for t in c.trains))
-        self.game.pending.append(OfferDecider(self.soh, seller.id, action, self.company))
+        propose(self.game, TrainSale(self.game, self.entity, seller.id, action.train,
+                                     action.price))
 
 
-def emergency_sellable(game: SteamOverHolland, me: str, company: Company,
-                       operating: Company) -> int:
-    """Shares ``me`` may sell in an emergency: ordinary certificates, the market at most
-    50%, and never so many that the operating company changes president (our reading)."""
-    if not company.started or company.closed:
-        return 0
-    held = company.shares_of(me) - (2 if company.president == me else 0)
-    room = ((game.config.pool_limit_percent or 100) - company.percent_of(POOL)) // 10
-    top = max(0, min(held, room))
-    if company is operating:
-        others = max((company.shares_of(p.id) for p in game.seats if p.id != me), default=0)
-        top = min(top, max(0, company.shares_of(me) - others))
-    return top
+#: EN "Forced train purchases" as the core's emergency options: (a) the company issues
+#: shares up to the normal limit (any number of issues, FAQ; ``may_issue`` limits T's), (b)
+#: the president's cash, paid at the purchase, (c) the president may sell "the necessary
+#: shares", never a president's certificate (EN "Selling shares"), or let the company go
+#: bankrupt; when the sales cannot cover the rest, "no sale takes place" (bankruptcy only).
+FORCED_PURCHASE = EmergencyRules(treasury_choice=True, repeat_issue=True,
+                                 contribute_at_spend=True, keep_president_certificates=True,
+                                 sell_only_needed=True, bankrupt_by_choice=True)
+
+
+class ForcedPurchaseRaise(EmergencyRaise):
+    """The core emergency raise for the cheapest train, hosted by :class:`BuyTrainStep`;
+    the step's ``BuyTrain`` spends the money (the president paying the balance)."""
+
+    rule = "SOH EN 'Forced train purchases'"
+
+    def __init__(self, step: BuyTrainStep, amount: int) -> None:
+        super().__init__(step.soh, step.company, amount, FORCED_PURCHASE)
+        self.step = step
+
+    def treasury_units(self) -> int:
+        """The issue limit of EN "Sell or buy its own shares" (FAQ: cumulative in the turn,
+        emergency issues count); the 18xx-games rule set allows no emergency issue after a
+        voluntary one (``may_issue``)."""
+        step = self.step
+        if not may_issue(step.soh.ruleset, step.turn, emergency=True):
+            return 0
+        return treasury.issue_limit(step.soh, self.company, step.turn.get("issued", 0))
+
+    def sell_treasury(self, count: int) -> None:
+        treasury.issue(self.step.soh, self.company, count)
+
+    def raised(self) -> None:
+        """Nothing to do: the step now offers the ``BuyTrain``."""
+
+    def bankrupt(self) -> None:
+        bankrupt_company(self.step.soh, self.company)
+        self.step.done = True
 
 
 def close_privates_on_purchase(game: SteamOverHolland, train_name: str) -> None:
