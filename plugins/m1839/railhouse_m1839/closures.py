@@ -19,6 +19,7 @@ from railhouse_m1839.actions import ReserveHome
 from railhouse_m1839.data import LOCAL_IDS, NEW_LOCAL_FALLBACK, NEW_LOCAL_PRIVATES
 from railhouse_m1839.homes import can_reserve_two, candidate_hexes, set_homes
 from railhouse_m1839.markets import PRIVATE_LOCAL_PAR
+from railhouse_m1839.stations import sync_reservations
 
 if TYPE_CHECKING:
     from railhouse_m1839.game import M1839
@@ -166,12 +167,7 @@ class HomeDecider(Decider):
             return
         game: M1839 = self.game  # type: ignore[assignment]
         set_homes(game, self.company.id, self.chosen)
-        board = getattr(game, "board", None)
-        if board is not None:
-            from railhouse.map.mapdef import Reservation
-
-            for hex_id in self.chosen:
-                board.add_reservation(Reservation(self.company.id, hex_id, None))
+        sync_reservations(game)  # the board now holds the two reservations
         game.event("homes", {"company": self.company.id, "hexes": list(self.chosen)})
         game.pending.remove(self)
         if self.rest is not None:

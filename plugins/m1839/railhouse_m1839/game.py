@@ -1,9 +1,10 @@
 """1839: the game, its rules plugin and the factory the registry loads.
 
-State beyond the core's: the number cards (``cards``), the brown privates' Majors
-(``brown_assignment``), DRU's train (``dru_train`` / ``dru_holder``), companies that have
-operated since floating (``operated_since_float``, A-08), players barred from parring
-(``barred_from_par``, R-7.3.9), queued new-Local powers and the set/purple bookkeeping.
+State beyond the core's: the map (``board``: the core board of ``mapdata.build_map``), the
+number cards (``cards``), the brown privates' Majors (``brown_assignment``), DRU's train
+(``dru_train`` / ``dru_holder``), companies that have operated since floating
+(``operated_since_float``, A-08), players barred from parring (``barred_from_par``,
+R-7.3.9), queued new-Local powers and the set/purple bookkeeping.
 """
 
 from __future__ import annotations
@@ -17,12 +18,16 @@ from railhouse.engine.game import Game
 from railhouse.engine.rounds.base import GameEnd, Round
 from railhouse.gamehooks import GameHooks
 from railhouse.hookspecs import hookimpl
+from railhouse.map.board import Board
 from railhouse_m1839 import data
 from railhouse_m1839.auction import DiscountAuction
 from railhouse_m1839.cards import NumberCards
+from railhouse_m1839.mapdata import build_map
 from railhouse_m1839.markets import StackedMarket
+from railhouse_m1839.observe import title_state
 from railhouse_m1839.operating import M1839OperatingRound, operating_steps
 from railhouse_m1839.plugin import TITLE
+from railhouse_m1839.routing import route_problem
 from railhouse_m1839.setup import setup
 from railhouse_m1839.stock import M1839StockRound
 
@@ -57,7 +62,7 @@ class M1839(Game):
     def _build(self) -> None:
         super()._build()
         self.markets = {spec.id: StackedMarket(spec) for spec in self.config.markets}
-        self.board = _build_board(self.options)
+        self.board = Board(build_map(self.options))
 
     def active_players(self) -> list[str]:
         return [p.id for p in self.seats if not p.bankrupt]
@@ -94,20 +99,7 @@ class M1839(Game):
     def route_problem(self, company_id: str) -> RouteProblem | None:
         """The company's route question now (``railhouse.map.problem.RouteProblem``), None
         without trains; used by ``railhouse bench --title 1839``."""
-        from railhouse_m1839.routing import route_problem
-
         return route_problem(self, self.companies[company_id])
-
-
-def _build_board(options: Mapping[str, Any]) -> Any:
-    """The map engineer's board (contract: ``mapdata.build_map(options)``), if present."""
-    try:
-        from railhouse_m1839.mapdata import build_map  # type: ignore[import-not-found, unused-ignore]
-    except ImportError:
-        return None
-    from railhouse.map.board import Board
-
-    return Board(build_map(options))
 
 
 class M1839Rules:
@@ -120,8 +112,6 @@ class M1839Rules:
     @hookimpl
     def railhouse_observe_title_state(self, game: M1839) -> dict[str, Any]:
         """R-5.4: the public state only 1839 has (number cards, DRU's train, ...)."""
-        from railhouse_m1839.observe import title_state
-
         return title_state(game)
 
     @hookimpl

@@ -12,6 +12,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Protocol
 
+from railhouse_m1839.trains import buy_from_depot, failed_train_counts_as_bought
+
 if TYPE_CHECKING:
     from railhouse_m1839.game import M1839
 
@@ -63,8 +65,6 @@ class DepotPurchase:
     price: int
 
     def __call__(self) -> None:
-        from railhouse_m1839.trains import buy_from_depot
-
         buy_from_depot(self.game, self.game.companies[self.company], self.train, self.price)
 
 
@@ -77,6 +77,4 @@ class FailedPurchase:
     train: str
 
     def __call__(self) -> None:
-        from railhouse_m1839.trains import failed_train_counts_as_bought
-
         failed_train_counts_as_bought(self.game, self.game.depot.take(self.train))

@@ -1,5 +1,6 @@
 """1839 operating rounds (R-8): start-of-OR payments, the order over two markets, and the
-company turn assembled from the map engineer's steps and this module's.
+company turn assembled from the map steps (stations.py, track.py, routing.py) and the
+title's own steps (turnsteps.py).
 
 Turn (R-8.3): home stations (map) -> compulsory first train -> track (map) -> station (map)
 -> routes (map) -> R trains due to rust leave (R-16.5.2) -> dividend -> buy trains.  After the
@@ -7,14 +8,11 @@ turn: a brown private whose company now owns a train closes (R-14.3.11), the nat
 window opens after a rusting purchase (R-8.3.8), then new Locals are created (R-8.3.9).
 At every decision of the turn the company may also take the any-moment choices of
 anytime.py (green privates R-8.3.10, DRU's train R-14.3.7, its director's concession R-9.1).
-The map modules are imported lazily: while one is missing its step is left out (no track, no
-stations, no revenue), which keeps the rest of the turn playable and testable.
 """
 
 from __future__ import annotations
 
-import importlib
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from railhouse.engine.actions import Action, LegalAction, Pass, find_admitting
 from railhouse.engine.entities import Company
@@ -33,6 +31,10 @@ from railhouse_m1839.closures import close_browns_after_turn, resolve_new_locals
 from railhouse_m1839.data import KF_STEP, RH_CHARGE
 from railhouse_m1839.later import Payment
 from railhouse_m1839.money import nationalise, player_owes
+from railhouse_m1839.routing import RouteStep
+from railhouse_m1839.stations import HomeStationStep, StationStep
+from railhouse_m1839.track import TrackStep
+from railhouse_m1839.turnsteps import DividendStep, FirstTrainStep, RustAfterRunStep, TrainBuyStep
 
 if TYPE_CHECKING:
     from railhouse_m1839.game import M1839
@@ -117,9 +119,8 @@ class M1839OperatingRound(OperatingRound):
         game = self.m
         if company.floated and not company.closed:
             game.operated_since_float.add(company.id)
-            board = getattr(game, "board", None)
-            if board is not None and company.spec.kind == "local":
-                board.drop_reservations(company.id)
+            if company.spec.kind == "local":
+                game.board.drop_reservations(company.id)
             close_browns_after_turn(game, company)
         if game.nationalisation_due:
             game.nationalisation_due = False
@@ -196,33 +197,8 @@ class NationalisationWindow(Decider):
             self.game.pending.remove(self)
 
 
-def _map_step(module: str, name: str) -> Any:
-    try:
-        return getattr(importlib.import_module(f"railhouse_m1839.{module}"), name)
-    except (ImportError, AttributeError):
-        return None
-
-
 def operating_steps(game: M1839, company: Company) -> list[Step]:
-    from railhouse_m1839.turnsteps import (
-        DividendStep,
-        FirstTrainStep,
-        NoRoutesStep,
-        RustAfterRunStep,
-        TrainBuyStep,
-    )
-
-    cid = company.id
-    steps: list[Step] = []
-    home = _map_step("stations", "HomeStationStep")
-    if home is not None:
-        steps.append(home(game, cid))
-    steps.append(FirstTrainStep(game, cid))
-    for module, name in (("track", "TrackStep"), ("stations", "StationStep")):
-        cls = _map_step(module, name)
-        if cls is not None:
-            steps.append(cls(game, cid))
-    route = _map_step("routing", "RouteStep")
-    steps.append(route(game, cid) if route is not None else NoRoutesStep(game, cid))
-    steps += [RustAfterRunStep(game, cid), DividendStep(game, cid), TrainBuyStep(game, cid)]
-    return steps
+    """The company's turn in the order of R-8.3 (module docstring)."""
+    return [step(game, company.id) for step in (
+        HomeStationStep, FirstTrainStep, TrackStep, StationStep, RouteStep, RustAfterRunStep,
+        DividendStep, TrainBuyStep)]

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from railhouse.engine.actions import (
     BuyTrain,
@@ -14,9 +14,10 @@ from railhouse.engine.actions import (
     Respond,
 )
 from railhouse.engine.entities import IPO, POOL, TREASURY, Company, Train
-from railhouse.engine.rounds.base import Decider, Step
+from railhouse.engine.rounds.base import Decider
 from railhouse_m1839.later import DepotPurchase, FailedPurchase
-from railhouse_m1839.money import go_bankrupt, raise_money
+from railhouse_m1839.money import raise_money
+from railhouse_m1839.routing import MapStep
 from railhouse_m1839.trains import (
     acquire,
     buy_from_depot,
@@ -30,18 +31,12 @@ if TYPE_CHECKING:
 NO_FIRST_TRAIN = ("4", "7")  # R-8.3.2 / A-45: nothing happens if the next is gray or purple
 
 
-class M1839Step(Step):
+class M1839Step(MapStep):
+    """The map steps' base (acting company, turn state) seen from the 1839 game."""
+
     @property
     def m(self) -> M1839:
         return self.game  # type: ignore[return-value]
-
-    @property
-    def company(self) -> Company:
-        return self.game.companies[self.entity]
-
-    @property
-    def turn(self) -> dict[str, Any]:
-        return self.game.round.turn  # type: ignore[union-attr, no-any-return]
 
 
 class FirstTrainStep(M1839Step):
@@ -75,18 +70,6 @@ def compulsory_purchase(game: M1839, company: Company, train: Train) -> None:
     price = train.spec.price
     raise_money(game, company, price, DepotPurchase(game, company.id, train.id, price),
                 on_bankrupt=FailedPurchase(game, train.id))
-
-
-class NoRoutesStep(M1839Step):
-    """Stand-in while routing.py is missing: no revenue; every train owned in the run step
-    counts as having run (R-16.5.2)."""
-
-    def auto(self) -> bool:
-        self.turn.setdefault("revenue", 0)
-        for train in self.company.trains:
-            train.ran = True
-        self.done = True
-        return True
 
 
 class RustAfterRunStep(M1839Step):
@@ -250,5 +233,3 @@ class TrainOffer(Decider):
             turn.setdefault("declined", set()).add(self.offer.train)
         self.game.event("response", {"by": self.seller.id, "accept": action.accept})
 
-
-__all__ = ["go_bankrupt"]
