@@ -53,6 +53,7 @@ class View:
     request: dict[str, Any]
     actions: list[dict[str, Any]]
     memory: Memory
+    events: list[dict[str, Any]] = field(default_factory=list)
     by_type: dict[str, list[dict[str, Any]]] = field(init=False)
 
     def __post_init__(self) -> None:
@@ -92,6 +93,14 @@ class View:
 
     def price(self, company_id: str) -> int:
         return int(self.company(company_id).get("price") or 0)
+
+    def last_revenue(self, company_id: str) -> int:
+        """The revenue of ``company_id``'s latest run (its latest ``routes`` event), 0 if none."""
+        for event in reversed(self.events):
+            data = event.get("data") or {}
+            if event.get("kind") == "routes" and data.get("company") == company_id:
+                return int(data.get("revenue") or 0)
+        return 0
 
     def last_offer(self) -> dict[str, Any] | None:
         """The most recent ``offer_*`` action of the log (what a ``respond`` answers)."""
