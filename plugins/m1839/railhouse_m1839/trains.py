@@ -15,6 +15,7 @@ import dataclasses
 from typing import TYPE_CHECKING
 
 from railhouse.engine.actions import DiscardTrain, LegalAction
+from railhouse.engine.agreements import TrainSale, propose
 from railhouse.engine.entities import Company, Train
 from railhouse.engine.rounds.base import Decider
 from railhouse.engine.trains import phase_for_train, rust_trains
@@ -49,6 +50,31 @@ def buy_from_depot(game: M1839, company: Company, train_id: str, price: int) -> 
     game.event("train_bought", {"company": company.id, "train": train.id, "from": "depot",
                                 "price": price})
     acquire(game, company, train)
+
+
+def buy_company_train(game: M1839, buyer: Company, seller: Company, train_id: str,
+                      price: int, declined: set[str]) -> None:
+    """R-8.3.D.4 / R-11.1: ``buyer`` buys ``train_id`` from ``seller`` at once when one
+    player directs both (``buy_train`` with ``source``), else offers to (``offer_train``)
+    and the seller's director answers; a refusal is remembered in ``declined``."""
+    deal = CompanyTrainSale(game, buyer.id, seller.id, train_id, price, declined)
+    propose(game, deal, then=deal.answered)
+
+
+class CompanyTrainSale(TrainSale):
+    """A train between companies at an agreed price (core two-party agreement, R-11.1); a
+    refused train is not asked for again in the buyer's turn (so offers cannot loop)."""
+
+    rule = "1839 R-11.1"
+
+    def __init__(self, game: M1839, buyer: str, seller: str, train: str, price: int,
+                 declined: set[str]) -> None:
+        super().__init__(game, buyer, seller, train, price)
+        self.declined = declined
+
+    def answered(self, accepted: bool) -> None:
+        if not accepted:
+            self.declined.add(self.train)
 
 
 def enter_phase(game: M1839, index: int) -> None:

@@ -11,15 +11,14 @@ from railhouse.engine.actions import (
     OfferTrain,
     Pass,
     Range,
-    Respond,
 )
 from railhouse.engine.entities import IPO, POOL, TREASURY, Company, Train
-from railhouse.engine.rounds.base import Decider
 from railhouse_m1839.later import DepotPurchase, FailedPurchase
 from railhouse_m1839.money import raise_money
 from railhouse_m1839.routing import MapStep
 from railhouse_m1839.trains import (
     acquire,
+    buy_company_train,
     buy_from_depot,
     rust_after_run,
     train_limit,
@@ -188,48 +187,17 @@ class TrainBuyStep(M1839Step):
                 return
             buy_from_depot(game, company, action.train, action.price)
             return
-        seller = game.company(action.source)
-        move_train(game, company, seller, action.train, action.price)
+        self.sell_between(game.company(action.source), action.train, action.price)
 
     def process_offer_train(self, action: OfferTrain) -> None:
         seller = next(c for c in self.m.companies.values()
                       if any(t.id == action.train for t in c.trains))
-        self.m.pending.append(TrainOffer(self.m, seller, self.company, action))
+        self.sell_between(seller, action.train, action.price)
 
-
-def move_train(game: M1839, buyer: Company, seller: Company, train_id: str, price: int) -> None:
-    train = next(t for t in seller.trains if t.id == train_id)
-    game.pay(buyer, seller, price)
-    seller.trains.remove(train)
-    train.owner = buyer.id
-    buyer.trains.append(train)
-    game.event("train_bought", {"company": buyer.id, "train": train_id, "from": seller.id,
-                                "price": price})
-
-
-class TrainOffer(Decider):
-    """R-11.1: the selling company's director accepts or declines; a declined train is
-    not offered for again in the buyer's turn (so offers cannot loop)."""
-
-    rule = "1839 R-11.1"
-
-    def __init__(self, game: M1839, seller: Company, buyer: Company, offer: OfferTrain) -> None:
-        super().__init__(game)
-        self.seller, self.buyer, self.offer = seller, buyer, offer
-
-    def acting_entity(self) -> str | None:
-        return self.seller.id
-
-    def legal_actions(self) -> list[LegalAction]:
-        return [LegalAction(Respond(entity=self.seller.id, accept=a)) for a in (True, False)]
-
-    def process_respond(self, action: Respond) -> None:
-        self.game.pending.remove(self)
-        if action.accept and self.buyer.cash >= self.offer.price:
-            move_train(self.game, self.buyer, self.seller, self.offer.train,  # type: ignore[arg-type]
-                       self.offer.price)
-        elif not action.accept:  # not offered again in this turn
-            turn = self.game.round.turn  # type: ignore[union-attr]
-            turn.setdefault("declined", set()).add(self.offer.train)
-        self.game.event("response", {"by": self.seller.id, "accept": action.accept})
+    def sell_between(self, seller: Company, train_id: str, price: int) -> None:
+        """R-11.1: at once when one player directs both companies, else the seller's
+        director answers (trains.buy_company_train); a declined train is not offered for
+        again in this turn, so offers cannot loop."""
+        declined: set[str] = self.turn.setdefault("declined", set())
+        buy_company_train(self.m, self.company, seller, train_id, price, declined)
 
