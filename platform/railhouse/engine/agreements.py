@@ -32,8 +32,9 @@ through ``Game.pay``, so the money invariants hold, and record what changed hand
 titles' ``private_bought`` / ``train_bought`` events (``company``, ``private``/``train``,
 ``from``, ``price``) before the ``agreement`` event.  Steam Over Holland (trainbuy.py) makes
 its private purchases and company-to-company train sales with them, asked or not.  1839
-uses them for its green private purchases (R-8.3.10, ``PrivateSale``) and its own deals: DRU's
-train hand-over (R-14.3.7, anytime.py), station swaps (stations.py) and KR's move (kabinet.py).
+uses them for its green private purchases (R-8.3.10, ``PrivateSale``), its train sales between
+companies (R-8.3.D.4, ``TrainSale``) and its own deals: DRU's train hand-over (R-14.3.7,
+anytime.py), station swaps (stations.py) and KR's move (kabinet.py).
 """
 
 from __future__ import annotations
