@@ -112,6 +112,7 @@ class GreedyBot(Bot):
         return [
             ("give_dru_train", lambda v: m1839.give_dru_train(facts, v)),
             ("nationalise", lambda v: m1839.nationalise(facts, v)),
+            ("respond", lambda v: m1839.respond(facts, v)),
             ("respond", operate.respond),
             ("discount", lambda v: m1839.auction(facts, v)),
             ("dividend", lambda v: m1839.dividend(facts, v)),

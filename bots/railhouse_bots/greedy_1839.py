@@ -24,6 +24,8 @@ pays when the time comes (R-8.4); the sum over a player's companies is their *ex
 * **Nationalisation**: hand a company to the state (R-14.7) when its shortfall would ruin
   its director.
 * **DRU's train** goes to the player's company that needs a train.
+* **Stalls**: after :data:`STALL_SETS` sets without a phase change companies save for and
+  buy trains up to the limit and players par more companies, so that the game moves on.
 * **Auction**: buy a private at a discount to its worth, keeping cash to start a company;
   otherwise discount the private closest to a bargain.
 """
@@ -52,6 +54,10 @@ PRIVATE_BONUS = {"JJB": 40, "LVG": 20, "SRV": 20, "KR": 60, "KF": 120, "DRU": 80
 WITHHELD_RUNS = 1
 #: What selling shares raises, as a fraction of their price (each sale moves it left).
 SALE_YIELD = 0.6
+#: Sets of operating rounds without a phase change after which the game counts as stalled:
+#: companies then save for and buy trains up to the limit, players par beyond the maximum
+#: (a game ends only once the last phase is reached or a price tops the market).
+STALL_SETS = 3
 #: Operating rounds of charges a player keeps cash for (a set has up to three).
 CHARGED_ORS = 3
 #: Cash a company keeps above its need before spending on track or stations.
@@ -80,6 +86,30 @@ def need(facts: TitleFacts, view: View, company_id: str) -> int:
         prices = [facts.price[n] for n in on_sale if n in facts.price]
         return min(prices, default=facts.next_price(state))
     return facts.next_price(state)
+
+
+def stalled(view: View) -> bool:
+    """No phase change for :data:`STALL_SETS` sets of operating rounds."""
+    sets: set[int] = set()
+    for event in reversed(view.events):
+        if event.get("kind") == "phase":
+            break
+        if event.get("kind") == "round":
+            number = ((event.get("data") or {}).get("round") or {}).get("set")
+            if isinstance(number, int):
+                sets.add(number)
+    return len(sets) >= STALL_SETS
+
+
+def want(facts: TitleFacts, view: View, company_id: str) -> int:
+    """The need, or in a stalled game the price of the train on sale while the company is
+    below its train limit."""
+    needed = need(facts, view, company_id)
+    if stalled(view) and len(trains_of(view, company_id)) < facts.limit(view.state):
+        on_sale = (view.state.get("depot") or {}).get("available") or []
+        prices = [facts.price[n] for n in on_sale if n in facts.price]
+        needed = max(needed, min(prices, default=0))
+    return needed
 
 
 def cash_of(view: View, company_id: str) -> int:
@@ -143,7 +173,7 @@ def dividend(facts: TitleFacts, view: View) -> dict[str, Any] | None:
     if pay is None:
         return None
     kept = revenue // 20 * 10 if pay == "half" else 0
-    if "withhold" in kinds and cash_of(view, cid) + kept < need(facts, view, cid):
+    if "withhold" in kinds and cash_of(view, cid) + kept < want(facts, view, cid):
         return concrete(kinds["withhold"])
     return concrete(kinds[pay])
 
@@ -167,8 +197,8 @@ def buy_train(facts: TitleFacts, view: View) -> dict[str, Any] | None:
         lasting = facts.survives(str(choice.get("train")), after + 1)
         if not covered and lasting:
             return concrete(choice)
-        if (len(trains) < min(WANTED_TRAINS, facts.limit(state)) and lasting
-                and cash - _price(choice) >= 0):
+        wanted = facts.limit(state) if stalled(view) else min(WANTED_TRAINS, facts.limit(state))
+        if len(trains) < wanted and lasting and cash - _price(choice) >= 0:
             return concrete(choice)
     if not covered:
         cheap = _own_train(facts, view)
@@ -266,6 +296,21 @@ def nationalise(facts: TitleFacts, view: View) -> dict[str, Any] | None:
     return None
 
 
+def respond(facts: TitleFacts, view: View) -> dict[str, Any] | None:
+    """Never sell a company's last surviving train (it would have to buy a dearer one);
+    otherwise the plain greedy answer (no opinion here)."""
+    offer = view.last_offer()
+    answers = {c.get("accept"): c for c in view.choices("respond")}
+    if offer is None or offer.get("type") != "offer_train" or False not in answers:
+        return None
+    phase = facts.phase(view.state)
+    train = str(offer.get("train"))
+    rest = [t for t in view.company(view.entity).get("trains") or [] if t != train]
+    if not any(facts.survives(t, phase + 1) for t in rest):
+        return concrete(answers[False])
+    return None
+
+
 def give_dru_train(facts: TitleFacts, view: View) -> dict[str, Any] | None:
     """DRU's train to a company of the player that needs a train (else no opinion)."""
     for choice in view.choices("give_dru_train"):
@@ -322,7 +367,7 @@ def _sale_for(view: View, amount: int) -> dict[str, Any] | None:
 
 def _par(facts: TitleFacts, view: View, spare: int) -> dict[str, Any] | None:
     pars = view.choices("par")
-    if not pars or len(view.presided()) >= MAX_PRESIDENCIES:
+    if not pars or (len(view.presided()) >= MAX_PRESIDENCIES and not stalled(view)):
         return None
     floatable = [c for c in pars if FLOAT_SHARES * int(c.get("price") or 0) <= spare
                  and fundable(facts, view, str(c.get("company")), int(c.get("price") or 0))]

@@ -182,6 +182,24 @@ def test_the_stock_round_keeps_cash_for_the_exposure() -> None:
     assert decide(view(legal, st))["type"] == "buy_shares"
 
 
+def test_a_stalled_game_saves_for_and_buys_trains_up_to_the_limit() -> None:
+    """Locals at the top of their market, their trains never rusting: only train purchases
+    reach the last phase and so the game's end (R-10.1.4)."""
+    st = state(phase="GR", available=("4",), companies={"L1": company(cash=100, trains=("4-0",))})
+    kinds = [{"type": "dividend", "kind": k, "entity": "L1"} for k in ("payout", "withhold")]
+    sets = [{"index": i, "kind": "round", "data": {"round": {"kind": "operating", "set": i}}}
+            for i in (7, 8, 9)]
+    assert decide(view(kinds, st, "L1", routes("L1", 200)))["kind"] == "payout"
+    phase = {"index": 0, "kind": "phase", "data": {"phase": "GR"}}
+    stalled: list[dict[str, Any]] = [phase, *sets, *routes("L1", 200)]
+    assert decide(view(kinds, st, "L1", stalled))["kind"] == "withhold"
+    st["companies"]["L1"].update(cash=500, trains=["4-0", "4-1"])
+    legal = [depot("4-2", 460), {"type": "pass", "entity": "L1"}]
+    assert decide(view(legal, st, "L1", stalled))["type"] == "pass"  # at the limit (2)
+    st["companies"]["L1"]["trains"] = ["4-0"]
+    assert decide(view(legal, st, "L1", stalled))["train"] == "4-2"
+
+
 def test_a_company_is_parred_only_if_it_can_float_and_fund_its_trains() -> None:
     pars: list[dict[str, Any]] = [{"type": "par", "company": "L1", "price": p, "entity": "p0"}
                                   for p in (20, 31, 46)]
@@ -203,6 +221,19 @@ def test_nationalise_only_what_would_ruin_the_director() -> None:
     rich = state(phase="DR", available=("PR3+1",), cash=900, shares={"L1": 60},
                  companies=doomed)
     assert decide(view(legal, rich, "L1", routes("L1", 50)))["type"] == "pass"
+
+
+def test_a_company_never_sells_its_last_lasting_train() -> None:
+    companies = {"L1": company(cash=0, trains=("3-0", "2-0")),
+                 "NRS": company(president="p1", cash=500, market="major")}
+    st = state(phase="LG", available=("3",), companies=companies)
+    answers = [{"type": "respond", "accept": a, "entity": "L1"} for a in (True, False)]
+    offer = {"seat": 1, "action": {"type": "offer_train", "train": "3-0", "price": 300,
+                                   "entity": "NRS"}}
+    request = {"type": "request", "seq": 1, "player": "p0", "entity": "L1", "legal": answers}
+    assert decide(View(st, request, [offer], Memory(), []))["accept"] is False
+    st["companies"]["L1"]["trains"].append("3-1")  # a second 3 stays: a fair price is taken
+    assert decide(View(st, request, [offer], Memory(), []))["accept"] is True
 
 
 def test_dru_train_goes_to_the_own_company_that_needs_a_train() -> None:
