@@ -44,10 +44,12 @@ def candidate_hexes(game: M1839, company: str, chosen: tuple[str, ...] = ()) -> 
     hexes = [h for h in sorted(CITY_HEXES)
              if h not in chosen and not (big_taken and _big(h))
              and places_for(board, h, company) > 0
-             and nrs_keeps_a_place(game, board, company, h)]
+             and nrs_keeps_a_place(game, board, company, h, *chosen)]
     if chosen:
         return hexes
-    return [h for h in hexes if any(o != h and not (_big(h) and _big(o)) for o in hexes)]
+    return [h for h in hexes
+            if any(o != h and not (_big(h) and _big(o))
+                   and nrs_keeps_a_place(game, board, company, o, h) for o in hexes)]
 
 
 def can_reserve_two(game: M1839, company: str) -> bool:

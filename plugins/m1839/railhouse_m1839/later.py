@@ -36,26 +36,6 @@ class Payment:
 
 
 @dataclass
-class DirectorContribution:
-    """R-8.4.3: the director pays the company's shortfall, then ``then`` runs; nothing
-    happens if the director went bankrupt meanwhile."""
-
-    game: M1839
-    director: str
-    company: str
-    amount: int
-    then: Later
-
-    def __call__(self) -> None:
-        game = self.game
-        if game.player(self.director).bankrupt:
-            return
-        company = game.companies[self.company]
-        game.pay(game.player(self.director), company, self.amount - company.cash)
-        self.then()
-
-
-@dataclass
 class DepotPurchase:
     """The company buys ``train`` from the supply at ``price`` (trains.buy_from_depot)."""
 

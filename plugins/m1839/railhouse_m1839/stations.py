@@ -97,15 +97,17 @@ def places_for(board: Board, coord: str, company: str) -> int:
     return slots - sum(1 for o in owners if o != NS) - len(held - set(owners))
 
 
-def nrs_keeps_a_place(game: Game, board: Board, company: str, coord: str) -> bool:
-    """R-8.3.B.1 special case: before NRS first operates, a marker placed by another company
-    in I16/K16 must leave a place for NRS in at least one of them."""
+def nrs_keeps_a_place(game: Game, board: Board, company: str, coord: str,
+                      *also: str) -> bool:
+    """R-8.3.B.1 / R-14.5.1 special case: before NRS first operates, a marker placed (or a
+    home reserved) by another company in I16/K16 must leave a place for NRS in at least one
+    of them.  ``also``: hexes the company takes at the same time and not yet on the board
+    (a new Local's first home while it chooses the second, R-7.5.5)."""
+    taken = [h for h in (coord, *also) if h in NRS_CHOICE]
     nrs = game.companies.get(NRS)
-    if coord not in NRS_CHOICE or company == NRS or nrs is None or nrs.closed:
+    if not taken or company == NRS or nrs is None or nrs.closed or nrs.operated_count > 0:
         return True
-    if nrs.operated_count > 0:
-        return True
-    return any(places_for(board, h, NRS) - (1 if h == coord else 0) > 0 for h in NRS_CHOICE)
+    return any(places_for(board, h, NRS) - taken.count(h) > 0 for h in NRS_CHOICE)
 
 
 def markers_left(board: Board, company: Company) -> int:
