@@ -11,7 +11,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from railhouse.bench import board, engine, external
+from railhouse.bench import board, dense, engine, external
 from railhouse.bench.metric import FAILED, Metric, skipped
 from railhouse.bench.positions import Snapshot, late_snapshots
 
@@ -23,6 +23,7 @@ METRICS: dict[str, tuple[str, str]] = {
     "map.legal_tile_lays_ms": ("ms", "legal_tile_lays for a company, late-game boards, cold"),
     "routes.optimal_ms": ("ms", "exact optimal routes (<= 4 trains), late-game boards, cold"),
     "routes.suboptimal_count": ("positions", "optimiser revenue != brute force (must be 0)"),
+    "routes.dense_ms": ("ms", "exact optimal routes, saturated boards, long trains (see note)"),
     "soh.replay_181446_ms": ("ms", "import + replay of the real 18xx.games record 181446"),
     "soh.random_games_per_s": ("games/s", "full 4-player SOH random games in-process"),
     "m1839.random_games_per_s": ("games/s", "full 4-player 1839 random games in-process"),
@@ -50,10 +51,12 @@ class Sizes:
     tournament_repeats: int
     tournament_games: int
     replay_repeats: int
+    dense_seeds: int = 1  # playouts saturated for routes.dense_ms (bench/dense.py) ...
+    dense_lays: int = dense.MAX_LAYS  # ... with at most this many lays per pass
 
 
-QUICK = Sizes(3, 3, 3, 2, 1, 1, 2, 2, 1, 8, 3)
-FULL = Sizes(10, 8, 5, 4, 3, 3, 3, 5, 3, 12, 10)
+QUICK = Sizes(3, 3, 3, 2, 1, 1, 2, 2, 1, 8, 3, dense_seeds=1, dense_lays=12)
+FULL = Sizes(10, 8, 5, 4, 3, 3, 3, 5, 3, 12, 10, dense_seeds=4)
 
 PLAYERS = 4
 
@@ -102,6 +105,17 @@ class Run:
             metrics.append(board.suboptimal(problems, reference))
         return metrics
 
+    def dense_routes(self) -> list[Metric]:
+        if not self.has_map():
+            return [skipped("routes.dense_ms", "ms", f"{self.title!r} has no map")]
+        seeds = self.sizes.dense_seeds
+        if seeds <= self.sizes.snapshot_seeds:
+            snapshots = [s for s in self.snapshots() if s.seed < seeds]
+        else:
+            snapshots = list(late_snapshots(self.title, PLAYERS, range(seeds)))
+        positions = dense.dense_positions(self.title, snapshots, max_lays=self.sizes.dense_lays)
+        return [dense.dense_route_times(positions)]
+
     def games(self, title: str) -> list[Metric]:
         s = self.sizes
         return [engine.games_per_second(title, PLAYERS, s.batches, s.per_batch)]
@@ -137,6 +151,7 @@ BENCHES: tuple[Bench, ...] = (
     Bench(("core.clone_us",), None, Run.clones),
     Bench(("map.legal_tile_lays_ms",), None, Run.tile_lays),
     Bench(("routes.optimal_ms", "routes.suboptimal_count"), None, Run.routes),
+    Bench(("routes.dense_ms",), None, Run.dense_routes),
     Bench(("soh.replay_181446_ms",), "soh", Run.replay),
     Bench(("soh.random_games_per_s",), "soh", lambda run: run.games("soh")),
     Bench(("m1839.random_games_per_s",), "1839", lambda run: run.games("1839")),

@@ -2,7 +2,8 @@
 
 A depth-first search over the compressed track graph (:mod:`railhouse.map.compress`) from
 every terminus lists each simple route once (from its lower-numbered end), bounded by the
-longest train.
+longest train: a partial route is not extended once no stop it may end at still fits the
+length (SOH: every terminus counts, so a route with all its cities ends there).
 
 A route obeys (SOH "Running trains", 1839 R-16.2): it starts and ends at terminal kinds,
 visits no node twice (so no stop, side or track twice), passes through no city blocked for
@@ -158,6 +159,36 @@ def _tables(
     return t
 
 
+Step = tuple[int, int, int, int, int, int, int, int, int, int, int]
+"""One way on from a node: ``(v, link, +big, +centres, +city value, +town value,
++off-board value, +off-boards, resources, stop bits, hex-side unit or -1)``."""
+
+
+def _steps(comp: Compressed, rules: RouteRules, t: _Tables) -> list[list[Step]]:
+    """Per node, every link to a node a route may use, with what taking it adds."""
+    n_links = len(comp.links)
+    out: list[list[Step]] = [[] for _ in t.kind]
+    for u, lst in comp.adj.items():
+        for v, li in lst:
+            if not t.allowed[v]:
+                continue
+            link, k, value = comp.links[li], t.kind[v], t.value[v]
+            out[u].append((
+                v,
+                li,
+                int(k == K_CITY or (k == K_OFF and rules.offboards_count)),
+                link.towns + int(k in (K_CITY, K_TOWN)),
+                value if k == K_CITY else 0,
+                link.town_value + (value if k == K_TOWN else 0),
+                value if k == K_OFF else 0,
+                int(k == K_OFF),
+                link.res | t.ebit[v],
+                link.stop_mask | 1 << v,
+                n_links + v if t.ebit[v] else -1,
+            ))
+    return out
+
+
 class _Search:
     """The depth-first search; ``found`` collects routes."""
 
@@ -186,6 +217,14 @@ class _Search:
             self.stops_only |= link.stop_mask
         self.seen: dict[tuple[int, int], list[int]] = {}
         self.max_mode = floor is not None and floor.accept is not None
+        self.steps = _steps(comp, rules, t)
+        # which stops a route may still end at: going on is useless once none fits
+        offboard_ends = any(term and k == K_OFF for term, k in zip(t.term, t.kind, strict=True))
+        self.off_free = offboard_ends and not rules.offboards_count
+        self.off_big = offboard_ends and rules.offboards_count
+        self.city_ends = CITY in rules.terminals
+        self.town_ends = TOWN in rules.terminals
+        self.bound_at: list[tuple[list[int], list[int]] | None] = [None] * len(t.kind)
 
     def run(self, root: int) -> None:
         self.root = root
@@ -222,66 +261,60 @@ class _Search:
         smask: int,
         tok: bool,
     ) -> None:
-        t, links, visited, trail = self.t, self.comp.links, self.visited, self.trail
-        n_links = len(links)
-        for v, li in self.comp.adj.get(u, ()):
-            if visited[v] or not t.allowed[v]:
+        # the hot loop: each step's increments come precomputed from ``_steps``
+        visited, trail, t = self.visited, self.trail, self.t
+        max_big, max_cen, root = self.max_big, self.max_cen, self.root
+        floor, forbidden, max_mode = self.floor, self.forbidden, self.max_mode
+        for v, li, dbig, dcen, dvc, dvt, dvo, doff, radd, sadd, eunit in self.steps[u]:
+            if visited[v]:
                 continue
-            link = links[li]
-            k = t.kind[v]
-            nbig, ncen, nvc, nvt, nvo, noff2 = (
-                big,
-                cen + link.towns,
-                vc,
-                vt + link.town_value,
-                vo,
-                noff,
-            )
-            if k == K_CITY:
-                nbig, ncen, nvc = nbig + 1, ncen + 1, nvc + t.value[v]
-            elif k == K_TOWN:
-                ncen, nvt = ncen + 1, nvt + t.value[v]
-            elif k == K_OFF:
-                noff2, nvo = noff2 + 1, nvo + t.value[v]
-                if self.rules.offboards_count:
-                    nbig += 1
-            if nbig > self.max_big or ncen > self.max_cen:
+            nbig, ncen = big + dbig, cen + dcen
+            if nbig > max_big or ncen > max_cen:
                 continue
-            nres = res | link.res | t.ebit[v]
-            if self.floor is not None and (
-                nres & self.forbidden or not self._promising(v, nbig, nvc, nvt, nvo)
+            nvc, nvt, nvo, nres = vc + dvc, vt + dvt, vo + dvo, res | radd
+            if floor is not None and (
+                nres & forbidden or not self._promising(v, nbig, nvc, nvt, nvo)
             ):
                 continue
-            nsm = smask | link.stop_mask | (1 << v)
-            if self.max_mode and self._dominated(v, nsm):
+            nsm = smask | sadd
+            if max_mode and self._dominated(v, nsm):
                 continue
             ntok = tok or t.token[v]
             trail.append(li)
-            if t.ebit[v]:
-                trail.append(n_links + v)
-            if t.term[v] and v > self.root and ntok and self._ends_ok(v, ncen):
-                self._emit(v, nbig, ncen, noff2, nvc, nvt, nvo, nres, nsm)
-            if not t.stop[v]:
+            if eunit >= 0:
+                trail.append(eunit)
+            if t.term[v] and v > root and ntok and self._ends_ok(v, ncen):
+                self._emit(v, nbig, ncen, noff + doff, nvc, nvt, nvo, nres, nsm)
+            if not t.stop[v] and (
+                self.off_free
+                or (self.town_ends and ncen < max_cen)
+                or (nbig < max_big and (self.off_big or (self.city_ends and ncen < max_cen)))
+            ):  # some stop a route may end at still fits
                 visited[v] = True
-                self._dfs(v, nres, nbig, ncen, noff2, nvc, nvt, nvo, nsm, ntok)
+                self._dfs(v, nres, nbig, ncen, noff + doff, nvc, nvt, nvo, nsm, ntok)
                 visited[v] = False
             trail.pop()
-            if t.ebit[v]:
+            if eunit >= 0:
                 trail.pop()
 
     def _promising(self, v: int, big: int, vc: int, vt: int, vo: int) -> bool:
         """Whether some train may still reach its floor with this route ending at ``v``
         or one of its extensions (bounds from :class:`ReachBound`)."""
-        fl, bound = self.floor, self.bound
-        assert fl is not None and bound is not None
-        bigs, towns = bound.at(v) if not self.t.stop[v] else _NOTHING
+        fl = self.floor
+        assert fl is not None
+        at = self.bound_at[v]
+        if at is None:
+            assert self.bound is not None
+            at = self.bound_at[v] = self.bound.at(v) if not self.t.stop[v] else _NOTHING
+        bigs, towns = at
         top = len(bigs) - 1
+        base = vc + vo + fl.off_extra
         for cities, towns_pay, mult, least in fl.trains:
             slots = cities - big
             if slots < 0:
                 continue
-            s = min(slots, top)
-            up = vc + vo + bigs[s] + fl.off_extra
+            s = slots if slots < top else top
+            up = base + bigs[s]
             if towns_pay:
                 up += vt + towns[s]
             if up * mult + fl.bonus >= least:

@@ -12,7 +12,9 @@ so it uses one of those links, and no link serves two routes.  Identical trains 
 increasing index order, so after one of them picks a route worth ``x`` each of the equal
 trains after it adds at most ``x``.  Before building a child, a pick is also skipped when
 its value plus, for each later train, its best route avoiding any one unit of the pick
-(a table per unit) cannot beat the incumbent.
+(a table per unit) cannot beat the incumbent.  A caller that knows a solution worth
+``lower`` starts the incumbent just below it (the search then only looks for solutions
+worth at least that; ``best_pick`` stays empty if it finds none).
 """
 
 from __future__ import annotations
@@ -92,6 +94,7 @@ class BranchAndBound:
         active: tuple[int, ...] | None = None,
         subset_opt: dict[frozenset[int], int] | None = None,
         bitsets: dict[int, dict[int, int]] | None = None,
+        lower: int = 0,
     ):
         self.g, self.trains, self.cands, self.rules = g, trains, cands, rules
         self.token_units = token_units
@@ -122,7 +125,7 @@ class BranchAndBound:
             if id(cands[i]) not in avoid_cache:
                 avoid_cache[id(cands[i])] = _best_avoiding(cands[i], self.using[pos])
             self.avoid.append(avoid_cache[id(cands[i])])
-        self.best = 0
+        self.best = max(lower - 1, 0)  # a solution worth ``lower`` is known to exist
         self.best_pick = [NONE] * n
         self.best_values = [0] * n
         self.pick = [NONE] * n

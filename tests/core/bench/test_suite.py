@@ -13,7 +13,8 @@ TINY = Sizes(1, 1, 1, 1, 1, 1, 1, 1, 1, 2, 1)
 
 def test_select_takes_names_prefixes_and_commas() -> None:
     assert select([]) == set(METRICS)
-    assert select(["routes"]) == {"routes.optimal_ms", "routes.suboptimal_count"}
+    assert select(["routes"]) == {"routes.optimal_ms", "routes.suboptimal_count",
+                                  "routes.dense_ms"}
     assert select(["core.apply_action_us,memory"]) == {
         "core.apply_action_us", "memory.game_state_kb", "memory.peak_rss_mb"}
 
