@@ -26,9 +26,12 @@ def _sr_game(players: int = 4) -> M1839:
 
 
 def test_R_9_5_director_may_redeem_the_bankrupts_shares() -> None:
+    """AMS has not operated since floating: the shares are sold at the space to the left
+    (R-7.2.4, f61) but redeemed at the current price (R-7.4.1, f67)."""
     game = _sr_game()
-    ams = float_company(game, "AMS", "p0", cash=500, others={"p1": 3})
+    ams = float_company(game, "AMS", "p0", cash=500, others={"p1": 3}, operated=False)
     price = game.share_price(ams)
+    assert price == 67
     go_bankrupt(game, "p1")
     assert game.acting_entity() == "AMS"  # R-7.4.1 offer to AMS's director
     game.apply(Redeem(entity="AMS", company="AMS", count=3))
@@ -58,10 +61,16 @@ def test_R_9_3_R_9_6_floated_companies_nationalised_cash_to_bank() -> None:
     game = _sr_game()
     ams = float_company(game, "AMS", "p1", others={"p0": 3})
     give_train(game, ams)
+    p0_cash = game.player("p0").cash
+    others = [p for p in game.cards.order() if p != "p1"]
     go_bankrupt(game, "p1")
     assert ams.closed and game.player("p1").cash == 0 and game.player("p1").bankrupt
+    assert ams.cash == 0 and not ams.trains  # R-14.7.2: its treasury goes to the bank
     assert ams.shares_of("p0") == 0  # R-14.7.2: shareholders get nothing
-    assert "p1" not in game.cards.order()
+    assert game.player("p0").cash == p0_cash
+    # R-9.6: the card leaves, the others keep their relative order, numbered 1..3
+    assert game.cards.order() == others
+    assert sorted(game.cards.current.values()) == [1, 2, 3]
 
 
 def test_R_9_4_unfloated_director_passes_to_a_holder_of_two_shares() -> None:
@@ -71,6 +80,21 @@ def test_R_9_4_unfloated_director_passes_to_a_holder_of_two_shares() -> None:
     go_bankrupt(game, "p1")
     assert nbds.president == "p2" and president_cert(nbds).owner == "p2"
     assert nbds.shares_of(POOL) == 2  # the exchanged ordinary shares were sold to the pool
+
+
+def test_R_9_4_R_7_6_4_the_holder_with_most_shares_takes_the_directorship() -> None:
+    """Three candidates: the one with most shares wins, neither the first nor the last in
+    card order after the bankrupt player."""
+    game = _sr_game()
+    first, second, third = game.cards.rotation_after("p1")
+    cid = _fresh_major(game)
+    company = float_company(game, cid, "p1", shares=2, others={first: 2, second: 3, third: 2},
+                            operated=False)
+    company.floated = False
+    go_bankrupt(game, "p1")
+    assert company.president == second and president_cert(company).owner == second
+    assert company.shares_of(first) == company.shares_of(third) == 2
+    assert company.shares_of(POOL) == 2
 
 
 def test_R_9_4_A_25_otherwise_the_certificate_returns_to_the_ipo() -> None:

@@ -98,6 +98,21 @@ def test_R_14_3_7_R_14_7_1_given_in_the_window_to_qualify() -> None:
     assert window not in game.pending
 
 
+def test_R_14_3_7_in_the_window_another_holder_must_agree() -> None:
+    """The holder is not AMS's director: in the window AMS asks, the holder answers."""
+    game = _holding("p1")
+    ams = float_company(game, "AMS", "p0")
+    window = NationalisationWindow(game, ["AMS"])
+    game.pending.append(window)
+    game.apply(GiveDruTrain(entity="AMS", company="AMS"))
+    assert game.acting_entity() == "p1" and not ams.trains
+    game.apply(Respond(entity="p1", accept=True))
+    assert [t.name for t in ams.trains] == ["R4"] and game.dru_holder is None
+    assert game.acting_entity() == "AMS"  # now qualified: nationalise or pass
+    tags = {type(c.action).__name__ for c in game.legal_actions()}
+    assert tags == {"Nationalise", "Pass"}
+
+
 def test_R_9_2_bankrupt_holder_loses_the_train() -> None:
     game = _holding("p2")
     go_bankrupt(game, "p2")

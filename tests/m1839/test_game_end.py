@@ -7,6 +7,7 @@ from collections.abc import Callable
 
 import pytest
 from m1839_helpers import finish_auction
+from m1839_positions import give_train
 
 from railhouse.engine.actions import Concede, Dividend, Pass
 from railhouse.testing.conformance import choose
@@ -70,6 +71,12 @@ def test_R_10_1_3_price_300_in_an_or_ends_after_the_or(
                    if not c.started and c.spec.kind == "major")
     _hold_all(game, company, 270)
     game.companies[company].certs[1].owner = "ipo"  # no right move at the end of the SR
+    later = next(c.id for c in game.companies.values()
+                 if not c.started and c.spec.kind == "major")
+    _hold_all(game, later, 67)  # operates after the f300 company in the same OR
+    game.companies[later].certs[1].owner = "ipo"
+    give_train(game, game.companies[later])
+    game.operated_since_float.add(later)
     original = DividendStep.auto
 
     def rich_run(step: DividendStep) -> bool:  # the routes are the map's: fix the revenue
@@ -91,9 +98,11 @@ def test_R_10_1_3_price_300_in_an_or_ends_after_the_or(
         passes = [c for c in legal if isinstance(c.action, Pass)]
         game.apply(passes[0].action if passes else choose(rng, legal))
     assert game.pending_end == "price_300_in_or"
+    assert not game.over  # not at once: the OR is finished first
     _play_passive(game)
     assert game.over and game.end_reason == "price_300_in_or"
     assert isinstance(game.round, M1839OperatingRound)
+    assert game.round.finished and later in game.round.operated  # the whole OR was played
 
 
 def test_R_10_1_4_first_set_starting_in_purple(make_game: Callable[..., M1839]) -> None:
@@ -122,3 +131,17 @@ def test_R_10_2_scores_cash_privates_and_shares(make_game: Callable[..., M1839])
     assert rules.railhouse_final_scores(game)[1] == before + 3 * 82  # RH counts f0
     game.player("p1").cash += 5
     assert rules.railhouse_final_scores(game)[1] == before + 3 * 82 + 5
+    # a closed private is worth nothing, an open one its face value
+    lp = game.privates["LP"]
+    lp.owner, lp.closed = "p1", True
+    assert rules.railhouse_final_scores(game)[1] == before + 3 * 82 + 5
+    lp.closed = False
+    assert rules.railhouse_final_scores(game)[1] == before + 3 * 82 + 5 + 90
+    # shares of a parred but unfloated company count at its current price too
+    unfloated = next(c for c in game.companies.values()
+                     if not c.started and c.spec.kind == "major")
+    _hold_all(game, unfloated.id, 74)
+    unfloated.floated = False
+    for cert in unfloated.certs[1:3]:
+        cert.owner = "p1"
+    assert rules.railhouse_final_scores(game)[1] == before + 3 * 82 + 5 + 90 + 2 * 74

@@ -63,6 +63,9 @@ def test_R_8_3_10_price_limited_by_the_treasury() -> None:
     game.companies["AMS"].cash = 50
     refresh(game)
     assert _choices(game)["SRV"] == (BuyPrivate, 1, 50)
+    game.companies["AMS"].cash = 0  # not even f1: nothing to offer
+    refresh(game)
+    assert _choices(game) == {}
 
 
 def test_R_8_3_10_director_sells_own_private_to_the_company() -> None:

@@ -186,14 +186,18 @@ def test_R_8_3_D_2_other_director_is_asked_and_may_refuse() -> None:
 
 
 def test_R_8_4_2_treasury_shares_first_only_as_many_as_needed() -> None:
+    """The director could pay the f60 but the treasury shares go first."""
     game = _game()
     ams = float_company(game, "AMS", "p0", cash=20)
     move_shares(ams, "ipo", TREASURY, 3)
+    game.player("p0").cash = 500
     operating_turn(game, "AMS", at=TrainBuyStep)
     game.apply(_legal(game)[0])  # the compulsory "2" for f80
     assert len(ams.trains) == 1
     assert ams.shares_of(TREASURY) == 2 and ams.shares_of(POOL) == 1  # one sale covered it
     assert ams.cash == 20 + 67 - 80
+    assert game.share_price(ams) == 61  # a normal sale: the price moved left one space
+    assert game.player("p0").cash == 500  # no contribution was needed
 
 
 def test_R_8_4_3_R_8_4_7_director_contributes_the_difference() -> None:
@@ -222,14 +226,33 @@ def test_R_8_4_6_R_9_7_failed_compulsory_train_counts_as_bought() -> None:
     assert sum(1 for t in game.depot.trains if t.name == "3+") == 2
 
 
+def test_R_8_4_6_director_sells_what_they_can_before_bankruptcy() -> None:
+    """One NBDS share (f74) cannot cover the f80 train, yet it is sold first (R-8.4.6:
+    bankrupt only after selling every legally sellable share)."""
+    game = _game()
+    ams = float_company(game, "AMS", "p0", shares=2, cash=0)
+    nbds = float_company(game, "NBDS", "p1", price=74, others={"p0": 1}, cash=0)
+    game.player("p0").cash = 0
+    operating_turn(game, "AMS", at=TrainBuyStep)
+    game.apply(_legal(game)[0])  # the compulsory "2" for f80
+    assert {type(a) for a in _legal(game)} == {SellShares, Concede}
+    game.apply(SellShares(entity="p0", company="NBDS", count=1))
+    assert game.player("p0").cash == 74 and nbds.shares_of("p0") == 0
+    assert _legal(game) == [Bankrupt(entity="p0")]
+    game.apply(Bankrupt(entity="p0"))
+    assert game.player("p0").bankrupt and ams.closed
+
+
 # -- R-16.4 / R-17.3 ---------------------------------------------------------------------
 def test_R_16_4_2_R_16_4_3_R_17_3_phase_change_then_discard_down() -> None:
     game = _game()
     to_phase(game, "DBr")
     ams = float_company(game, "AMS", "p0", cash=1000)
     nbds = float_company(game, "NBDS", "p1", price=74)
+    ncs = float_company(game, "NCS", "p2", price=67)  # at the new limit: keeps its trains
     spec = {t.name: t for t in game.config.trains}
-    for company, names in ((ams, ("R4", "R4")), (nbds, ("R4", "R4+1", "R4+1"))):
+    for company, names in ((ams, ("R4", "R4")), (nbds, ("R4", "R4+1", "R4+1")),
+                           (ncs, ("R4", "R4+1"))):
         for i, name in enumerate(names):
             company.trains.append(Train(id=f"{company.id}-{i}", spec=spec[name], owner=company.id))
     game.depot.trains = [t for t in game.depot.trains if t.spec.group >= 9]
@@ -243,7 +266,7 @@ def test_R_16_4_2_R_16_4_3_R_17_3_phase_change_then_discard_down() -> None:
     while game.pending and isinstance(game.pending[-1], DiscardDecider):
         company = game.pending[-1].company
         game.apply(DiscardTrain(entity=company.id, train=company.trains[0].id))
-    assert len(ams.trains) == 2 and len(nbds.trains) == 2
+    assert len(ams.trains) == 2 and len(nbds.trains) == 2 and len(ncs.trains) == 2
     assert game.acting_entity() == "AMS"  # R-17.3 step 4: the buyer goes on
 
 

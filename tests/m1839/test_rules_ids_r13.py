@@ -69,6 +69,8 @@ def test_R_13_4_4_after_operating_moves_by_dividend_against_price() -> None:
     assert rules.railhouse_price_moves_after_dividend(game, local, "payout", 31) == ["right"]
     assert rules.railhouse_price_moves_after_dividend(game, local, "payout", 62) == [
         "right", "right"]
+    # withholding (total 0) with a train: one space only; the second is for lacking a train
+    assert rules.railhouse_price_moves_after_dividend(game, local, "withhold", 0) == ["left"]
     local.trains.clear()
     assert rules.railhouse_price_moves_after_dividend(game, local, "withhold", 0) == [
         "left", "left"]

@@ -14,15 +14,24 @@ def _game(seed: int = 1) -> M1839:
 
 
 def test_R_4_8_all_other_certificates_start_in_the_ipo_unparred() -> None:
+    """Only the R-4.6/R-4.7 certificates ride on privates; everything else is in the IPO
+    and no company is parred: no marker on a market or on the map."""
     game = _game()
-    privately_held = set(game.privates)
+    held: dict[str, list[str]] = {}
     for company in game.companies.values():
+        assert not company.started and not company.floated and company.president is None
+        assert all(company.id not in market.positions for market in game.markets.values())
+        assert not game.board.company_cities(company.id)
         for cert in company.certs:
-            assert cert.owner == IPO or cert.owner in privately_held, (company.id, cert.owner)
-        if not any(c.owner in privately_held for c in company.certs):
-            assert not company.started and company.id not in game.market_of(company).positions
-    holders = {c.owner for co in game.companies.values() for c in co.certs if c.owner != IPO}
-    assert set(BROWN_PRIVATES) <= holders  # the R-4.6 exceptions, nothing else
+            if cert.owner != IPO:
+                held.setdefault(cert.owner, []).append(company.id)
+    expected: dict[str, list[str]] = {b: [game.brown_assignment[b]] * 2 for b in BROWN_PRIVATES}
+    expected["STK"] = [game.brown_assignment["AV"]] * 2  # R-4.7
+    expected["JJB"] = [game.brown_assignment["AB"]]
+    assert held == expected
+    for brown in BROWN_PRIVATES:  # R-4.6: the brown private's certificates: 20% + 10%
+        major = game.companies[game.brown_assignment[brown]]
+        assert sorted(c.percent for c in major.certs if c.owner == brown) == [10, 20]
 
 
 def test_R_4_9_one_colour_dealt_at_random_one_card_each() -> None:

@@ -125,16 +125,25 @@ def test_R_8_3_D_5_a_purchase_phase_change_applies_before_the_next_purchase() ->
 
 
 def test_R_8_4_5_selling_stops_once_enough_is_raised_surplus_stays() -> None:
+    """The director owes only what the company lacks (R-8.4.3); selling stops with the sale
+    that covers it, even exactly, and the overshoot stays with the director."""
     game = _game()
-    ams = float_company(game, "AMS", "p0", cash=0)
+    ams = float_company(game, "AMS", "p0", cash=30)
     nbds = float_company(game, "NBDS", "p1", price=82, others={"p0": 3}, cash=0)
     director_cash = game.player("p0").cash = 10
-    raise_money(game, ams, 80, Payment(game, "AMS", "bank", 80))
+    raise_money(game, ams, 100, Payment(game, "AMS", "bank", 100))
     decider = game.pending[-1]
-    assert isinstance(decider, RaiseDecider) and decider.need == 80
+    assert isinstance(decider, RaiseDecider) and decider.need == 70  # f100 - f30 in treasury
     game.apply(SellShares(entity="p0", company="NBDS", count=1))
     assert not any(isinstance(d, RaiseDecider) for d in game.pending)
     assert nbds.shares_of("p0") == 2  # one sale was enough
-    # the sale brought f82: the director paid the company exactly what it lacked (f80,
-    # then spent on the bank payment) and keeps the surplus
-    assert ams.cash == 0 and game.player("p0").cash == director_cash + 82 - 80
+    # the sale brought f82: the director paid the company exactly what it lacked (f70,
+    # then spent with its f30 on the bank payment) and keeps the surplus
+    assert ams.cash == 0 and game.player("p0").cash == director_cash + 82 - 70
+    # a sale that brings exactly what is owed also ends the selling (f10 + f74 = f84)
+    ams.cash, game.player("p0").cash = 16, 10
+    raise_money(game, ams, 100, Payment(game, "AMS", "bank", 100))
+    assert isinstance(game.pending[-1], RaiseDecider) and game.pending[-1].need == 84
+    game.apply(SellShares(entity="p0", company="NBDS", count=1))
+    assert not any(isinstance(d, RaiseDecider) for d in game.pending)
+    assert nbds.shares_of("p0") == 1 and ams.cash == 0 and game.player("p0").cash == 0

@@ -84,6 +84,16 @@ def test_R_7_4_5_director_redeems_pool_shares_as_the_turns_purchase() -> None:
     assert BuyShares not in kinds and Par not in kinds and Redeem not in kinds
 
 
+def test_R_7_4_5_only_for_a_company_the_player_directs() -> None:
+    game = _sr()
+    cid = _fresh_major(game)
+    company = float_company(game, cid, "p2", cash=500, others={ME: 2})
+    move_shares(company, IPO, POOL, 3)
+    refresh(game)
+    assert not any(isinstance(c.action, Redeem) for c in game.legal_actions())
+    assert {b.source for b in _buys(game, cid)} == {IPO, POOL}  # buying is still open
+
+
 def test_R_7_6_3_more_shares_than_the_director_takes_over() -> None:
     game = _sr()
     cid = _fresh_major(game)
@@ -114,6 +124,17 @@ def test_R_7_6_4_A_41_sale_tie_goes_round_the_cards_after_the_director() -> None
     assert president_cert(company).owner == rotation[0]
 
 
+def test_R_7_6_4_a_sale_leaving_the_director_tied_does_not_pass_directorship() -> None:
+    """The old director must end with strictly fewer shares than the new one."""
+    game = _sr()
+    cid = _fresh_major(game)
+    company = float_company(game, cid, ME, shares=4, others={"p2": 3}, cash=0)
+    refresh(game)
+    game.apply(SellShares(entity=ME, company=cid, count=1))
+    assert company.president == ME and president_cert(company).owner == ME
+    assert company.shares_of(ME) == 3 and company.shares_of("p2") == 3
+
+
 def test_R_7_2_1_director_cannot_sell_below_two_unless_someone_holds_two() -> None:
     game = _sr()
     cid = _fresh_major(game)
@@ -122,6 +143,21 @@ def test_R_7_2_1_director_cannot_sell_below_two_unless_someone_holds_two() -> No
     sell = next(c for c in game.legal_actions()
                 if isinstance(c.action, SellShares) and c.action.company == cid)
     assert sell.ranges["count"].max == 2  # never the director's certificate itself
+
+
+def test_R_7_2_1_R_7_6_4_director_may_sell_out_to_a_holder_of_two() -> None:
+    """With another player at 20% the director may sell everything: the director's
+    certificate is exchanged for that player's two shares, which are then sold."""
+    game = _sr()
+    cid = _fresh_major(game)
+    company = float_company(game, cid, ME, shares=4, others={"p2": 2}, cash=0)
+    refresh(game)
+    sell = next(c for c in game.legal_actions()
+                if isinstance(c.action, SellShares) and c.action.company == cid)
+    assert sell.ranges["count"].max == 4
+    game.apply(SellShares(entity=ME, company=cid, count=4))
+    assert company.president == "p2" and president_cert(company).owner == "p2"
+    assert company.shares_of(ME) == 0 and company.shares_of(POOL) == 4
 
 
 def test_R_7_3_9_R_14_7_4_voluntary_nationaliser_cannot_par_in_the_next_sr() -> None:
