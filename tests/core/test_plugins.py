@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import subprocess
 import sys
+from collections.abc import Callable
 from typing import Any
 
 import pytest
 import typer
 
+from railhouse.hookspecs import BotRegistrar, TitleRegistrar
 from railhouse.plugins import (
     BotInfo,
     NotRegistered,
@@ -19,6 +21,9 @@ from railhouse.plugins import (
     reset_registry,
 )
 from railhouse.titles import TitleInfo
+
+#: the ``fake_plugin_dist`` fixture (tests/conftest.py): installs a plugin, returns its module
+FakeDist = Callable[..., str]
 
 
 def title(title_id: str, **changes: object) -> TitleInfo:
@@ -36,21 +41,21 @@ def title(title_id: str, **changes: object) -> TitleInfo:
     return TitleInfo(**fields)  # type: ignore[arg-type]
 
 
-def plugin(**hooks: object) -> object:
+def plugin(**hooks: Callable[..., object]) -> object:
     """A plugin object whose attributes are the given hook functions."""
     return type("Plugin", (), {name: staticmethod(fn) for name, fn in hooks.items()})()
 
 
 def titles_plugin(*infos: TitleInfo) -> object:
     @hookimpl
-    def railhouse_register_titles(register):  # type: ignore[no-untyped-def]
+    def railhouse_register_titles(register: TitleRegistrar) -> None:
         for info in infos:
             register(info)
 
     return plugin(railhouse_register_titles=railhouse_register_titles)
 
 
-def test_entry_point_plugin_is_discovered_and_its_title_listed(fake_plugin_dist) -> None:
+def test_entry_point_plugin_is_discovered_and_its_title_listed(fake_plugin_dist: FakeDist) -> None:
     fake_plugin_dist("alpha", title_name="Alpha Railways")
     reg = Registry(only={"alpha"})
     [info] = reg.titles()
@@ -60,7 +65,9 @@ def test_entry_point_plugin_is_discovered_and_its_title_listed(fake_plugin_dist)
     assert reg.title("alpha") is info
 
 
-def test_railhouse_plugins_env_restricts_loading(fake_plugin_dist, monkeypatch) -> None:
+def test_railhouse_plugins_env_restricts_loading(
+    fake_plugin_dist: FakeDist, monkeypatch: pytest.MonkeyPatch
+) -> None:
     fake_plugin_dist("alpha")
     fake_plugin_dist("beta")
     monkeypatch.setenv("RAILHOUSE_PLUGINS", "beta , ")
@@ -72,7 +79,9 @@ def test_railhouse_plugins_env_restricts_loading(fake_plugin_dist, monkeypatch) 
         Registry().titles()
 
 
-def test_unset_railhouse_plugins_loads_every_entry_point(fake_plugin_dist, monkeypatch) -> None:
+def test_unset_railhouse_plugins_loads_every_entry_point(
+    fake_plugin_dist: FakeDist, monkeypatch: pytest.MonkeyPatch
+) -> None:
     # A private group, so the real title plugins installed in the dev venv stay out of it.
     fake_plugin_dist("alpha", group="railhouse.test.titles")
     fake_plugin_dist("beta", group="railhouse.test.titles")
@@ -90,7 +99,7 @@ def test_loading_is_lazy_and_happens_once() -> None:
     calls: list[str] = []
 
     @hookimpl
-    def railhouse_register_titles(register):  # type: ignore[no-untyped-def]
+    def railhouse_register_titles(register: TitleRegistrar) -> None:
         calls.append("titles")
         register(title("lazy"))
 
@@ -134,7 +143,7 @@ def test_duplicate_title_id_is_a_plugin_error() -> None:
 
 def test_registering_something_else_than_a_titleinfo_fails() -> None:
     @hookimpl
-    def railhouse_register_titles(register):  # type: ignore[no-untyped-def]
+    def railhouse_register_titles(register: Callable[[object], None]) -> None:
         register({"id": "dict"})
 
     reg = Registry(
@@ -165,7 +174,7 @@ def test_builtin_bots_are_registered_by_name_without_importing_them() -> None:
 
 def test_plugin_bots_and_their_errors() -> None:
     @hookimpl
-    def railhouse_register_bots(register):  # type: ignore[no-untyped-def]
+    def railhouse_register_bots(register: BotRegistrar) -> None:
         register("echo", "json:dumps", "echoes")
 
     reg = Registry(
@@ -178,7 +187,7 @@ def test_plugin_bots_and_their_errors() -> None:
         reg.bot("nobody")
 
     @hookimpl
-    def clash(register):  # type: ignore[no-untyped-def]
+    def clash(register: BotRegistrar) -> None:
         register("random", "x:y", "")
 
     bad = Registry(only=(), extra_plugins=[("clash", plugin(railhouse_register_bots=clash))])
@@ -188,7 +197,7 @@ def test_plugin_bots_and_their_errors() -> None:
         bad.bots()
 
     @hookimpl
-    def no_colon(register):  # type: ignore[no-untyped-def]
+    def no_colon(register: BotRegistrar) -> None:
         register("b", "module_only", "")
 
     with pytest.raises(PluginError, match="expected 'module:attribute'"):
@@ -197,7 +206,7 @@ def test_plugin_bots_and_their_errors() -> None:
 
 @pytest.mark.parametrize("decorated", [True, False])
 def test_misspelt_hook_fails_naming_plugin_and_hook(decorated: bool) -> None:
-    def railhouse_register_tittles(register):  # type: ignore[no-untyped-def]
+    def railhouse_register_tittles(register: TitleRegistrar) -> None:
         return None
 
     impl = hookimpl(railhouse_register_tittles) if decorated else railhouse_register_tittles
@@ -214,7 +223,7 @@ def test_misspelt_hook_fails_naming_plugin_and_hook(decorated: bool) -> None:
 
 def test_hookimpl_with_a_parameter_the_spec_lacks_is_one_line() -> None:
     @hookimpl
-    def railhouse_register_titles(register, colour):  # type: ignore[no-untyped-def]
+    def railhouse_register_titles(register: TitleRegistrar, colour: str) -> None:
         return None
 
     reg = Registry(
@@ -227,7 +236,7 @@ def test_hookimpl_with_a_parameter_the_spec_lacks_is_one_line() -> None:
     assert "colour" in str(info.value) and "\n" not in str(info.value)
 
 
-def test_plugin_that_fails_to_import_names_itself(fake_plugin_dist) -> None:
+def test_plugin_that_fails_to_import_names_itself(fake_plugin_dist: FakeDist) -> None:
     fake_plugin_dist("broken", source="raise RuntimeError('boom')\n")
     with pytest.raises(
         PluginError,
@@ -238,7 +247,7 @@ def test_plugin_that_fails_to_import_names_itself(fake_plugin_dist) -> None:
 
 def test_exception_inside_a_hook_names_plugin_and_hook() -> None:
     @hookimpl
-    def railhouse_register_titles(register):  # type: ignore[no-untyped-def]
+    def railhouse_register_titles(register: TitleRegistrar) -> None:
         raise KeyError("oops")
 
     reg = Registry(
@@ -268,7 +277,7 @@ def test_register_commands_lets_plugins_add_commands_after_builtins() -> None:
     order: list[str] = []
 
     @hookimpl
-    def railhouse_register_commands(app):  # type: ignore[no-untyped-def]
+    def railhouse_register_commands(app: typer.Typer) -> None:
         order.append(",".join(c.name or "?" for c in app.registered_commands))
 
         @app.command("hello")

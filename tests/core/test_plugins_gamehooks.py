@@ -7,7 +7,7 @@ observers; pluggy calls later registrations first, so a variant's answer wins.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
+from collections.abc import Callable, Generator
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -79,7 +79,9 @@ class ShortGame:
     """A variant wrapping the title's end check (an optional rule, as conftest plugins do)."""
 
     @hookimpl(wrapper=True)
-    def railhouse_check_game_end(self, game: FakeGame, moment: str) -> Iterator[None]:
+    def railhouse_check_game_end(
+        self, game: FakeGame, moment: str
+    ) -> Generator[None, str | None, str | None]:
         reason = yield
         if reason is None and moment == "end_of_sr" and len(game.events) >= 3:
             return "short_game"
@@ -107,7 +109,8 @@ def test_railhouse_setup_game_calls_every_plugin_variants_and_observers_first() 
     recorder = Recorder()
     game = FakeGame()
     hooks = GameHooks(Rules(), observers=[recorder])
-    assert hooks.setup_game(game) is None
+    setup: Callable[[FakeGame], object] = hooks.setup_game  # typed None: check it at run time
+    assert setup(game) is None
     assert game.events == ["rules:setup"] and recorder.seen == ["setup"]
     assert hooks.names == ["Rules", "Recorder"]
 

@@ -5,13 +5,16 @@ colours, off-board columns), bank, ``pay``/``event``, ``seat_of``, ``round.turn`
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from types import SimpleNamespace
 from typing import Any
 
+from railhouse.engine.actions import LegalAction, PlaceToken
 from railhouse.engine.config import CompanySpec, PhaseSpec, PrivateSpec, TrainSpec
 from railhouse.engine.entities import Bank, Company, Private, Train
 from railhouse.engine.game import Game
 from railhouse.map.board import Board
+from railhouse_m1839.kabinet import ReturnStation
 from railhouse_m1839.mapdata import MAJOR_HOMES, build_map
 
 PHASES = ("LY", "DY", "LG", "DG", "BL", "LBr", "MBr", "DBr", "LR", "DR", "GR", "PU")
@@ -107,6 +110,16 @@ class MapGame:
 
     def new_or(self) -> None:
         self.round = SimpleNamespace(turn={})
+
+
+def token_spots(legal: Iterable[LegalAction]) -> set[tuple[str, int]]:
+    """``(hex, city)`` of each legal choice, every one of which must be a ``PlaceToken``
+    or (a director returning a marker, R-14.3.5) a ``ReturnStation``."""
+    spots = set()
+    for choice in legal:
+        assert isinstance(choice.action, PlaceToken | ReturnStation), choice.action
+        spots.add((choice.action.hex, choice.action.city))
+    return spots
 
 
 def lay(board: Board, *tiles: tuple[str, str, int]) -> None:

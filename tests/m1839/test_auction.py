@@ -34,7 +34,7 @@ def test_R_6_4_1_no_buying_what_you_discounted_this_turn(make_game: Callable[...
     game = make_game(3)
     me = game.cards.first()
     game.apply(Discount(entity=me, target="JJB"))
-    targets = {c.action.target for c in game.legal_actions()  # type: ignore[attr-defined]
+    targets = {c.action.target for c in game.legal_actions()
                if isinstance(c.action, BuyPrivate)}
     assert "JJB" not in targets and "LP" in targets
 
@@ -44,6 +44,7 @@ def test_R_6_5_1_free_private_must_be_taken(make_game: Callable[..., M1839]) -> 
     _auction(game).discounts["LP"] = 100  # price -10
     _auction(game)._start_turn()
     me = game.acting_entity()
+    assert me is not None
     assert tags(game) == {"buy_private", "concede"}  # conceding is always allowed
     assert [c.action for c in game.legal_actions()][:-1] == [BuyPrivate(entity=me, target="LP",
                                                                         price=0)]

@@ -6,12 +6,12 @@ from __future__ import annotations
 from m1839_positions import after_auction, float_company, operating_turn, refresh
 
 from railhouse.engine.actions import BuyTrain, Pass, SellShares
-from railhouse_m1839.game import M1839
+from railhouse.engine.game import Game
 from railhouse_m1839.operating import M1839OperatingRound
 from railhouse_m1839.turnsteps import TrainBuyStep
 
 
-def _finish_raising(game: M1839, seller: str, company: str) -> None:
+def _finish_raising(game: Game, seller: str, company: str) -> None:
     game.apply(SellShares(entity=seller, company=company, count=2))
     while game.pending:
         game.apply(next(c.action for c in game.legal_actions() if isinstance(c.action, Pass)))

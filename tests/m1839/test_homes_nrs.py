@@ -9,7 +9,7 @@ from m1839_helpers import finish_auction
 from railhouse.engine.actions import Par
 from railhouse_m1839.actions import ReserveHome
 from railhouse_m1839.game import M1839, new_game
-from railhouse_m1839.stations import NRS_CHOICE
+from railhouse_m1839.mapdata import NRS_CHOICE
 
 ARNHEM, VENLO = sorted(NRS_CHOICE)
 

@@ -19,6 +19,7 @@ from railhouse.engine.entities import IPO
 from railhouse.engine.errors import IllegalAction
 from railhouse.engine.invariants import check_invariants
 from railhouse.engine.rounds.base import Step
+from railhouse.engine.rounds.operating import OperatingRound
 from railhouse.map.board import Board
 from railhouse.map.mapdef import MapDef
 from railhouse.map.tiles import orient, tile
@@ -448,6 +449,7 @@ def test_R_14_6_3_a_home_station_replaces_an_NS_marker() -> None:
     zhesm = float_company(game, "ZHESM", "p1", cash=0)
     zhesm.operated_count = 0
     operating_turn(game, "ZHESM", at=HomeStationStep)
+    assert isinstance(game.round, OperatingRound)
     step = next(s for s in game.round.steps if isinstance(s, HomeStationStep))
     assert step.auto()
     assert game.board.city_tokens("E10", 0) == ["ZHESM"]

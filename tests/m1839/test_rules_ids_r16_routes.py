@@ -20,7 +20,7 @@ from railhouse_m1839.stations import StationStep, SwapStation
 
 def best(game: MapGame, company: str) -> RouteResult:
     """The optimum the route step runs for ``company`` now (R-16.3.2)."""
-    return best_routes(game, game.companies[company])
+    return best_routes(game, game.companies[company])  # type: ignore[arg-type]
 
 
 def revenue(game: MapGame, company: str) -> int:
@@ -140,7 +140,7 @@ def swap_position(with_eindhoven: bool) -> MapGame:
         lay(game.board, ("K12", "57", 2))  # Eindhoven NW-SE: SE is Weert
     for cid in ("MSS", "NBDS"):
         game.companies[cid].operated_count = 1
-    step = StationStep(game, "MSS")
+    step = StationStep(game, "MSS")  # type: ignore[arg-type]
     offer = SwapStation(entity="MSS", hex="B19", city=0, other="NBDS", other_hex="L13",
                         other_city=0)
     assert offer in [a.action for a in step.legal_actions()]
@@ -262,7 +262,7 @@ def test_R_16_3_1_each_train_runs_one_route_and_revenue_is_their_sum() -> None:
     first = game.give_train("MSS", "2")
     assert revenue(game, "MSS") == 40
     second = game.give_train("MSS", "2")
-    assert RouteStep(game, "MSS").auto()
+    assert RouteStep(game, "MSS").auto()  # type: ignore[arg-type]
     routes = game.round.turn["routes"]
     assert sorted(r["train"] for r in routes) == sorted([first.id, second.id])
     assert sorted(r["revenue"] for r in routes) == [10, 40]

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from typing import Any
+from typing import Any, TypedDict, Unpack
 
 import pytest
 from m1839_helpers import tags
@@ -86,7 +86,17 @@ def _rounds(game: M1839) -> list[dict[str, Any]]:
     return [e.data["round"] for e in game.events_since(-1) if e.kind == "round"]
 
 
-def _float(game: M1839, company_id: str, director: str, cash: int, **kw: object) -> Company:
+class _FloatOptions(TypedDict, total=False):
+    """The optional arguments of ``float_company`` that ``_float`` passes on."""
+
+    price: int
+    shares: int
+    others: dict[str, int] | None
+    operated: bool
+
+
+def _float(game: M1839, company_id: str, director: str, cash: int,
+           **kw: Unpack[_FloatOptions]) -> Company:
     """``float_company`` with its treasury paid by the bank (money invariants hold)."""
     company: Company = float_company(game, company_id, director, cash=0, **kw)
     game.pay(game.bank, company, cash)

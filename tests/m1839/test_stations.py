@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from conftest_map import MapGame, lay
+from conftest_map import MapGame, lay, token_spots
 
 from railhouse.engine.actions import PlaceToken, Respond
 from railhouse_m1839.stations import HomeStationStep, StationStep, SwapStation
@@ -39,8 +39,7 @@ def test_R_8_3_1_NRS_chooses_arnhem_or_venlo() -> None:
     step = HomeStationStep(game, "NRS")  # type: ignore[arg-type]
     assert not step.auto()  # Utrecht placed, then a real choice
     assert game.board.city_tokens("I12", 0) == ["NRS"]
-    assert {(a.action.hex, a.action.city) for a in step.legal_actions()} == {("I16", 0),
-                                                                              ("K16", 0)}
+    assert token_spots(step.legal_actions()) == {("I16", 0), ("K16", 0)}
     step.process(PlaceToken(entity="NRS", hex="K16", city=0))
     assert step.auto() and game.board.city_tokens("K16", 0) == ["NRS"]
 

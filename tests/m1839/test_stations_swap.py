@@ -3,7 +3,7 @@ returns one, the active company's director first."""
 
 from __future__ import annotations
 
-from conftest_map import MapGame, lay
+from conftest_map import MapGame, lay, token_spots
 
 from railhouse.engine.actions import Respond
 from railhouse_m1839.kabinet import ReturnDecider, ReturnStation
@@ -25,7 +25,7 @@ def doubled_swap_game() -> MapGame:
 
 
 def choices(decider: ReturnDecider) -> set[tuple[str, int]]:
-    return {(a.action.hex, a.action.city) for a in decider.legal_actions()}
+    return token_spots(decider.legal_actions())
 
 
 def test_R_8_3_B_3_doubled_hexes_ask_the_directors_active_company_first() -> None:

@@ -10,6 +10,7 @@ one company.  The helpers change state the way the rules would (money moves thro
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from typing import TypeVar
 
 from railhouse.engine.actions import Action, Dividend, LegalAction, Pass
 from railhouse.engine.entities import TREASURY, Company, Train
@@ -17,6 +18,8 @@ from railhouse.engine.invariants import check_invariants
 from railhouse.engine.rounds.operating import OperatingRound
 from railhouse.engine.shares import move_shares, president_cert
 from railhouse_soh.game import SteamOverHolland, new_game
+
+A = TypeVar("A", bound=Action)
 
 # Track found with the core's legal-lay search (each lay legal in this order):
 #: AR (Breda J7) to Antwerpen (L5 off-board): J7 "57" then K6 "9".
@@ -143,6 +146,11 @@ def operate(game: SteamOverHolland, company_id: str, number: int = 1, of: int = 
 def legal(game: SteamOverHolland, kind: type | None = None) -> list[LegalAction]:
     choices = game.legal_actions()
     return [c for c in choices if kind is None or isinstance(c.action, kind)]
+
+
+def legal_of(game: SteamOverHolland, kind: type[A]) -> list[A]:
+    """The actions of the legal choices that are ``kind``s (typed as ``kind``)."""
+    return [c.action for c in game.legal_actions() if isinstance(c.action, kind)]
 
 
 def apply(game: SteamOverHolland, action: Action) -> None:

@@ -53,7 +53,7 @@ def test_edition_presets_and_overrides() -> None:
 ])
 def test_bad_online_options_are_one_line_errors(options: dict[str, object]) -> None:
     with pytest.raises(ValueError) as error:
-        fresh(**options)
+        fresh(players=4, seed=1, **options)
     assert "\n" not in str(error.value)
 
 
@@ -82,7 +82,7 @@ def test_bank_size_by_edition() -> None:
 
 def end_of_set(edition: str, broken: bool, number: int = 2, of: int = 2,
                set_number: int = 2, **options: object) -> SteamOverHolland:
-    game = fresh(edition=edition, **options)
+    game = fresh(players=4, seed=1, edition=edition, **options)
     start_company(game, "AR", "p0", 100, cash=0)
     game.bank.broken = broken
     round_ = operate(game, "AR", number=number, of=of, set_number=set_number)

@@ -4,7 +4,7 @@ plugin railhouse_soh.priority_deal, against the printed "End of the round"."""
 from __future__ import annotations
 
 import pytest
-from soh_scenario import apply, fresh, give_private, legal, set_cash, set_phase, start_company
+from soh_scenario import apply, fresh, give_private, legal_of, set_cash, set_phase, start_company
 
 from railhouse.engine.actions import ActivateShare, Par, Pass
 from railhouse_soh.game import SteamOverHolland
@@ -101,7 +101,7 @@ def test_face_down_player_may_start_another_company_en_start_card_priority_deal(
     assert kinds(game) == {"ActivateShare", "Par"}
     apply(game, Par(entity=me, company="NCS", price=65))
     to_turn_of(game, me)
-    assert {c.action.company for c in legal(game, ActivateShare)} == {"AR", "NCS"}
+    assert {a.company for a in legal_of(game, ActivateShare)} == {"AR", "NCS"}
 
 
 def test_private_7_share_stays_active_en_start_card_priority_deal() -> None:

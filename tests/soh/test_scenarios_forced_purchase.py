@@ -92,6 +92,7 @@ def test_forced_purchase_then_president_cash_en_forced_train_purchases() -> None
     assert game.share_price(ar) == 55  # two shares issued in the turn: down one (FAQ)
     assert kinds(game) == {"BuyTrain"}
     (buy,) = legal(game, BuyTrain)
+    assert isinstance(buy.action, BuyTrain)
     assert buy.action.price == 200 and buy.action.train.startswith("3-")
     before = p0.cash
     apply(game, buy.action)
@@ -106,6 +107,7 @@ def test_forced_purchase_president_may_sell_own_shares_en_forced_train_purchases
     set_cash(game, game.player("p0"), 20)
     assert kinds(game) == {"SellShares", "Bankrupt"}
     (sell,) = legal(game, SellShares)
+    assert isinstance(sell.action, SellShares)
     assert sell.action.company == "NSM" and sell.action.entity == "p0"
     apply(game, SellShares(entity="p0", company="NSM", count=1))
     assert game.share_price(nsm) == 90  # a non-president's sale: down one
@@ -141,6 +143,7 @@ def test_forced_purchase_never_sells_a_presidents_certificate_en_forced_train_pu
     nsm = start_company(game, "NSM", "p0", 110, {"p0": 2, "p1": 3})
     set_cash(game, game.player("p0"), 20)
     (sell,) = legal(game, SellShares)
+    assert isinstance(sell.action, SellShares)
     assert sell.action.company == "NSM" and sell.ranges["count"].max == 2
     apply(game, SellShares(entity="p0", company="NSM", count=2))
     assert game.share_price(nsm) == 90  # two steps down, through the ledge

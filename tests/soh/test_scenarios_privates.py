@@ -13,7 +13,7 @@ from soh_scenario import (
     give_trains,
     home_token,
     lay,
-    legal,
+    legal_of,
     operate,
     set_cash,
     set_phase,
@@ -45,7 +45,7 @@ def buying_privates(phase: str, cash: int = 60) -> SteamOverHolland:
 
 
 def offers(game: SteamOverHolland) -> dict[str, tuple[str, Range]]:
-    return {c.action.target: (type(c.action).__name__, c.ranges["price"])  # type: ignore[attr-defined]
+    return {c.action.target: (type(c.action).__name__, c.ranges["price"])
             for c in game.legal_actions() if isinstance(c.action, BuyPrivate | OfferPrivate)}
 
 
@@ -154,5 +154,5 @@ def test_ko_share_does_not_count_to_start_nrs_en_private_7() -> None:
     set_cash(game, game.player(me), 1000)
     give_private(game, "KO", me)
     give_nrs_share(game, me)
-    pars = {c.action.company for c in legal(game, Par)}
+    pars = {a.company for a in legal_of(game, Par)}
     assert "NRS" not in pars and "AR" in pars

@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from soh_scenario import apply, fresh, give_private, legal, move_price, start_company
+from soh_scenario import apply, fresh, give_private, legal, legal_of, move_price, start_company
 
 from railhouse.engine.actions import BuyShares, Pass, SellShares
 from railhouse.engine.entities import TREASURY
@@ -68,11 +68,11 @@ def test_sixty_percent_cap_en_buying_shares() -> None:
     game = fresh(players=4)
     start_company(game, "AR", "p2", 65, holdings={"p1": 6})  # 60%
     at_turn_of(game, "p1")
-    assert not any(c.action.company == "AR" for c in legal(game, BuyShares))
+    assert not any(a.company == "AR" for a in legal_of(game, BuyShares))
     game = fresh(players=4)
     start_company(game, "AR", "p2", 65, holdings={"p1": 5})  # 50%: one more allowed
     at_turn_of(game, "p1")
-    assert any(c.action.company == "AR" for c in legal(game, BuyShares))
+    assert any(a.company == "AR" for a in legal_of(game, BuyShares))
 
 
 def test_non_president_sale_stops_at_ledge_en_adjusting_share_price() -> None:

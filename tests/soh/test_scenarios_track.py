@@ -10,6 +10,7 @@ from soh_scenario import (
     home_token,
     lay,
     legal,
+    legal_of,
     operate,
     set_phase,
     start_company,
@@ -38,8 +39,7 @@ def track_turn(phase: str = "2", tiles: tuple[tuple[str, str, int], ...] = (),
 
 
 def lays(game: SteamOverHolland, ability: str = "") -> set[tuple[str, str, int]]:
-    return {(c.action.hex, c.action.tile, c.action.rotation) for c in legal(game, LayTile)
-            if c.action.ability == ability}
+    return {(a.hex, a.tile, a.rotation) for a in legal_of(game, LayTile) if a.ability == ability}
 
 
 def in_track_step(game: SteamOverHolland) -> bool:
@@ -129,7 +129,7 @@ def token_turn(privates: tuple[str, ...] = (), tokens_placed: int = 1) -> SteamO
 def test_token_costs_40_then_100_en_placing_a_company_token() -> None:
     game = token_turn()
     cash = game.companies["AR"].cash
-    assert any(c.action.hex == "I6" for c in legal(game, PlaceToken))
+    assert any(a.hex == "I6" for a in legal_of(game, PlaceToken))
     apply(game, PlaceToken(entity="AR", hex="I6", city=0))
     assert game.companies["AR"].cash == cash - 40
     game = token_turn(tokens_placed=2)
@@ -165,5 +165,5 @@ def test_no_token_without_the_money_unless_free_en_placing_a_company_token() -> 
     assert legal(game, PlaceToken) == []
     game = token_turn(privates=("RW",), tokens_placed=2)
     game.companies["AR"].cash = 0
-    free = legal(game, PlaceToken)
-    assert free and all(c.action.ability == "RW" for c in free)
+    free = legal_of(game, PlaceToken)
+    assert free and all(a.ability == "RW" for a in free)

@@ -12,6 +12,7 @@ from soh_scenario import (
     home_token,
     lay,
     legal,
+    legal_of,
     operate,
     set_phase,
     start_company,
@@ -44,8 +45,8 @@ def buying(phase: str, trains: tuple[str, ...] = ("2",), cash: int = 2000,
 
 
 def depot_buys(game: SteamOverHolland) -> dict[str, int]:
-    return {c.action.train.split("-")[0]: c.action.price for c in legal(game, BuyTrain)
-            if c.action.source == "depot"}
+    return {a.train.split("-")[0]: a.price for a in legal_of(game, BuyTrain)
+            if a.source == "depot"}
 
 
 def test_available_trains_next_type_only_after_sold_out_en_available_trains() -> None:
@@ -97,7 +98,7 @@ def test_discard_excess_trains_after_phase_change_en_train_count_limits() -> Non
     apply(game, BuyTrain(entity="AR", train="4-0", price=300))
     apply(game, Pass(entity="AR"))
     assert isinstance(game.decider(), DiscardDecider)
-    assert {c.action.train.split("-")[0] for c in legal(game, DiscardTrain)} == {"3", "4"}
+    assert {a.train.split("-")[0] for a in legal_of(game, DiscardTrain)} == {"3", "4"}
     ar = game.companies["AR"]
     discarded = next(t for t in ar.trains if t.name == "3")
     apply(game, DiscardTrain(entity="AR", train=discarded.id))
@@ -145,7 +146,8 @@ def test_train_from_other_company_any_price_from_1_en_train_costs() -> None:
     game = buying("2", sold_out=False, cash=500)
     start_company(game, "NCS", "p0", 100)
     (train,) = give_trains(game, "NCS", ["2"])
-    buy = next(c for c in legal(game, BuyTrain) if c.action.source == "NCS")
+    buy = next(c for c in legal(game)
+               if isinstance(c.action, BuyTrain) and c.action.source == "NCS")
     assert buy.ranges["price"] == Range(1, game.companies["AR"].cash)  # withheld revenue too
     apply(game, BuyTrain(entity="AR", train=train.id, price=321, source="NCS"))
     assert game.companies["NCS"].cash == 521 and game.companies["NCS"].trains == []

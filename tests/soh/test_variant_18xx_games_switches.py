@@ -14,7 +14,7 @@ from soh_scenario import (
     give_trains,
     home_token,
     lay,
-    legal,
+    legal_of,
     operate,
     set_phase,
     start_company,
@@ -22,6 +22,7 @@ from soh_scenario import (
 )
 
 from railhouse.engine.actions import BuyTrain, LayTile, Par, Pass, RunRoutes
+from railhouse.engine.rounds.stock import StockRound
 from railhouse_soh.game import SteamOverHolland
 from railhouse_soh.rounds import give_nrs_share
 from railhouse_soh.steps import RouteStep, TokenStep
@@ -57,8 +58,8 @@ def buying(rules: str, phase: str, trains: tuple[str, ...] = (), sold_out: bool 
 
 
 def depot_buys(game: SteamOverHolland) -> dict[str, int]:
-    return {c.action.train.split("-")[0]: c.action.price for c in legal(game, BuyTrain)
-            if c.action.source == "depot"}
+    return {a.train.split("-")[0]: a.price for a in legal_of(game, BuyTrain)
+            if a.source == "depot"}
 
 
 @pytest.mark.parametrize("rules, during", [("printed", "2"), ("18xx-games", "3")])
@@ -99,7 +100,7 @@ def test_11_2_no_lay_and_upgrade_of_one_hex_EN_replacing_tiles(
     T: the second lay of a turn may not use a hex laid that turn."""
     game = track_turn(rules)
     apply(game, LayTile(entity="AR", hex="J7", tile="57", rotation=0))
-    lays = {(c.action.hex, c.action.tile) for c in legal(game, LayTile)}
+    lays = {(a.hex, a.tile) for a in legal_of(game, LayTile)}
     assert (("J7", "14") in lays) is may_upgrade
     assert any(hex_id != "J7" for hex_id, _ in lays)  # other hexes stay open
     if not may_upgrade:
@@ -113,6 +114,7 @@ def test_11_2_no_selling_in_the_first_stock_round_EN_selling_shares(
     game = fresh(rules=rules)
     company = start_company(game, "AR", "p0", 100, holdings={"p1": 2})
     assert game.set_number == 1
+    assert isinstance(game.round, StockRound)
     assert game.round.allow_sell("p1", company) is allowed
 
 
@@ -123,6 +125,7 @@ def test_11_2_selling_a_company_started_this_round_EN_selling_shares(
     game.set_number = 2
     company = start_company(game, "AR", "p0", 100, holdings={"p1": 2})
     stock_round = game.round
+    assert isinstance(stock_round, StockRound)
     stock_round.started_this_round.add("AR")
     assert stock_round.allow_sell("p1", company) is allowed
     stock_round.started_this_round.discard("AR")

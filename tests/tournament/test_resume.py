@@ -10,6 +10,7 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 import pytest
 import trio
@@ -29,7 +30,7 @@ def paced_config(tmp_path: Path) -> Path:
         "seed": 5,
         "time": {"per_decision": 2.0, "bank": 2.0, "grace": 0.3},
     }
-    entrants = [
+    entrants: list[dict[str, Any]] = [
         {"name": "a", "command": bot_command("paced.py", "0.01")},
         {"name": "b", "command": bot_command("paced.py", "0.01")},
         {"name": "r", "bot": "random"},

@@ -45,9 +45,12 @@ class Event(msgspec.Struct, frozen=True):
 @runtime_checkable
 class GameAPI(Protocol):
     title_id: str
-    players: Sequence[str]  # display names, by seat
     seed: int
     options: dict[str, Any]
+
+    @property
+    def players(self) -> Sequence[str]:
+        """Display names, by seat (read-only here, so a game may hold them in a list)."""
 
     @property
     def over(self) -> bool: ...

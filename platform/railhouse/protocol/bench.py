@@ -87,7 +87,7 @@ def decision_overhead(
         from railhouse.testing.toy import new_game as toy
 
         def new_game(seed: int) -> GameAPI:
-            game: GameAPI = toy(["a", "b", "c", "d"], {"pile": 200}, seed)  # type: ignore[assignment]
+            game: GameAPI = toy(["a", "b", "c", "d"], {"pile": 200}, seed)
             return game
 
     local = _Timed(InProcess(RandomBot(0)))

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from minititle import MiniGame, MiniStockRound
 
+from railhouse.engine.actions import SellShares
 from railhouse.engine.entities import Company
+from railhouse.engine.game import Game
 
 
 def mini(players: int = 3, seed: int = 0) -> MiniGame:
@@ -17,6 +19,16 @@ def in_stock_round(players: int = 3, priority: int = 0) -> MiniGame:
     game.priority = priority
     game.round = MiniStockRound(game)
     return game
+
+
+def sale_tops(game: Game) -> list[tuple[str, int]]:
+    """``(company, most shares)`` of each legal choice, in order: every choice must be a
+    sale (``SellShares`` with a count range)."""
+    tops = []
+    for choice in game.legal_actions():
+        assert isinstance(choice.action, SellShares), choice.action
+        tops.append((choice.action.company, choice.ranges["count"].max))
+    return tops
 
 
 def start(game: MiniGame, company_id: str, president: str, price: int,

@@ -11,6 +11,7 @@ from minititle import MINI, MiniGame
 
 from railhouse.engine.actions import Pass, ProposeWinner, Respond
 from railhouse.engine.errors import IllegalAction
+from railhouse.engine.game import Game
 from railhouse.testing.conformance import choose
 from railhouse.titles import OptionSpec
 
@@ -26,7 +27,7 @@ def game(players: int = 3, **options: object) -> AgreedMini:
     return AgreedMini([f"P{i}" for i in range(players)], options, 0)
 
 
-def proposals(g: MiniGame) -> list[ProposeWinner]:
+def proposals(g: Game) -> list[ProposeWinner]:
     return [c.action for c in g.legal_actions() if isinstance(c.action, ProposeWinner)]
 
 

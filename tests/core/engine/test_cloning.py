@@ -157,7 +157,7 @@ def test_a_board_copies_itself_once_and_shares_its_map() -> None:
     game = late_game()
     mapdef = object()
     game.board = FakeBoard(mapdef)  # type: ignore[attr-defined]
-    game.round.board_ref = game.board  # type: ignore[union-attr]  # a round holding it
+    game.round.board_ref = game.board  # type: ignore[union-attr, attr-defined]  # a round holding it
     twin = game.clone()
     board: Any = twin.board  # type: ignore[attr-defined]
     assert board is not game.board and board.map is mapdef and game.board.clones == 1  # type: ignore[attr-defined]

@@ -5,7 +5,7 @@ a step instead of ``game.pending``; on the mini title."""
 
 from __future__ import annotations
 
-from engine_positions import mini, start
+from engine_positions import mini, sale_tops, start
 from minititle import MiniGame
 
 from railhouse.engine.actions import Bankrupt, IssueShares, SellShares
@@ -111,7 +111,7 @@ def test_keep_president_certificates_never_sells_them_and_sells_as_president() -
         market.place("B", (1, 2))  # 70, ledge below
         rules = EmergencyRules(keep_president_certificates=keep)
         start_raise(SpendRaise(game, company, 150, rules))  # 120 to raise after p0's 10
-        tops = {c.action.company: c.ranges["count"].max for c in game.legal_actions()}
+        tops = dict(sale_tops(game))
         assert tops == {"B": 2 if keep else 4}
         game.apply(SellShares(entity="p0", company="B", count=2))
         assert beta.president == "p2" and beta.shares_of("p0") == 2

@@ -14,7 +14,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from minititle import BuyTrainStep, DividendStep, MiniStockRound
 
-from railhouse.engine.actions import Pass
+from railhouse.engine.actions import Par, Pass
 from railhouse.engine.errors import StaleLegalActions
 from railhouse.engine.invariants import set_checking
 from railhouse.engine.rounds.operating import OperatingRound
@@ -62,7 +62,9 @@ def before_a_train_decision() -> Any:
             if isinstance(step, DividendStep) and not game.pending:
                 twin = game.clone()
                 twin.apply(twin.legal_actions()[0].action)
-                if isinstance(twin.round.current_step(), BuyTrainStep) and not twin.pending:
+                after = (twin.round.current_step() if isinstance(twin.round, OperatingRound)
+                         else None)
+                if isinstance(after, BuyTrainStep) and not twin.pending:
                     return game.clone()
             game.apply(choose(rng, game.legal_actions()))
     raise AssertionError("no seed reaches a train decision after a dividend")
@@ -82,9 +84,9 @@ def test_a_step_computes_its_set_once_for_auto_and_validation(calls: Counter[int
 
 def test_legal_actions_recomputes_after_a_direct_state_change() -> None:
     game = in_stock_round()
-    before = {c.action.price for c in game.legal_actions() if c.action.__class__.__name__ == "Par"}
+    before = {c.action.price for c in game.legal_actions() if isinstance(c.action, Par)}
     game.phase_index = 1  # phase 3 opens the 100 par cell
-    after = {c.action.price for c in game.legal_actions() if c.action.__class__.__name__ == "Par"}
+    after = {c.action.price for c in game.legal_actions() if isinstance(c.action, Par)}
     assert 100 not in before and 100 in after
 
 

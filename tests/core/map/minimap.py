@@ -23,7 +23,7 @@ TWIN_TILES = {
     "TWB": tile("TWB", "brown", "c60x2:0,1,4,5", label="T"),
 }
 TILE_IDS = ["3", "4", "58", "5", "6", "57", "7", "8", "9", "14", "15", "23", "24", "125"]
-SUPPLY: dict[str, int | None] = {t: 2 for t in TILE_IDS} | {t: 1 for t in TWIN_TILES}
+SUPPLY: dict[str, int | None] = {**{t: 2 for t in TILE_IDS}, **{t: 1 for t in TWIN_TILES}}
 SUPPLY["9"] = None  # unlimited
 SUPPLY["57"] = 4
 RULES = RouteRules()

@@ -45,15 +45,19 @@ def ring(
     centre: HexDef,
     tiles: dict[str, TileDef],
     reservations: tuple[Reservation, ...] = (),
-    **knobs: bool,
+    *,
+    town_to_double_town: bool = False,
+    choose_token_cities: bool = False,
 ) -> MapDef:
-    """A centre hex C5 and its six empty neighbours; ``knobs`` are MapDef booleans."""
+    """A centre hex C5 and its six empty neighbours; the knobs are MapDef booleans."""
     hexes = {"C5": centre}
     for coord in ("D4", "C3", "B4", "B6", "C7", "D6"):
         hexes[coord] = HexDef(coord, tile("", "white"))
     all_tiles = dict(STANDARD) | tiles
     base = MapDef(hexes, all_tiles, {k: None for k in all_tiles}, reservations=reservations)
-    return replace(base, **knobs)
+    return replace(
+        base, town_to_double_town=town_to_double_town, choose_token_cities=choose_token_cities
+    )
 
 
 # ---------------------------------------------------------------- (a) town -> double town

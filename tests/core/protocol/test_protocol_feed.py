@@ -141,7 +141,9 @@ def scribble(value: Any) -> None:
         value.append("scribbled")
 
 
-def test_each_position_is_observed_once_however_many_seats() -> None:
+def test_each_position_is_observed_once_however_many_seats(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     from railhouse.protocol.drive import InProcess, play
     from railhouse.protocol.referee import Referee
     from railhouse_bots.random_bot import RandomBot
@@ -156,6 +158,6 @@ def test_each_position_is_observed_once_however_many_seats() -> None:
         result: dict[str, Any] = observe()
         return result
 
-    game.observation = counting
+    monkeypatch.setattr(game, "observation", counting)
     play(Referee(game), [InProcess(RandomBot(i)) for i in range(5)])
     assert calls == len(game.actions) + 1  # the start, then one per action

@@ -13,7 +13,7 @@ import os
 import shutil
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
+from typing import Any, NoReturn
 
 import pytest
 from render_fixtures import played_record
@@ -23,7 +23,7 @@ from railhouse.render.viewer import build_html
 pytestmark = pytest.mark.browser
 
 
-def _missing(reason: str) -> None:
+def _missing(reason: str) -> NoReturn:
     if os.environ.get("RAILHOUSE_BROWSER_REQUIRED") == "1":
         pytest.fail(reason)
     pytest.skip(reason)

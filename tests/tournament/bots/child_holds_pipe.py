@@ -6,14 +6,15 @@ out and kill the whole process group, child included.
 
 import subprocess
 import sys
+from typing import Any
 
-from _common import first_legal, play
+from _common import Reply, first_legal, play
 
 subprocess.Popen([sys.executable, "-c", "import time; time.sleep(600)"])
 count = 0
 
 
-def decide(message):
+def decide(message: dict[str, Any]) -> Reply:
     global count
     count += 1
     if count > 2:

@@ -1,11 +1,13 @@
 """Plays two decisions, then dies with a traceback."""
 
-from _common import first_legal, play
+from typing import Any
+
+from _common import Reply, first_legal, play
 
 count = 0
 
 
-def decide(message):
+def decide(message: dict[str, Any]) -> Reply:
     global count
     count += 1
     if count > 2:

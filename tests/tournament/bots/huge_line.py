@@ -1,11 +1,13 @@
 """Answers its first request with a 10 MB line, then plays properly."""
 
-from _common import first_legal, play
+from typing import Any
+
+from _common import Reply, first_legal, play
 
 sent = False
 
 
-def decide(message):
+def decide(message: dict[str, Any]) -> Reply:
     global sent
     if not sent:
         sent = True

@@ -3,13 +3,14 @@ opponent that keeps a tournament running long enough to be interrupted."""
 
 import sys
 import time
+from typing import Any
 
-from _common import first_legal, play
+from _common import Reply, first_legal, play
 
 PAUSE = float(sys.argv[1]) if len(sys.argv) > 1 else 0.01
 
 
-def decide(message):
+def decide(message: dict[str, Any]) -> Reply:
     time.sleep(PAUSE)
     return first_legal(message)
 
