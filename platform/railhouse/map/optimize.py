@@ -257,17 +257,9 @@ class _Subsets:
         Those floors are low, so the smaller multisets can mostly filter this listing
         instead of listing again; the greedy solution starts the search."""
         best = {t: self.solve((t,)) for t in trains}
-        picks: tuple[tuple[TrainSpec, RawRoute, int], ...] = ()
-        used = 0
-        for t in sorted(trains, key=lambda t: -best[t].value):
-            more = (best[t] if not used else self._single(t, used)).picks
-            picks += more
-            for _, r, _ in more:
-                used |= r.res
-        gains = self._gains(picks)
-        self.starts[trains] = _Sol(sum(gains), _regain(picks, gains), False)
+        start = self.starts[trains] = self._greedy(trains)
         total = sum(best[t].value for t in trains)
-        self._routes(trains, {t: max(1, sum(gains) - total + best[t].value) for t in best})
+        self._routes(trains, {t: max(1, start.value - total + best[t].value) for t in best})
 
     def _multi(self, trains: tuple[TrainSpec, ...]) -> _Sol:
         subs = {t: self.solve(trains[:k] + trains[k + 1:]) for k, t in enumerate(trains)}
@@ -278,7 +270,29 @@ class _Subsets:
             gains = self._gains(picks)
             if sum(gains) > lower.value or not lower.picks:
                 lower = _Sol(sum(gains), _regain(picks, gains), False)
+        for link in _bits(self.tokens):
+            sol = self._greedy(trains, self.comp.links[link].res)
+            if sol.value > lower.value:
+                lower = sol
         return self._aim(trains, subs, lower)
+
+    def _greedy(self, trains: tuple[TrainSpec, ...], ban: int = 0) -> _Sol:
+        """Trains by stand-alone value, each taking its best route on the track still
+        free; the first one may not use ``ban`` (a link at a token city: the best route
+        often takes the track every good route needs, and leaving one of its links to
+        the others can do better)."""
+        best = {t: self.solve((t,)) for t in trains}
+        picks: tuple[tuple[TrainSpec, RawRoute, int], ...] = ()
+        used = ban
+        for n, t in enumerate(sorted(trains, key=lambda t: -best[t].value)):
+            more = (best[t] if not used else self._single(t, used)).picks
+            picks += more
+            if n == 0:
+                used = 0  # the ban holds for the first train only
+            for _, r, _ in more:
+                used |= r.res
+        gains = self._gains(picks)
+        return _Sol(sum(gains), _regain(picks, gains), False)
 
     def _aim(self, trains: tuple[TrainSpec, ...], subs: dict[TrainSpec, _Sol], lower: _Sol) -> _Sol:
         """The optimum of ``trains`` over the routes that reach their floors (class
@@ -373,6 +387,16 @@ def _kinds(trains: tuple[TrainSpec, ...]) -> tuple[TrainSpec, ...]:
     candidate lists and solved sub-problems, and the search orders them."""
     first: dict[TrainSpec, TrainSpec] = {}
     return tuple(first.setdefault(replace(t, name=""), t) for t in trains)
+
+
+def _bits(mask: int) -> list[int]:
+    """The positions of the set bits of ``mask``."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
 
 
 def _key(trains: tuple[TrainSpec, ...]) -> tuple[TrainSpec, ...]:

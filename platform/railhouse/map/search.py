@@ -10,7 +10,12 @@ it ignores conflicts among them), limited to the ``m`` largest when only ``m`` l
 company's token cities are still free: every route contains a token city of the company,
 so it uses one of those links, and no link serves two routes.  Identical trains choose in
 increasing index order, so after one of them picks a route worth ``x`` each of the equal
-trains after it adds at most ``x``.  Before building a child, a pick is also skipped when
+trains after it adds at most ``x``.  The train with the best route goes first, then the
+shortest candidate lists (a long list late is mostly asked for its best free route).
+A pick is also skipped when its value plus the exact optimum of the later trains, with
+only the "hub" units of the picks so far taken away (the token-city links and the units
+most later candidates use: the track every good route needs), cannot beat the incumbent;
+those relaxed optima are few and memoised (:meth:`BranchAndBound._tok_bound`).  Before building a child, a pick is also skipped when
 its value plus, for each later train, its best route avoiding any one unit of the pick
 (a table per unit) cannot beat the incumbent.  A caller that knows a solution worth
 ``lower`` starts the incumbent just below it (the search then only looks for solutions
@@ -81,6 +86,13 @@ class _Stop(Exception):
     pass
 
 
+HUB_UNITS = 16
+"""Besides the token-city links, the units most candidates of later trains use."""
+
+RELAX_NODES = 20_000
+"""Search nodes one token-link bound (:meth:`BranchAndBound._tok_bound`) may take."""
+
+
 class BranchAndBound:
     """Exact search; ``solve()`` then read ``best``, ``best_pick``, ``best_values``."""
 
@@ -100,31 +112,49 @@ class BranchAndBound:
         self.token_units = token_units
         n = len(trains)
         chosen = range(n) if active is None else active
-        self.order = sorted(chosen, key=lambda i: -(cands[i][0].value if cands[i] else 0))
-        self.same_prev = [
-            pos > 0 and trains[self.order[pos - 1]] == trains[self.order[pos]]
-            for pos in range(len(self.order))
+        # the best train first (its list is walked at the root); then the shortest lists,
+        # so that a long list comes late, where it is mostly asked for its best free route
+        by_value = sorted(chosen, key=lambda i: -(cands[i][0].value if cands[i] else 0))
+        self.order = by_value[:1] + sorted(by_value[1:], key=lambda i: (
+            len(cands[i]), -(cands[i][0].value if cands[i] else 0), repr(trains[i])))
+        m = len(self.order)
+        # equal trains pick in increasing candidate order: prev_equal[pos] is the last
+        # earlier position holding a train equal to pos's, equal_after[pos] the offsets
+        # (after pos) of the later ones, whose picks are then worth no more than pos's
+        self.prev_equal = [
+            max((q for q in range(pos) if trains[self.order[q]] == trains[self.order[pos]]),
+                default=-1)
+            for pos in range(m)
+        ]
+        self.same_prev = [pos > 0 and self.prev_equal[pos] == pos - 1 for pos in range(m)]
+        self.equal_after = [
+            frozenset(q - pos - 1 for q in range(pos + 1, m)
+                      if trains[self.order[q]] == trains[self.order[pos]])
+            for pos in range(m)
         ]
         self.suffix_opt, self.drop_opt = _subset_tables(self.order, subset_opt or {})
-        # twins[pos]: how many positions right after pos hold trains equal to its train
-        self.twins = [0] * len(self.order)
-        for pos in range(len(self.order) - 2, -1, -1):
-            if self.same_prev[pos + 1]:
-                self.twins[pos] = self.twins[pos + 1] + 1
         shared: dict[int, dict[int, int]] = bitsets if bitsets is not None else {}
+        # the unit tables of a list serve the positions after the first only (a pick
+        # forbids candidates of later trains): the first train's list, often the longest,
+        # needs none unless a later train shares it
+        later = {id(cands[i]) for i in self.order[1:]}
         self.using = []
         for i in self.order:
             key = id(cands[i])
-            if key not in shared:
+            if key not in shared and key in later:
                 shared[key] = _unit_bitsets(cands[i])
-            self.using.append(shared[key])
+            self.using.append(shared.get(key, {}))
         self.full = [(1 << len(cands[i])) - 1 for i in self.order]
         avoid_cache: dict[int, dict[int, int]] = {}
         self.avoid = []
         for pos, i in enumerate(self.order):
-            if id(cands[i]) not in avoid_cache:
+            if id(cands[i]) not in avoid_cache and id(cands[i]) in later:
                 avoid_cache[id(cands[i])] = _best_avoiding(cands[i], self.using[pos])
-            self.avoid.append(avoid_cache[id(cands[i])])
+            self.avoid.append(avoid_cache.get(id(cands[i]), {}))
+        self.hubs = _hubs(self.token_units, self.using[1:], HUB_UNITS)
+        self.hub_memo: dict[int, int] = {}
+        self.tok_memo: dict[tuple[int, int], int | None] = {}
+        self.relax_left = 0
         self.best = max(lower - 1, 0)  # a solution worth ``lower`` is known to exist
         self.best_pick = [NONE] * n
         self.best_values = [0] * n
@@ -147,9 +177,10 @@ class BranchAndBound:
         return self.cands[self.order[pos]][(free & -free).bit_length() - 1].value
 
     def _first(self, pos: int) -> int:
-        if not self.same_prev[pos]:
+        q = self.prev_equal[pos]
+        if q < 0:
             return 0
-        prev = self.order[pos - 1]
+        prev = self.order[q]
         p = self.pick[prev]
         return len(self.cands[prev]) if p == NONE else p + 1
 
@@ -179,12 +210,20 @@ class BranchAndBound:
             c = cands[k]
             if total + c.value + rest <= self.best:
                 break
-            if self.twins[pos] and total + c.value + self._twin_rest(
+            if self.equal_after[pos] and total + c.value + self._twin_rest(
                 pos, bests, capacity, c.value
             ) <= self.best:
                 break  # the twin-capped bound only falls as c.value falls
             if total + c.value + self._capped(pos, bests, capacity, c) <= self.best:
                 continue
+            if self.hubs and pos + 1 < n:
+                taken = self._hub_mask(c)
+                for p in range(pos):
+                    if self.pick[self.order[p]] != NONE:
+                        taken |= self._hub_mask(self.cands[self.order[p]][self.pick[self.order[p]]])
+                rest_tok = self._tok_bound(pos + 1, taken)
+                if rest_tok is not None and total + c.value + rest_tok <= self.best:
+                    continue
             gain = c.value
             if c.centre_mask:
                 gain = c.fixed + centre_values(self.g, c.centre_mask & ~counted)
@@ -195,6 +234,72 @@ class BranchAndBound:
             )
         self.pick[i], self.values[i] = NONE, 0
         self._rec(pos + 1, forb, counted, total, free_tok)
+
+    def _tok_bound(self, pos: int, used: int) -> int | None:
+        """The exact optimum of the trains from ``pos`` on when the earlier picks take
+        only the token-city links ``used`` (the rest of their track is ignored): a bound
+        on what those trains add after picks using those links.  Every route needs a
+        token-city link of its own, and on a dense board those few links are what trains
+        fight over.  Memoised per ``(pos, used)``; None if :data:`RELAX_NODES` ran out."""
+        key = (pos, used)
+        if key in self.tok_memo:
+            return self.tok_memo[key]
+        forb = [0] * len(self.order)
+        for p in range(pos, len(self.order)):
+            using, bits, f = self.using[p], used, 0
+            while bits:
+                low = bits & -bits
+                bits ^= low
+                f |= using.get(low.bit_length() - 1, 0)
+            forb[p] = f
+        self.relax_left = RELAX_NODES
+        value: int | None
+        try:
+            value = self._relax(pos, pos, forb, NONE)
+        except _Stop:
+            value = None
+        self.tok_memo[key] = value
+        return value
+
+    def _hub_mask(self, c: Cand) -> int:
+        key = id(c)
+        hit = self.hub_memo.get(key)
+        if hit is None:
+            hit = 0
+            for u in c.units:
+                if self.hubs >> u & 1:
+                    hit |= 1 << u
+            self.hub_memo[key] = hit
+        return hit
+
+    def _relax(self, start: int, pos: int, forb: list[int], prev: int) -> int:
+        """Best total of the trains from ``pos`` on avoiding ``forb`` (stand-alone values;
+        equal trains after ``start`` pick in index order, ``prev`` the previous pick)."""
+        self.relax_left -= 1
+        if self.relax_left < 0:
+            raise _Stop
+        n = len(self.order)
+        if pos == n:
+            return 0
+        best = self._relax(start, pos + 1, forb, NONE)
+        first = 0
+        if pos > start and self.same_prev[pos]:
+            if prev == NONE:
+                return best
+            first = prev + 1
+        rest = sum(self._best_free(p, forb[p]) for p in range(pos + 1, n))
+        cands = self.cands[self.order[pos]]
+        free = (self.full[pos] & ~forb[pos]) >> first << first
+        while free:
+            low = free & -free
+            free ^= low
+            k = low.bit_length() - 1
+            c = cands[k]
+            if c.value + rest <= best:
+                break
+            child = self._child(pos, forb, c) if pos + 1 < n else forb
+            best = max(best, c.value + self._relax(start, pos + 1, child, k))
+        return best
 
     def _bound(self, pos: int, bests: list[int], capacity: int) -> int:
         """Upper bound on what the trains from ``pos`` on can still add: the best free
@@ -213,7 +318,7 @@ class BranchAndBound:
         """The bound after a pick worth ``value`` with only the equal-trains cap of
         :meth:`_capped`; non-increasing in ``value``."""
         later = list(bests[1:])
-        for j in range(self.twins[pos]):
+        for j in self.equal_after[pos]:
             later[j] = min(later[j], value)
         return self._bound(pos + 1, later, capacity - 1)
 
@@ -223,24 +328,48 @@ class BranchAndBound:
         its best route avoiding any one of them; and equal trains right after ``pos``
         choose later (so no better) candidates, so each adds at most ``c.value``."""
         later = list(bests[1:])
+        seen: dict[int, int] = {}  # equal trains share one table
         for j in range(len(later)):
             avoid = self.avoid[pos + 1 + j]
-            for u in c.units:
-                worth = avoid.get(u)
-                if worth is not None and worth < later[j]:
-                    later[j] = worth
-            if j < self.twins[pos] and c.value < later[j]:
+            low = seen.get(id(avoid))
+            if low is None:
+                low = later[j]  # (tables are shared by equal trains, whose bests agree)
+                for u in c.units:
+                    worth = avoid.get(u)
+                    if worth is not None and worth < low:
+                        low = worth
+                seen[id(avoid)] = low
+            if low < later[j]:
+                later[j] = low
+            if j in self.equal_after[pos] and c.value < later[j]:
                 later[j] = c.value
         return self._bound(pos + 1, later, capacity - 1)
 
     def _child(self, pos: int, forb: list[int], c: Cand) -> list[int]:
         out = list(forb)
+        seen: dict[int, int] = {}  # equal trains share one candidate list
         for p in range(pos + 1, len(self.order)):
-            using, f = self.using[p], out[p]
-            for u in c.units:
-                f |= using.get(u, 0)
-            out[p] = f
+            using = self.using[p]
+            add = seen.get(id(using))
+            if add is None:
+                add = 0
+                for u in c.units:
+                    add |= using.get(u, 0)
+                seen[id(using)] = add
+            out[p] |= add
         return out
+
+
+def _hubs(token_units: int, usings: list[dict[int, int]], extra: int) -> int:
+    """The token-city links and the ``extra`` units used by most later candidates."""
+    counts: dict[int, int] = {}
+    for using in usings:
+        for u, mask in using.items():
+            counts[u] = counts.get(u, 0) + mask.bit_count()
+    hubs = token_units
+    for u in sorted(counts, key=lambda u: -counts[u])[:extra]:
+        hubs |= 1 << u
+    return hubs if usings and extra >= 0 else 0
 
 
 def _subset_tables(
