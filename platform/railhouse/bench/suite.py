@@ -55,8 +55,8 @@ class Sizes:
     dense_lays: int = dense.MAX_LAYS  # ... with at most this many lays per pass
 
 
-QUICK = Sizes(3, 3, 3, 2, 1, 1, 2, 2, 1, 8, 3, dense_seeds=1, dense_lays=12)
-FULL = Sizes(10, 8, 5, 4, 3, 3, 3, 5, 3, 12, 10, dense_seeds=4)
+QUICK = Sizes(3, 3, 3, 2, 1, 1, 2, 2, 1, 8, 3, dense_seeds=1, dense_lays=40)
+FULL = Sizes(10, 8, 5, 4, 3, 3, 3, 5, 3, 12, 10, dense_seeds=6)
 
 PLAYERS = 4
 

@@ -93,8 +93,8 @@ def _view(g: TrackGraph, stops: tuple[str, ...], train: TrainSpec) -> RouteView:
 
 PROBE_ROUTES = 3000
 """Positions with at most this many routes are solved from the full route list; larger
-ones first search each train's stand-alone optimum and a greedy solution to prune routes
-by value (:func:`train_floors`), which costs more than it saves on small positions."""
+ones are solved per multiset of train kinds with value floors (:class:`_Subsets`), which
+costs more than it saves on small positions."""
 
 
 def best_routes(board: Board, op: Operator, rules: RouteRules, run: RunContext) -> RouteResult:
@@ -183,7 +183,9 @@ class _Subsets:
     kept.  (Revenues are multiples of 10 in both titles, so a floor 10 too high still
     keeps every optimum that beats ``L``; tests catch floors 11 too high.)
 
-    With three trains or more, the whole question is listed first with low floors (a
+    ``L`` also tries greedy solutions whose first train may not use one of the
+    token-city links of its best route.  With three trains or more, the whole question
+    is listed first with low floors (a
     greedy solution less the other trains' stand-alone optima), and smaller multisets
     filter that listing when their floors are not lower.  With a ``route_bonus`` hook
     (no value bound for the listing) every route is listed once and the floors only cut
@@ -237,14 +239,18 @@ class _Subsets:
             self.memo[trains] = hit
         return hit
 
-    def _single(self, train: TrainSpec, forbidden: int) -> _Sol:
-        """``train``'s best route avoiding ``forbidden``."""
+    def _single(self, train: TrainSpec, forbidden: int, at_least: int = 1) -> _Sol:
+        """``train``'s best route avoiding ``forbidden`` (none if it is worth less than
+        ``at_least``)."""
         if self.listed is None:
             value, raw = _best_single_route(self.board, self.op, self.rules, self.run,
-                                            self.comp.graph, train, forbidden, self.reach_memo)
+                                            self.comp.graph, train, forbidden, self.reach_memo,
+                                            at_least)
             return _Sol(value, ((train, raw, value),) if raw is not None else (), True)
         exact = not self.listed_reason
         for c in self.full[train]:
+            if c.value < at_least:
+                break
             r = self.listed[c.index]
             if not r.res & forbidden:
                 return _Sol(c.value, ((train, r, c.value),), exact)
@@ -270,22 +276,31 @@ class _Subsets:
             gains = self._gains(picks)
             if sum(gains) > lower.value or not lower.picks:
                 lower = _Sol(sum(gains), _regain(picks, gains), False)
+        best = {t: self.solve((t,)) for t in trains}
+        first = max(trains, key=lambda t: best[t].value)
+        units = {u for _, r, _ in best[first].picks for u in r.units}
         for link in _bits(self.tokens):
-            sol = self._greedy(trains, self.comp.links[link].res)
-            if sol.value > lower.value:
-                lower = sol
+            if link in units:
+                sol = self._greedy(trains, self.comp.links[link].res, lower.value)
+                if sol.value > lower.value:
+                    lower = sol
         return self._aim(trains, subs, lower)
 
-    def _greedy(self, trains: tuple[TrainSpec, ...], ban: int = 0) -> _Sol:
+    def _greedy(self, trains: tuple[TrainSpec, ...], ban: int = 0, beat: int = 0) -> _Sol:
         """Trains by stand-alone value, each taking its best route on the track still
-        free; the first one may not use ``ban`` (a link at a token city: the best route
-        often takes the track every good route needs, and leaving one of its links to
-        the others can do better)."""
+        free; the first one may not use ``ban`` (a link at a token city of its best
+        route: that route often takes the track every good route needs, and leaving one
+        of its links to the others can do better), and must be worth enough for the
+        total to reach ``beat + 1`` (the others earn at most their stand-alone optima)."""
         best = {t: self.solve((t,)) for t in trains}
         picks: tuple[tuple[TrainSpec, RawRoute, int], ...] = ()
         used = ban
         for n, t in enumerate(sorted(trains, key=lambda t: -best[t].value)):
-            more = (best[t] if not used else self._single(t, used)).picks
+            if n == 0 and ban:
+                others = sum(best[s].value for s in trains) - best[t].value
+                more = self._single(t, used, max(1, beat + 1 - others)).picks
+            else:
+                more = (best[t] if not used else self._single(t, used)).picks
             picks += more
             if n == 0:
                 used = 0  # the ban holds for the first train only
@@ -479,16 +494,18 @@ def _best_single_route(
     train: TrainSpec,
     forbidden: int,
     memo: Memo | None,
+    at_least: int = 1,
 ) -> tuple[int, RawRoute | None]:
+    """The best value and route (0 and None if none is worth ``at_least``)."""
     best: list[tuple[int, RawRoute | None]] = [(0, None)]
 
     def accept(r: RawRoute) -> int:
         value = route_value(g, r, train, rules, run)
-        if value is not None and value > best[0][0]:
+        if value is not None and value > best[0][0] and value >= at_least:
             best[0] = (value, r)
-        return best[0][0] + 1
+        return max(best[0][0] + 1, at_least)
 
-    floor = ValueFloor([_bound_row(train, 1)], _bonus_bound(run), forbidden, accept)
+    floor = ValueFloor([_bound_row(train, at_least)], _bonus_bound(run), forbidden, accept)
     floor.max_slots = _slots(run)
     floor.memo = {} if memo is None else memo
     enumerate_routes(board, op, rules, replace(run, trains=(train,)), floor)

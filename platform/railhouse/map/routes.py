@@ -3,7 +3,9 @@
 A depth-first search over the compressed track graph (:mod:`railhouse.map.compress`) from
 every terminus lists each simple route once (from its lower-numbered end), bounded by the
 longest train: a partial route is not extended once no stop it may end at still fits the
-length (SOH: every terminus counts, so a route with all its cities ends there).
+length (SOH: every terminus counts, so a route with all its cities ends there).  Looking
+for one train's best route (``ValueFloor.accept``), roots and ways on are tried most
+promising first (by their reach bounds), so that the floor rises early.
 
 A route obeys (SOH "Running trains", 1839 R-16.2): it starts and ends at terminal kinds,
 visits no node twice (so no stop, side or track twice), passes through no city blocked for
@@ -78,10 +80,14 @@ def enumerate_routes(
         floor.max_slots = max(floor.max_slots, max_big)
         bound = _reach_bound(floor, comp, rules, tables, reached)
     search = _Search(comp, rules, tables, max_big, max_cen, floor, bound)
+    roots = [u for u in sorted(reached) if tables.term[u]]
+    if bound is not None and floor is not None and floor.accept is not None:
+        # max mode: promising roots first, so that the floor rises early
+        top = floor.max_slots
+        roots.sort(key=lambda u: -(bound.at(u)[0][top] + bound.at(u)[1][top] + tables.value[u]))
     try:
-        for root in sorted(reached):
-            if tables.term[root]:
-                search.run(root)
+        for root in roots:
+            search.run(root)
     except RouteLimit:
         return search.found, f"more than {rules.max_routes} routes (RouteRules.max_routes)"
     return search.found, ""
@@ -218,6 +224,17 @@ class _Search:
         self.seen: dict[tuple[int, int], list[int]] = {}
         self.max_mode = floor is not None and floor.accept is not None
         self.steps = _steps(comp, rules, t)
+        if self.max_mode and bound is not None:
+            # one train's best route: promising ways first, so that the floor rises early
+            top = floor.max_slots if floor is not None else 0
+            potential = {}
+            for u, allowed in enumerate(t.allowed):
+                if allowed:
+                    bigs, towns = bound.at(u) if not t.stop[u] else _NOTHING
+                    potential[u] = t.value[u] + bigs[min(top, len(bigs) - 1)] + towns[
+                        min(top, len(towns) - 1)]
+            for steps in self.steps:
+                steps.sort(key=lambda step: -(potential.get(step[0], 0) + step[4] + step[5]))
         # which stops a route may still end at: going on is useless once none fits
         offboard_ends = any(term and k == K_OFF for term, k in zip(t.term, t.kind, strict=True))
         self.off_free = offboard_ends and not rules.offboards_count

@@ -12,14 +12,15 @@ so it uses one of those links, and no link serves two routes.  Identical trains 
 increasing index order, so after one of them picks a route worth ``x`` each of the equal
 trains after it adds at most ``x``.  The train with the best route goes first, then the
 shortest candidate lists (a long list late is mostly asked for its best free route).
-A pick is also skipped when its value plus the exact optimum of the later trains, with
-only the "hub" units of the picks so far taken away (the token-city links and the units
-most later candidates use: the track every good route needs), cannot beat the incumbent;
-those relaxed optima are few and memoised (:meth:`BranchAndBound._tok_bound`).  Before building a child, a pick is also skipped when
-its value plus, for each later train, its best route avoiding any one unit of the pick
-(a table per unit) cannot beat the incumbent.  A caller that knows a solution worth
-``lower`` starts the incumbent just below it (the search then only looks for solutions
-worth at least that; ``best_pick`` stays empty if it finds none).
+
+Before building a child, a pick is skipped when its value plus, for each later train, its
+best route avoiding any one unit of the pick (a table per unit) cannot beat the
+incumbent; and when its value plus the exact optimum of the later trains with only the
+"hub" units of the picks so far taken away (the token-city links and the units most later
+candidates use: the track every good route needs) cannot beat it -- those relaxed optima
+are few and memoised (:meth:`BranchAndBound._tok_bound`).  A caller that knows a solution
+worth ``lower`` starts the incumbent just below it (the search then only looks for
+solutions worth at least that; ``best_pick`` stays empty if it finds none).
 """
 
 from __future__ import annotations
