@@ -18,6 +18,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from railhouse.map.trains import RunContext, TrainSpec
+
 Memo = dict[int, tuple[list[int], list[int]]]
 """Reach bounds by node (see :class:`ReachBound`), shared by the searches of one question."""
 
@@ -39,6 +41,21 @@ class ValueFloor:
     max_slots: int = 0
     memo: Memo = field(default_factory=dict)
     off_extra: int = 0
+
+
+def floor_row(train: TrainSpec, least: int) -> list[int]:
+    """``train``'s row of :attr:`ValueFloor.trains` with floor ``least``."""
+    return [train.cities, int(train.towns_pay), train.multiplier, least]
+
+
+def bonus_bound(run: RunContext) -> int:
+    """What visit bonuses can add to one route at most (:attr:`ValueFloor.bonus`)."""
+    return sum(max(bonus, 0) for bonus in run.visit_bonuses.values())
+
+
+def max_slots(run: RunContext) -> int:
+    """The most big stops a train of ``run`` may visit (:attr:`ValueFloor.max_slots`)."""
+    return max((t.cities for t in run.trains), default=0)
 
 
 class ReachBound:

@@ -1,4 +1,4 @@
-"""Branch-and-bound over train -> route assignments (used by ``optimize``).
+"""Branch-and-bound over train -> route assignments (used by ``optimize`` and ``multisets``).
 
 Two routes conflict exactly when they share a *unit* (a compressed link, or a branching
 hex side when sides are exclusive).  For every train, candidates are sorted best first and

@@ -18,8 +18,8 @@ from dataclasses import dataclass
 
 from railhouse.engine.errors import IllegalAction
 from railhouse.map.board import Board
+from railhouse.map.candidates import route_view
 from railhouse.map.graph import EDGE, Operator, TrackGraph, blocked, track_graph
-from railhouse.map.optimize import _view
 from railhouse.map.tiles import CITY, JUNCTION, OFFBOARD, TOWN
 from railhouse.map.trains import RouteRules, RunContext, TrainSpec
 
@@ -220,5 +220,5 @@ def _value(g: TrackGraph, op: Operator, rules: RouteRules, ctx: RunContext, trai
         if name in names:
             total += bonus
     if ctx.route_bonus is not None:
-        total += ctx.route_bonus(_view(g, names, train))
+        total += ctx.route_bonus(route_view(g, names, train))
     return total

@@ -1,4 +1,4 @@
-"""The large-position path of the route optimiser (``optimize._Subsets``: optima of every
+"""The large-position path of the route optimiser (``multisets.MultisetSolver``: optima of every
 smaller multiset of trains, floors ``L - opt(S - {t})``, a search started from ``L``) equals
 the brute-force reference on small dense boards.  SOH EN "Running trains" (no track
 twice), 1839 R-16.2.7 (no shared track), R-16.3.3 (a centre counts once)."""
@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 from test_routes_bruteforce import MIXES
 
 from railhouse.map import Operator, RunContext, TrainSpec, best_routes, optimize
+from railhouse.map.candidates import train_kinds
 from railhouse.map.trains import RouteView
 
 MULTI = [i for i, (_, trains) in enumerate(MIXES) if len(trains) > 1]
@@ -87,7 +88,7 @@ def test_equal_trains_differing_only_by_name_are_one_kind() -> None:
     board = dense_board(2)
     rules, _ = MIXES[0]
     trains = (TrainSpec("A-7", 3), TrainSpec("A-9", 3))
-    assert optimize._kinds(trains) == (trains[0], trains[0])
+    assert train_kinds(trains) == (trains[0], trains[0])
     result = best_routes(board, Operator("A"), rules, RunContext(trains))
     assert sorted(r.train for r in result.routes) == ["A-7", "A-9"][: len(result.routes)]
     assert result.revenue == best_total(board, Operator("A"), rules, RunContext(trains))

@@ -1,5 +1,6 @@
-"""The value pruning of the route search (optimize.train_floors, route_bounds): each test
-would fail if a bound were too optimistic (cutting an optimal route) or a floor too high.
+"""The value pruning of the route search (multisets' floors, single_train, route_bounds):
+each test would fail if a bound were too optimistic (cutting an optimal route) or a floor
+too high.
 SOH EN "Running trains" (no track twice; a train runs its best legal route), 1839 R-16.3.3."""
 
 from __future__ import annotations
@@ -13,9 +14,12 @@ from hypothesis import strategies as st
 from test_routes_bruteforce import MIXES, SOH, random_board
 
 from railhouse.map import Operator, RunContext, TrainSpec, best_routes, optimize
+from railhouse.map.board import Board
 from railhouse.map.compress import compressed
-from railhouse.map.optimize import best_single, train_floors
+from railhouse.map.multisets import MultisetSolver
 from railhouse.map.route_bounds import _placed
+from railhouse.map.single_train import best_single_route
+from railhouse.map.trains import RouteRules
 
 EXPRESS = TrainSpec("3E", 3, towns_pay=False, multiplier=2)
 
@@ -29,6 +33,22 @@ def _always_prune(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
 #: (board seed, MIXES index): boards where the greedy solution (each train its best route
 #: on the track still free) is below the optimum while a floor is positive
 GREEDY_TRAPS = ((1, 2), (4, 3), (19, 3), (21, 8))
+
+
+def greedy_floors(
+    solver: MultisetSolver, trains: tuple[TrainSpec, ...]
+) -> dict[TrainSpec, int]:
+    """The floors a large position first lists its routes with: a greedy solution less
+    the other trains' stand-alone optima (``MultisetSolver._prelist``)."""
+    start = solver._greedy(trains)
+    best = {t: solver.solve((t,)).value for t in trains}
+    total = sum(best[t] for t in trains)
+    return {t: start.value - total + best[t] for t in trains}
+
+
+def solver_for(board: Board, rules: RouteRules, run: RunContext) -> MultisetSolver:
+    op = Operator("A")
+    return MultisetSolver(board, op, rules, run, compressed(board, op, rules))
 
 
 def test_placement_bound_respects_distances() -> None:
@@ -51,21 +71,24 @@ def test_floors_hold_on_greedy_traps() -> None:
         board = random_board(seed)
         rules, trains = MIXES[mix]
         op, run = Operator("A"), RunContext(trains)
-        g = compressed(board, op, rules).graph
-        floors = train_floors(board, op, rules, run, g)
-        assert floors is not None and max(floors.values()) > 0
+        solver = solver_for(board, rules, run)
+        floors = greedy_floors(solver, solver.kinds)
+        assert max(floors.values()) > 0
         result = best_routes(board, op, rules, run)
         assert result.revenue == best_total(board, op, rules, run)
         for route in result.routes:
-            assert route.revenue >= floors[trains[route.train_index]]
+            assert route.revenue >= floors[solver.kinds[route.train_index]]
 
 
-def test_no_floors_with_a_route_bonus_hook() -> None:
-    """A ``route_bonus`` hook may add any amount: no value pruning then."""
+def test_no_listing_floors_with_a_route_bonus_hook() -> None:
+    """A ``route_bonus`` hook may add any amount: every route is listed once, and no
+    floor prunes that listing (floors only cut candidate lists)."""
     board = random_board(1)
     run = RunContext((TrainSpec("3", 3), EXPRESS), route_bonus=lambda view: 10)
-    g = compressed(board, Operator("A"), SOH).graph
-    assert train_floors(board, Operator("A"), SOH, run, g) is None
+    solver = solver_for(board, SOH, run)
+    assert solver.listed
+    routes, _ = solver._routes(solver.kinds, {t: 10**6 for t in solver.kinds})
+    assert routes is solver.listed
 
 
 def test_best_single_avoids_forbidden_track() -> None:
@@ -74,10 +97,11 @@ def test_best_single_avoids_forbidden_track() -> None:
     op, train = Operator("A"), TrainSpec("4", 4)
     run = RunContext((train,))
     g = compressed(board, op, SOH).graph
-    value, res = best_single(board, op, SOH, run, g, train)
+    value, raw = best_single_route(board, op, SOH, run, g, train, 0, None)
+    assert raw is not None
     assert value == best_total(board, op, SOH, run) and value > 0
-    second, res2 = best_single(board, op, SOH, run, g, train, res)
-    assert res2 & res == 0 and second <= value
+    second, raw2 = best_single_route(board, op, SOH, run, g, train, raw.res, None)
+    assert raw2 is not None and raw2.res & raw.res == 0 and second <= value
 
 
 @settings(max_examples=150, deadline=None, suppress_health_check=list(HealthCheck))

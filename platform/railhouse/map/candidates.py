@@ -1,0 +1,158 @@
+"""Routes valued per train and made into the candidates of the search (:mod:`search`).
+
+Every route from :mod:`routes` is valued per train (length limits, towns paying or not,
+multiplier, off-board limit, bonuses); detours are dropped (:func:`undominated`), and each
+train gets its routes best first as :class:`~railhouse.map.search.Cand`.  Trains equal but
+for their name (titles name trains by id) are one kind (:func:`train_kinds`): they share a
+candidate list and sub-problems, and a ``route_bonus`` hook sees the first one's name.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from railhouse.map.board import Board
+from railhouse.map.compress import Compressed
+from railhouse.map.graph import Operator, TrackGraph
+from railhouse.map.routes import RawRoute
+from railhouse.map.search import Cand, centre_values
+from railhouse.map.trains import RouteRules, RouteView, RunContext, TrainSpec
+
+
+def route_value(
+    g: TrackGraph,
+    r: RawRoute,
+    train: TrainSpec,
+    rules: RouteRules,
+    run: RunContext,
+    stop_names: tuple[str, ...] | None = None,
+) -> int | None:
+    """Stand-alone revenue of ``r`` for ``train`` (None if the train cannot run it)."""
+    big = r.big
+    if big > train.cities or (train.centres is not None and r.centres > train.centres):
+        return None
+    if train.max_offboards is not None and r.offboards > train.max_offboards:
+        return None
+    towns = r.town_value if train.towns_pay else 0
+    value = (r.city_value + towns + r.off_value) * train.multiplier
+    for name, bonus in run.visit_bonuses.items():
+        u = g.index.get(name)
+        if u is not None and r.stop_mask >> u & 1:
+            value += bonus
+    if run.route_bonus is not None and stop_names is not None:
+        value += run.route_bonus(route_view(g, stop_names, train))
+    return value
+
+
+def route_view(g: TrackGraph, stops: tuple[str, ...], train: TrainSpec) -> RouteView:
+    """What a ``route_bonus`` hook sees of a route of ``train`` through ``stops``."""
+    nodes = [g.nodes[g.index[s]] for s in stops]
+    return RouteView(stops, tuple(n.revenue for n in nodes), tuple(n.kind for n in nodes), train)
+
+
+def train_kinds(trains: tuple[TrainSpec, ...]) -> tuple[TrainSpec, ...]:
+    """``trains`` with every train replaced by the first one equal to it but for the name
+    (titles name trains by their ids): equal trains are interchangeable, so they share
+    candidate lists and solved sub-problems, and the search orders them."""
+    first: dict[TrainSpec, TrainSpec] = {}
+    return tuple(first.setdefault(replace(t, name=""), t) for t in trains)
+
+
+def undominated(routes: list[RawRoute]) -> list[RawRoute]:
+    """Drop routes that visit the same stops between the same ends as another route using
+    a subset of its track (a detour can never beat the shorter way: same value, fewer
+    resources used)."""
+    groups: dict[tuple[int, int, int], list[RawRoute]] = {}
+    for r in routes:
+        groups.setdefault((r.stop_mask, r.start, r.end), []).append(r)
+    out: list[RawRoute] = []
+    for group in groups.values():
+        if len(group) == 1:
+            out.extend(group)
+            continue
+        kept: list[RawRoute] = []
+        for r in sorted(group, key=lambda x: x.res.bit_count()):
+            if not any(k.res & r.res == k.res for k in kept):
+                kept.append(r)
+        out.extend(kept)
+    return out
+
+
+def candidates(
+    comp: Compressed,
+    routes: list[RawRoute],
+    train: TrainSpec,
+    rules: RouteRules,
+    run: RunContext,
+    tokens: int,
+    least: int | None = None,
+) -> list[Cand]:
+    """The routes ``train`` can run, best first; with ``least`` only those worth at least
+    that much (a value floor of :mod:`multisets`)."""
+    g = comp.graph
+    dedup = not rules.shared_values and not train.recount
+    least = max(least or 1, 1)
+    out = []
+    for i, r in enumerate(routes):
+        names = describe(comp, r)[0] if run.route_bonus is not None else None
+        value = route_value(g, r, train, rules, run, names)
+        if value is None or value < least:
+            continue
+        centre_mask = r.stop_mask & ~offboard_bits(g, r) if dedup else 0
+        fixed = value - centre_values(g, centre_mask) if dedup else value
+        out.append(Cand(value, fixed, r.units, centre_mask, i, _unit_mask(r.units, tokens)))
+    out.sort(key=lambda c: -c.value)
+    return out
+
+
+def token_links(board: Board, op: Operator, comp: Compressed, run: RunContext) -> int:
+    """Bit mask of the units (links) that touch a city holding a counting token of ``op``;
+    every route uses one of them (it must contain such a city)."""
+    g = comp.graph
+    homes = set()
+    for coord, city in board.company_cities(op.company):
+        name = f"{coord}.c{city}"
+        if name in g.index and name not in run.ignore_tokens:
+            homes.add(g.index[name])
+    mask = 0
+    for u in homes:
+        for _, li in comp.adj.get(u, ()):
+            mask |= 1 << li
+    return mask
+
+
+def _unit_mask(units: tuple[int, ...], within: int) -> int:
+    mask = 0
+    for u in units:
+        mask |= 1 << u
+    return mask & within
+
+
+def offboard_bits(g: TrackGraph, r: RawRoute) -> int:
+    """The node bits of the off-boards among ``r``'s ends."""
+    bits = 0
+    for u in (r.start, r.end):
+        if g.nodes[u].kind == "offboard":
+            bits |= 1 << u
+    return bits
+
+
+def describe(comp: Compressed, r: RawRoute) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """(stop names, segment names) of a raw route, in travel order."""
+    g = comp.graph
+    stops = [g.nodes[r.start].name]
+    segs: list[str] = []
+    cur = r.start
+    for li in r.units:
+        if li >= len(comp.links):
+            continue
+        link = comp.links[li]
+        nodes, paths = (
+            (link.nodes, link.paths) if link.u == cur else (link.nodes[::-1], link.paths[::-1])
+        )
+        segs.extend(g.path_names[p] for p in paths)
+        for u in nodes[1:]:
+            if g.nodes[u].kind in ("city", "town", "offboard"):
+                stops.append(g.nodes[u].name)
+        cur = nodes[-1]
+    return tuple(stops), tuple(segs)
