@@ -135,12 +135,26 @@ def state_size(title_id: str, players: int, seeds: range) -> Metric:
                   extra={"title": title_id, "players": players})
 
 
+#: Linux keeps ``ru_maxrss`` across ``exec``: a child started by a big parent (the bench
+#: itself, after the dense route metric) would report the parent's peak.  ``VmHWM`` in
+#: /proc/self/status is the peak of the child's own memory; ``ru_maxrss`` elsewhere.
 RSS_SCRIPT = """
 import json, resource, sys
 from railhouse.bench.positions import playout
-before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+
+def peak_kb():
+    try:
+        with open("/proc/self/status") as status:
+            for line in status:
+                if line.startswith("VmHWM:"):
+                    return int(line.split()[1])
+    except OSError:
+        pass
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+
+before = peak_kb()
 game = playout(sys.argv[1], int(sys.argv[2]), int(sys.argv[3]))
-after = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+after = peak_kb()
 print(json.dumps({"before_kb": before, "after_kb": after, "actions": len(game.actions)}))
 """
 

@@ -32,3 +32,15 @@ def test_action_timings_cover_every_apply() -> None:
     assert apply_us.repeats > 100
     assert 0 < legal_us.repeats < apply_us.repeats  # map decisions are left out
     assert all(sample > 0 for sample in apply_us.samples)
+
+
+def test_peak_rss_is_the_measuring_interpreters_own_not_its_parents() -> None:
+    """Linux keeps ru_maxrss across exec, so a big bench process used to pass its own peak
+    to the child that measures one game; the child must report its own memory only."""
+    from railhouse.bench.engine import peak_rss
+
+    ballast = bytearray(300 * 1024 * 1024)  # the parent now holds 300 MiB
+    ballast[::4096] = b"x" * len(ballast[::4096])  # touch every page so it is resident
+    metric = peak_rss("soh", 3, range(1))
+    del ballast
+    assert 0 < metric.samples[0] < 200
