@@ -27,6 +27,21 @@ def after_auction(players: int = 4, seed: int = 1) -> M1839:
     return game
 
 
+def clear_holdings(game: M1839) -> M1839:
+    """Every company back in the IPO, unparred and off the markets, every private unowned
+    (a position after the auction with nobody holding anything); returns ``game``."""
+    for company in game.companies.values():
+        if company.started:
+            game.market_of(company).remove(company.id)
+        company.started = company.floated = False
+        company.president = None
+        for cert in company.certs:
+            cert.owner = IPO
+    for private in game.privates.values():
+        private.owner = None
+    return game
+
+
 def float_company(game: M1839, company_id: str, director: str, price: int = 67,
                   shares: int = 4, cash: int = 500, others: dict[str, int] | None = None,
                   operated: bool = True) -> Company:

@@ -24,10 +24,9 @@ from __future__ import annotations
 from functools import cache
 
 import pytest
-from m1839_positions import after_auction, float_company, operating_turn, to_phase
+from m1839_positions import after_auction, clear_holdings, float_company, operating_turn, to_phase
 
 from railhouse.engine.actions import LayTile
-from railhouse.engine.entities import IPO
 from railhouse.map.board import Board
 from railhouse.map.graph import Operator
 from railhouse.map.hexgrid import edge_from_name
@@ -181,16 +180,7 @@ def test_R_15_2_4_double_towns_only_where_two_lines_fit() -> None:
 def _clean() -> M1839:
     """After the auction, nobody holding any company or private (built once)."""
     game: M1839 = after_auction(4, seed=1)
-    for company in game.companies.values():
-        if company.started:
-            game.market_of(company).remove(company.id)
-        company.started = company.floated = False
-        company.president = None
-        for cert in company.certs:
-            cert.owner = IPO
-    for private in game.privates.values():
-        private.owner = None
-    return game
+    return clear_holdings(game)
 
 
 def at_track_step(

@@ -12,6 +12,7 @@ import pytest
 from conftest_map import lay
 from m1839_positions import (
     after_auction,
+    clear_holdings,
     float_company,
     give_train,
     operating_turn,
@@ -58,16 +59,7 @@ SR_PLAYER = "p1"  # the first player of the SR in the seed-1, 4-player position
 def _clean(players: int = 4) -> M1839:
     """After the auction (SR 1, ``SR_PLAYER`` to act) with nobody holding anything."""
     game: M1839 = after_auction(players, seed=1)
-    for company in game.companies.values():
-        if company.started:
-            game.market_of(company).remove(company.id)
-        company.started = company.floated = False
-        company.president = None
-        for cert in company.certs:
-            cert.owner = IPO
-    for private in game.privates.values():
-        private.owner = None
-    return game
+    return clear_holdings(game)
 
 
 def _own(game: M1839, private_id: str, owner: str) -> None:

@@ -12,10 +12,9 @@ from functools import cache
 
 import pytest
 from conftest_map import PHASES, lay
-from m1839_positions import after_auction, float_company, operating_turn, to_phase
+from m1839_positions import after_auction, clear_holdings, float_company, operating_turn, to_phase
 
 from railhouse.engine.actions import LayTile, PlaceToken
-from railhouse.engine.entities import IPO
 from railhouse.engine.errors import IllegalAction
 from railhouse.engine.invariants import check_invariants
 from railhouse.engine.rounds.base import Step
@@ -43,16 +42,7 @@ COLOUR_FROM = {"yellow": "LY", "green": "LG", "brown": "LBr", "gray": "GR"}
 def _clean() -> M1839:
     """After the auction, with nobody holding any company or private (built once)."""
     game: M1839 = after_auction(4, seed=1)
-    for company in game.companies.values():
-        if company.started:
-            game.market_of(company).remove(company.id)
-        company.started = company.floated = False
-        company.president = None
-        for cert in company.certs:
-            cert.owner = IPO
-    for private in game.privates.values():
-        private.owner = None
-    return game
+    return clear_holdings(game)
 
 
 def position(

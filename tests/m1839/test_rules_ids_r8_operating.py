@@ -8,7 +8,14 @@ from __future__ import annotations
 import pytest
 from conftest_map import lay
 from m1839_helpers import finish_auction
-from m1839_positions import float_company, give_train, operating_turn, refresh, to_phase
+from m1839_positions import (
+    clear_holdings,
+    float_company,
+    give_train,
+    operating_turn,
+    refresh,
+    to_phase,
+)
 
 from railhouse.engine.actions import (
     Action,
@@ -45,16 +52,7 @@ def _game(**options: object) -> M1839:
     """Four players after the seed-1 auction, every company back in the IPO."""
     game = new_game([f"P{i}" for i in range(4)], dict(options) or None, 1)
     finish_auction(game, 1)
-    for company in game.companies.values():
-        if company.started:
-            game.market_of(company).remove(company.id)
-        company.started = company.floated = False
-        company.president = None
-        for cert in company.certs:
-            cert.owner = IPO
-    for private in game.privates.values():
-        private.owner = None
-    return game
+    return clear_holdings(game)
 
 
 def _balance(game: M1839) -> None:
