@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from railhouse.engine.actions import LegalAction, ProposeWinner, Respond
+from railhouse.engine.actions import LegalAction, ProposeWinner, Respond, find_admitting
 from railhouse.engine.errors import IllegalAction
 from railhouse.engine.rounds.base import Decider
 
@@ -67,8 +67,14 @@ def proposals(game: Game, decider: Decider) -> list[LegalAction]:
     return [LegalAction(ProposeWinner(entity=entity, winner=w)) for w in remaining(game)]
 
 
+def check(game: Game, decider: Decider, action: ProposeWinner) -> None:
+    """Raise ``IllegalAction`` unless ``action`` is one of :func:`proposals` now."""
+    if find_admitting(proposals(game, decider), action) is None:
+        raise IllegalAction(f"{action.entity} cannot propose a winner now", RULE)
+
+
 def propose(game: Game, decider: Decider, action: ProposeWinner) -> None:
-    """Open the vote on ``action`` (already checked against :func:`proposals`)."""
+    """Open the vote on ``action`` (already passed :func:`check`)."""
     proposer = proposer_of(game, decider)
     if proposer is None:
         raise IllegalAction(f"{action.entity} cannot propose a winner", RULE)

@@ -13,7 +13,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any, Protocol
 
 from railhouse.engine import agreed_end
-from railhouse.engine.actions import Action, LegalAction, ProposeWinner, find_admitting, to_builtins
+from railhouse.engine.actions import Action, LegalAction, ProposeWinner, to_builtins
 from railhouse.engine.api import Event, GameResult
 from railhouse.engine.cloning import deepcopy_game
 from railhouse.engine.config import PhaseSpec, TitleConfig
@@ -163,16 +163,15 @@ class Game(LegalSetCache):
         expected = decider.acting_entity()
         if action.entity != expected:
             raise IllegalAction(f"it is {expected}'s decision, not {action.entity}'s", "turn order")
-        proposal = isinstance(action, ProposeWinner)
-        if proposal and find_admitting(agreed_end.proposals(self, decider), action) is None:
-            raise IllegalAction(f"{action.entity} cannot propose a winner now", agreed_end.RULE)
-        if not proposal:
+        if isinstance(action, ProposeWinner):  # a game-level action, not the decider's
+            agreed_end.check(self, decider, action)
+        else:
             decider.validate(action)
         self._legal.clear()
         index = len(self._actions)
         self._actions.append(action)
         self.event("action", {"action": to_builtins(action)}, index=index)
-        if isinstance(action, ProposeWinner):  # a game-level action, not the decider's
+        if isinstance(action, ProposeWinner):
             agreed_end.propose(self, decider, action)
         else:
             decider.process(action)
