@@ -12,12 +12,14 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import TypeVar
 
-from railhouse.engine.actions import Action, Dividend, LegalAction, Pass
+from railhouse.engine.actions import Action, BuyTrain, Dividend, LegalAction, Pass, RunRoutes
 from railhouse.engine.entities import TREASURY, Company, Train
 from railhouse.engine.invariants import check_invariants
 from railhouse.engine.rounds.operating import OperatingRound
 from railhouse.engine.shares import move_shares, president_cert
 from railhouse_soh.game import SteamOverHolland, new_game
+from railhouse_soh.steps import RouteStep
+from railhouse_soh.trainbuy import BuyTrainStep
 
 A = TypeVar("A", bound=Action)
 
@@ -182,3 +184,34 @@ def pass_until(game: SteamOverHolland, kind: type) -> None:
             return
         apply(game, Pass(entity=game.acting_entity() or ""))
     raise AssertionError(f"no {kind.__name__} became legal")
+
+
+def ar_buying(phase: str, trains: Sequence[str] = (), cash: int = 2000, sold_out: bool = True,
+              rules: str | None = None) -> SteamOverHolland:
+    """AR (Breda, track to Antwerpen) with ``trains`` and ``cash`` at its train step in phase
+    ``phase``, in a ``fresh`` game (with the rule set ``rules`` if given); with ``sold_out``
+    the trains of the current phase are gone, so the next type is on sale.  Where the
+    president claims the routes (18xx-games T) and AR has trains, it claims none."""
+    game = fresh() if rules is None else fresh(rules=rules)
+    set_phase(game, phase)
+    start_company(game, "AR", "p0", 100, cash=cash)
+    home_token(game, "AR", "J7")
+    lay(game, BREDA_ANTWERPEN)
+    give_trains(game, "AR", trains)
+    if sold_out:
+        current = game.phase.on_trains or ("2",)
+        for train in [t for t in game.depot.trains if t.name in current]:
+            game.depot.trains.remove(train)
+            game.depot.discarded.append(train)
+    operate(game, "AR")
+    if game.ruleset.player_routes and trains:
+        to_step(game, RouteStep)
+        apply(game, RunRoutes(entity="AR"))  # T: the president claims (here: no) routes
+    to_step(game, BuyTrainStep)
+    return game
+
+
+def depot_buys(game: SteamOverHolland) -> dict[str, int]:
+    """The legal purchases from the depot: train type -> price."""
+    return {a.train.split("-")[0]: a.price for a in legal_of(game, BuyTrain)
+            if a.source == "depot"}

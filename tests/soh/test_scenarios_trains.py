@@ -6,6 +6,8 @@ from __future__ import annotations
 from soh_scenario import (
     BREDA_ANTWERPEN,
     apply,
+    ar_buying,
+    depot_buys,
     fresh,
     give_private,
     give_trains,
@@ -20,50 +22,24 @@ from soh_scenario import (
 )
 
 from railhouse.engine.actions import BuyTrain, DiscardTrain, OfferTrain, Pass, Range
-from railhouse_soh.game import SteamOverHolland
 from railhouse_soh.trainbuy import BuyTrainStep, DiscardDecider
 
 
-def buying(phase: str, trains: tuple[str, ...] = ("2",), cash: int = 2000,
-           sold_out: bool = True) -> SteamOverHolland:
-    """AR with ``trains`` in phase ``phase`` in its buy step; with ``sold_out`` the trains of
-    the current phase are sold out, so the next type is on sale."""
-    game = fresh()
-    set_phase(game, phase)
-    start_company(game, "AR", "p0", 100, cash=cash)
-    home_token(game, "AR", "J7")
-    lay(game, BREDA_ANTWERPEN)
-    give_trains(game, "AR", trains)
-    if sold_out:
-        current = game.phase.on_trains or ("2",)
-        for train in [t for t in game.depot.trains if t.name in current]:
-            game.depot.trains.remove(train)
-            game.depot.discarded.append(train)
-    operate(game, "AR")
-    to_step(game, BuyTrainStep)
-    return game
-
-
-def depot_buys(game: SteamOverHolland) -> dict[str, int]:
-    return {a.train.split("-")[0]: a.price for a in legal_of(game, BuyTrain)
-            if a.source == "depot"}
-
-
 def test_available_trains_next_type_only_after_sold_out_en_available_trains() -> None:
-    game = buying("2", sold_out=False)
+    game = ar_buying("2", ("2",), sold_out=False)
     assert set(depot_buys(game)) == {"2"}
-    game = buying("2")
+    game = ar_buying("2", ("2",))
     assert set(depot_buys(game)) == {"3"}
 
 
 def test_six_and_3e_on_sale_together_en_available_trains() -> None:
-    game = buying("5", trains=("5",))
+    game = ar_buying("5", ("5",))
     assert depot_buys(game) == {"6": 500, "3E": 600}
 
 
 def test_phase_changes_at_end_of_buying_turn_en_phases() -> None:
     """The first 3 train starts phase 3 at the end of the buying company's turn."""
-    game = buying("2")
+    game = ar_buying("2", ("2",))
     apply(game, BuyTrain(entity="AR", train="3-0", price=200))
     assert game.phase.name == "2"  # still phase 2 during the turn
     apply(game, Pass(entity="AR"))
@@ -72,7 +48,7 @@ def test_phase_changes_at_end_of_buying_turn_en_phases() -> None:
 
 def test_rusting_at_phase_change_en_phases() -> None:
     """Phase 4 removes every 2 train, of every company, at the end of the turn."""
-    game = buying("3", trains=("2", "3"))
+    game = ar_buying("3", ("2", "3"))
     start_company(game, "NCS", "p1", 100)
     give_trains(game, "NCS", ["2", "2"])
     apply(game, BuyTrain(entity="AR", train="4-0", price=300))
@@ -86,7 +62,7 @@ def test_rusting_at_phase_change_en_phases() -> None:
 def test_train_limit_blocks_purchase_even_if_it_would_rust_en_train_count_limits() -> None:
     """"A company which has the same number of trains as the current train limit may not
     buy another train, even if the new train would trigger a phase change and rust"."""
-    game = buying("3", trains=("2", "2", "3", "3"))
+    game = ar_buying("3", ("2", "2", "3", "3"))
     assert depot_buys(game) == {}
     assert [type(c.action) for c in game.legal_actions()] == [Pass]
 
@@ -94,7 +70,7 @@ def test_train_limit_blocks_purchase_even_if_it_would_rust_en_train_count_limits
 def test_discard_excess_trains_after_phase_change_en_train_count_limits() -> None:
     """Over the new limit (4 -> 3 in phase 4) the president discards trains of his choice;
     they are removed from the game."""
-    game = buying("3", trains=("3", "3", "3"))
+    game = ar_buying("3", ("3", "3", "3"))
     apply(game, BuyTrain(entity="AR", train="4-0", price=300))
     apply(game, Pass(entity="AR"))
     assert isinstance(game.decider(), DiscardDecider)
@@ -131,7 +107,7 @@ def test_privates_close_when_phase_5_begins_en_notes_on_private_companies() -> N
 
 def test_werkspoor_discount_bank_trains_only_en_private_6() -> None:
     """Private #6: 10% off trains bought from the bank; not on trains from a company."""
-    game = buying("2", sold_out=False, cash=500)
+    game = ar_buying("2", ("2",), sold_out=False, cash=500)
     give_private(game, "W", "AR")
     assert depot_buys(game) == {"2": 90}
     start_company(game, "NCS", "p1", 100)
@@ -143,7 +119,7 @@ def test_werkspoor_discount_bank_trains_only_en_private_6() -> None:
 def test_train_from_other_company_any_price_from_1_en_train_costs() -> None:
     """Trains from another company: at least 1, no maximum, both presidents agree (one
     player on both sides is not asked)."""
-    game = buying("2", sold_out=False, cash=500)
+    game = ar_buying("2", ("2",), sold_out=False, cash=500)
     start_company(game, "NCS", "p0", 100)
     (train,) = give_trains(game, "NCS", ["2"])
     buy = next(c for c in legal(game)

@@ -7,13 +7,13 @@ from dataclasses import replace
 
 import pytest
 from soh_scenario import (
-    BREDA_ANTWERPEN,
     apply,
+    ar_buying,
+    depot_buys,
     fresh,
     give_private,
     give_trains,
     home_token,
-    lay,
     legal_of,
     operate,
     set_phase,
@@ -21,51 +21,22 @@ from soh_scenario import (
     to_step,
 )
 
-from railhouse.engine.actions import BuyTrain, LayTile, Par, Pass, RunRoutes
+from railhouse.engine.actions import BuyTrain, LayTile, Par, Pass
 from railhouse.engine.rounds.stock import StockRound
 from railhouse_soh.game import SteamOverHolland
 from railhouse_soh.rounds import give_nrs_share
-from railhouse_soh.steps import RouteStep, TokenStep
+from railhouse_soh.steps import TokenStep
 from railhouse_soh.track import TrackStep
-from railhouse_soh.trainbuy import BuyTrainStep
 from railhouse_soh.treasury import issue_limit
 from railhouse_soh.variants.trains import take_twin
 
 RULES = ("printed", "18xx-games")
 
 
-def buying(rules: str, phase: str, trains: tuple[str, ...] = (), sold_out: bool = True,
-           cash: int = 2000) -> SteamOverHolland:
-    """AR (Breda, track to Antwerpen) at its train step in phase ``phase``; with
-    ``sold_out`` the trains of the current phase are gone so the next type is on sale."""
-    game: SteamOverHolland = fresh(rules=rules)
-    set_phase(game, phase)
-    start_company(game, "AR", "p0", 100, cash=cash)
-    home_token(game, "AR", "J7")
-    lay(game, BREDA_ANTWERPEN)
-    give_trains(game, "AR", trains)
-    if sold_out:
-        current = game.phase.on_trains or ("2",)
-        for train in [t for t in game.depot.trains if t.name in current]:
-            game.depot.trains.remove(train)
-            game.depot.discarded.append(train)
-    operate(game, "AR")
-    if game.ruleset.player_routes and trains:
-        to_step(game, RouteStep)
-        apply(game, RunRoutes(entity="AR"))  # T: the president claims (here: no) routes
-    to_step(game, BuyTrainStep)
-    return game
-
-
-def depot_buys(game: SteamOverHolland) -> dict[str, int]:
-    return {a.train.split("-")[0]: a.price for a in legal_of(game, BuyTrain)
-            if a.source == "depot"}
-
-
 @pytest.mark.parametrize("rules, during", [("printed", "2"), ("18xx-games", "3")])
 def test_11_2_phase_change_at_once_EN_phases(rules: str, during: str) -> None:
     """EN: the phase begins at the end of the buying company's turn; T: on purchase."""
-    game = buying(rules, "2")
+    game = ar_buying("2", rules=rules)
     apply(game, BuyTrain(entity="AR", train="3-0", price=200))
     assert game.phase.name == during
     apply(game, Pass(entity="AR"))
@@ -74,7 +45,7 @@ def test_11_2_phase_change_at_once_EN_phases(rules: str, during: str) -> None:
 
 @pytest.mark.parametrize("rules, rusted_at_once", [("printed", False), ("18xx-games", True)])
 def test_11_2_rusting_at_once_EN_phases(rules: str, rusted_at_once: bool) -> None:
-    game = buying(rules, "3", trains=("2", "3"))
+    game = ar_buying("3", ("2", "3"), rules=rules)
     start_company(game, "NCS", "p1", 100)
     give_trains(game, "NCS", ["2", "2"])
     apply(game, BuyTrain(entity="AR", train="4-0", price=300))
@@ -135,7 +106,7 @@ def test_11_2_selling_a_company_started_this_round_EN_selling_shares(
 @pytest.mark.parametrize("rules, left_after_six", [("printed", 6), ("18xx-games", 0)])
 def test_11_2_one_shared_6_3e_stack_EN_available_trains(rules: str, left_after_six: int) -> None:
     """EN: six 6-trains and six 3E-trains; T: one stack of six, each a 6 or a 3E."""
-    game = buying(rules, "5", trains=("5",), cash=5000)
+    game = ar_buying("5", ("5",), cash=5000, rules=rules)
     apply(game, BuyTrain(entity="AR", train="6-0", price=500))
     names = [t.name for t in game.depot.trains]
     assert names.count("6") == 5
@@ -159,10 +130,10 @@ def test_11_2_no_nrs_subsidy_EN_notes_on_private_companies_7(rules: str, nrs_cas
 
 @pytest.mark.parametrize("rules, two_price", [("printed", 90), ("18xx-games", 100)])
 def test_11_2_werkspoor_discount_only_on_3_4_5_EN_private_6(rules: str, two_price: int) -> None:
-    game = buying(rules, "2", sold_out=False)
+    game = ar_buying("2", sold_out=False, rules=rules)
     give_private(game, "W", "AR")
     assert depot_buys(game) == {"2": two_price}
-    game = buying(rules, "2")
+    game = ar_buying("2", rules=rules)
     give_private(game, "W", "AR")
     assert depot_buys(game) == {"3": 180}  # 10% off 200 under both
 

@@ -47,3 +47,23 @@ def start(game: MiniGame, company_id: str, president: str, price: int,
             cert.owner = player
             units -= cert.percent // 10
     return company
+
+
+def floated_a(cash: int, treasury: int = 0, p0_extra: int = 0) -> tuple[MiniGame, Company]:
+    """A mini game with A started at 70 for p0 (president's certificate and ``p0_extra``
+    10% units) and p1 (20%), floated with ``cash`` from the bank and ``treasury`` of its IPO
+    shares moved to its treasury."""
+    game = mini()
+    company = start(game, "A", "p0", 70, {"p0": p0_extra, "p1": 2})
+    company.floated = True
+    for cert in company.certs_of("ipo")[:treasury]:
+        cert.owner = "treasury"
+    game.pay(game.bank, company, cash)
+    return game, company
+
+
+def set_cash(game: Game, player: str, cash: int) -> None:
+    """Give ``player`` exactly ``cash`` (through the bank)."""
+    p = game.player(player)
+    game.pay(p, game.bank, p.cash)
+    game.pay(game.bank, p, cash)

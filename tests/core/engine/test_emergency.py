@@ -4,8 +4,7 @@
 from __future__ import annotations
 
 import pytest
-from engine_positions import mini, sale_tops, start
-from minititle import MiniGame
+from engine_positions import floated_a, sale_tops, set_cash, start
 
 from railhouse.engine.actions import Bankrupt, IssueShares, Pass, SellShares
 from railhouse.engine.emergency import EmergencyRaise, EmergencyRules, start_raise
@@ -30,24 +29,8 @@ class BuyTrainRaise(EmergencyRaise):
         self.outcome = "bankrupt"
 
 
-def setup(cash: int, treasury: int = 0, p0_extra: int = 0) -> tuple[MiniGame, Company]:
-    game = mini()
-    company = start(game, "A", "p0", 70, {"p0": p0_extra, "p1": 2})
-    company.floated = True
-    for cert in company.certs_of("ipo")[:treasury]:
-        cert.owner = "treasury"
-    game.pay(game.bank, company, cash)
-    return game, company
-
-
-def set_cash(game: MiniGame, player: str, cash: int) -> None:
-    p = game.player(player)
-    game.pay(p, game.bank, p.cash)
-    game.pay(game.bank, p, cash)
-
-
 def test_treasury_shares_are_sold_first_and_only_as_many_as_needed_r_8_4_2() -> None:
-    game, company = setup(cash=50, treasury=4)
+    game, company = floated_a(cash=50, treasury=4)
     president_cash = game.player("p0").cash
     raise_ = BuyTrainRaise(game, company, PRICE)
     start_raise(raise_)
@@ -59,7 +42,7 @@ def test_treasury_shares_are_sold_first_and_only_as_many_as_needed_r_8_4_2() -> 
 
 
 def test_then_the_president_contributes_only_the_difference_r_8_4_3() -> None:
-    game, company = setup(cash=100)
+    game, company = floated_a(cash=100)
     set_cash(game, "p0", 200)
     raise_ = BuyTrainRaise(game, company, PRICE)
     start_raise(raise_)
@@ -67,7 +50,7 @@ def test_then_the_president_contributes_only_the_difference_r_8_4_3() -> None:
 
 
 def test_then_the_president_sells_shares_of_their_choice_r_8_4_4() -> None:
-    game, company = setup(cash=20, p0_extra=3)
+    game, company = floated_a(cash=20, p0_extra=3)
     other = start(game, "B", "p0", 60, {"p0": 2, "p2": 1})
     set_cash(game, "p0", 10)
     raise_ = BuyTrainRaise(game, company, PRICE)
@@ -87,7 +70,7 @@ def test_then_the_president_sells_shares_of_their_choice_r_8_4_4() -> None:
 
 
 def test_bankrupt_is_the_only_choice_when_selling_everything_cannot_cover_r_8_4_6() -> None:
-    game, company = setup(cash=0)
+    game, company = floated_a(cash=0)
     set_cash(game, "p0", 0)
     raise_ = BuyTrainRaise(game, company, 10_000)
     start_raise(raise_)
@@ -99,7 +82,7 @@ def test_bankrupt_is_the_only_choice_when_selling_everything_cannot_cover_r_8_4_
 
 
 def test_treasury_choice_makes_the_issue_a_ranged_decision_en_forced_purchase() -> None:
-    game, company = setup(cash=0, treasury=3)
+    game, company = floated_a(cash=0, treasury=3)
     set_cash(game, "p0", 500)
     raise_ = BuyTrainRaise(game, company, PRICE, EmergencyRules(treasury_choice=True))
     start_raise(raise_)
@@ -113,7 +96,7 @@ def test_treasury_choice_makes_the_issue_a_ranged_decision_en_forced_purchase() 
 
 
 def test_the_order_is_data() -> None:
-    game, company = setup(cash=0, treasury=3)
+    game, company = floated_a(cash=0, treasury=3)
     set_cash(game, "p0", 500)
     rules = EmergencyRules(order=("president_cash", "treasury_shares"))
     raise_ = BuyTrainRaise(game, company, PRICE, rules)
@@ -126,7 +109,7 @@ def test_the_order_is_data() -> None:
 def test_contribute_in_full_keeps_the_presidents_cash_until_it_covers_the_shortfall() -> None:
     """1839 R-8.4.3/R-8.4.5 reading: the director raises the money, then pays it at once;
     until then the company's treasury is untouched."""
-    game, company = setup(cash=20, p0_extra=3)
+    game, company = floated_a(cash=20, p0_extra=3)
     start(game, "B", "p0", 60, {"p0": 2, "p2": 1})
     set_cash(game, "p0", 10)
     raise_ = BuyTrainRaise(game, company, PRICE, EmergencyRules(contribute_in_full=True))
@@ -142,7 +125,7 @@ def test_contribute_in_full_keeps_the_presidents_cash_until_it_covers_the_shortf
 
 def test_sell_until_exhausted_offers_sales_that_cannot_cover_then_bankruptcy() -> None:
     """1839 R-8.4.6: bankrupt only "after selling every legally sellable share"."""
-    game, company = setup(cash=0)
+    game, company = floated_a(cash=0)
     start(game, "B", "p0", 60, {"p0": 1, "p2": 1})
     set_cash(game, "p0", 0)
     raise_ = BuyTrainRaise(game, company, 10_000, EmergencyRules(sell_until_exhausted=True))
@@ -171,7 +154,7 @@ class DebtRaise(EmergencyRaise):
 def test_a_players_own_debt_is_raised_by_their_sales_only() -> None:
     """1839 R-8.1.2 / R-8.4.4 "or the RH owner": no company, no treasury, no contribution;
     the debtor sells until they hold the amount."""
-    game, company = setup(cash=0, treasury=2)
+    game, company = floated_a(cash=0, treasury=2)
     set_cash(game, "p1", 30)
     raise_ = DebtRaise(game, None, 100, debtor="p1")
     assert raise_.sources() == ("president_shares",)  # even before anything is resolved
@@ -201,7 +184,7 @@ class DeferredSaleRaise(BuyTrainRaise):
 
 
 def test_a_title_sale_resumes_the_raise_through_after_sale() -> None:
-    game, company = setup(cash=0, p0_extra=3)
+    game, company = floated_a(cash=0, p0_extra=3)
     set_cash(game, "p0", 0)
     raise_ = DeferredSaleRaise(game, company, PRICE, EmergencyRules(contribute_in_full=True))
     start_raise(raise_)

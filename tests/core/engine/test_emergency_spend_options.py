@@ -5,12 +5,11 @@ a step instead of ``game.pending``; on the mini title."""
 
 from __future__ import annotations
 
-from engine_positions import mini, sale_tops, start
+from engine_positions import floated_a, sale_tops, set_cash, start
 from minititle import MiniGame
 
 from railhouse.engine.actions import Bankrupt, IssueShares, SellShares
 from railhouse.engine.emergency import EmergencyRaise, EmergencyRules, start_raise
-from railhouse.engine.entities import Company
 from railhouse.engine.invariants import check_invariants
 
 PRICE = 180
@@ -33,29 +32,13 @@ class SpendRaise(EmergencyRaise):
         self.outcome = "bankrupt"
 
 
-def setup(cash: int, treasury: int = 0, p0_extra: int = 0) -> tuple[MiniGame, Company]:
-    game = mini()
-    company = start(game, "A", "p0", 70, {"p0": p0_extra, "p1": 2})
-    company.floated = True
-    for cert in company.certs_of("ipo")[:treasury]:
-        cert.owner = "treasury"
-    game.pay(game.bank, company, cash)
-    return game, company
-
-
-def set_cash(game: MiniGame, player: str, cash: int) -> None:
-    p = game.player(player)
-    game.pay(p, game.bank, p.cash)
-    game.pay(game.bank, p, cash)
-
-
 def kinds(game: MiniGame) -> list[str]:
     return [type(c.action).__name__ for c in game.legal_actions()]
 
 
 def test_repeat_issue_asks_the_company_again_while_money_is_short() -> None:
     for repeat, after in ((True, "A"), (False, "p0")):
-        game, company = setup(cash=0, treasury=3)
+        game, company = floated_a(cash=0, treasury=3)
         set_cash(game, "p0", 0)
         rules = EmergencyRules(treasury_choice=True, repeat_issue=repeat)
         start_raise(SpendRaise(game, company, PRICE, rules))
@@ -67,7 +50,7 @@ def test_repeat_issue_asks_the_company_again_while_money_is_short() -> None:
 
 
 def test_contribute_at_spend_counts_the_presidents_cash_but_leaves_it_to_the_spend() -> None:
-    game, company = setup(cash=100)
+    game, company = floated_a(cash=100)
     set_cash(game, "p0", 200)
     seen: list[int] = []
 
@@ -84,7 +67,7 @@ def test_contribute_at_spend_counts_the_presidents_cash_but_leaves_it_to_the_spe
 
 
 def test_contribute_at_spend_sales_pay_the_president_and_need_only_the_rest() -> None:
-    game, company = setup(cash=20, p0_extra=3)
+    game, company = floated_a(cash=20, p0_extra=3)
     set_cash(game, "p0", 30)
     raise_ = SpendRaise(game, company, PRICE, SPEND)
     start_raise(raise_)
@@ -103,7 +86,7 @@ def test_keep_president_certificates_never_sells_them_and_sells_as_president() -
     non-president's and stops at the ledge); keeping certificates, p0 sells only the 20%,
     as president (the price passes the ledge), and p2 takes the presidency afterwards."""
     for keep in (False, True):
-        game, company = setup(cash=20)
+        game, company = floated_a(cash=20)
         set_cash(game, "p0", 10)
         beta = start(game, "B", "p0", 70, {"p0": 2, "p2": 3})
         market = game.market_of(beta)
@@ -121,7 +104,7 @@ def test_keep_president_certificates_never_sells_them_and_sells_as_president() -
 
 def test_sell_only_needed_caps_each_sale_at_the_shares_the_rest_needs() -> None:
     for only, top in ((False, 3), (True, 1)):
-        game, company = setup(cash=110, p0_extra=3)
+        game, company = floated_a(cash=110, p0_extra=3)
         set_cash(game, "p0", 0)
         start_raise(SpendRaise(game, company, PRICE, EmergencyRules(sell_only_needed=only)))
         (sale,) = game.legal_actions()  # 70 missing: one share at 70
@@ -130,7 +113,7 @@ def test_sell_only_needed_caps_each_sale_at_the_shares_the_rest_needs() -> None:
 
 def test_bankrupt_by_choice_is_offered_beside_sales_that_could_cover() -> None:
     for choice, offered in ((False, ["SellShares"]), (True, ["SellShares", "Bankrupt"])):
-        game, company = setup(cash=110, p0_extra=3)
+        game, company = floated_a(cash=110, p0_extra=3)
         set_cash(game, "p0", 0)
         raise_ = SpendRaise(game, company, PRICE, EmergencyRules(bankrupt_by_choice=choice))
         start_raise(raise_)
@@ -150,7 +133,7 @@ def test_a_hosted_raise_built_afresh_moves_no_money_and_follows_the_position() -
     """A step may host the raise: with ``treasury_choice`` and ``contribute_at_spend``
     resolving a fresh raise changes nothing but the raise, so it can be rebuilt each time
     the step is asked, and it sees a changed position at once."""
-    game, company = setup(cash=20, treasury=1, p0_extra=3)
+    game, company = floated_a(cash=20, treasury=1, p0_extra=3)
     set_cash(game, "p0", 500)
     hosted = HostedRaise(game, company, PRICE, SPEND)
     assert hosted.resolve() is False and hosted.acting_entity() == "A"  # issue first

@@ -7,45 +7,16 @@ from __future__ import annotations
 
 import random
 
-from test_routes_bruteforce import CITY, OO, PLAIN, TOWN
+from test_routes_bruteforce import random_tiles, shuffled_cities
 
-from railhouse.map import Board, HexDef, MapDef, Offboard, TrainSpec, tile
-from railhouse.map.library import STANDARD
-
-COORDS = [
-    f"{r}{c}"
-    for r, cols in (("B", (3, 5, 7, 9)), ("C", (2, 4, 6, 8)), ("D", (3, 5, 7)))
-    for c in cols
-]
+from railhouse.map import Board, TrainSpec
 
 
 def dense_board(seed: int) -> Board:
     """Every hex tiled or an off-board; about half the hexes are cities."""
     rng = random.Random(f"dense:{seed}")
-    hexes: dict[str, HexDef] = {}
-    tiles = dict(STANDARD) | OO
-    board_tiles: dict[str, tuple[str, int]] = {}
-    for coord in COORDS:
-        roll = rng.random()
-        if roll < 0.1:
-            hexes[coord] = HexDef(
-                coord,
-                tile("", "red", f"o:{rng.randrange(6)},{rng.randrange(6)}"),
-                fixed=True,
-                offboard=Offboard(coord, (rng.choice((20, 30, 40)),), rng.choice(("a", "b"))),
-            )
-            continue
-        hexes[coord] = HexDef(coord, tile("", "white"))
-        pool = PLAIN if roll < 0.4 else TOWN if roll < 0.5 else CITY if roll < 0.95 else list(OO)
-        board_tiles[coord] = (rng.choice(pool), rng.randrange(6))
-    board = Board(MapDef(hexes, tiles, {}))
-    board.tiles = board_tiles
-    cities = []
-    for coord in board.tiles:
-        t, _ = board.tile_at(coord)
-        cities += [(coord, k, t.stops[i].slots) for k, i in enumerate(t.city_indices())]
-    rng.shuffle(cities)
-    for n, (coord, k, slots) in enumerate(cities):
+    board = random_tiles(rng, 0.1, (0.4, 0.5, 0.95))
+    for n, (coord, k, slots) in enumerate(shuffled_cities(board, rng)):
         owners = ["A"] if n < 2 or rng.random() < 0.25 else []
         if not owners and rng.random() < 0.3:
             owners = [rng.choice(("B", "NS"))]

@@ -119,19 +119,30 @@ MIXES = [
 ]
 
 
-def random_board(seed: int) -> Board:
-    rng = random.Random(seed)
-    coords = [
-        f"{r}{c}"
-        for r, cols in (("B", (3, 5, 7, 9)), ("C", (2, 4, 6, 8)), ("D", (3, 5, 7)))
-        for c in cols
-    ]
+COORDS = [
+    f"{r}{c}"
+    for r, cols in (("B", (3, 5, 7, 9)), ("C", (2, 4, 6, 8)), ("D", (3, 5, 7)))
+    for c in cols
+]
+
+
+def random_tiles(
+    rng: random.Random,
+    offboard: float,
+    bounds: tuple[float, float, float],
+    tiled: float | None = None,
+) -> Board:
+    """A board on ``COORDS``: a hex whose roll is below ``offboard`` is a random off-board,
+    any other a plain hex with a tile from ``PLAIN``, ``TOWN``, ``CITY`` or ``OO``, as the
+    roll is below the first, second or third of ``bounds`` or above them (laid only with a
+    chance of ``tiled`` when given); no tokens."""
     hexes: dict[str, HexDef] = {}
     tiles = dict(STANDARD) | OO
     board_tiles: dict[str, tuple[str, int]] = {}
-    for coord in coords:
+    plain, town, city = bounds
+    for coord in COORDS:
         roll = rng.random()
-        if roll < 0.12:
+        if roll < offboard:
             hexes[coord] = HexDef(
                 coord,
                 tile("", "red", f"o:{rng.randrange(6)},{rng.randrange(6)}"),
@@ -140,23 +151,33 @@ def random_board(seed: int) -> Board:
             )
             continue
         hexes[coord] = HexDef(coord, tile("", "white"))
-        pool = PLAIN if roll < 0.5 else TOWN if roll < 0.65 else CITY if roll < 0.93 else list(OO)
-        if rng.random() < 0.9:
+        pool = PLAIN if roll < plain else TOWN if roll < town else CITY if roll < city else list(OO)
+        if tiled is None or rng.random() < tiled:
             board_tiles[coord] = (rng.choice(pool), rng.randrange(6))
-    m = MapDef(hexes, tiles, {})
-    board = Board(m)
+    board = Board(MapDef(hexes, tiles, {}))
     board.tiles = board_tiles
-    _tokens(board, rng)
     return board
 
 
-def _tokens(board: Board, rng: random.Random) -> None:
+def shuffled_cities(board: Board, rng: random.Random) -> list[tuple[str, int, int]]:
+    """``(hex, city, slots)`` of every city on the board's tiles, shuffled with ``rng``."""
     cities = []
     for coord in board.tiles:
         t, _ = board.tile_at(coord)
         cities += [(coord, k, t.stops[i].slots) for k, i in enumerate(t.city_indices())]
     rng.shuffle(cities)
-    for n, (coord, k, slots) in enumerate(cities):
+    return cities
+
+
+def random_board(seed: int) -> Board:
+    rng = random.Random(seed)
+    board = random_tiles(rng, 0.12, (0.5, 0.65, 0.93), tiled=0.9)
+    _tokens(board, rng)
+    return board
+
+
+def _tokens(board: Board, rng: random.Random) -> None:
+    for n, (coord, k, slots) in enumerate(shuffled_cities(board, rng)):
         owners = ["A"] if n == 0 else []
         if n > 0 and rng.random() < 0.3:
             owners = ["A"]
