@@ -1,15 +1,19 @@
 """Built 1839 positions for rule tests: floated companies, a chosen phase, and an operating
-turn stopped at a chosen step (no random playouts)."""
+turn stopped at a chosen step (no random playouts); and the small moves that carry a built
+position on (buy the next train, finish a turn, pass a stock round, start an OR)."""
 
 from __future__ import annotations
 
 from m1839_helpers import finish_auction
 
+from railhouse.engine.actions import Action, BuyTrain, Pass
 from railhouse.engine.entities import IPO, Company
 from railhouse.engine.rounds.base import Step
 from railhouse.engine.shares import move_shares, president_cert
+from railhouse_m1839.data import PHASE_IDS
 from railhouse_m1839.game import M1839, new_game
 from railhouse_m1839.operating import M1839OperatingRound
+from railhouse_m1839.stock import M1839StockRound
 from railhouse_m1839.trains import enter_phase
 from railhouse_m1839.turnsteps import TrainBuyStep
 
@@ -42,6 +46,24 @@ def clear_holdings(game: M1839) -> M1839:
     return game
 
 
+def cleared(players: int = 4, seed: int = 1) -> M1839:
+    """After the auction (SR 1) with nobody holding anything (``clear_holdings``)."""
+    return clear_holdings(after_auction(players, seed))
+
+
+def legal(game: M1839) -> list[Action]:
+    """The actions legal now (without their ranges)."""
+    return [c.action for c in game.legal_actions()]
+
+
+def own_private(game: M1839, private_id: str, owner: str) -> None:
+    """``owner`` (a player or a company) holds the open private."""
+    private = game.privates[private_id]
+    private.owner, private.closed = owner, False
+    if owner in game.companies:
+        game.companies[owner].privates.append(private_id)
+
+
 def float_company(game: M1839, company_id: str, director: str, price: int = 67,
                   shares: int = 4, cash: int = 500, others: dict[str, int] | None = None,
                   operated: bool = True) -> Company:
@@ -71,6 +93,13 @@ def to_phase(game: M1839, name: str) -> None:
     game.pending.clear()
 
 
+def to_rank(game: M1839, phase: str) -> None:
+    """The phase ``phase`` is on; the supply's next train is the first of the next rank."""
+    to_phase(game, phase)
+    rank = PHASE_IDS.index(phase) + 2
+    game.depot.trains = [t for t in game.depot.trains if t.spec.group >= rank]
+
+
 def give_train(game: M1839, company: Company, name: str | None = None) -> None:
     """Hand ``company`` the first supply train (of ``name`` if given), outside the rules."""
     train = next(t for t in game.depot.trains if name is None or t.name == name)
@@ -90,3 +119,38 @@ def operating_turn(game: M1839, company_id: str, at: type[Step] = TrainBuyStep) 
             break
         step.done = True
     refresh(game)
+
+
+def start_or(game: M1839) -> None:
+    """A new OR starts as the round machine starts it (income, then the first turn)."""
+    game.pending.clear()
+    rnd = M1839OperatingRound(game, 1, 1, game.set_number or 1)
+    game.round = rnd
+    rnd.start()
+    rnd.advance()
+
+
+def buy_next_train(game: M1839, company_id: str) -> None:
+    """``company_id`` (waiting at its train step) buys the next supply train via apply."""
+    train = game.depot.available()[0]
+    game.apply(BuyTrain(entity=company_id, train=train.id, price=train.spec.price))
+
+
+def finish_turn(game: M1839, company_id: str) -> None:
+    """``company_id`` passes until its turn is over (and any window it opens)."""
+    while game.acting_entity() == company_id:
+        game.apply(Pass(entity=company_id))
+
+
+def pass_sr(game: M1839) -> None:
+    """Everybody passes until the stock round is over and the next OR has started (an OR
+    in which no company operates ends at once: the game then waits in the next SR)."""
+    ors = game.ors_played
+    for _ in range(20):
+        if game.ors_played > ors or game.pending:
+            return
+        assert isinstance(game.round, M1839StockRound)
+        who = game.acting_entity()
+        assert who is not None
+        game.apply(Pass(entity=who))
+    raise AssertionError("the stock round did not end")

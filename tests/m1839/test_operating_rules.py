@@ -5,16 +5,16 @@ where a decision is involved."""
 from __future__ import annotations
 
 from m1839_positions import (
-    after_auction,
+    cleared,
     float_company,
     give_train,
+    legal,
     operating_turn,
     refresh,
     to_phase,
 )
 
 from railhouse.engine.actions import (
-    Action,
     Bankrupt,
     BuyTrain,
     Concede,
@@ -25,7 +25,7 @@ from railhouse.engine.actions import (
     Respond,
     SellShares,
 )
-from railhouse.engine.entities import POOL, TREASURY, Train
+from railhouse.engine.entities import POOL, TREASURY, Company, Train
 from railhouse.engine.shares import move_shares
 from railhouse_m1839.actions import Nationalise, ReserveHome
 from railhouse_m1839.closures import NewLocalDecider, resolve_new_locals, start_company
@@ -36,27 +36,22 @@ from railhouse_m1839.trains import DiscardDecider
 from railhouse_m1839.turnsteps import FirstTrainStep, TrainBuyStep
 
 
-def _game() -> M1839:
-    game = after_auction(4, seed=1)
-    for company in game.companies.values():  # a clean slate: nobody holds anything
-        if company.started:
-            game.market_of(company).remove(company.id)
-        company.started = company.floated = False
-        company.president = None
-        for cert in company.certs:
-            cert.owner = "ipo"
-    for private in game.privates.values():
-        private.owner = None
-    return game
-
-
-def _legal(game: M1839) -> list[Action]:
-    return [c.action for c in game.legal_actions()]
+def _ams_and_nbds_with_trains(nbds_director: str, ams_cash: int = 300,
+                              nbds_cash: int = 0) -> tuple[M1839, Company, Company]:
+    """AMS (p0, f67, ``ams_cash``) waits at its train step; NBDS (``nbds_director``, f74,
+    ``nbds_cash``) operates too; each holds one train."""
+    game = cleared()
+    ams = float_company(game, "AMS", "p0", cash=ams_cash)
+    nbds = float_company(game, "NBDS", nbds_director, price=74, cash=nbds_cash)
+    give_train(game, ams)
+    give_train(game, nbds)
+    operating_turn(game, "AMS", at=TrainBuyStep)
+    return game, ams, nbds
 
 
 # -- R-8.1 start of the OR -----------------------------------------------------------------
 def test_R_8_1_1_privates_pay_their_owners_players_and_companies() -> None:
-    game = _game()
+    game = cleared()
     ams = float_company(game, "AMS", "p0", cash=0)
     game.privates["KR"].owner = "p1"
     game.privates["SRV"].owner = "AMS"
@@ -66,7 +61,7 @@ def test_R_8_1_1_privates_pay_their_owners_players_and_companies() -> None:
 
 
 def test_R_8_1_2_rh_owner_pays_f100() -> None:
-    game = _game()
+    game = cleared()
     game.privates["RH"].owner, game.privates["RH"].closed = "p2", False
     game.player("p2").cash = 150
     M1839OperatingRound(game, 1, 1).charge_rh()
@@ -74,7 +69,7 @@ def test_R_8_1_2_rh_owner_pays_f100() -> None:
 
 
 def test_R_8_1_2_R_8_4_4_rh_owner_short_of_cash_sells_shares() -> None:
-    game = _game()
+    game = cleared()
     game.privates["RH"].owner, game.privates["RH"].closed = "p2", False
     ams = float_company(game, "AMS", "p0", others={"p2": 2})
     game.player("p2").cash = 30
@@ -92,7 +87,7 @@ def test_R_8_1_2_R_8_4_4_rh_owner_short_of_cash_sells_shares() -> None:
 
 # -- R-8.2 order ---------------------------------------------------------------------------
 def test_R_8_2_1_R_8_2_2_majors_by_price_then_locals() -> None:
-    game = _game()
+    game = cleared()
     float_company(game, "AMS", "p0", price=67)
     float_company(game, "NBDS", "p1", price=82)
     float_company(game, "NCS", "p2", price=67)
@@ -104,7 +99,7 @@ def test_R_8_2_1_R_8_2_2_majors_by_price_then_locals() -> None:
 
 # -- R-8.3.2 first train ---------------------------------------------------------------------
 def test_R_8_3_2_local_takes_the_next_train_free_and_starts_its_phase() -> None:
-    game = _game()
+    game = cleared()
     local = game.companies["L1"]
     start_company(game, local, "p3", 46)
     local.floated, local.cash = True, 460
@@ -115,14 +110,14 @@ def test_R_8_3_2_local_takes_the_next_train_free_and_starts_its_phase() -> None:
 
 
 def test_R_8_3_2_major_pays_for_its_first_train() -> None:
-    game = _game()
+    game = cleared()
     ams = float_company(game, "AMS", "p0", cash=670, operated=False)
     FirstTrainStep(game, "AMS").auto()
     assert [t.name for t in ams.trains] == ["2"] and ams.cash == 590
 
 
 def test_R_8_3_2_A_45_nothing_when_the_next_train_is_gray() -> None:
-    game = _game()
+    game = cleared()
     ams = float_company(game, "AMS", "p0", cash=670, operated=False)
     game.depot.trains = [t for t in game.depot.trains if t.name in ("4", "7")]
     FirstTrainStep(game, "AMS").auto()
@@ -130,7 +125,7 @@ def test_R_8_3_2_A_45_nothing_when_the_next_train_is_gray() -> None:
 
 
 def test_R_8_3_2_only_on_the_first_run() -> None:
-    game = _game()
+    game = cleared()
     ams = float_company(game, "AMS", "p0", cash=670, operated=True)
     FirstTrainStep(game, "AMS").auto()
     assert ams.trains == []
@@ -138,47 +133,37 @@ def test_R_8_3_2_only_on_the_first_run() -> None:
 
 # -- R-8.3.D buying trains -----------------------------------------------------------------
 def test_R_8_3_D_6_A_27_trainless_company_must_buy_from_the_supply() -> None:
-    game = _game()
+    game = cleared()
     float_company(game, "AMS", "p0", cash=500)
     nbds = float_company(game, "NBDS", "p0", price=74)
     give_train(game, nbds)
     operating_turn(game, "AMS", at=TrainBuyStep)
-    legal = _legal(game)
-    assert legal == [BuyTrain(entity="AMS", train=game.depot.available()[0].id, price=80),
-                     Concede(entity="AMS")]  # R-9.1: its director may always concede
+    actions = legal(game)
+    assert actions == [BuyTrain(entity="AMS", train=game.depot.available()[0].id, price=80),
+                       Concede(entity="AMS")]  # R-9.1: its director may always concede
 
 
 def test_R_8_3_D_3_only_the_current_rank() -> None:
-    game = _game()
+    game = cleared()
     ams = float_company(game, "AMS", "p0", cash=2000)
     give_train(game, ams)
     operating_turn(game, "AMS", at=TrainBuyStep)
-    offered = {a.train for a in _legal(game) if isinstance(a, BuyTrain) and a.source == "depot"}
+    offered = {a.train for a in legal(game) if isinstance(a, BuyTrain) and a.source == "depot"}
     names = {t.name for t in game.depot.trains if t.id in offered}
     assert names == {"2"} and any(t.name == "2+1" for t in game.depot.trains)
 
 
 def test_R_8_3_D_2_same_director_buys_from_another_company_directly() -> None:
-    game = _game()
-    ams = float_company(game, "AMS", "p0", cash=300)
-    nbds = float_company(game, "NBDS", "p0", price=74, cash=0)
-    give_train(game, ams)
-    give_train(game, nbds)
+    game, ams, nbds = _ams_and_nbds_with_trains("p0")
     train = nbds.trains[0]
-    operating_turn(game, "AMS", at=TrainBuyStep)
     game.apply(BuyTrain(entity="AMS", train=train.id, price=150, source="NBDS"))
     assert train in ams.trains and nbds.cash == 150 and ams.cash == 150
 
 
 def test_R_8_3_D_2_other_director_is_asked_and_may_refuse() -> None:
-    game = _game()
-    ams = float_company(game, "AMS", "p0", cash=300)
-    nbds = float_company(game, "NBDS", "p1", price=74, cash=0)
-    give_train(game, ams)
-    give_train(game, nbds)
+    game, ams, nbds = _ams_and_nbds_with_trains("p1")
     train = nbds.trains[0]
-    operating_turn(game, "AMS", at=TrainBuyStep)
-    assert BuyTrain(entity="AMS", train=train.id, price=1, source="NBDS") not in _legal(game)
+    assert BuyTrain(entity="AMS", train=train.id, price=1, source="NBDS") not in legal(game)
     game.apply(OfferTrain(entity="AMS", train=train.id, price=120))
     assert game.acting_entity() == "NBDS"
     game.apply(Respond(entity="NBDS", accept=True))
@@ -187,12 +172,12 @@ def test_R_8_3_D_2_other_director_is_asked_and_may_refuse() -> None:
 
 def test_R_8_4_2_treasury_shares_first_only_as_many_as_needed() -> None:
     """The director could pay the f60 but the treasury shares go first."""
-    game = _game()
+    game = cleared()
     ams = float_company(game, "AMS", "p0", cash=20)
     move_shares(ams, "ipo", TREASURY, 3)
     game.player("p0").cash = 500
     operating_turn(game, "AMS", at=TrainBuyStep)
-    game.apply(_legal(game)[0])  # the compulsory "2" for f80
+    game.apply(legal(game)[0])  # the compulsory "2" for f80
     assert len(ams.trains) == 1
     assert ams.shares_of(TREASURY) == 2 and ams.shares_of(POOL) == 1  # one sale covered it
     assert ams.cash == 20 + 67 - 80
@@ -201,23 +186,23 @@ def test_R_8_4_2_treasury_shares_first_only_as_many_as_needed() -> None:
 
 
 def test_R_8_4_3_R_8_4_7_director_contributes_the_difference() -> None:
-    game = _game()
+    game = cleared()
     ams = float_company(game, "AMS", "p0", cash=30)
     game.player("p0").cash = 100
     operating_turn(game, "AMS", at=TrainBuyStep)
-    game.apply(_legal(game)[0])
+    game.apply(legal(game)[0])
     assert len(ams.trains) == 1 and ams.cash == 0 and game.player("p0").cash == 50
 
 
 def test_R_8_4_6_R_9_7_failed_compulsory_train_counts_as_bought() -> None:
-    game = _game()
+    game = cleared()
     ams = float_company(game, "AMS", "p0", shares=2, cash=0)  # nothing it may sell
     game.player("p0").cash = 0
     game.depot.trains = [t for t in game.depot.trains if t.name != "2"]
     operating_turn(game, "AMS", at=TrainBuyStep)
     first = game.depot.available()[0]
-    game.apply(_legal(game)[0])
-    assert _legal(game) == [Bankrupt(entity="p0")]  # R-8.4.4: no director's certificate
+    game.apply(legal(game)[0])
+    assert legal(game) == [Bankrupt(entity="p0")]  # R-8.4.4: no director's certificate
     game.apply(Bankrupt(entity="p0"))
     assert game.player("p0").bankrupt and ams.closed
     assert first in game.depot.discarded and game.phase.name == "DY"  # R-9.7
@@ -229,23 +214,23 @@ def test_R_8_4_6_R_9_7_failed_compulsory_train_counts_as_bought() -> None:
 def test_R_8_4_6_director_sells_what_they_can_before_bankruptcy() -> None:
     """One NBDS share (f74) cannot cover the f80 train, yet it is sold first (R-8.4.6:
     bankrupt only after selling every legally sellable share)."""
-    game = _game()
+    game = cleared()
     ams = float_company(game, "AMS", "p0", shares=2, cash=0)
     nbds = float_company(game, "NBDS", "p1", price=74, others={"p0": 1}, cash=0)
     game.player("p0").cash = 0
     operating_turn(game, "AMS", at=TrainBuyStep)
-    game.apply(_legal(game)[0])  # the compulsory "2" for f80
-    assert {type(a) for a in _legal(game)} == {SellShares, Concede}
+    game.apply(legal(game)[0])  # the compulsory "2" for f80
+    assert {type(a) for a in legal(game)} == {SellShares, Concede}
     game.apply(SellShares(entity="p0", company="NBDS", count=1))
     assert game.player("p0").cash == 74 and nbds.shares_of("p0") == 0
-    assert _legal(game) == [Bankrupt(entity="p0")]
+    assert legal(game) == [Bankrupt(entity="p0")]
     game.apply(Bankrupt(entity="p0"))
     assert game.player("p0").bankrupt and ams.closed
 
 
 # -- R-16.4 / R-17.3 ---------------------------------------------------------------------
 def test_R_16_4_2_R_16_4_3_R_17_3_phase_change_then_discard_down() -> None:
-    game = _game()
+    game = cleared()
     to_phase(game, "DBr")
     ams = float_company(game, "AMS", "p0", cash=1000)
     nbds = float_company(game, "NBDS", "p1", price=74)
@@ -272,7 +257,7 @@ def test_R_16_4_2_R_16_4_3_R_17_3_phase_change_then_discard_down() -> None:
 
 # -- R-8.3.8 / R-8.3.9 / R-14.3.1 / R-14.3.11 -----------------------------------------------
 def test_R_8_3_8_window_after_a_rusting_purchase_then_R_8_3_9_new_local() -> None:
-    game = _game()
+    game = cleared()
     to_phase(game, "LG")
     game.privates["JJB"].owner, game.privates["JJB"].closed = "p2", False
     ams = float_company(game, "AMS", "p0", cash=1000)
@@ -291,18 +276,18 @@ def test_R_8_3_8_window_after_a_rusting_purchase_then_R_8_3_9_new_local() -> Non
     game.apply(Pass(entity="AMS"))
     # R-8.3.9 / R-14.3.1: JJB's owner creates a Local at f25 with 40%
     assert isinstance(game.pending[-1], NewLocalDecider) and game.acting_entity() == "p2"
-    par = next(a for a in _legal(game) if isinstance(a, Par))
+    par = next(a for a in legal(game) if isinstance(a, Par))
     assert par.price == 25
     game.apply(par)
     local = game.companies[par.company]
     assert local.shares_of("p2") == 4 and local.president == "p2" and not local.floated
     for _ in range(2):
-        game.apply(next(a for a in _legal(game) if isinstance(a, ReserveHome)))
+        game.apply(next(a for a in legal(game) if isinstance(a, ReserveHome)))
     assert len(local.spec.home) == 2
 
 
 def test_R_14_7_1_voluntary_nationalisation_in_the_window() -> None:
-    game = _game()
+    game = cleared()
     ams = float_company(game, "AMS", "p0")
     give_train(game, ams)
     game.pending.append(NationalisationWindow(game, ["AMS"]))
@@ -311,7 +296,7 @@ def test_R_14_7_1_voluntary_nationalisation_in_the_window() -> None:
 
 
 def test_R_8_3_9_descending_face_value_and_f80_fallback() -> None:
-    game = _game()
+    game = cleared()
     for private_id, owner in (("CO", "p1"), ("AV", "p2")):
         game.privates[private_id].owner = owner
     game.new_local_queue = ["CO", "AV"]
@@ -327,12 +312,12 @@ def test_R_8_3_9_descending_face_value_and_f80_fallback() -> None:
 
 
 def test_R_14_3_11_brown_private_closes_after_its_company_bought_a_train() -> None:
-    game = _game()
+    game = cleared()
     brown, major = next(iter(game.brown_assignment.items()))
     game.privates[brown].owner, game.privates[brown].closed = "p3", False
     company = float_company(game, major, "p3", cash=1000)
     operating_turn(game, major, at=TrainBuyStep)
-    game.apply(_legal(game)[0])  # its compulsory train
+    game.apply(legal(game)[0])  # its compulsory train
     assert not game.privates[brown].closed  # only once the turn is finished
     game.apply(Pass(entity=major))
     assert company.trains and game.privates[brown].closed
@@ -342,7 +327,7 @@ def test_R_14_3_11_brown_private_closes_after_its_company_bought_a_train() -> No
 def test_R_8_3_9_second_owner_decides_after_the_first_local_is_made() -> None:
     """Two queued privates and one Local left: AV's owner takes it, then CO's owner gets f80
     (found by greedy-bot games: both used to be asked at once and the second had no choice)."""
-    game = _game()
+    game = cleared()
     for private_id, owner in (("CO", "p1"), ("AV", "p2")):
         game.privates[private_id].owner = owner
     for local_id in ("L2", "L3", "L4", "L5", "L6", "L7", "L8"):
@@ -354,31 +339,21 @@ def test_R_8_3_9_second_owner_decides_after_the_first_local_is_made() -> None:
     refresh(game)
     game.apply(Par(entity="p2", company="L1", price=25))
     for _ in range(2):
-        game.apply(next(a for a in _legal(game) if isinstance(a, ReserveHome)))
+        game.apply(next(a for a in legal(game) if isinstance(a, ReserveHome)))
     assert not game.pending and game.player("p1").cash == cash + 80
 
 
 def test_R_8_3_D_2_refused_train_is_not_offered_for_again_this_turn() -> None:
-    game = _game()
-    ams = float_company(game, "AMS", "p0", cash=300)
-    nbds = float_company(game, "NBDS", "p1", price=74, cash=0)
-    give_train(game, ams)
-    give_train(game, nbds)
+    game, _, nbds = _ams_and_nbds_with_trains("p1")
     train = nbds.trains[0]
-    operating_turn(game, "AMS", at=TrainBuyStep)
     game.apply(OfferTrain(entity="AMS", train=train.id, price=10))
     game.apply(Respond(entity="NBDS", accept=False))
     assert train in nbds.trains and game.acting_entity() == "AMS"
-    assert not any(isinstance(a, OfferTrain) for a in _legal(game))
+    assert not any(isinstance(a, OfferTrain) for a in legal(game))
 
 
 def test_R_9_1_director_concedes_during_the_companys_turn() -> None:
-    game = _game()
-    ams = float_company(game, "AMS", "p0", cash=500)
-    nbds = float_company(game, "NBDS", "p1", price=74)
-    give_train(game, ams)
-    give_train(game, nbds)
-    operating_turn(game, "AMS", at=TrainBuyStep)
+    game, ams, _ = _ams_and_nbds_with_trains("p1", ams_cash=500, nbds_cash=500)
     game.apply(Concede(entity="AMS"))
     assert game.player("p0").bankrupt and ams.closed  # R-9.3
     assert game.round.company is not ams  # type: ignore[union-attr]  # its turn is over
