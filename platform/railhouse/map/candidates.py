@@ -2,7 +2,7 @@
 
 Every route from :mod:`routes` is valued per train (length limits, towns paying or not,
 multiplier, off-board limit, bonuses); detours are dropped (:func:`undominated`), and each
-train gets its routes best first as :class:`~railhouse.map.search.Cand`.  Trains equal but
+train gets its routes best first as :class:`~railhouse.map.search_tables.Cand`.  Trains equal but
 for their name (titles name trains by id) are one kind (:func:`train_kinds`): they share a
 candidate list and sub-problems, and a ``route_bonus`` hook sees the first one's name.
 """
@@ -15,7 +15,7 @@ from railhouse.map.board import Board
 from railhouse.map.compress import Compressed
 from railhouse.map.graph import Operator, TrackGraph
 from railhouse.map.routes import RawRoute
-from railhouse.map.search import Cand, centre_values
+from railhouse.map.search_tables import Cand, centre_values
 from railhouse.map.trains import RouteRules, RouteView, RunContext, TrainSpec
 
 

@@ -28,7 +28,8 @@ from railhouse.map.graph import Operator
 from railhouse.map.route_bounds import Memo, ValueFloor, bonus_bound, floor_row, max_slots
 from railhouse.map.route_result import Route, RouteResult
 from railhouse.map.routes import RawRoute, enumerate_routes
-from railhouse.map.search import NONE, BranchAndBound, Cand, centre_values
+from railhouse.map.search import NONE, BranchAndBound
+from railhouse.map.search_tables import Cand, centre_values
 from railhouse.map.single_train import best_single_route
 from railhouse.map.trains import RouteRules, RunContext, TrainSpec
 

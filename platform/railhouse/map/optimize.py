@@ -29,7 +29,8 @@ from railhouse.map.graph import Operator, TrackGraph
 from railhouse.map.multisets import MultisetSolver
 from railhouse.map.route_result import Route, RouteResult
 from railhouse.map.routes import enumerate_routes
-from railhouse.map.search import NONE, BranchAndBound, Cand
+from railhouse.map.search import NONE, BranchAndBound
+from railhouse.map.search_tables import Cand
 from railhouse.map.single_train import one_train_routes
 from railhouse.map.trains import RouteRules, RunContext, TrainSpec
 

@@ -25,62 +25,19 @@ solutions worth at least that; ``best_pick`` stays empty if it finds none).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from railhouse.map.graph import TrackGraph
+from railhouse.map.search_tables import (
+    Cand,
+    best_avoiding,
+    centre_values,
+    hub_units,
+    subset_tables,
+    top_sum,
+    unit_bitsets,
+)
 from railhouse.map.trains import RouteRules, TrainSpec
 
 NONE = -1
-
-
-@dataclass(frozen=True, slots=True)
-class Cand:
-    """A route as a candidate for one train: stand-alone ``value``; ``fixed`` the part not
-    from shared centres; ``centre_mask`` the centres counted once (1839), else 0."""
-
-    value: int
-    fixed: int
-    units: tuple[int, ...]
-    centre_mask: int
-    index: int
-    token_units: int = 0
-
-
-def centre_values(g: TrackGraph, mask: int) -> int:
-    """Sum of the revenue of the nodes whose bits are set in ``mask``."""
-    total = 0
-    while mask:
-        low = mask & -mask
-        total += g.nodes[low.bit_length() - 1].revenue
-        mask ^= low
-    return total
-
-
-def _unit_bitsets(cands: list[Cand]) -> dict[int, int]:
-    """unit -> bitset of the indices of the candidates using it (built via bytes: linear)."""
-    lists: dict[int, list[int]] = {}
-    for k, c in enumerate(cands):
-        for u in c.units:
-            lists.setdefault(u, []).append(k)
-    n_bytes = (len(cands) + 8) // 8
-    out = {}
-    for u, ks in lists.items():
-        buf = bytearray(n_bytes)
-        for k in ks:
-            buf[k >> 3] |= 1 << (k & 7)
-        out[u] = int.from_bytes(buf, "little")
-    return out
-
-
-def _best_avoiding(cands: list[Cand], using: dict[int, int]) -> dict[int, int]:
-    """unit -> value of the best candidate not using it (0 if all use it); ``cands``
-    best first, ``using`` from :func:`_unit_bitsets`."""
-    full = (1 << len(cands)) - 1
-    out = {}
-    for u, mask in using.items():
-        free = full & ~mask
-        out[u] = cands[(free & -free).bit_length() - 1].value if free else 0
-    return out
 
 
 class _Stop(Exception):
@@ -133,7 +90,7 @@ class BranchAndBound:
                       if trains[self.order[q]] == trains[self.order[pos]])
             for pos in range(m)
         ]
-        self.suffix_opt, self.drop_opt = _subset_tables(self.order, subset_opt or {})
+        self.suffix_opt, self.drop_opt = subset_tables(self.order, subset_opt or {})
         shared: dict[int, dict[int, int]] = bitsets if bitsets is not None else {}
         # the unit tables of a list serve the positions after the first only (a pick
         # forbids candidates of later trains): the first train's list, often the longest,
@@ -143,16 +100,16 @@ class BranchAndBound:
         for i in self.order:
             key = id(cands[i])
             if key not in shared and key in later:
-                shared[key] = _unit_bitsets(cands[i])
+                shared[key] = unit_bitsets(cands[i])
             self.using.append(shared.get(key, {}))
         self.full = [(1 << len(cands[i])) - 1 for i in self.order]
         avoid_cache: dict[int, dict[int, int]] = {}
         self.avoid = []
         for pos, i in enumerate(self.order):
             if id(cands[i]) not in avoid_cache and id(cands[i]) in later:
-                avoid_cache[id(cands[i])] = _best_avoiding(cands[i], self.using[pos])
+                avoid_cache[id(cands[i])] = best_avoiding(cands[i], self.using[pos])
             self.avoid.append(avoid_cache.get(id(cands[i]), {}))
-        self.hubs = _hubs(self.token_units, self.using[1:], HUB_UNITS)
+        self.hubs = hub_units(self.token_units, self.using[1:], HUB_UNITS)
         self.hub_memo: dict[int, int] = {}
         self.tok_memo: dict[tuple[int, int], int | None] = {}
         self.relax_left = 0
@@ -306,7 +263,7 @@ class BranchAndBound:
         """Upper bound on what the trains from ``pos`` on can still add: the best free
         values (at most ``capacity`` of them), the exact optimum of that set of trains
         alone, or one train's best free value plus the optimum of the others."""
-        bound = _top(bests, capacity)
+        bound = top_sum(bests, capacity)
         if pos < len(self.order):
             opt = self.suffix_opt[pos]
             if opt is not None and opt < bound:
@@ -360,42 +317,3 @@ class BranchAndBound:
             out[p] |= add
         return out
 
-
-def _hubs(token_units: int, usings: list[dict[int, int]], extra: int) -> int:
-    """The token-city links and the ``extra`` units used by most later candidates."""
-    counts: dict[int, int] = {}
-    for using in usings:
-        for u, mask in using.items():
-            counts[u] = counts.get(u, 0) + mask.bit_count()
-    hubs = token_units
-    for u in sorted(counts, key=lambda u: -counts[u])[:extra]:
-        hubs |= 1 << u
-    return hubs if usings and extra >= 0 else 0
-
-
-def _subset_tables(
-    order: list[int], subset_opt: dict[frozenset[int], int]
-) -> tuple[list[int | None], list[list[tuple[int, int]]]]:
-    """Per position of ``order``: the known optimum of the trains from there on, and for
-    each of them (by offset) the optimum of the others."""
-    suffix: list[int | None] = []
-    drops: list[list[tuple[int, int]]] = []
-    for pos in range(len(order)):
-        rest = frozenset(order[pos:])
-        suffix.append(subset_opt.get(rest))
-        drop = []
-        for j, t in enumerate(order[pos:]):
-            others = subset_opt.get(rest - {t})
-            if others is not None:
-                drop.append((j, others))
-        drops.append(drop)
-    return suffix, drops
-
-
-def _top(values: list[int], k: int) -> int:
-    """Sum of the ``k`` largest of ``values`` (all of them when ``k >= len(values)``)."""
-    if k >= len(values):
-        return sum(values)
-    if k <= 0:
-        return 0
-    return sum(sorted(values, reverse=True)[:k])
