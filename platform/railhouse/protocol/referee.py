@@ -19,32 +19,22 @@ passes without an answer call :meth:`Referee.timeout`.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Any, Literal
+from typing import Any
 
-from railhouse.engine.actions import Action, LegalAction, find_admitting
-from railhouse.engine.actions import to_builtins as action_to_builtins
-from railhouse.engine.api import GameAPI, GameResult
+from railhouse.engine.actions import Action, find_admitting
+from railhouse.engine.api import GameResult
 from railhouse.engine.errors import IllegalAction
 from railhouse.protocol.codec import (
     ProtocolError,
     bot_message_from_builtins,
     decode_bot_line,
 )
-from railhouse.protocol.feed import ObservationFeed
 from railhouse.protocol.messages import (
     PROTOCOL,
     ActionReply,
-    Applied,
     BotMessage,
-    Clock,
     Error,
-    GameOver,
-    GameStart,
-    Hello,
     Ready,
-    Request,
-    TimeControl,
 )
 from railhouse.protocol.outputs import (
     GameFinished,
@@ -54,6 +44,7 @@ from railhouse.protocol.outputs import (
     SeatSetup,
     Send,
 )
+from railhouse.protocol.referee_flow import GameFlow
 from railhouse.protocol.replies import choice_of, comment_of
 from railhouse.protocol.seat import SeatState
 
@@ -68,49 +59,9 @@ __all__ = [
 ]
 
 
-class Referee:
-    """Runs the protocol for one game.  See the module docstring for the contract."""
-
-    def __init__(
-        self,
-        game: GameAPI,
-        *,
-        game_id: str = "g1",
-        title_version: str = "",
-        time: TimeControl | None = None,
-        retries: int = 2,
-        max_line_bytes: int = 1 << 20,
-        seats: Sequence[SeatSetup] | None = None,
-    ) -> None:
-        self.game = game
-        self.game_id = game_id
-        # The record names the title version; asked once, only if the caller did not say.
-        self.title_version = title_version or str(game.to_record().get("title_version", ""))
-        self.time = time or TimeControl()
-        self.retries = retries
-        self.max_line_bytes = max_line_bytes
-        count = len(game.players)
-        setups = list(seats) if seats is not None else [SeatSetup()] * count
-        if len(setups) != count:
-            raise ValueError(f"{len(setups)} seat setups for {count} seats")
-        self._handshake = [s.handshake for s in setups]
-        self.seats = [
-            SeatState(i, f"p{i}", s.observation, float(self.time.bank_ms))
-            for i, s in enumerate(setups)
-        ]
-        self.phase: Literal["new", "handshake", "playing", "substitute", "over"] = "new"
-        self.result: GameResult | None = None
-        self._seq = 0
-        self._legal: list[LegalAction] = []
-        self._legal_dicts: list[dict[str, Any]] = []
-        self._applied = [
-            Applied(i, None, action_to_builtins(a)) for i, a in enumerate(game.actions)
-        ]
-        self.feed = ObservationFeed(game, self._applied)
-        self._own_apply = False  # see _legal_now
-        self._forfeits: set[int] = set()
-        #: (action index, seat, comment) for every answer that carried a comment.
-        self.comments: list[tuple[int, int, str]] = []
+class Referee(GameFlow):
+    """Runs the protocol for one game.  See the module docstring for the contract; the
+    constructor and the flow of play are :class:`~railhouse.protocol.referee_flow.GameFlow`'s."""
 
     # --- queries -----------------------------------------------------------------------
     def deadline(self, seat: int) -> float | None:
@@ -285,120 +236,3 @@ class Referee:
             entity = self.game.acting_entity() or state.player
             out.append(NeedsAction(state.index, entity, list(self._legal)))
         return out
-
-    # --- game flow ---------------------------------------------------------------------
-    def _begin(self, now: float) -> list[Output]:
-        self.phase = "playing"
-        obs = self.feed.current()
-        out: list[Output] = []
-        for seat in self.seats:
-            if seat.dead:
-                continue
-            seat.seen.version = self.feed.version
-            out.append(Send(seat.index, self._game_start(seat, obs)))
-        out.extend(self._next(now))
-        return out
-
-    def _apply(self, seat: int | None, action: Action, now: float) -> list[Output]:
-        index = len(self.game.actions)
-        self.game.apply(action)
-        self._own_apply = True
-        self._applied.append(Applied(index, seat, action_to_builtins(action)))
-        return self._next(now)
-
-    def _next(self, now: float) -> list[Output]:
-        if self.game.over:
-            return self._game_over(self.game.result())
-        seat = self.game.acting_seat()
-        if seat is None:
-            raise RuntimeError("the game is not over but no seat is acting")
-        self._legal = self._legal_now()
-        self._legal_dicts = [choice.to_builtins() for choice in self._legal]
-        state = self.seats[seat]
-        if state.dead:
-            self.phase = "substitute"
-            entity = self.game.acting_entity() or state.player
-            return [NeedsAction(seat, entity, list(self._legal))]
-        state.retries_left = self.retries
-        return [self._request(state, now)]
-
-    def _legal_now(self) -> list[LegalAction]:
-        """The acting seat's legal set.  Once the referee has applied an action, the game
-        changes through ``apply`` alone, so the engine's per-position cache may serve it
-        (``cached_legal_actions``, when the game has one: ``Step.auto`` often computed it
-        while settling); the first set is always computed afresh."""
-        cached = getattr(self.game, "cached_legal_actions", None)
-        if self._own_apply and cached is not None:
-            legal: list[LegalAction] = cached()
-            return legal
-        return self.game.legal_actions()
-
-    def _request(self, state: SeatState, now: float) -> Send:
-        self._seq += 1
-        state.seq = self._seq
-        state.ask("action", now, self.time)
-        full = state.mode == "full"
-        delta = self.feed.delta(state.seen, patch=not full)
-        message = Request(
-            game=self.game_id,
-            seq=self._seq,
-            seat=state.index,
-            player=state.player,
-            entity=self.game.acting_entity() or state.player,
-            legal=self._legal_dicts,
-            time=Clock(self.time.decision_ms, int(state.bank_ms)),
-            delta=delta,
-            observation=self.feed.current() if full else None,
-        )
-        return Send(state.index, message)
-
-    def _game_over(self, result: GameResult) -> list[Output]:
-        forfeits = tuple(sorted(self._forfeits | set(result.forfeits)))
-        result = GameResult(result.scores, result.ranks, result.reason, forfeits)
-        self.phase, self.result = "over", result
-        out: list[Output] = []
-        for seat in self.seats:
-            seat.settle()
-            if seat.dead:
-                continue
-            message = GameOver(
-                game=self.game_id,
-                seat=seat.index,
-                scores=list(result.scores),
-                ranks=list(result.ranks),
-                reason=result.reason,
-                forfeits=list(result.forfeits),
-                # always patched, even for "full" bots: game_over has no observation
-                delta=self.feed.delta(seat.seen, patch=True),
-            )
-            out.append(Send(seat.index, message))
-        out.append(GameFinished(result))
-        return out
-
-    # --- messages ---------------------------------------------------------------------
-    def _hello(self, state: SeatState) -> Hello:
-        return Hello(
-            title=self.game.title_id,
-            title_version=self.title_version,
-            options=dict(self.game.options),
-            seats=len(self.seats),
-            seat=state.index,
-            player=state.player,
-            time=self.time,
-            retries=self.retries,
-            max_line_bytes=self.max_line_bytes,
-        )
-
-    def _game_start(self, state: SeatState, obs: dict[str, Any]) -> GameStart:
-        return GameStart(
-            game=self.game_id,
-            title=self.game.title_id,
-            title_version=self.title_version,
-            options=dict(self.game.options),
-            seats=len(self.seats),
-            seat=state.index,
-            player=state.player,
-            players=list(self.game.players),
-            observation=obs,
-        )
-
