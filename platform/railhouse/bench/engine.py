@@ -3,6 +3,8 @@
 ``core.apply_action_us``: one ``game.apply(action)`` (validation included), per action of
 seeded random playouts.  ``core.legal_actions_us``: one ``game.legal_actions()`` at every
 decision that is not a tile, token or route decision (those are the map's metrics).
+``core.step_us``: one ``legal_actions()`` plus one ``apply`` of the chosen action, at every
+decision (what a random playout or a search rollout pays per decision).
 ``core.clone_us``: one ``game.clone()`` of a late-game state (what a search bot pays per
 node).  ``<title>.random_games_per_s``: full random games in-process on one core, per batch.
 ``memory.game_state_kb``: the memory a late-game state owns (what ``clone()`` copies: the
@@ -39,10 +41,14 @@ def is_map_decision(legal: list[Any]) -> bool:
     return any(isinstance(choice.action, MAP_DECISIONS) for choice in legal)
 
 
-def action_timings(title_id: str, players: int, seeds: range) -> tuple[Metric, Metric]:
-    """Per-call times of ``apply`` and (outside map decisions) ``legal_actions``."""
+def action_timings(
+    title_id: str, players: int, seeds: range
+) -> tuple[Metric, Metric, Metric]:
+    """Per-call times of ``apply``, of ``legal_actions`` (outside map decisions) and of one
+    whole decision (``legal_actions`` + ``apply``, map decisions included)."""
     apply_us: list[float] = []
     legal_us: list[float] = []
+    step_us: list[float] = []
     clock = time.perf_counter
     for seed in seeds:
         game = new_game(title_id, seat_names(players), None, seed)
@@ -56,11 +62,14 @@ def action_timings(title_id: str, players: int, seeds: range) -> tuple[Metric, M
             action = choose_playing(rng, legal)
             start = clock()
             game.apply(action)
-            apply_us.append((clock() - start) * 1e6)
+            applied = (clock() - start) * 1e6
+            apply_us.append(applied)
+            step_us.append(spent * 1e6 + applied)
     extra = {"title": title_id, "players": players, "games": len(seeds)}
     return (
         Metric("core.apply_action_us", "us", apply_us, extra=extra),
         Metric("core.legal_actions_us", "us", legal_us, extra=extra),
+        Metric("core.step_us", "us", step_us, extra=extra),
     )
 
 

@@ -12,7 +12,7 @@ from typing import Any
 from railhouse.bench.metric import Metric
 
 
-def _number(value: float | None) -> str:
+def number_text(value: float | None) -> str:
     if value is None:
         return "-"
     if abs(value) >= 100:
@@ -47,7 +47,7 @@ def print_table(metrics: list[Metric], *, title: str, quick: bool, seconds: floa
                                                                "repeats"} else "left")
     for m in metrics:
         note = m.note if m.status == "ok" else f"{m.status.upper()}: {m.note}"
-        table.add_row(m.name, _number(m.median), _number(m.p95), _number(m.spread),
+        table.add_row(m.name, number_text(m.median), number_text(m.p95), number_text(m.spread),
                       str(m.repeats), m.unit, note)
     console = Console()
     if not console.is_terminal:  # a pipe or CI log: do not squeeze the table into 80 columns

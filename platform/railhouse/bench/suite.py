@@ -11,7 +11,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from railhouse.bench import board, dense, engine, external
+from railhouse.bench import board, dense, engine, external, worst
 from railhouse.bench.metric import FAILED, Metric, skipped
 from railhouse.bench.positions import Snapshot, late_snapshots
 
@@ -19,11 +19,13 @@ from railhouse.bench.positions import Snapshot, late_snapshots
 METRICS: dict[str, tuple[str, str]] = {
     "core.apply_action_us": ("us", "one validated game.apply(action) in random playouts"),
     "core.legal_actions_us": ("us", "one legal_actions() outside tile/token/route decisions"),
+    "core.step_us": ("us", "one legal_actions() + one apply() per decision, random playouts"),
     "core.clone_us": ("us", "one game.clone() of a late-game state (a search bot's node)"),
     "map.legal_tile_lays_ms": ("ms", "legal_tile_lays for a company, late-game boards, cold"),
     "routes.optimal_ms": ("ms", "exact optimal routes (<= 4 trains), late-game boards, cold"),
     "routes.suboptimal_count": ("positions", "optimiser revenue != brute force (must be 0)"),
     "routes.dense_ms": ("ms", "exact optimal routes, saturated boards, long trains (see note)"),
+    "routes.worst_ms": ("ms", "slowest cold route solve, late boards of every title + 1839 record"),
     "soh.replay_181446_ms": ("ms", "import + replay of the real 18xx.games record 181446"),
     "soh.random_games_per_s": ("games/s", "full 4-player SOH random games in-process"),
     "m1839.random_games_per_s": ("games/s", "full 4-player 1839 random games in-process"),
@@ -64,8 +66,10 @@ PLAYERS = 4
 class Run:
     """One run of the suite over a title; caches the positions several metrics share."""
 
-    def __init__(self, title: str, sizes: Sizes, installed: set[str]) -> None:
+    def __init__(self, title: str, sizes: Sizes, installed: set[str],
+                 title_given: bool = False) -> None:
         self.title = title
+        self.title_given = title_given
         self.sizes = sizes
         self.installed = installed
         self._snapshots: list[Snapshot] | None = None
@@ -116,6 +120,11 @@ class Run:
         positions = dense.dense_positions(self.title, snapshots, max_lays=self.sizes.dense_lays)
         return [dense.dense_route_times(positions)]
 
+    def worst_routes(self) -> list[Metric]:
+        titles = [self.title] if self.title_given else sorted(self.installed)
+        seeds = range(self.sizes.snapshot_seeds)
+        return [worst.worst_route_times(titles, PLAYERS, seeds)]
+
     def games(self, title: str) -> list[Metric]:
         s = self.sizes
         return [engine.games_per_second(title, PLAYERS, s.batches, s.per_batch)]
@@ -147,11 +156,12 @@ class Bench:
 
 
 BENCHES: tuple[Bench, ...] = (
-    Bench(("core.apply_action_us", "core.legal_actions_us"), None, Run.core),
+    Bench(("core.apply_action_us", "core.legal_actions_us", "core.step_us"), None, Run.core),
     Bench(("core.clone_us",), None, Run.clones),
     Bench(("map.legal_tile_lays_ms",), None, Run.tile_lays),
     Bench(("routes.optimal_ms", "routes.suboptimal_count"), None, Run.routes),
     Bench(("routes.dense_ms",), None, Run.dense_routes),
+    Bench(("routes.worst_ms",), None, Run.worst_routes),
     Bench(("soh.replay_181446_ms",), "soh", Run.replay),
     Bench(("soh.random_games_per_s",), "soh", lambda run: run.games("soh")),
     Bench(("m1839.random_games_per_s",), "1839", lambda run: run.games("1839")),
@@ -198,7 +208,7 @@ def run_suite(
     """Run every benchmark producing a chosen metric; one that raises becomes a FAILED
     metric with a one-line note (the others still run).  With ``title_given``, metrics
     named after another title are left out."""
-    run = Run(title, sizes, installed)
+    run = Run(title, sizes, installed, title_given)
     out: list[Metric] = []
     for bench in BENCHES:
         names = [n for n in bench.produces if n in chosen]

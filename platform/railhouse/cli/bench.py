@@ -3,6 +3,7 @@
     railhouse bench --quick                 # under a minute
     railhouse bench --only routes --only core.apply_action_us
     railhouse bench --title 1839 --json > bench.json
+    railhouse bench --compare main --quick  # this checkout vs main, interleaved in one run
 
 Exit status 1 when a benchmark failed or a correctness bound was violated (the figures
 themselves are never asserted).
@@ -31,6 +32,15 @@ def bench(
         typer.Option(help="Title for the engine/map/protocol metrics (default soh); "
                           "leaves out other titles' own metrics."),
     ] = None,
+    compare_ref: Annotated[
+        str | None,
+        typer.Option("--compare", metavar="REF",
+                     help="Also build git REF in a cached virtualenv and run both suites "
+                          "interleaved in one run; print each metric's ratio."),
+    ] = None,
+    rounds: Annotated[
+        int, typer.Option(min=1, max=50, help="Interleaved rounds for --compare.")
+    ] = 3,
 ) -> None:
     import time
 
@@ -45,6 +55,11 @@ def bench(
         known = ", ".join(sorted(installed)) or "none"
         raise ValueError(f"title {title!r} is not installed (installed: {known})")
     run_title = title or "soh"
+    if compare_ref is not None:
+        compare_with(compare_ref, chosen, rounds=rounds, json_out=json_out,
+                     options=(["--quick"] if quick else [])
+                     + (["--title", title] if title else []))
+        return
 
     def progress(names: str) -> None:
         if not json_out:
@@ -59,4 +74,21 @@ def bench(
     else:
         report.print_table(metrics, title=run_title, quick=quick, seconds=seconds)
     if any(m.status in (FAILED, VIOLATED) for m in metrics):
+        raise typer.Exit(1)
+
+
+def compare_with(ref: str, chosen: set[str], *, rounds: int, json_out: bool,
+                 options: list[str]) -> None:
+    from railhouse.bench import compare
+
+    def say(line: str) -> None:
+        typer.echo(line, err=True)
+
+    commit, rows, base, this = compare.compare(ref, chosen, rounds=rounds, options=options,
+                                               say=say)
+    if json_out:
+        typer.echo(compare.as_json(commit, rows, base, this))
+    else:
+        compare.print_table(rows, base, this, rounds)
+    if base.failed or this.failed:
         raise typer.Exit(1)

@@ -26,12 +26,15 @@ def test_state_size_leaves_out_what_clones_share() -> None:
 
 
 def test_action_timings_cover_every_apply() -> None:
-    apply_us, legal_us = action_timings("soh", 3, range(1))
+    apply_us, legal_us, step_us = action_timings("soh", 3, range(1))
     games = apply_us.extra["games"]
     assert games == 1
     assert apply_us.repeats > 100
     assert 0 < legal_us.repeats < apply_us.repeats  # map decisions are left out
     assert all(sample > 0 for sample in apply_us.samples)
+    # core.step_us: one whole decision, map decisions included
+    assert step_us.name == "core.step_us" and step_us.repeats == apply_us.repeats
+    assert sum(step_us.samples) >= sum(apply_us.samples) + sum(legal_us.samples)
 
 
 def test_peak_rss_is_the_measuring_interpreters_own_not_its_parents() -> None:

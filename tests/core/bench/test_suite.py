@@ -14,7 +14,7 @@ TINY = Sizes(1, 1, 1, 1, 1, 1, 1, 1, 1, 2, 1)
 def test_select_takes_names_prefixes_and_commas() -> None:
     assert select([]) == set(METRICS)
     assert select(["routes"]) == {"routes.optimal_ms", "routes.suboptimal_count",
-                                  "routes.dense_ms"}
+                                  "routes.dense_ms", "routes.worst_ms"}
     assert select(["core.apply_action_us,memory"]) == {
         "core.apply_action_us", "memory.game_state_kb", "memory.peak_rss_mb"}
 
@@ -73,3 +73,4 @@ def test_the_readme_documents_every_metric() -> None:
     readme = (Path(__file__).resolve().parents[3] / "README.md").read_text(encoding="utf-8")
     for name, (unit, _what) in METRICS.items():
         assert f"| `{name}` | {unit} |" in readme, name
+
