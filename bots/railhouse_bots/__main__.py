@@ -10,6 +10,7 @@ from railhouse_bots.stdio import serve
 BUILTIN = {
     "random": "railhouse_bots.random_bot:RandomBot",
     "greedy": "railhouse_bots.greedy:GreedyBot",
+    "search": "railhouse_bots.search:SearchBot",
 }
 
 

@@ -20,6 +20,8 @@ if TYPE_CHECKING:
 BOTS: tuple[tuple[str, str, str], ...] = (
     ("random", "railhouse_bots.random_bot:RandomBot", "uniformly random legal actions"),
     ("greedy", "railhouse_bots.greedy:GreedyBot", "one-ply greedy on cash and share value"),
+    ("search", "railhouse_bots.search:SearchBot",
+     "greedy improved by lookahead: greedy rollouts on an engine replica (--ms per decision)"),
 )
 
 #: Command modules, each exposing ``register(app: typer.Typer) -> None``; a new built-in

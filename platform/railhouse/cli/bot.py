@@ -15,6 +15,11 @@ def bot(
     name: Annotated[str, typer.Argument(help="A registered bot, e.g. random or greedy.")] = "",
     seed: Annotated[int | None, typer.Option(help="Seed of the bot's random choices.")] = None,
     list_bots: Annotated[bool, typer.Option("--list", help="List the registered bots.")] = False,
+    ms: Annotated[
+        int | None,
+        typer.Option(min=1, help="Time per decision in milliseconds, for a bot that searches "
+                                 "(e.g. search); refused by a bot that takes no budget."),
+    ] = None,
 ) -> None:
     from railhouse.plugins import registry
 
@@ -25,4 +30,10 @@ def bot(
     from railhouse_bots.stdio import serve
 
     factory = registry().bot(name).load_factory()
-    raise typer.Exit(serve(factory(seed)))
+    if ms is None:
+        raise typer.Exit(serve(factory(seed)))
+    import inspect
+
+    if "ms" not in inspect.signature(factory).parameters:
+        raise ValueError(f"bot {name!r} takes no time budget (--ms)")
+    raise typer.Exit(serve(factory(seed, ms=ms)))

@@ -41,6 +41,9 @@ class Game(LegalSetCache):
 
     info: TitleInfo
     config: TitleConfig
+    #: True for a title that draws from ``rng`` after setup: then the seed is secret (the
+    #: protocol's ``game_start`` gives bots the seed only when it reveals nothing new)
+    random_after_setup: bool = False
 
     def __init__(
         self,

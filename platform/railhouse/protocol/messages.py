@@ -33,6 +33,8 @@ REASONS = (
     "illegal_action",  # not one of the legal actions (or an index out of range)
     "timeout",  # no answer before the deadline
     "too_long",  # the line exceeds max_line_bytes
+    "illegal_simulation",  # a simulate's actions are not legal in turn (costs no retry)
+    "simulate_limit",  # more simulations, or longer ones, than the limits in hello allow
 )
 Reason = Literal[
     "invalid_json",
@@ -43,6 +45,8 @@ Reason = Literal[
     "illegal_action",
     "timeout",
     "too_long",
+    "illegal_simulation",
+    "simulate_limit",
 ]
 ObservationMode = Literal["delta", "full"]
 PathKey = int | str
@@ -115,6 +119,15 @@ class TimeControl(msgspec.Struct, frozen=True):
     hello_ms: NonNegative = 10000
 
 
+class SimulateLimits(msgspec.Struct, frozen=True):
+    """What a seat may ask of the forward model while one decision is pending:
+    ``max_per_decision`` ``simulate`` messages of at most ``max_actions`` actions each
+    (0 simulations: the runner offers no forward model)."""
+
+    max_per_decision: NonNegative = 200
+    max_actions: NonNegative = 400
+
+
 class Clock(msgspec.Struct, frozen=True):
     """Time left for the decision at hand: ``decision_ms`` of its own plus ``bank_ms``."""
 
@@ -171,6 +184,7 @@ class Hello(_Message, tag="hello"):
     retries: int
     max_line_bytes: int
     protocol: str = PROTOCOL
+    simulate: SimulateLimits = SimulateLimits()
 
 
 class GameStart(_Message, tag="game_start"):
@@ -190,6 +204,10 @@ class GameStart(_Message, tag="game_start"):
     players: list[str]
     observation: dict[str, Any]
     protocol: str = PROTOCOL
+    #: the engine's seed, so that a bot can rebuild the game with the same engine and search
+    #: it (docs/writing-a-bot.md, "Looking ahead"); null for a title that draws randomness
+    #: after setup, where the seed would reveal the future
+    game_seed: int | None = None
 
 
 class Request(_Message, tag="request"):
@@ -221,6 +239,26 @@ class Error(_Message, tag="error"):
     message: str
     seq: int | None
     retries_left: int
+    #: the ``simulate`` this error answers (its ``id``), else null
+    id: int | None = None
+
+
+class Simulation(_Message, tag="simulation"):
+    """The answer to ``simulate`` ``id`` (for the request ``seq``): the position after its
+    actions, on a copy of the game (the real game is untouched).  ``observation`` is the full
+    state; ``legal``, ``acting`` (seat) and ``entity`` describe the next decision (empty and
+    null when ``over``); ``scores`` are the title's scores of that position by seat (the
+    final scores when ``over``)."""
+
+    game: str
+    seq: int
+    id: int
+    observation: dict[str, Any]
+    legal: list[LegalChoice]
+    acting: int | None
+    entity: str | None
+    over: bool
+    scores: list[int]
 
 
 class GameOver(_Message, tag="game_over"):
@@ -262,16 +300,28 @@ class ActionReply(_Message, tag="action"):
     comment: str = ""
 
 
-RunnerMessage = Hello | GameStart | Request | Error | GameOver | Bye
-BotMessage = Ready | ActionReply
+class Simulate(_Message, tag="simulate"):
+    """While a request is pending: apply ``actions`` (each legal in turn, ranged fields
+    anywhere in range) to a copy of the current position and answer ``simulation`` with the
+    same ``id``.  The decision's clock keeps running; see :class:`SimulateLimits`."""
+
+    seq: int
+    id: int
+    actions: list[ActionObject]
+
+
+RunnerMessage = Hello | GameStart | Request | Simulation | Error | GameOver | Bye
+BotMessage = Ready | ActionReply | Simulate
 
 RUNNER_TYPES: dict[str, type[_Message]] = {
     "hello": Hello,
     "game_start": GameStart,
     "request": Request,
+    "simulation": Simulation,
     "error": Error,
     "game_over": GameOver,
     "bye": Bye,
 }
-BOT_TYPES: dict[str, type[_Message]] = {"ready": Ready, "action": ActionReply}
+BOT_TYPES: dict[str, type[_Message]] = {"ready": Ready, "action": ActionReply,
+                                         "simulate": Simulate}
 COMMENT_MAX = 200

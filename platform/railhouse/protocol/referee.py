@@ -35,6 +35,8 @@ from railhouse.protocol.messages import (
     BotMessage,
     Error,
     Ready,
+    Simulate,
+    Simulation,
 )
 from railhouse.protocol.outputs import (
     GameFinished,
@@ -47,6 +49,7 @@ from railhouse.protocol.outputs import (
 from railhouse.protocol.referee_flow import GameFlow
 from railhouse.protocol.replies import choice_of, comment_of
 from railhouse.protocol.seat import SeatState
+from railhouse.protocol.simulate import simulate, simulation_parts
 
 __all__ = [
     "GameFinished",
@@ -111,7 +114,7 @@ class Referee(GameFlow):
         state = self.seats[seat]
         if state.dead or self.phase == "over":
             return []
-        if not isinstance(message, Ready | ActionReply):
+        if not isinstance(message, Ready | ActionReply | Simulate):
             try:
                 message = bot_message_from_builtins(message)
             except ProtocolError as exc:
@@ -181,6 +184,8 @@ class Referee(GameFlow):
             return self._reject(state, "wrong_seq", f"expected seq {state.seq}", now)
         if now > state.deadline:
             return self._reject(state, "timeout", "the answer came after the deadline", now)
+        if isinstance(message, Simulate):
+            return self._simulate(state, message, now)
         try:
             action = choice_of(message, self._legal)
         except ProtocolError as exc:
@@ -190,6 +195,28 @@ class Referee(GameFlow):
         if message.comment:
             self.comments.append((len(self.game.actions), state.index, comment_of(message)))
         return self._apply(state.index, action, now)
+
+    def _simulate(self, state: SeatState, message: Simulate, now: float) -> list[Output]:
+        """The forward model (docs/protocol.md, "Looking ahead"): the clock keeps running,
+        the real game is never touched; over the limits is an error like any other, an
+        illegal simulated action only an answer (it costs no retry)."""
+        limits = self.simulate_limits
+        if state.simulations >= limits.max_per_decision:
+            text = f"at most {limits.max_per_decision} simulations per decision"
+            return self._reject(state, "simulate_limit", text, now)
+        if len(message.actions) > limits.max_actions:
+            text = f"at most {limits.max_actions} actions per simulation"
+            return self._reject(state, "simulate_limit", text, now)
+        state.simulations += 1
+        outcome = simulate(self.game, message.actions)
+        if isinstance(outcome, str):
+            error = Error("illegal_simulation", outcome, state.seq, state.retries_left,
+                          id=message.id)
+            state.errors += 1
+            return [Send(state.index, error)]
+        parts = simulation_parts(outcome)
+        reply = Simulation(game=self.game_id, seq=message.seq, id=message.id, **parts)
+        return [Send(state.index, reply)]
 
     def _on_ready(self, state: SeatState, message: Ready, now: float) -> list[Output]:
         if message.protocol != PROTOCOL:

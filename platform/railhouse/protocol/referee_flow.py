@@ -24,6 +24,7 @@ from railhouse.protocol.messages import (
     GameStart,
     Hello,
     Request,
+    SimulateLimits,
     TimeControl,
 )
 from railhouse.protocol.outputs import GameFinished, NeedsAction, Output, SeatSetup, Send
@@ -46,6 +47,7 @@ class GameFlow:
         retries: int = 2,
         max_line_bytes: int = 1 << 20,
         seats: Sequence[SeatSetup] | None = None,
+        simulate: SimulateLimits | None = None,
     ) -> None:
         self.game = game
         self.game_id = game_id
@@ -54,6 +56,7 @@ class GameFlow:
         self.time = time or TimeControl()
         self.retries = retries
         self.max_line_bytes = max_line_bytes
+        self.simulate_limits = simulate or SimulateLimits()
         count = len(game.players)
         setups = list(seats) if seats is not None else [SeatSetup()] * count
         if len(setups) != count:
@@ -178,6 +181,7 @@ class GameFlow:
             time=self.time,
             retries=self.retries,
             max_line_bytes=self.max_line_bytes,
+            simulate=self.simulate_limits,
         )
 
     def _game_start(self, state: SeatState, obs: dict[str, Any]) -> GameStart:
@@ -191,5 +195,15 @@ class GameFlow:
             player=state.player,
             players=list(self.game.players),
             observation=obs,
+            game_seed=public_seed(self.game),
         )
 
+
+
+def public_seed(game: GameAPI) -> int | None:
+    """The game's seed if knowing it reveals nothing: every title's randomness is spent at
+    setup (dealt privates, drawn cards), which the opening observation shows anyway.  A title
+    that draws later sets ``random_after_setup = True`` on its game class."""
+    if getattr(game, "random_after_setup", False):
+        return None
+    return int(game.seed)

@@ -32,10 +32,13 @@ class SeatState:
     stale: set[int] = field(default_factory=set)
     seen: Seen = field(default_factory=Seen)
     errors: int = 0
+    #: ``simulate`` messages answered for the pending decision (limit: SimulateLimits)
+    simulations: int = 0
 
     def ask(self, what: Literal["ready", "action"], now: float, time: TimeControl) -> None:
         """A question was just put to this seat; its clock starts at ``now``."""
         self.waiting = what
+        self.simulations = 0
         self.start_clock(now, time)
 
     def start_clock(self, now: float, time: TimeControl) -> None:

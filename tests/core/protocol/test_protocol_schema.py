@@ -55,9 +55,9 @@ def test_schema_document_is_well_formed() -> None:
         for name in node.get("required", ()):
             assert name in node["properties"]
     runner = {ref["$ref"].rsplit("/", 1)[1] for ref in defs["RunnerMessage"]["anyOf"]}
-    assert runner == {"Hello", "GameStart", "Request", "Error", "GameOver", "Bye"}
+    assert runner == {"Hello", "GameStart", "Request", "Simulation", "Error", "GameOver", "Bye"}
     bot = {ref["$ref"].rsplit("/", 1)[1] for ref in defs["BotMessage"]["anyOf"]}
-    assert bot == {"Ready", "ActionReply"}
+    assert bot == {"Ready", "ActionReply", "Simulate"}
     assert defs["Hello"]["properties"]["protocol"]["default"] == "railhouse/1"
     assert set(defs["Error"]["properties"]["reason"]["enum"]) >= {
         "invalid_json", "unknown_type", "wrong_seq", "illegal_action", "timeout", "too_long"
