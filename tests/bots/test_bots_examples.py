@@ -92,3 +92,31 @@ def test_examples_pass_the_compliance_checker(argv: list[str]) -> None:
     report = check(argv, lambda players, seed: toy(len(players), seed, 12), seats=3, games=3)
     assert report.ok, report.violations
     assert report.games == 3 and report.decisions > 6
+
+
+@needs_node
+def test_node_lookahead_simulates_every_choice_and_plays_full_games() -> None:
+    """``bot.js --lookahead``: one simulate per candidate while the request is pending, the
+    answer after the simulations, a full game with no failure."""
+    from railhouse.protocol.messages import Simulation
+
+    game = toy(3, 5)
+    process = BotProcess([*NODE, "--lookahead"])
+    simulations: list[int] = []
+
+    class Counting:
+        def deliver(self, send: Send) -> None:
+            if isinstance(send.message, Simulation):
+                simulations.append(send.message.seq)
+            process.deliver(send)
+
+        def answer(self, deadline: float) -> bytes | None:
+            return process.answer(deadline)
+
+    try:
+        transcript = play(Referee(game), [Counting(), InProcess(RandomBot(1)),
+                                          InProcess(RandomBot(2))])
+    finally:
+        process.close()
+    assert transcript.result is not None and not transcript.failures()
+    assert len(simulations) == 2 * len(set(simulations)) > 3  # take-or-pass: two each

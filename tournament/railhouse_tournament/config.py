@@ -62,6 +62,14 @@ class FailurePolicy:
 
 
 @dataclass(frozen=True)
+class SimulateLimits:
+    """The forward model a seat may use per decision (protocol ``simulate``)."""
+
+    max_per_decision: int = 200
+    max_actions: int = 400
+
+
+@dataclass(frozen=True)
 class TournamentConfig:
     title: str
     entrants: tuple[Entrant, ...]
@@ -77,6 +85,7 @@ class TournamentConfig:
     output: str | None = None
     time: TimeControl = field(default_factory=TimeControl)
     failure: FailurePolicy = field(default_factory=FailurePolicy)
+    simulate: SimulateLimits = field(default_factory=SimulateLimits)
 
     def entrant(self, name: str) -> Entrant:
         return next(e for e in self.entrants if e.name == name)
@@ -106,7 +115,7 @@ class TournamentConfig:
 
 _TOP = {
     "title", "players", "options", "format", "challenger", "seed_blocks", "games", "seating",
-    "seed", "concurrency", "output", "time", "failure", "entrants",
+    "seed", "concurrency", "output", "time", "failure", "entrants", "simulate",
 }  # fmt: skip
 
 
@@ -159,6 +168,7 @@ def parse(raw: Mapping[str, Any], base_dir: Path) -> TournamentConfig:
         output=str(base_dir / output) if output else None,
         time=_time(table(raw, "time")),
         failure=_failure(table(raw, "failure")),
+        simulate=_simulate(table(raw, "simulate")),
     )
     _cross_check(config)
     return config
@@ -185,6 +195,14 @@ def _failure(raw: Mapping[str, Any]) -> FailurePolicy:
         on_failure=choice(raw, "on_failure", "forfeit", ON_FAILURE, prefix="failure."),
         max_line_bytes=integer(raw, "max_line_bytes", 1 << 20, minimum=64, prefix="failure."),
         stderr_bytes=integer(raw, "stderr_bytes", 1 << 20, minimum=0, prefix="failure."),
+    )
+
+
+def _simulate(raw: Mapping[str, Any]) -> SimulateLimits:
+    reject_unknown(raw, {"max_per_decision", "max_actions"}, "simulate.")
+    return SimulateLimits(
+        max_per_decision=integer(raw, "max_per_decision", 200, minimum=0, prefix="simulate."),
+        max_actions=integer(raw, "max_actions", 400, minimum=0, prefix="simulate."),
     )
 
 

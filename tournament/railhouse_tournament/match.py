@@ -23,7 +23,7 @@ import trio
 from railhouse.engine.actions import Action, LegalAction, from_builtins
 from railhouse.engine.api import GameAPI, GameResult
 from railhouse.logs import bind, get_logger
-from railhouse.protocol.messages import Error, ObservationMode, TimeControl
+from railhouse.protocol.messages import Error, ObservationMode, SimulateLimits, TimeControl
 from railhouse.protocol.referee import (
     GameFinished,
     NeedsAction,
@@ -101,6 +101,7 @@ class Match:
         max_line_bytes: int,
         on_failure: str,
         flush_timeout: float,
+        simulate: SimulateLimits | None = None,
     ) -> None:
         self.game = game
         self.seats = list(seats)
@@ -110,7 +111,7 @@ class Match:
         setups = [SeatSetup(s.handshake, s.mode) for s in seats]
         self.referee = Referee(
             game, game_id=game_id, time=time, retries=retries,
-            max_line_bytes=max_line_bytes, seats=setups,
+            max_line_bytes=max_line_bytes, seats=setups, simulate=simulate,
         )  # fmt: skip
         self.outcome = MatchOutcome("ok", GameResult((), (), "unfinished"))
         self._forfeits: set[int] = set()

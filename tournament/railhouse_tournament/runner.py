@@ -20,6 +20,7 @@ import trio
 from railhouse.engine.api import GameAPI, GameResult
 from railhouse.logs import bound, get_logger
 from railhouse.plugins import NotRegistered, registry
+from railhouse.protocol.messages import SimulateLimits as WireSimulate
 from railhouse.protocol.messages import TimeControl as WireTime
 from railhouse.titles import TitleInfo
 from railhouse_tournament import reaper, schedule
@@ -52,6 +53,11 @@ def wire_time(t: TimeControl) -> WireTime:
         bank_ms=round(t.bank * 1000),
         hello_ms=round(t.handshake * 1000),
     )
+
+
+def wire_simulate(config: TournamentConfig) -> WireSimulate:
+    """The protocol's forward-model limits for the config's ``[simulate]`` table."""
+    return WireSimulate(config.simulate.max_per_decision, config.simulate.max_actions)
 
 
 @dataclass
@@ -144,6 +150,7 @@ class Runner:
                 time=wire_time(config.time), retries=config.failure.retries,
                 max_line_bytes=config.failure.max_line_bytes,
                 on_failure=config.failure.on_failure, flush_timeout=max(config.time.grace, 1.0),
+                simulate=wire_simulate(config),
             )  # fmt: skip
             outcome = await match.play()
         except Exception as exc:  # an engine or runner bug must not take the tournament down

@@ -2,6 +2,7 @@
 // A random railhouse/1 bot in plain Node.js (no dependencies).
 //
 // Run: node bot.js            (the runner starts it and talks over stdin/stdout)
+//      node bot.js --lookahead (one-ply lookahead through the runner's `simulate`)
 // It answers every request with a random legal action, sampling ranged fields, and keeps
 // the public observation up to date from the deltas (see applyPatch) without any rules
 // engine.  Set RAILHOUSE_STATE_LOG=FILE to append the tracked state, one JSON line per
@@ -12,7 +13,10 @@ const fs = require("fs");
 const readline = require("readline");
 
 const stateLog = process.env.RAILHOUSE_STATE_LOG || "";
+const lookahead = process.argv.includes("--lookahead");
 let state = null; // the current observation
+let limits = { max_per_decision: 0, max_actions: 0 }; // hello.simulate
+let search = null; // the lookahead in progress: {request, candidates, values, waiting}
 
 // Apply a patch: [{op: "set"|"del", path: [...], value}], in order.
 function applyPatch(root, patch) {
@@ -45,13 +49,52 @@ function sample(range) {
 }
 
 function choose(legal) {
-  const choice = legal[randomInt(legal.length)];
+  return concrete(legal[randomInt(legal.length)]);
+}
+
+// A legal choice as an action: without "ranges", each ranged field sampled.
+function concrete(choice) {
   const action = Object.assign({}, choice);
   delete action.ranges;
   for (const [field, range] of Object.entries(choice.ranges || {})) {
     action[field] = sample(range);
   }
   return action;
+}
+
+// One-ply lookahead: simulate each candidate (every legal choice, ranged fields sampled),
+// value the position reached by the runner's scores (own score minus the best other's),
+// answer the best.  Candidates beyond the simulation limit are not considered.
+const MAX_CANDIDATES = 24;
+
+function startSearch(request) {
+  const budget = Math.min(MAX_CANDIDATES, limits.max_per_decision);
+  let candidates = request.legal.map(concrete);
+  while (candidates.length > budget) candidates.splice(randomInt(candidates.length), 1);
+  if (candidates.length < 2 || limits.max_actions < 1) return false;
+  search = { request, candidates, values: candidates.map(() => -Infinity), waiting: 0 };
+  candidates.forEach((action, id) => {
+    search.waiting += 1;
+    send({ type: "simulate", seq: request.seq, id, actions: [action] });
+  });
+  return true;
+}
+
+function value(scores, seat) {
+  if (!scores || scores.length <= seat) return 0;
+  const others = scores.filter((_, i) => i !== seat);
+  return scores[seat] - (others.length ? Math.max(...others) : 0);
+}
+
+function settle(id, simulation) {
+  if (!search || search.request.seq !== (simulation ? simulation.seq : search.request.seq)) return;
+  if (simulation) search.values[id] = value(simulation.scores, search.request.seat);
+  search.waiting -= 1;
+  if (search.waiting > 0) return;
+  const best = search.values.indexOf(Math.max(...search.values));
+  const { request, candidates } = search;
+  search = null;
+  send({ type: "action", seq: request.seq, action: candidates[best] });
 }
 
 function send(message) {
@@ -72,20 +115,29 @@ input.on("line", (line) => {
   const message = JSON.parse(line);
   switch (message.type) {
     case "hello":
-      send({ type: "ready", name: "node-random", version: "1", protocol: "railhouse/1" });
+      limits = message.simulate || limits;
+      send({ type: "ready", name: lookahead ? "node-lookahead" : "node-random", version: "1",
+             protocol: "railhouse/1" });
       break;
     case "game_start":
       state = message.observation;
       break;
     case "request":
       track(message);
-      send({ type: "action", seq: message.seq, action: choose(message.legal) });
+      search = null; // a fresh request (a retry) abandons any lookahead in progress
+      if (!(lookahead && startSearch(message))) {
+        send({ type: "action", seq: message.seq, action: choose(message.legal) });
+      }
+      break;
+    case "simulation":
+      settle(message.id, message);
       break;
     case "game_over":
       track(message);
       break;
     case "error":
-      process.stderr.write(`node-random: ${message.reason}: ${message.message}\n`);
+      if (message.reason === "illegal_simulation") settle(message.id, null);
+      else process.stderr.write(`node-random: ${message.reason}: ${message.message}\n`);
       break;
     case "bye":
       input.close();

@@ -209,10 +209,9 @@ class Referee(GameFlow):
             return self._reject(state, "simulate_limit", text, now)
         state.simulations += 1
         outcome = simulate(self.game, message.actions)
-        if isinstance(outcome, str):
-            error = Error("illegal_simulation", outcome, state.seq, state.retries_left,
+        if isinstance(outcome, str):  # an answer, not a fault: no seq, no retry, no error
+            error = Error("illegal_simulation", outcome, None, state.retries_left,
                           id=message.id)
-            state.errors += 1
             return [Send(state.index, error)]
         parts = simulation_parts(outcome)
         reply = Simulation(game=self.game_id, seq=message.seq, id=message.id, **parts)

@@ -81,7 +81,8 @@ def test_an_illegal_simulated_action_is_named_and_costs_no_retry() -> None:
     assert isinstance(send, Send) and isinstance(send.message, Error)
     assert send.message.reason == "illegal_simulation" and send.message.id == 4
     assert send.message.message.startswith("action 1: ")
-    assert send.message.retries_left == 1 and referee.seats[request.seat].errors == 1
+    assert send.message.seq is None and send.message.retries_left == 1
+    assert referee.seats[request.seat].errors == 0  # exploring is not a fault
     assert referee.waiting_on() == [request.seat]
 
 
