@@ -30,6 +30,7 @@ METRICS: dict[str, tuple[str, str]] = {
     "soh.random_games_per_s": ("games/s", "full 4-player SOH random games in-process"),
     "m1839.random_games_per_s": ("games/s", "full 4-player 1839 random games in-process"),
     "protocol.overhead_us": ("us", "per decision: subprocess bot minus in-process bot"),
+    "protocol.simulate_us": ("us", "runner's side of one simulate of one action, mid-game"),
     "tournament.games_per_min": ("games/min", "4-player games, subprocess random bots"),
     "memory.game_state_kb": ("KiB", "memory a late-game state owns (what clone copies)"),
     "memory.peak_rss_mb": ("MiB", "peak RSS of an interpreter playing one random game"),
@@ -139,6 +140,20 @@ class Run:
         return [external.protocol_overhead(self.title, PLAYERS, s.protocol_repeats,
                                            s.protocol_games)]
 
+    def simulate(self) -> list[Metric]:
+        from railhouse.protocol.bench import simulate_round_trips
+
+        samples: list[float] = []
+        positions = 0
+        for seed in range(self.sizes.snapshot_seeds):
+            snapshot = next(late_snapshots(self.title, PLAYERS, range(seed, seed + 1),
+                                           late=0.5), None)
+            if snapshot is not None:
+                positions += 1
+                samples += simulate_round_trips(snapshot.game, 20)
+        return [Metric("protocol.simulate_us", "us", samples,
+                       extra={"title": self.title, "positions": positions})]
+
     def tournament(self) -> list[Metric]:
         s = self.sizes
         return [external.tournament_rate(self.title, PLAYERS, s.tournament_repeats,
@@ -166,6 +181,7 @@ BENCHES: tuple[Bench, ...] = (
     Bench(("soh.random_games_per_s",), "soh", lambda run: run.games("soh")),
     Bench(("m1839.random_games_per_s",), "1839", lambda run: run.games("1839")),
     Bench(("protocol.overhead_us",), None, Run.protocol),
+    Bench(("protocol.simulate_us",), None, Run.simulate),
     Bench(("tournament.games_per_min",), None, Run.tournament),
     Bench(("memory.game_state_kb", "memory.peak_rss_mb"), None, Run.memory),
 )

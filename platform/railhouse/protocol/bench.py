@@ -106,3 +106,29 @@ def decision_overhead(
     local_us = statistics.median(local.samples) * 1e6
     remote_us = statistics.median(remote.samples) * 1e6
     return Overhead(len(remote.samples), local_us, remote_us, remote_us - local_us)
+
+
+def simulate_round_trips(game: GameAPI, repeats: int) -> list[float]:
+    """Microseconds of the runner's side of one ``simulate`` of one action at ``game``'s
+    position: decode the bot's line, copy the game, apply the action, build the answer
+    (observation, legal list, scores) and encode it as a line.  The pipe itself adds what
+    ``protocol.overhead_us`` measures."""
+    import msgspec
+
+    from railhouse.protocol.messages import Request
+
+    referee = Referee(game, seats=[SeatSetup(handshake=False)] * len(game.players))
+    request = next(o.message for o in referee.start(0.0)
+                   if isinstance(o, Send) and isinstance(o.message, Request))
+    seq, seat = request.seq, request.seat
+    action = {k: v for k, v in request.legal[0].items() if k != "ranges"}
+    samples: list[float] = []
+    for ident in range(repeats):
+        line = msgspec.json.encode({"type": "simulate", "seq": seq, "id": ident,
+                                    "actions": [action]})
+        start = time.perf_counter()
+        (answer,) = referee.receive(seat, line, 0.0)
+        assert isinstance(answer, Send)
+        answer.line()
+        samples.append((time.perf_counter() - start) * 1e6)
+    return samples
