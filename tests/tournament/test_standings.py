@@ -68,6 +68,7 @@ def test_standings_count_games_wins_ranks_and_failures() -> None:
         "timeouts": 1,
         "illegal": 1,
         "protocol": 0,
+        "limits": 0,
         "forfeits": 1,
         "aborts": 0,
         "restarts": 1,

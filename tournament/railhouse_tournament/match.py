@@ -1,10 +1,18 @@
 """One game between seats, over the sans-I/O :class:`~railhouse.protocol.referee.Referee`.
 
 Each process seat gets a reader task and a writer task in the match's nursery; everything
-they see (a line, a too-long line, EOF) arrives on one inbox channel, so the match loop is a
-single task that feeds the referee and waits for the earliest deadline.  In-process bots are
-called synchronously.  A seat that fails beyond its retries forfeits (a seeded random
-stand-in finishes its decisions) or aborts the game, as the failure policy says.
+they see (a line, a too-long line, EOF, a line fully written) arrives on one inbox channel,
+so the match loop is a single task that feeds the referee and waits for the earliest
+deadline.  A seat that fails beyond its retries forfeits (a seeded random stand-in finishes
+its decisions) or aborts the game, as the failure policy says.
+
+The engine's work (everything the referee computes: applying an action, the next legal
+set, observations) and in-process bots run in a worker thread, never on the event loop, so
+a slow step of one game never delays another game's bots: their lines are read and
+time-stamped on arrival while the step runs.  The clock of a request starts when the
+writer has written it (:meth:`Referee.mark_sent`), so the time the runner spends computing
+is never charged to a bot.  The failures a seat causes are journaled with a cap per seat
+(:data:`MAX_RECORDS`); the rest are only counted.
 
 Processes are owned by the caller (the pool); the match only reports which seats' processes
 must not be reused (:attr:`MatchOutcome.broken`).
@@ -13,8 +21,8 @@ must not be reused (:attr:`MatchOutcome.broken`).
 from __future__ import annotations
 
 import math
-from collections import deque
-from collections.abc import Sequence
+from collections import Counter, deque
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -22,6 +30,7 @@ import trio
 
 from railhouse.engine.actions import Action, LegalAction, from_builtins
 from railhouse.engine.api import GameAPI, GameResult
+from railhouse.engine.errors import IllegalAction
 from railhouse.logs import bind, get_logger
 from railhouse.protocol.messages import Error, ObservationMode, SimulateLimits, TimeControl
 from railhouse.protocol.referee import (
@@ -40,6 +49,8 @@ log = get_logger("railhouse.tournament.match")
 
 
 Inbound = tuple[str, int, bytes, float]
+#: failure records journaled per seat and game; beyond them failures are only counted
+MAX_RECORDS = 10
 
 
 class LinePeer(Protocol):
@@ -49,6 +60,16 @@ class LinePeer(Protocol):
     async def send_line(self, line: bytes) -> None: ...
 
     async def receive_line(self) -> bytes: ...
+
+
+async def exit_reason(peer: LinePeer, detail: str) -> tuple[str, str]:
+    """Why a peer's output ended: ``("resource_limit", which)`` when the peer can tell
+    (:meth:`BotProcess.exit_reason`), else ``("crash", detail)``."""
+    explain = getattr(peer, "exit_reason", None)
+    if explain is None:
+        return "crash", detail
+    found: tuple[str, str] | None = await explain()
+    return found or ("crash", detail)
 
 
 class InProcessBot(Protocol):
@@ -102,6 +123,7 @@ class Match:
         on_failure: str,
         flush_timeout: float,
         simulate: SimulateLimits | None = None,
+        max_notices: int = 100,
     ) -> None:
         self.game = game
         self.seats = list(seats)
@@ -112,6 +134,7 @@ class Match:
         self.referee = Referee(
             game, game_id=game_id, time=time, retries=retries,
             max_line_bytes=max_line_bytes, seats=setups, simulate=simulate,
+            max_notices=max_notices,
         )  # fmt: skip
         self.outcome = MatchOutcome("ok", GameResult((), (), "unfinished"))
         self._forfeits: set[int] = set()
@@ -122,27 +145,36 @@ class Match:
         self._outboxes: dict[int, trio.MemorySendChannel[bytes]] = {}
         self._flushed: dict[int, trio.Event] = {}
         self._pending: deque[Output] = deque()
-        self._eof_detail: dict[int, str] = {}
+        self._eof_detail: dict[int, tuple[str, str]] = {}  # seat -> (reason, detail)
+        self._records: Counter[int] = Counter()
+        self._unrecorded: dict[int, Counter[str]] = {}
 
     async def play(self) -> MatchOutcome:
         async with trio.open_nursery() as nursery:
             for index, seat in enumerate(self.seats):
                 if seat.process is not None:
                     self._start_pipes(nursery, index, seat.process)
-            self._pending.extend(self.referee.start(trio.current_time()))
+            self._pending.extend(await self._compute(self.referee.start, trio.current_time()))
             for index, seat in enumerate(self.seats):
                 if seat.start_error:
-                    self._eof_detail[index] = seat.start_error
-                    self._pending.extend(self.referee.disconnected(index, trio.current_time()))
+                    self._eof_detail[index] = ("crash", seat.start_error)
+                    now = trio.current_time()
+                    self._pending.extend(await self._compute(self.referee.disconnected, index, now))
             await self._loop()
             await self._flush()
             nursery.cancel_scope.cancel()
         for index, state in enumerate(self.referee.seats):
             self.outcome.modes[index] = state.mode
-            if state.errors and self.seats[index].process is not None:
+            if (state.dead or state.timeouts) and self.seats[index].process is not None:
                 self.outcome.broken.add(index)  # a late answer could leak into the next game
+        self._summarise_unrecorded()
         self.outcome.decisions = len(self.game.actions)
         return self.outcome
+
+    async def _compute(self, work: Callable[..., list[Output]], *args: Any) -> list[Output]:
+        """Run the referee (and with it the engine) off the event loop.  On cancellation
+        the thread is abandoned: the game is dropped unfinished anyway."""
+        return await trio.to_thread.run_sync(work, *args, abandon_on_cancel=True)
 
     def _start_pipes(self, nursery: trio.Nursery, index: int, process: LinePeer) -> None:
         send, receive = trio.open_memory_channel[bytes](math.inf)
@@ -160,7 +192,10 @@ class Match:
                 await self._inbox_send.send(("too_long", index, b"", trio.current_time()))
                 continue
             except BotCrashed as exc:
-                await self._inbox_send.send(("eof", index, str(exc).encode(), trio.current_time()))
+                now = trio.current_time()
+                reason, detail = await exit_reason(process, str(exc))
+                self._eof_detail[index] = (reason, detail)
+                await self._inbox_send.send(("eof", index, b"", now))
                 return
             await self._inbox_send.send(("line", index, line, trio.current_time()))
 
@@ -172,9 +207,10 @@ class Match:
             async for line in lines:
                 await process.send_line(line.rstrip(b"\n"))
                 # the bot's clock starts when its question is written, not when created
-                self.referee.mark_sent(index, trio.current_time())
+                await self._inbox_send.send(("sent", index, b"", trio.current_time()))
         except BotCrashed as exc:
-            await self._inbox_send.send(("eof", index, str(exc).encode(), trio.current_time()))
+            self._eof_detail.setdefault(index, ("crash", str(exc)))
+            await self._inbox_send.send(("eof", index, b"", trio.current_time()))
         self._flushed[index].set()
 
     async def _flush(self) -> None:
@@ -191,7 +227,7 @@ class Match:
     async def _loop(self) -> None:
         while True:
             while self._pending:
-                self._handle(self._pending.popleft())
+                await self._handle(self._pending.popleft())
             if self.referee.done:
                 return
             self._pending.extend(await self._next_input())
@@ -201,64 +237,93 @@ class Match:
         if not waiting:
             raise RuntimeError("the referee waits on nobody but the game is not finished")
         deadline = min(self.referee.deadline(s) or math.inf for s in waiting)
+        inbound: Inbound | None = None
         try:  # an answer that already arrived wins even if the deadline passed since
-            return self._dispatch(self._inbox.receive_nowait())
+            inbound = self._inbox.receive_nowait()
         except trio.WouldBlock:
-            pass
-        with trio.move_on_at(deadline):
-            return self._dispatch(await self._inbox.receive())
+            with trio.move_on_at(deadline):  # (only the wait: never cancel a computation)
+                inbound = await self._inbox.receive()
+        if inbound is not None:
+            return await self._dispatch(inbound)
         now = trio.current_time()
         out: list[Output] = []
         for seat in waiting:
             seat_deadline = self.referee.deadline(seat)
             if seat_deadline is not None and seat_deadline <= now:
-                out.extend(self.referee.timeout(seat, now))
+                out.extend(await self._compute(self.referee.timeout, seat, now))
         return out
 
-    def _dispatch(self, inbound: Inbound) -> list[Output]:
+    async def _dispatch(self, inbound: Inbound) -> list[Output]:
         kind, index, data, now = inbound
+        if kind == "sent":
+            self.referee.mark_sent(index, now)
+            return []
         if kind == "line":
-            return self.referee.receive(index, data, now)
+            return await self._compute(self.referee.receive, index, data, now)
         if kind == "too_long":
             # The reader dropped the line; the referee only needs to see its length.
-            return self.referee.receive(index, bytes(self.max_line_bytes + 1), now)
-        self._eof_detail[index] = data.decode(errors="replace")
-        return self.referee.disconnected(index, now)
+            too_long = bytes(self.max_line_bytes + 1)
+            return await self._compute(self.referee.receive, index, too_long, now)
+        return await self._compute(self.referee.disconnected, index, now)
 
-    def _handle(self, output: Output) -> None:
+    async def _handle(self, output: Output) -> None:
         if isinstance(output, Send):
-            self._send(output)
+            await self._send(output)
         elif isinstance(output, SeatFailed):
             self._seat_failed(output)
         elif isinstance(output, NeedsAction):
             if self.referee.done:  # the failure policy already ended the game
                 return
-            action = stand_in_choice(output.legal, self._stand_in)
-            self._pending.extend(self.referee.substitute(action, trio.current_time()))
+            now = trio.current_time()
+            self._pending.extend(await self._compute(self._stand_in_plays, output, now))
         elif isinstance(output, GameFinished):
             self._finished(output.result)
 
-    def _send(self, output: Send) -> None:
+    def _stand_in_plays(self, needs: NeedsAction, now: float) -> list[Output]:
+        """The stand-in's choice; if the engine refuses it on apply, the first legal
+        choice, then every other one in turn (in the worker thread)."""
+        choices: list[Action | None] = [stand_in_choice(needs.legal, self._stand_in), None]
+        for choice in [*choices, *(legal.action for legal in needs.legal)]:
+            try:
+                return self.referee.substitute(choice, now)
+            except IllegalAction as exc:
+                log.warning("stand_in_refused", seat=needs.seat, error=str(exc))
+        raise RuntimeError("the engine refuses every legal choice of a failed seat")
+
+    async def _send(self, output: Send) -> None:
         message = output.message
         if isinstance(message, Error):
-            action = "retry" if message.seq is not None else "notice"
+            action = "retry" if output.retry else "notice"
             self._fail_record(output.seat, message.reason, message.message, action)
         seat = self.seats[output.seat]
         if seat.bot is not None:
+            bot = seat.bot
             try:
-                reply = seat.bot.handle(output.to_builtins())
+                reply = await trio.to_thread.run_sync(
+                    bot.handle, output.to_builtins(), abandon_on_cancel=True
+                )
             except Exception as exc:  # an in-process bot that raises is a crashed bot
-                self._eof_detail[output.seat] = f"the bot raised {exc!r}"
+                self._eof_detail[output.seat] = ("crash", f"the bot raised {exc!r}")
                 now = trio.current_time()
-                self._pending.extend(self.referee.disconnected(output.seat, now))
+                self._pending.extend(
+                    await self._compute(self.referee.disconnected, output.seat, now)
+                )
                 return
             if reply is not None:
                 now = trio.current_time()
-                self._pending.extend(self.referee.receive_message(output.seat, reply, now))
+                self._pending.extend(
+                    await self._compute(self.referee.receive_message, output.seat, reply, now)
+                )
         elif output.seat in self._outboxes:
             self._outboxes[output.seat].send_nowait(output.line())
 
     def _fail_record(self, seat: int, reason: str, detail: str, action: str) -> None:
+        """Journal a failure; beyond :data:`MAX_RECORDS` for a seat (a flood of notices),
+        only count it (the count is journaled once, at the end of the game)."""
+        self._records[seat] += 1
+        if self._records[seat] > MAX_RECORDS and action in ("retry", "notice"):
+            self._unrecorded.setdefault(seat, Counter())[f"{reason}/{action}"] += 1
+            return
         self.outcome.failures.append(
             {
                 "seat": seat,
@@ -270,10 +335,26 @@ class Match:
             }
         )
 
+    def _summarise_unrecorded(self) -> None:
+        for seat, counts in sorted(self._unrecorded.items()):
+            text = ", ".join(f"{n} x {kind}" for kind, n in sorted(counts.items()))
+            self.outcome.failures.append(
+                {
+                    "seat": seat,
+                    "entrant": self.seats[seat].entrant,
+                    "reason": "unrecorded",
+                    "detail": f"not recorded one by one: {text}",
+                    "action": "summary",
+                    "decision": len(self.game.actions),
+                    "counts": dict(counts),
+                }
+            )
+
     def _seat_failed(self, failed: SeatFailed) -> None:
-        reason = "crash" if failed.reason == "disconnected" else failed.reason
+        reason, detail = failed.reason, failed.message
+        if failed.reason == "disconnected":
+            reason, detail = self._eof_detail.get(failed.seat, ("crash", failed.message))
         action = "abort" if self.on_failure == "abort" else "forfeit"
-        detail = self._eof_detail.get(failed.seat, failed.message)
         self._fail_record(failed.seat, reason, detail, action)
         self.outcome.broken.add(failed.seat)
         self._forfeits.add(failed.seat)

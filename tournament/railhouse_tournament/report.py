@@ -31,6 +31,12 @@ def summary(path: Path) -> dict[str, Any]:
         "games_done": len(entries),
         "games_by_status": statuses,
         "standings": [s.to_dict() for s in table],
+        "limits_hit": [
+            {"game": entry["game"], "entrant": failure["entrant"], "limit": failure["detail"]}
+            for entry in entries
+            for failure in entry["failures"]
+            if failure["reason"] == "resource_limit"
+        ],
     }
 
 
@@ -79,7 +85,7 @@ def render(data: dict[str, Any], console: Console) -> None:
     table = Table(title=head)
     columns = (
         "#", "entrant", "games", "wins", "rank", "score", "mu", "sigma",
-        "crash", "t/o", "illegal", "proto", "forfeit", "abort",
+        "crash", "t/o", "illegal", "proto", "limit", "forfeit", "abort",
     )  # fmt: skip
     for column in columns:
         if column == "entrant":
@@ -99,7 +105,11 @@ def render(data: dict[str, Any], console: Console) -> None:
             f"{row['sigma']:.2f}",
             *(
                 str(counters[key])
-                for key in ("crashes", "timeouts", "illegal", "protocol", "forfeits", "aborts")
+                for key in (
+                    "crashes", "timeouts", "illegal", "protocol", "limits", "forfeits", "aborts"
+                )
             ),
         )
     console.print(table)
+    for hit in data.get("limits_hit", []):
+        console.print(f"resource limit: {hit['entrant']} in {hit['game']}: {hit['limit']}")

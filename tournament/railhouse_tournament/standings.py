@@ -18,7 +18,8 @@ from openskill.models import PlackettLuce
 
 #: failure reasons counted under "illegal" (the rest have their own column)
 PROTOCOL_REASONS = frozenset(
-    {"invalid_json", "invalid_message", "unknown_type", "unexpected", "wrong_seq", "too_long"}
+    {"invalid_json", "invalid_message", "unknown_type", "unexpected", "wrong_seq", "too_long",
+     "flood"}
 )
 
 
@@ -33,7 +34,8 @@ class Standing:
     sigma: float = 0.0
     counters: dict[str, int] = field(
         default_factory=lambda: dict.fromkeys(
-            ("crashes", "timeouts", "illegal", "protocol", "forfeits", "aborts", "restarts"), 0
+            ("crashes", "timeouts", "illegal", "protocol", "limits", "forfeits", "aborts",
+             "restarts"), 0
         )
     )
 
@@ -74,17 +76,27 @@ def standing_ranks(ranks: Sequence[int], forfeits: Iterable[int]) -> list[int]:
 
 
 def _count_failure(standing: Standing, failure: Mapping[str, Any]) -> None:
-    reason = failure.get("reason", "")
-    if failure.get("action") == "restart":
-        standing.counters["restarts"] += 1
+    if failure.get("action") == "summary":  # failures counted, not recorded one by one
+        for kind, count in failure.get("counts", {}).items():
+            _count(standing, kind.partition("/")[0], kind.partition("/")[2], count)
+    else:
+        _count(standing, failure.get("reason", ""), failure.get("action", ""), 1)
+
+
+def _count(standing: Standing, reason: str, action: str, count: int) -> None:
+    counters = standing.counters
+    if action == "restart":
+        counters["restarts"] += count
     elif reason == "crash":
-        standing.counters["crashes"] += 1
+        counters["crashes"] += count
     elif reason == "timeout":
-        standing.counters["timeouts"] += 1
+        counters["timeouts"] += count
     elif reason == "illegal_action":
-        standing.counters["illegal"] += 1
+        counters["illegal"] += count
+    elif reason == "resource_limit":
+        counters["limits"] += count
     elif reason in PROTOCOL_REASONS:
-        standing.counters["protocol"] += 1
+        counters["protocol"] += count
 
 
 def compute(entrants: Sequence[str], entries: Iterable[Mapping[str, Any]]) -> list[Standing]:

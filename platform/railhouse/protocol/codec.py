@@ -1,13 +1,17 @@
 """Encode and decode protocol lines.  Pure functions, no I/O.
 
 A line is one UTF-8 JSON object followed by ``\\n``.  Decoding errors raise
-:class:`ProtocolError` carrying the reason code the referee sends back to the bot.
+:class:`ProtocolError` carrying the reason code the referee sends back to the bot; that is
+the only exception a line can raise, whatever its bytes (a bot must never be able to turn
+its own bad line into a runner error that voids the game).  Nesting deeper than
+:data:`MAX_DEPTH` is refused before parsing, so no line can exhaust the decoder's stack.
 The fast path decodes straight into the typed structs; only a failing line is decoded
 a second time, generically, to tell an unknown ``type`` from a malformed message.
 """
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import msgspec
@@ -34,6 +38,34 @@ _bot_decoder: msgspec.json.Decoder[BotMessage] = msgspec.json.Decoder(BotMessage
 _runner_decoder: msgspec.json.Decoder[RunnerMessage] = msgspec.json.Decoder(RunnerMessage)
 _any_decoder: msgspec.json.Decoder[Any] = msgspec.json.Decoder()
 
+#: deepest nesting of arrays and objects a line may have (real messages need fewer than 10)
+MAX_DEPTH = 64
+_STRING = re.compile(rb'"[^"\\]*(?:\\.[^"\\]*)*"')
+_BRACKET = re.compile(rb"[\[\]{}]")
+
+
+def too_deep(line: bytes | str, limit: int = MAX_DEPTH) -> bool:
+    """Whether arrays and objects nest deeper than ``limit`` in ``line`` (brackets inside
+    strings do not count).  Cheap for ordinary lines: few brackets cannot nest deeply.
+
+    >>> too_deep(b'{"a": [1, {"b": "[[[["}]}', limit=3), too_deep(b'[[[[]]]]', limit=3)
+    (False, True)
+    """
+    data = line.encode("utf-8", "surrogatepass") if isinstance(line, str) else line
+    if data.count(b"[") + data.count(b"{") <= limit:
+        return False
+    depth = 0
+    for match in _BRACKET.finditer(_STRING.sub(b'""', data)):
+        depth += 1 if match.group() in (b"[", b"{") else -1
+        if depth > limit:
+            return True
+    return False
+
+
+def _check_depth(line: bytes | str) -> None:
+    if too_deep(line):
+        raise ProtocolError("invalid_json", f"nested deeper than {MAX_DEPTH} levels")
+
 
 def encode(message: msgspec.Struct | dict[str, Any]) -> bytes:
     """One protocol line: compact JSON plus ``\\n``."""
@@ -46,7 +78,7 @@ def encode(message: msgspec.Struct | dict[str, Any]) -> bytes:
 def _classify(line: bytes | str, exc: Exception, known: dict[str, type[Any]]) -> ProtocolError:
     try:
         data = _any_decoder.decode(line)
-    except msgspec.DecodeError as err:
+    except (msgspec.DecodeError, UnicodeDecodeError, RecursionError) as err:
         return ProtocolError("invalid_json", f"not valid JSON: {err}")
     if not isinstance(data, dict):
         return ProtocolError("invalid_json", "a message must be a JSON object")
@@ -58,18 +90,20 @@ def _classify(line: bytes | str, exc: Exception, known: dict[str, type[Any]]) ->
 
 
 def decode_bot_line(line: bytes | str) -> BotMessage:
-    """Decode one line a bot sent; raises :class:`ProtocolError`."""
+    """Decode one line a bot sent; raises :class:`ProtocolError` (and nothing else)."""
+    _check_depth(line)
     try:
         return _bot_decoder.decode(line)
-    except (msgspec.DecodeError, msgspec.ValidationError) as exc:
+    except (msgspec.DecodeError, msgspec.ValidationError, UnicodeDecodeError) as exc:
         raise _classify(line, exc, BOT_TYPES) from None
 
 
 def decode_runner_line(line: bytes | str) -> RunnerMessage:
     """Decode one line the runner sent (for Python bots and the compliance checker)."""
+    _check_depth(line)
     try:
         return _runner_decoder.decode(line)
-    except (msgspec.DecodeError, msgspec.ValidationError) as exc:
+    except (msgspec.DecodeError, msgspec.ValidationError, UnicodeDecodeError) as exc:
         raise _classify(line, exc, RUNNER_TYPES) from None
 
 

@@ -20,10 +20,12 @@ __all__ = ["GameFinished", "NeedsAction", "Output", "SeatFailed", "SeatSetup", "
 
 @dataclass(frozen=True, slots=True)
 class Send:
-    """Send ``message`` to ``seat``."""
+    """Send ``message`` to ``seat``.  For an ``error``, ``retry`` says whether it cost
+    the seat one of its retries (False: a notice that costs nothing)."""
 
     seat: int
     message: RunnerMessage
+    retry: bool = False
 
     def line(self) -> bytes:
         """The encoded line, ``\\n`` included."""

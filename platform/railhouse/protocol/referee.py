@@ -126,6 +126,7 @@ class Referee(GameFlow):
         state = self.seats[seat]
         if not state.waiting or state.dead:
             return []
+        state.timeouts += 1
         return self._reject(state, "timeout", "no answer before the deadline", now)
 
     def disconnected(self, seat: int, now: float) -> list[Output]:
@@ -158,9 +159,10 @@ class Referee(GameFlow):
         chosen = action if action is not None else self._legal[0].action
         if find_admitting(self._legal, chosen) is None:
             raise IllegalAction(f"substitute {chosen!r} is not legal now", "protocol")
-        seat = self.game.acting_seat()
+        seat, index = self.game.acting_seat(), len(self.game.actions)
+        self.game.apply(chosen)  # raises IllegalAction if the engine refuses it
         self.phase = "playing"
-        return self._apply(seat, chosen, now)
+        return self._after_apply(seat, index, chosen, now)
 
     def finish(self, result: GameResult) -> list[Output]:
         """End the game now with ``result`` (the runner's failure policy, e.g. forfeit)."""
@@ -176,11 +178,13 @@ class Referee(GameFlow):
             return self._on_ready(state, message, now)
         if state.waiting != "action":
             if message.seq in state.stale:
-                return self._notice(state, "wrong_seq", f"seq {message.seq} was already closed")
-            return self._notice(state, "unexpected", "no request is pending for this seat")
+                text = f"seq {message.seq} was already closed"
+                return self._notice(state, "wrong_seq", text, now)
+            return self._notice(state, "unexpected", "no request is pending for this seat", now)
         if message.seq != state.seq:
             if message.seq in state.stale:
-                return self._notice(state, "wrong_seq", f"seq {message.seq} was already closed")
+                text = f"seq {message.seq} was already closed"
+                return self._notice(state, "wrong_seq", text, now)
             return self._reject(state, "wrong_seq", f"expected seq {state.seq}", now)
         if now > state.deadline:
             return self._reject(state, "timeout", "the answer came after the deadline", now)
@@ -190,11 +194,17 @@ class Referee(GameFlow):
             action = choice_of(message, self._legal)
         except ProtocolError as exc:
             return self._reject(state, exc.reason, str(exc), now)
+        index = len(self.game.actions)
+        try:  # a choice that matched a legal entry's shape may still break a rule the
+            self.game.apply(action)  # engine checks only on apply (e.g. a route claim)
+        except IllegalAction as exc:
+            return self._reject(state, "illegal_action", f"the engine refused it: {exc}", now)
         state.charge(now, self.time)
+        state.stale.add(message.seq)  # a repeat of this answer is late, and costs nothing
         state.waiting, state.seq = None, None
         if message.comment:
-            self.comments.append((len(self.game.actions), state.index, comment_of(message)))
-        return self._apply(state.index, action, now)
+            self.comments.append((index, state.index, comment_of(message)))
+        return self._after_apply(state.index, index, action, now)
 
     def _simulate(self, state: SeatState, message: Simulate, now: float) -> list[Output]:
         """The forward model (docs/protocol.md, "Looking ahead"): the clock keeps running,
@@ -227,20 +237,26 @@ class Referee(GameFlow):
             return self._begin(now)
         return []
 
-    def _notice(self, state: SeatState, reason: Any, text: str) -> list[Output]:
-        """An error that costs no retry and changes nothing (e.g. a late stale answer)."""
+    def _notice(self, state: SeatState, reason: Any, text: str, now: float) -> list[Output]:
+        """An error that costs no retry and changes nothing (e.g. a late stale answer);
+        beyond ``max_notices`` in one game the seat fails (``flood``)."""
         state.errors += 1
-        return [Send(state.index, Error(reason, text, None, state.retries_left))]
+        state.notices += 1
+        if state.notices > self.max_notices:
+            text = f"more than {self.max_notices} messages nobody asked for in one game"
+            return self._kill(state, "flood", text, now)
+        return [Send(state.index, Error(reason, text, None, state.retries_left), retry=False)]
 
     def _reject(self, state: SeatState, reason: Any, text: str, now: float) -> list[Output]:
         """Answer a bad message with ``error``; retry the pending question or fail."""
-        state.errors += 1
         if not state.waiting:
-            return [Send(state.index, Error(reason, text, None, state.retries_left))]
+            return self._notice(state, reason, text, now)
+        state.errors += 1
         if state.retries_left <= 0:
             return self._kill(state, reason, text, now)
         state.retries_left -= 1
-        out: list[Output] = [Send(state.index, Error(reason, text, state.seq, state.retries_left))]
+        error = Error(reason, text, state.seq, state.retries_left)
+        out: list[Output] = [Send(state.index, error, retry=True)]
         if state.waiting == "action":
             state.charge(now, self.time)
             if state.seq is not None:

@@ -48,6 +48,7 @@ class GameFlow:
         max_line_bytes: int = 1 << 20,
         seats: Sequence[SeatSetup] | None = None,
         simulate: SimulateLimits | None = None,
+        max_notices: int = 100,
     ) -> None:
         self.game = game
         self.game_id = game_id
@@ -57,6 +58,9 @@ class GameFlow:
         self.retries = retries
         self.max_line_bytes = max_line_bytes
         self.simulate_limits = simulate or SimulateLimits()
+        #: errors that cost nothing (late answers, unasked messages) one seat may cause
+        #: in one game before it fails as ``flood``
+        self.max_notices = max_notices
         count = len(game.players)
         setups = list(seats) if seats is not None else [SeatSetup()] * count
         if len(setups) != count:
@@ -96,6 +100,12 @@ class GameFlow:
     def _apply(self, seat: int | None, action: Action, now: float) -> list[Output]:
         index = len(self.game.actions)
         self.game.apply(action)
+        return self._after_apply(seat, index, action, now)
+
+    def _after_apply(
+        self, seat: int | None, index: int, action: Action, now: float
+    ) -> list[Output]:
+        """The game just applied ``action`` (the ``index``-th): record it, move on."""
         self._own_apply = True
         self._applied.append(Applied(index, seat, action_to_builtins(action)))
         return self._next(now)

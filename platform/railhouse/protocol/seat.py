@@ -34,6 +34,9 @@ class SeatState:
     errors: int = 0
     #: ``simulate`` messages answered for the pending decision (limit: SimulateLimits)
     simulations: int = 0
+    errors: int = 0  # every error sent to this seat
+    notices: int = 0  # of which cost nothing (see ``Referee._notice``)
+    timeouts: int = 0  # deadlines it missed: a late answer may still be on its way
 
     def ask(self, what: Literal["ready", "action"], now: float, time: TimeControl) -> None:
         """A question was just put to this seat; its clock starts at ``now``."""
