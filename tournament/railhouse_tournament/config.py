@@ -59,6 +59,17 @@ class FailurePolicy:
     on_failure: str = "forfeit"
     max_line_bytes: int = 1 << 20
     stderr_bytes: int = 1 << 20
+    max_notices: int = 100  # free errors (late answers, unasked lines) per seat and game
+
+
+@dataclass(frozen=True)
+class Limits:
+    """Per bot process, enforced by the kernel (see :mod:`railhouse_tournament.jail`);
+    0 means unlimited."""
+
+    memory_mb: int = 2048
+    processes: int = 64
+    cpu_seconds: int = 0
 
 
 @dataclass(frozen=True)
@@ -86,6 +97,7 @@ class TournamentConfig:
     time: TimeControl = field(default_factory=TimeControl)
     failure: FailurePolicy = field(default_factory=FailurePolicy)
     simulate: SimulateLimits = field(default_factory=SimulateLimits)
+    limits: Limits = field(default_factory=Limits)
 
     def entrant(self, name: str) -> Entrant:
         return next(e for e in self.entrants if e.name == name)
@@ -115,7 +127,7 @@ class TournamentConfig:
 
 _TOP = {
     "title", "players", "options", "format", "challenger", "seed_blocks", "games", "seating",
-    "seed", "concurrency", "output", "time", "failure", "entrants", "simulate",
+    "seed", "concurrency", "output", "time", "failure", "limits", "entrants", "simulate",
 }  # fmt: skip
 
 
@@ -169,6 +181,7 @@ def parse(raw: Mapping[str, Any], base_dir: Path) -> TournamentConfig:
         time=_time(table(raw, "time")),
         failure=_failure(table(raw, "failure")),
         simulate=_simulate(table(raw, "simulate")),
+        limits=_limits(table(raw, "limits")),
     )
     _cross_check(config)
     return config
@@ -189,12 +202,23 @@ def _time(raw: Mapping[str, Any]) -> TimeControl:
 
 
 def _failure(raw: Mapping[str, Any]) -> FailurePolicy:
-    reject_unknown(raw, {"retries", "on_failure", "max_line_bytes", "stderr_bytes"}, "failure.")
+    keys = {"retries", "on_failure", "max_line_bytes", "stderr_bytes", "max_notices"}
+    reject_unknown(raw, keys, "failure.")
     return FailurePolicy(
         retries=integer(raw, "retries", 2, minimum=0, prefix="failure."),
         on_failure=choice(raw, "on_failure", "forfeit", ON_FAILURE, prefix="failure."),
         max_line_bytes=integer(raw, "max_line_bytes", 1 << 20, minimum=64, prefix="failure."),
         stderr_bytes=integer(raw, "stderr_bytes", 1 << 20, minimum=0, prefix="failure."),
+        max_notices=integer(raw, "max_notices", 100, minimum=0, prefix="failure."),
+    )
+
+
+def _limits(raw: Mapping[str, Any]) -> Limits:
+    reject_unknown(raw, {"memory_mb", "processes", "cpu_seconds"}, "limits.")
+    return Limits(
+        memory_mb=integer(raw, "memory_mb", 2048, minimum=0, prefix="limits."),
+        processes=integer(raw, "processes", 64, minimum=0, prefix="limits."),
+        cpu_seconds=integer(raw, "cpu_seconds", 0, minimum=0, prefix="limits."),
     )
 
 

@@ -23,7 +23,7 @@ from railhouse.logs import get_logger
 from railhouse.plugins import NotRegistered, registry
 from railhouse.protocol.codec import encode
 from railhouse.protocol.messages import Bye
-from railhouse_tournament.config import Entrant, FailurePolicy, TimeControl
+from railhouse_tournament.config import Entrant, FailurePolicy, Limits, TimeControl
 from railhouse_tournament.errors import BotCrashed
 from railhouse_tournament.match import InProcessBot, SeatPlayer
 from railhouse_tournament.process import MARKER_ENV, BotProcess
@@ -61,8 +61,10 @@ class BotPool:
         token: str,
         time: TimeControl,
         failure: FailurePolicy,
+        limits: Limits | None = None,
     ) -> None:
         self._nursery = nursery
+        self._limits = limits or Limits()
         self._log_path = log_path
         self._token = token
         self._time = time
@@ -91,6 +93,8 @@ class BotPool:
 
     async def _spawn(self, entrant: Entrant) -> SeatPlayer:
         self._serial[entrant.name] += 1
+        while self._log_path(entrant.name, self._serial[entrant.name]).exists():
+            self._serial[entrant.name] += 1  # a resumed run: never append to an old log
         try:
             process = await BotProcess.spawn(
                 self._nursery,
@@ -101,6 +105,7 @@ class BotPool:
                 max_line_bytes=self._failure.max_line_bytes,
                 stderr_bytes=self._failure.stderr_bytes,
                 grace=self._time.grace,
+                limits=self._limits,
             )
         except BotCrashed as exc:
             log.warning("bot_start_failed", entrant=entrant.name, error=str(exc))

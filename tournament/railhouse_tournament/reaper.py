@@ -30,6 +30,8 @@ BOT_ENV = "RAILHOUSE_BOT_ID"
 
 _PR_SET_CHILD_SUBREAPER = 36
 _subreaper = False
+#: pids of the bot processes we started and still wait for (trio reaps those itself)
+OWN_BOTS: set[int] = set()
 
 
 def become_subreaper() -> None:
@@ -68,6 +70,37 @@ def reap_group(pgid: int) -> None:
                 os.waitpid(int(entry.name), os.WNOHANG)
 
 
+def _children() -> dict[int, list[int]]:
+    """ppid -> pids of every live-or-zombie process (from /proc)."""
+    tree: dict[int, list[int]] = {}
+    proc = Path("/proc")
+    for entry in proc.iterdir() if proc.is_dir() else ():
+        if entry.name.isdigit() and (stat := _stat(entry)) is not None:
+            tree.setdefault(stat[1], []).append(int(entry.name))
+    return tree
+
+
+def kill_adopted() -> list[int]:
+    """SIGKILL every process we adopted as subreaper (a child of ours that is not one of
+    our bots: an orphan of some bot, whatever its session or environment) and everything
+    below it; returns the pids killed.  The fallback where no cgroup contains the bots."""
+    me = os.getpid()
+    tree = _children()
+    stack = [pid for pid in tree.get(me, []) if pid not in OWN_BOTS]
+    killed = []
+    while stack:
+        pid = stack.pop()
+        stat = _stat(Path(f"/proc/{pid}"))
+        if stat is None or stat[0] == "Z":
+            continue
+        with contextlib.suppress(ProcessLookupError, PermissionError):
+            os.kill(pid, signal.SIGKILL)
+            killed.append(pid)
+        stack += tree.get(pid, [])
+    reap([p for p in killed if p in tree.get(me, [])])
+    return killed
+
+
 def find_marked(token: str, variable: str = MARKER_ENV) -> list[int]:
     """Pids (other than ours) of live, non-zombie processes whose environment has
     ``variable=token``."""
@@ -101,11 +134,11 @@ def kill_marked(token: str, variable: str = MARKER_ENV) -> list[int]:
                 os.killpg(group, signal.SIGKILL)
         with contextlib.suppress(ProcessLookupError, PermissionError):
             os.kill(pid, signal.SIGKILL)
-    _reap(pids)
+    reap(pids)
     return pids
 
 
-def _reap(pids: list[int], timeout: float = 1.0) -> None:
+def reap(pids: list[int], timeout: float = 1.0) -> None:
     """Wait (bounded) for killed pids that are our children (adopted as subreaper)."""
     deadline = time.monotonic() + timeout
     waiting = set(pids)

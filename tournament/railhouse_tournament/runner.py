@@ -99,7 +99,7 @@ class Runner:
             async with trio.open_nursery() as bots:
                 pool = BotPool(
                     bots, self.directory.log_path, self.directory.token,
-                    self.config.time, self.config.failure,
+                    self.config.time, self.config.failure, self.config.limits,
                 )  # fmt: skip
                 try:
                     async with trio.open_nursery() as nursery:
@@ -151,6 +151,7 @@ class Runner:
                 max_line_bytes=config.failure.max_line_bytes,
                 on_failure=config.failure.on_failure, flush_timeout=max(config.time.grace, 1.0),
                 simulate=wire_simulate(config),
+                max_notices=config.failure.max_notices,
             )  # fmt: skip
             outcome = await match.play()
         except Exception as exc:  # an engine or runner bug must not take the tournament down

@@ -21,7 +21,13 @@ from railhouse.engine.api import GameAPI
 from railhouse.logs import bound
 from railhouse.plugins import NotRegistered, registry
 from railhouse_tournament import reaper
-from railhouse_tournament.config import Entrant, FailurePolicy, TimeControl, parse_command
+from railhouse_tournament.config import (
+    Entrant,
+    FailurePolicy,
+    Limits,
+    TimeControl,
+    parse_command,
+)
 from railhouse_tournament.match import Match, MatchOutcome, SeatPlayer
 from railhouse_tournament.pool import BotPool, bot_factory, seat_seed
 from railhouse_tournament.runner import resolve_title, wire_time
@@ -81,6 +87,7 @@ async def play_game(
     options: Mapping[str, Any] | None = None,
     time: TimeControl | None = None,
     failure: FailurePolicy | None = None,
+    limits: Limits | None = None,
 ) -> PlayedGame:
     title = resolve_title(title_id)
     if not title.min_players <= len(seats) <= title.max_players:
@@ -98,7 +105,9 @@ async def play_game(
     state = cast(GameAPI, made)
     try:
         async with trio.open_nursery() as nursery:
-            pool = BotPool(nursery, lambda n, i: logs / f"{n}-{i}.log", token, time, failure)
+            pool = BotPool(
+                nursery, lambda n, i: logs / f"{n}-{i}.log", token, time, failure, limits
+            )
             try:
                 players: list[SeatPlayer] = []
                 for index, entrant in enumerate(entrants):
@@ -108,6 +117,7 @@ async def play_game(
                         state, game_id, players, time=wire_time(time),
                         retries=failure.retries, max_line_bytes=failure.max_line_bytes,
                         on_failure=failure.on_failure, flush_timeout=max(time.grace, 1.0),
+                        max_notices=failure.max_notices,
                     ).play()  # fmt: skip
             finally:
                 await pool.aclose()
