@@ -6,6 +6,7 @@ Layout::
     DIR/journal.jsonl       one JSON object per finished game, fsynced before it counts
     DIR/games/<id>.json     each game's replayable record (written before its journal line)
     DIR/logs/*.log          each bot process's stderr (capped)
+    DIR/lock                who runs the directory now (``flock``ed while a run lasts)
 
 A game counts as played exactly when its journal line is complete.  After a crash of the
 runner (even SIGKILL mid-write) the journal ends with at most one partial line: loading
@@ -16,6 +17,8 @@ from __future__ import annotations
 
 import json
 import os
+import socket
+import time
 import uuid
 from collections.abc import Mapping
 from pathlib import Path
@@ -29,6 +32,12 @@ from railhouse_tournament.errors import JournalError
 FORMAT = "railhouse-tournament/1"
 MANIFEST = "tournament.json"
 JOURNAL = "journal.jsonl"
+LOCK = "lock"
+
+try:
+    import fcntl
+except ImportError:  # pragma: no cover - not on Windows: runs are not locked there
+    fcntl = None  # type: ignore[assignment]
 
 
 def _write_durably(path: Path, data: bytes) -> None:
@@ -55,6 +64,35 @@ class TournamentDir:
         self.token: str = manifest["token"]
         self.config = TournamentConfig.from_dict(manifest["config"])
         self._lock = trio.Lock()
+        self._held: Any = None  # the open, flocked lock file while we run the directory
+
+    def hold(self) -> None:
+        """Take the directory for this process (until :meth:`release` or exit); a second
+        run on the same directory gets a one-line :class:`JournalError` naming the holder."""
+        if self._held is not None or fcntl is None:
+            return
+        handle = (self.path / LOCK).open("a+", encoding="utf-8")
+        try:
+            fcntl.flock(handle.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError:
+            handle.seek(0)
+            holder = handle.read().strip() or "another process"
+            handle.close()
+            raise JournalError(
+                f"{self.path} is in use by {holder}; wait for that run to end (or stop it)"
+            ) from None
+        handle.seek(0)
+        handle.truncate()
+        started = time.strftime("%Y-%m-%d %H:%M:%S")
+        handle.write(f"railhouse pid {os.getpid()} on {socket.gethostname()} since {started}\n")
+        handle.flush()
+        self._held = handle
+
+    def release(self) -> None:
+        if self._held is not None:
+            self._held.truncate(0)
+            self._held.close()  # closing drops the flock
+            self._held = None
 
     @classmethod
     def create(cls, path: Path, config: TournamentConfig, total: int) -> TournamentDir:

@@ -62,6 +62,13 @@ class LinePeer(Protocol):
     async def receive_line(self) -> bytes: ...
 
 
+def limit_hit(peer: LinePeer) -> str | None:
+    """The resource limit the kernel enforced on the peer, if it can tell
+    (:meth:`BotProcess.limit_hit`)."""
+    check: Callable[[], str | None] | None = getattr(peer, "limit_hit", None)
+    return check() if check is not None else None
+
+
 async def exit_reason(peer: LinePeer, detail: str) -> tuple[str, str]:
     """Why a peer's output ended: ``("resource_limit", which)`` when the peer can tell
     (:meth:`BotProcess.exit_reason`), else ``("crash", detail)``."""
@@ -141,7 +148,8 @@ class Match:
         self._stand_in = RandomBot(seed=game.seed)
         # (kind, seat, data, time read): the time is taken when the line arrives, so a busy
         # runner (another game's engine) never charges its own delay to the bot
-        self._inbox_send, self._inbox = trio.open_memory_channel[Inbound](math.inf)
+        # bounded: a flooding bot waits on its own pipe, it cannot fill the runner's memory
+        self._inbox_send, self._inbox = trio.open_memory_channel[Inbound](16 * len(self.seats))
         self._outboxes: dict[int, trio.MemorySendChannel[bytes]] = {}
         self._flushed: dict[int, trio.Event] = {}
         self._pending: deque[Output] = deque()
@@ -185,7 +193,7 @@ class Match:
 
     async def _reader(self, index: int, process: LinePeer) -> None:
         bind(seat=index)  # this task's log lines carry its seat (contextvars are per task)
-        while True:
+        while not self.referee.seats[index].dead:  # a failed seat is not listened to
             try:
                 line = await process.receive_line()
             except BotLineTooLong:
@@ -196,6 +204,11 @@ class Match:
                 reason, detail = await exit_reason(process, str(exc))
                 self._eof_detail[index] = (reason, detail)
                 await self._inbox_send.send(("eof", index, b"", now))
+                return
+            limit = limit_hit(process)
+            if limit is not None:  # the kernel stopped the bot short: it plays no more
+                self._eof_detail[index] = ("resource_limit", f"{limit} exceeded")
+                await self._inbox_send.send(("eof", index, b"", trio.current_time()))
                 return
             await self._inbox_send.send(("line", index, line, trio.current_time()))
 

@@ -126,6 +126,10 @@ class BotProcess:
                     return
                 await trio.sleep(0.2)
 
+    def limit_hit(self) -> str | None:
+        """The limit the kernel enforced on the bot so far (a cgroup's counters), if any."""
+        return self.jail.hit(None) if self.jail is not None and self.jail.contains else None
+
     async def exit_reason(self) -> tuple[str, str] | None:
         """After its output ended: ``("resource_limit", limit)`` if the bot was stopped
         by one of its limits, else None."""

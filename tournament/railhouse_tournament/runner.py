@@ -23,7 +23,7 @@ from railhouse.plugins import NotRegistered, registry
 from railhouse.protocol.messages import SimulateLimits as WireSimulate
 from railhouse.protocol.messages import TimeControl as WireTime
 from railhouse.titles import TitleInfo
-from railhouse_tournament import reaper, schedule
+from railhouse_tournament import jail, reaper, schedule
 from railhouse_tournament.config import TimeControl, TournamentConfig
 from railhouse_tournament.errors import ConfigError
 from railhouse_tournament.journal import TournamentDir
@@ -85,11 +85,19 @@ class Runner:
 
     async def run(self) -> RunSummary:
         started = time.monotonic()
+        self.directory.hold()  # before anything is swept or played: one run at a time
+        try:
+            return await self._run(started)
+        finally:
+            self.directory.release()
+
+    async def _run(self, started: float) -> RunSummary:
         games = schedule.build(self.config)
         done = self.directory.finished_ids(repair=True)
         todo = [g for g in games if g.game_id not in done]
         self.summary.skipped, self.summary.total = len(games) - len(todo), len(games)
-        killed = reaper.kill_marked(self.directory.token)  # orphans of a killed earlier run
+        # orphans of a killed earlier run: by the token, and by the cgroups of dead runners
+        killed = reaper.kill_marked(self.directory.token) + jail.sweep_dead_runs()
         if killed:
             log.warning("killed_orphans", pids=killed)
         self.reporter.start(len(games), len(games) - len(todo))
