@@ -9,14 +9,14 @@ import sys
 from _attack import play
 
 pids: list[str] = []
-for _ in range(int(sys.argv[2])):
+for _number in range(int(sys.argv[2])):
     middle = subprocess.Popen(
         ["setsid", "env", "-i", "/bin/sh", "-c", "sleep 600 >/dev/null 2>&1 & echo $!"],
         stdin=subprocess.DEVNULL,
         stdout=subprocess.PIPE,
         stderr=subprocess.DEVNULL,
     )
-    printed, _ = middle.communicate()
+    printed = middle.communicate()[0]
     pids.append(printed.decode().strip())  # the sleeper; its parent shell is gone: an orphan
 with open(sys.argv[1], "a") as handle:
     handle.write("\n".join(pids) + "\n")
