@@ -66,7 +66,7 @@ def in_process_match(game: ToyGame, bots: list[Any], **kwargs: Any) -> Match:
         "time": WireTime(), "retries": 1, "max_line_bytes": 4096, "on_failure": "forfeit",
         "flush_timeout": 1.0, **kwargs,
     }  # fmt: skip
-    return Match(game, "g1", seats, **options)  # type: ignore[arg-type]
+    return Match(game, "g1", seats, **options)
 
 
 @trio_test

@@ -10,7 +10,12 @@ Layout::
 
 A game counts as played exactly when its journal line is complete.  After a crash of the
 runner (even SIGKILL mid-write) the journal ends with at most one partial line: loading
-drops it and truncates the file there, so ``resume`` replays that game and nothing else.
+drops it and truncates the file there.  Every record carries its journal entry
+(``tournament.entry``), so a game whose record was written but whose line was lost gets
+its line back from the record (:meth:`TournamentDir.restore_from_records`) instead of
+being played again; a record is never overwritten by a replay (an old-format record
+without its entry is kept aside as ``<id>.json.replaced-<time>``).  Other damage is found
+and repaired by :mod:`railhouse_tournament.integrity`.
 """
 
 from __future__ import annotations
@@ -40,7 +45,7 @@ except ImportError:  # pragma: no cover - not on Windows: runs are not locked th
     fcntl = None  # type: ignore[assignment]
 
 
-def _write_durably(path: Path, data: bytes) -> None:
+def write_durably(path: Path, data: bytes) -> None:
     """Write ``path`` atomically: temp file, fsync, rename, fsync the directory."""
     tmp = path.with_name(path.name + ".tmp")
     with tmp.open("wb") as handle:
@@ -55,13 +60,47 @@ def _write_durably(path: Path, data: bytes) -> None:
         os.close(directory)
 
 
+def hold(path: Path) -> Any:
+    """Lock ``path`` for this process (``flock`` on ``path/lock``, which names the holder);
+    returns the handle to :func:`release`.  Raises ``JournalError`` naming the holder when
+    another process has it.  (No locking where ``fcntl`` is missing.)"""
+    if fcntl is None:
+        return None
+    handle = (path / LOCK).open("a+", encoding="utf-8")
+    try:
+        fcntl.flock(handle.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError:
+        handle.seek(0)
+        holder = handle.read().strip() or "another process"
+        handle.close()
+        raise JournalError(
+            f"{path} is in use by {holder}; wait for that run to end (or stop it)"
+        ) from None
+    handle.seek(0)
+    handle.truncate()
+    started = time.strftime("%Y-%m-%d %H:%M:%S")
+    handle.write(f"railhouse pid {os.getpid()} on {socket.gethostname()} since {started}\n")
+    handle.flush()
+    return handle
+
+
+def release(handle: Any) -> None:
+    if handle is not None:
+        handle.truncate(0)
+        handle.close()  # closing drops the flock
+
+
 class TournamentDir:
     """A tournament directory, created by :meth:`create` or opened by :meth:`open`."""
 
     def __init__(self, path: Path, manifest: Mapping[str, Any]) -> None:
         self.path = path
         self.manifest = manifest
-        self.token: str = manifest["token"]
+        token = manifest.get("token")
+        if not isinstance(token, str) or not token:
+            raise JournalError(f"{path / MANIFEST} has no token; see: railhouse tournament "
+                               f"check {path}")  # fmt: skip
+        self.token = token
         self.config = TournamentConfig.from_dict(manifest["config"])
         self._lock = trio.Lock()
         self._held: Any = None  # the open, flocked lock file while we run the directory
@@ -69,30 +108,12 @@ class TournamentDir:
     def hold(self) -> None:
         """Take the directory for this process (until :meth:`release` or exit); a second
         run on the same directory gets a one-line :class:`JournalError` naming the holder."""
-        if self._held is not None or fcntl is None:
-            return
-        handle = (self.path / LOCK).open("a+", encoding="utf-8")
-        try:
-            fcntl.flock(handle.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
-        except OSError:
-            handle.seek(0)
-            holder = handle.read().strip() or "another process"
-            handle.close()
-            raise JournalError(
-                f"{self.path} is in use by {holder}; wait for that run to end (or stop it)"
-            ) from None
-        handle.seek(0)
-        handle.truncate()
-        started = time.strftime("%Y-%m-%d %H:%M:%S")
-        handle.write(f"railhouse pid {os.getpid()} on {socket.gethostname()} since {started}\n")
-        handle.flush()
-        self._held = handle
+        if self._held is None:
+            self._held = hold(self.path)
 
     def release(self) -> None:
-        if self._held is not None:
-            self._held.truncate(0)
-            self._held.close()  # closing drops the flock
-            self._held = None
+        release(self._held)
+        self._held = None
 
     @classmethod
     def create(cls, path: Path, config: TournamentConfig, total: int) -> TournamentDir:
@@ -106,7 +127,7 @@ class TournamentDir:
             "config": config.to_dict(),
             "games": total,
         }
-        _write_durably(path / MANIFEST, json.dumps(manifest, indent=2).encode() + b"\n")
+        write_durably(path / MANIFEST, json.dumps(manifest, indent=2).encode() + b"\n")
         (path / JOURNAL).touch()
         return cls(path, manifest)
 
@@ -160,16 +181,46 @@ class TournamentDir:
         return self.path / "games" / f"{game_id}.json"
 
     async def commit(self, entry: Mapping[str, Any], record: Mapping[str, Any]) -> None:
-        """Durably write the record, then append the journal line (the commit point)."""
+        """Durably write the record (carrying its entry), then append the journal line
+        (the commit point)."""
         game_id = entry["game"]
-        record_bytes = json.dumps(record, separators=(",", ":")).encode() + b"\n"
-        line = json.dumps(entry, separators=(",", ":"), sort_keys=True).encode() + b"\n"
+        block = {**record.get("tournament", {}), "entry": dict(entry)}
+        record_bytes = json.dumps({**record, "tournament": block}, separators=(",", ":"))
         async with self._lock:
-            await trio.to_thread.run_sync(self._commit_sync, game_id, record_bytes, line)
+            await trio.to_thread.run_sync(
+                self._commit_sync, game_id, record_bytes.encode() + b"\n", _line(entry)
+            )
 
     def _commit_sync(self, game_id: str, record: bytes, line: bytes) -> None:
-        _write_durably(self.record_path(game_id), record)
+        path = self.record_path(game_id)
+        if path.exists():  # a record without its entry (an older run): keep it aside
+            path.replace(path.with_name(f"{path.name}.replaced-{time.time_ns()}"))
+        write_durably(path, record)
+        self._append(line)
+
+    def _append(self, line: bytes) -> None:
         with (self.path / JOURNAL).open("ab") as handle:
             handle.write(line)
             handle.flush()
             os.fsync(handle.fileno())
+
+    def restore_from_records(self, scheduled: set[str]) -> list[str]:
+        """Give every finished record whose journal line is missing its line back (from
+        the entry the record carries); returns the game ids restored."""
+        done = self.finished_ids(repair=True)
+        restored = []
+        for path in sorted((self.path / "games").glob("*.json")):
+            if path.stem in done or path.stem not in scheduled:
+                continue
+            try:
+                entry = json.loads(path.read_bytes())["tournament"]["entry"]
+            except (OSError, ValueError, KeyError, TypeError):
+                continue  # no usable entry: the game is played again
+            if isinstance(entry, dict) and entry.get("game") == path.stem:
+                self._append(_line(entry))
+                restored.append(path.stem)
+        return restored
+
+
+def _line(entry: Mapping[str, Any]) -> bytes:
+    return json.dumps(entry, separators=(",", ":"), sort_keys=True).encode() + b"\n"

@@ -68,7 +68,7 @@ class RunSummary:
     seconds: float
     #: pids the final sweep had to kill: always empty unless process cleanup failed
     leftovers: list[int] = field(default_factory=list)
-    interrupted: bool = False
+    interrupted: str = ""  # the signal that stopped the run, e.g. "SIGINT"
 
 
 class Runner:
@@ -93,6 +93,9 @@ class Runner:
 
     async def _run(self, started: float) -> RunSummary:
         games = schedule.build(self.config)
+        restored = self.directory.restore_from_records({g.game_id for g in games})
+        if restored:
+            log.info("restored_from_records", games=restored)
         done = self.directory.finished_ids(repair=True)
         todo = [g for g in games if g.game_id not in done]
         self.summary.skipped, self.summary.total = len(games) - len(todo), len(games)
@@ -246,8 +249,9 @@ async def run_directory(
 ) -> RunSummary:
     """Run (or continue) the tournament stored in ``path``.
 
-    With ``handle_signals``, SIGTERM and SIGHUP stop the run cleanly (games in progress
-    are dropped and replayed by ``resume``; every bot process is closed).
+    With ``handle_signals``, SIGINT (Ctrl-C), SIGTERM and SIGHUP stop the run cleanly
+    (games in progress are dropped and replayed by ``resume``; every bot process is
+    closed); ``summary.interrupted`` names the signal.
     """
     runner = Runner(TournamentDir.open(path), reporter)
     if not handle_signals:
@@ -260,9 +264,9 @@ async def run_directory(
 
 
 async def _stop_on_signal(scope: trio.CancelScope, summary: RunSummary) -> None:
-    with trio.open_signal_receiver(signal.SIGTERM, signal.SIGHUP) as signals:
+    with trio.open_signal_receiver(signal.SIGINT, signal.SIGTERM, signal.SIGHUP) as signals:
         async for signum in signals:
-            log.warning("stopping", signal=signal.Signals(signum).name)
-            summary.interrupted = True
+            summary.interrupted = signal.Signals(signum).name
+            log.info("stopping", signal=summary.interrupted)
             scope.cancel()
             return

@@ -76,6 +76,14 @@ def one_line(exc: BaseException) -> str:
     return " ".join(str(exc).split()) or type(exc).__name__
 
 
+def only_interrupts(exc: BaseException) -> bool:
+    """Whether ``exc`` is Ctrl-C: a ``KeyboardInterrupt``, or a group of nothing else
+    (trio's nurseries wrap it)."""
+    if isinstance(exc, BaseExceptionGroup):
+        return all(only_interrupts(inner) for inner in exc.exceptions)
+    return isinstance(exc, KeyboardInterrupt)
+
+
 def report_error(exc: Exception) -> int:
     """Print ``exc`` as the CLI's error policy says; return the exit status."""
     if STATE.debug:
@@ -100,6 +108,11 @@ def main(argv: Sequence[str] | None = None) -> None:
         command.main(args=args, prog_name="railhouse", standalone_mode=True)
     except SystemExit:
         raise
-    except Exception as exc:
+    except BaseException as exc:  # Ctrl-C is one line and status 130, like a shell's
+        if only_interrupts(exc):
+            print("railhouse: interrupted", file=sys.stderr)
+            raise SystemExit(130) from None
+        if not isinstance(exc, Exception):
+            raise
         raise SystemExit(report_error(exc)) from None
     raise SystemExit(0)  # pragma: no cover - click's standalone mode always exits

@@ -1,4 +1,5 @@
-"""``railhouse tournament run|resume|report``: bot tournaments (package ``railhouse_tournament``).
+"""``railhouse tournament run|resume|report|check``: bot tournaments (package
+``railhouse_tournament``).
 
 Every config key has a flag; a flag overrides the file.  Without a config file, ``--title``
 and at least ``--players`` entrants (``--entrant``) are enough.
@@ -49,6 +50,15 @@ def run(
     handshake: Annotated[float | None, Opt(help="Seconds for hello/ready.")] = None,
     retries: Annotated[int | None, Opt(help="Retries before the failure policy applies.")] = None,
     on_failure: Annotated[str | None, Opt(help="forfeit or abort.")] = None,
+    grace: Annotated[float | None, Opt(help="Seconds between EOF, SIGTERM and SIGKILL.")] = None,
+    max_line_bytes: Annotated[int | None, Opt(help="Longest line a bot may send.")] = None,
+    stderr_bytes: Annotated[int | None, Opt(help="Cap of each bot's stderr log.")] = None,
+    max_notices: Annotated[
+        int | None, Opt(help="Free errors per seat and game before it fails (flood).")
+    ] = None,
+    memory_mb: Annotated[int | None, Opt(help="Memory per bot process, MiB (0: none).")] = None,
+    processes: Annotated[int | None, Opt(help="Processes per bot (0: no limit).")] = None,
+    cpu_seconds: Annotated[int | None, Opt(help="CPU seconds per bot process (0: none).")] = None,
     option: Annotated[list[str] | None, Opt(help="Title option KEY=VALUE (repeatable).")] = None,
     quiet: Annotated[bool, Opt("--quiet", help="No progress output.")] = False,
 ) -> None:
@@ -62,7 +72,10 @@ def run(
         "seed": seed, "format": format, "challenger": challenger, "seating": seating,
         "concurrency": concurrency, "time.per_decision": per_decision, "time.bank": bank,
         "time.handshake": handshake, "failure.retries": retries,
-        "failure.on_failure": on_failure,
+        "failure.on_failure": on_failure, "time.grace": grace,
+        "failure.max_line_bytes": max_line_bytes, "failure.stderr_bytes": stderr_bytes,
+        "failure.max_notices": max_notices, "limits.memory_mb": memory_mb,
+        "limits.processes": processes, "limits.cpu_seconds": cpu_seconds,
     }  # fmt: skip
     if entrant:
         overrides["entrants"] = [_entrant_flag(text) for text in entrant]
@@ -94,22 +107,65 @@ def _entrant_flag(text: str) -> dict[str, str]:
 def resume(
     directory: Annotated[Path, typer.Argument(help="Tournament directory.")],
     quiet: Annotated[bool, Opt("--quiet", help="No progress output.")] = False,
+    repair: Annotated[
+        bool, Opt("--repair", help="First repair what 'tournament check' finds wrong.")
+    ] = False,
 ) -> None:
     """Continue an interrupted tournament: no finished game is lost or played twice."""
+    from railhouse_tournament import integrity
+
+    if repair:
+        for line in integrity.repair(directory):
+            typer.echo(f"repaired: {line}")
+    else:
+        _require_intact(directory)
     _play(directory, quiet)
+
+
+@app.command("check")
+def check_command(
+    directory: Annotated[Path, typer.Argument(help="Tournament directory.")],
+) -> None:
+    """Verify a tournament directory: say what is damaged and how to repair it."""
+    from railhouse_tournament.jail import Host
+
+    found = _require_intact(directory)
+    for note in found.notes:
+        typer.echo(f"note: {note}")
+    typer.echo(f"ok: {len(found.entries)} of {found.total} games finished")
+    typer.echo(f"bots here: {Host.probe().describe()}")
+
+
+def _require_intact(directory: Path) -> Any:
+    """The directory's inspection; damage is one line per problem and exit status 1."""
+    from railhouse_tournament import integrity
+
+    found = integrity.inspect(directory)
+    if not found.ok:
+        for line in str(found.error()).splitlines():
+            typer.echo(f"railhouse: {line.strip()}", err=True)
+        raise typer.Exit(1)
+    return found
 
 
 def _play(directory: Path, quiet: bool) -> None:
     import trio
 
+    from railhouse.cli.main import only_interrupts
     from railhouse_tournament import report, runner
     from railhouse_tournament.progress import Reporter
 
+    resume_hint = f"continue with: railhouse tournament resume {directory}"
     try:
         summary = trio.run(runner.run_directory, directory, Reporter(quiet=quiet), True)
-    except KeyboardInterrupt:
-        typer.echo(f"interrupted; continue with: railhouse tournament resume {directory}", err=True)
+    except BaseException as exc:  # Ctrl-C before the run's own handler was in place
+        if not only_interrupts(exc):
+            raise
+        typer.echo(f"railhouse: interrupted; {resume_hint}", err=True)
         raise typer.Exit(130) from None
+    if summary.interrupted == "SIGINT":
+        typer.echo(f"railhouse: interrupted; {resume_hint}", err=True)
+        raise typer.Exit(130)
     typer.echo(
         f"played {summary.played} games in {summary.seconds:.1f}s "
         f"({summary.skipped} already done, {summary.total} in all)"
@@ -141,9 +197,11 @@ def report_command(
 
         require_render_extra("tournament report --html")
         target = out or directory / "report.html"
+        _require_intact(directory)
         report.write_html(directory, target)
         typer.echo(f"wrote {target}")
         return
+    _require_intact(directory)
     data = report.summary(directory)
     if as_json:
         typer.echo(json.dumps(data, indent=2))
