@@ -91,14 +91,14 @@ def test_resume_after_sigkill_loses_and_duplicates_nothing(tmp_path: Path) -> No
     assert processes_with_marker(directory.token) == []
 
 
-def test_resume_drops_a_torn_last_line(tmp_path: Path) -> None:
+def test_resume_drops_a_torn_last_line_and_restores_it_from_the_record(tmp_path: Path) -> None:
     out = tmp_path / "out"
     from railhouse_tournament import config
 
     loaded = config.load(
         paced_config(tmp_path),
         {
-            "seed_blocks": 1,
+            "seed_blocks": 2,
             "entrants": [{"name": "r1", "bot": "random"}, {"name": "r2", "bot": "random"}],
         },
     )
@@ -109,10 +109,15 @@ def test_resume_drops_a_torn_last_line(tmp_path: Path) -> None:
     # Simulate a kill in the middle of appending: keep one whole line plus half of the next.
     (out / JOURNAL).write_bytes(lines[0] + lines[1][: len(lines[1]) // 2])
     assert TournamentDir.open(out).finished_ids() == {first}
+    # the torn game's record was written before its line: its line comes back from it;
+    # a game whose record is gone too is played again
+    lost = json.loads(lines[2])["game"]
+    (out / "games" / f"{lost}.json").unlink()
     summary = trio.run(runner.run_directory, out)
-    assert summary.skipped == 1 and summary.played == len(lines) - 1
+    assert summary.skipped == len(lines) - 1 and summary.played == 1
     again = [json.loads(line)["game"] for line in journal_lines(out)]
     assert sorted(again) == sorted(json.loads(line)["game"] for line in lines)
+    assert sorted(journal_lines(out)[:2]) == sorted(lines[:2])  # restored as it was
 
 
 @pytest.mark.slow
