@@ -7,9 +7,9 @@ deadline.  A seat that fails beyond its retries forfeits (a seeded random stand-
 its decisions) or aborts the game, as the failure policy says.
 
 The engine's work (everything the referee computes: applying an action, the next legal
-set, observations) and in-process bots run in a worker thread, never on the event loop, so
-a slow step of one game never delays another game's bots: their lines are read and
-time-stamped on arrival while the step runs.  The clock of a request starts when the
+set, observations) and in-process bots run in a worker thread whenever another game has a
+bot on the clock, so a slow step of one game never delays another game's bots: their lines
+are read and time-stamped on arrival while the step runs (see :meth:`Match._compute`).  The clock of a request starts when the
 writer has written it (:meth:`Referee.mark_sent`), so the time the runner spends computing
 is never charged to a bot.  The failures a seat causes are journaled with a cap per seat
 (:data:`MAX_RECORDS`); the rest are only counted.
@@ -21,10 +21,11 @@ must not be reused (:attr:`MatchOutcome.broken`).
 from __future__ import annotations
 
 import math
+import weakref
 from collections import Counter, deque
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
 
 import trio
 
@@ -49,6 +50,7 @@ log = get_logger("railhouse.tournament.match")
 
 
 Inbound = tuple[str, int, bytes, float]
+T = TypeVar("T")
 #: failure records journaled per seat and game; beyond them failures are only counted
 MAX_RECORDS = 10
 
@@ -117,6 +119,10 @@ def stand_in_choice(legal: Sequence[LegalAction], bot: RandomBot) -> Action:
     return from_builtins(reply["action"])
 
 
+#: the matches being played in this process (whose clocks a computation must not stall)
+_LIVE: weakref.WeakSet[Match] = weakref.WeakSet()
+
+
 class Match:
     def __init__(
         self,
@@ -158,6 +164,13 @@ class Match:
         self._unrecorded: dict[int, Counter[str]] = {}
 
     async def play(self) -> MatchOutcome:
+        _LIVE.add(self)
+        try:
+            return await self._play()
+        finally:
+            _LIVE.discard(self)
+
+    async def _play(self) -> MatchOutcome:
         async with trio.open_nursery() as nursery:
             for index, seat in enumerate(self.seats):
                 if seat.process is not None:
@@ -179,10 +192,21 @@ class Match:
         self.outcome.decisions = len(self.game.actions)
         return self.outcome
 
-    async def _compute(self, work: Callable[..., list[Output]], *args: Any) -> list[Output]:
-        """Run the referee (and with it the engine) off the event loop.  On cancellation
-        the thread is abandoned: the game is dropped unfinished anyway."""
+    async def _compute(self, work: Callable[..., T], *args: Any) -> T:
+        """Run the referee (and with it the engine) or an in-process bot off the event
+        loop whenever another game has a bot on the clock, so its answer is read and
+        time-stamped while this runs.  When no other game waits on a bot, blocking the
+        loop delays nobody and the work runs inline (a thread hop costs up to a
+        millisecond on a busy machine).  On cancellation the thread is abandoned: the
+        game is dropped unfinished anyway."""
+        if not any(other is not self and other._on_the_clock() for other in _LIVE):
+            await trio.lowlevel.checkpoint()
+            return work(*args)
         return await trio.to_thread.run_sync(work, *args, abandon_on_cancel=True)
+
+    def _on_the_clock(self) -> bool:
+        """Whether a bot process of this game owes an answer now (its clock runs)."""
+        return any(self.seats[seat].process is not None for seat in self.referee.waiting_on())
 
     def _start_pipes(self, nursery: trio.Nursery, index: int, process: LinePeer) -> None:
         send, receive = trio.open_memory_channel[bytes](math.inf)
@@ -312,9 +336,7 @@ class Match:
         if seat.bot is not None:
             bot = seat.bot
             try:
-                reply = await trio.to_thread.run_sync(
-                    bot.handle, output.to_builtins(), abandon_on_cancel=True
-                )
+                reply = await self._compute(bot.handle, output.to_builtins())
             except Exception as exc:  # an in-process bot that raises is a crashed bot
                 self._eof_detail[output.seat] = ("crash", f"the bot raised {exc!r}")
                 now = trio.current_time()
