@@ -4,16 +4,13 @@ one line and status 130 (the games in progress are replayed by ``resume``)."""
 from __future__ import annotations
 
 import json
-import os
 import signal
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
 from .test_cli import cli
-from .test_resume import paced_config, wait_for_games
+from .test_resume import stopped_run
 
 
 def test_limits_grace_and_line_caps_have_flags(tmp_path: Path) -> None:
@@ -34,18 +31,7 @@ def test_limits_grace_and_line_caps_have_flags(tmp_path: Path) -> None:
 @pytest.mark.slow
 def test_ctrl_c_is_one_line_and_status_130(tmp_path: Path) -> None:
     out = tmp_path / "out"
-    env = {**os.environ, "RAILHOUSE_PLUGINS": ""}
-    argv = [str(Path(sys.executable).parent / "railhouse"), "tournament", "run",
-            str(paced_config(tmp_path)), "--out", str(out), "--quiet"]  # fmt: skip
-    child = subprocess.Popen(argv, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
-    try:
-        wait_for_games(out, 2)
-        child.send_signal(signal.SIGINT)
-        _, err = child.communicate(timeout=20)
-    finally:
-        if child.poll() is None:
-            child.kill()
-            child.wait()
-    assert child.returncode == 130
-    text = [line for line in err.decode().splitlines() if not line.startswith("{")]  # logs
+    status, err = stopped_run(tmp_path, out, signal.SIGINT)
+    assert status == 130
+    text = [line for line in err.splitlines() if not line.startswith("{")]  # logs
     assert text == [f"railhouse: interrupted; continue with: railhouse tournament resume {out}"]

@@ -120,21 +120,28 @@ def test_resume_drops_a_torn_last_line_and_restores_it_from_the_record(tmp_path:
     assert sorted(journal_lines(out)[:2]) == sorted(lines[:2])  # restored as it was
 
 
-@pytest.mark.slow
-def test_sigterm_stops_cleanly_and_resume_finishes(tmp_path: Path) -> None:
-    out = tmp_path / "out"
+def stopped_run(tmp_path: Path, out: Path, signum: int) -> tuple[int, str]:
+    """Run the paced tournament in a process, send ``signum`` after 3 games: its status
+    and stderr."""
     env = {**os.environ, "RAILHOUSE_PLUGINS": ""}
     argv = [str(Path(sys.executable).parent / "railhouse"), "tournament", "run",
             str(paced_config(tmp_path)), "--out", str(out), "--quiet"]  # fmt: skip
     child = subprocess.Popen(argv, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     try:
         wait_for_games(out, 3)
-        child.send_signal(signal.SIGTERM)
-        assert child.wait(timeout=20) == 1  # stopped before the end
+        child.send_signal(signum)
+        _, err = child.communicate(timeout=20)
     finally:
         if child.poll() is None:
             child.kill()
             child.wait()
+    return child.returncode, err.decode()
+
+
+@pytest.mark.slow
+def test_sigterm_stops_cleanly_and_resume_finishes(tmp_path: Path) -> None:
+    out = tmp_path / "out"
+    assert stopped_run(tmp_path, out, signal.SIGTERM)[0] == 1  # stopped before the end
     directory = TournamentDir.open(out)
     assert processes_with_marker(directory.token) == []  # it cleaned up after itself
     done = len(journal_lines(out))

@@ -23,7 +23,14 @@ from typing import Any
 from railhouse_tournament import schedule
 from railhouse_tournament.config import TournamentConfig
 from railhouse_tournament.errors import ConfigError, JournalError
-from railhouse_tournament.journal import FORMAT, JOURNAL, MANIFEST, hold, release, write_durably
+from railhouse_tournament.journal import (
+    JOURNAL,
+    MANIFEST,
+    hold,
+    read_manifest,
+    release,
+    write_durably,
+)
 
 
 @dataclass(frozen=True)
@@ -60,14 +67,7 @@ def inspect(path: Path) -> Inspection:
     """Everything wrong with the tournament directory ``path``.  Raises ``JournalError``
     when it is no tournament directory at all."""
     found = Inspection(path)
-    try:
-        manifest = json.loads((path / MANIFEST).read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        raise JournalError(f"{path} is not a tournament directory (no {MANIFEST})") from None
-    except (OSError, ValueError) as exc:
-        raise JournalError(f"{path / MANIFEST} is unreadable: {exc}") from None
-    if not isinstance(manifest, dict) or manifest.get("format") != FORMAT:
-        raise JournalError(f"{path / MANIFEST} is not a {FORMAT} manifest")
+    manifest = read_manifest(path)
     if not isinstance(manifest.get("token"), str) or not manifest["token"]:
         found.problems.append(Problem(f"{MANIFEST} has no token", "a new token is written"))
     try:

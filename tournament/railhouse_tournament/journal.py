@@ -60,6 +60,19 @@ def write_durably(path: Path, data: bytes) -> None:
         os.close(directory)
 
 
+def read_manifest(path: Path) -> dict[str, Any]:
+    """The manifest of the tournament directory ``path``; ``JournalError`` if it has none."""
+    try:
+        manifest = json.loads((path / MANIFEST).read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise JournalError(f"{path} is not a tournament directory (no {MANIFEST})") from None
+    except (OSError, ValueError) as exc:
+        raise JournalError(f"{path / MANIFEST} is unreadable: {exc}") from None
+    if not isinstance(manifest, dict) or manifest.get("format") != FORMAT:
+        raise JournalError(f"{path / MANIFEST} is not a {FORMAT} manifest")
+    return manifest
+
+
 def hold(path: Path) -> Any:
     """Lock ``path`` for this process (``flock`` on ``path/lock``, which names the holder);
     returns the handle to :func:`release`.  Raises ``JournalError`` naming the holder when
@@ -133,15 +146,7 @@ class TournamentDir:
 
     @classmethod
     def open(cls, path: Path) -> TournamentDir:
-        try:
-            manifest = json.loads((path / MANIFEST).read_text(encoding="utf-8"))
-        except FileNotFoundError:
-            raise JournalError(f"{path} is not a tournament directory (no {MANIFEST})") from None
-        except (OSError, ValueError) as exc:
-            raise JournalError(f"{path / MANIFEST} is unreadable: {exc}") from None
-        if not isinstance(manifest, dict) or manifest.get("format") != FORMAT:
-            raise JournalError(f"{path / MANIFEST} is not a {FORMAT} manifest")
-        return cls(path, manifest)
+        return cls(path, read_manifest(path))
 
     # -- reading --------------------------------------------------------------------------
 

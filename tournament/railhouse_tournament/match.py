@@ -9,10 +9,10 @@ its decisions) or aborts the game, as the failure policy says.
 The engine's work (everything the referee computes: applying an action, the next legal
 set, observations) and in-process bots run in a worker thread whenever another game has a
 bot on the clock, so a slow step of one game never delays another game's bots: their lines
-are read and time-stamped on arrival while the step runs (see :meth:`Match._compute`).  The clock of a request starts when the
-writer has written it (:meth:`Referee.mark_sent`), so the time the runner spends computing
-is never charged to a bot.  The failures a seat causes are journaled with a cap per seat
-(:data:`MAX_RECORDS`); the rest are only counted.
+are read and time-stamped on arrival while the step runs (see :meth:`Match._compute`).
+The clock of a request starts when the writer has written it (:meth:`Referee.mark_sent`),
+so the time the runner spends computing is never charged to a bot.  The failures a seat
+causes are journaled with a cap per seat (:mod:`railhouse_tournament.failures`).
 
 Processes are owned by the caller (the pool); the match only reports which seats' processes
 must not be reused (:attr:`MatchOutcome.broken`).
@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import math
 import weakref
-from collections import Counter, deque
+from collections import deque
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol, TypeVar
@@ -45,14 +45,13 @@ from railhouse.protocol.referee import (
 )
 from railhouse_bots.random_bot import RandomBot
 from railhouse_tournament.errors import BotCrashed, BotLineTooLong
+from railhouse_tournament.failures import FailureLog
 
 log = get_logger("railhouse.tournament.match")
 
 
 Inbound = tuple[str, int, bytes, float]
 T = TypeVar("T")
-#: failure records journaled per seat and game; beyond them failures are only counted
-MAX_RECORDS = 10
 
 
 class LinePeer(Protocol):
@@ -160,8 +159,7 @@ class Match:
         self._flushed: dict[int, trio.Event] = {}
         self._pending: deque[Output] = deque()
         self._eof_detail: dict[int, tuple[str, str]] = {}  # seat -> (reason, detail)
-        self._records: Counter[int] = Counter()
-        self._unrecorded: dict[int, Counter[str]] = {}
+        self._failures = FailureLog([seat.entrant for seat in self.seats])
 
     async def play(self) -> MatchOutcome:
         _LIVE.add(self)
@@ -188,7 +186,7 @@ class Match:
             self.outcome.modes[index] = state.mode
             if (state.dead or state.timeouts) and self.seats[index].process is not None:
                 self.outcome.broken.add(index)  # a late answer could leak into the next game
-        self._summarise_unrecorded()
+        self.outcome.failures = self._failures.close(len(self.game.actions))
         self.outcome.decisions = len(self.game.actions)
         return self.outcome
 
@@ -353,37 +351,7 @@ class Match:
             self._outboxes[output.seat].send_nowait(output.line())
 
     def _fail_record(self, seat: int, reason: str, detail: str, action: str) -> None:
-        """Journal a failure; beyond :data:`MAX_RECORDS` for a seat (a flood of notices),
-        only count it (the count is journaled once, at the end of the game)."""
-        self._records[seat] += 1
-        if self._records[seat] > MAX_RECORDS and action in ("retry", "notice"):
-            self._unrecorded.setdefault(seat, Counter())[f"{reason}/{action}"] += 1
-            return
-        self.outcome.failures.append(
-            {
-                "seat": seat,
-                "entrant": self.seats[seat].entrant,
-                "reason": reason,
-                "detail": detail[:300],
-                "action": action,
-                "decision": len(self.game.actions),
-            }
-        )
-
-    def _summarise_unrecorded(self) -> None:
-        for seat, counts in sorted(self._unrecorded.items()):
-            text = ", ".join(f"{n} x {kind}" for kind, n in sorted(counts.items()))
-            self.outcome.failures.append(
-                {
-                    "seat": seat,
-                    "entrant": self.seats[seat].entrant,
-                    "reason": "unrecorded",
-                    "detail": f"not recorded one by one: {text}",
-                    "action": "summary",
-                    "decision": len(self.game.actions),
-                    "counts": dict(counts),
-                }
-            )
+        self._failures.add(seat, reason, detail, action, len(self.game.actions))
 
     def _seat_failed(self, failed: SeatFailed) -> None:
         reason, detail = failed.reason, failed.message
