@@ -126,7 +126,8 @@ HOST = jail.Host.probe()
 
 @linux_only
 def test_a_bot_over_its_memory_limit_fails_as_resource_limit(tmp_path: Path) -> None:
-    _, _, entries = arena(tmp_path, attacker("memory_hog.py", "600"), limits={"memory_mb": 200})
+    _, _, entries = arena(tmp_path, attacker("memory_hog.py", "600"), limits={"memory_mb": 200},
+                          time={"per_decision": 10.0})  # fmt: skip
     details = [f["detail"] for e in entries for f in e["failures"]]
     if HOST.memory is None and "memory" not in HOST.v2_controllers:
         assert charged(entries) == [("crash", "forfeit")] * 2  # RLIMIT_DATA: a plain crash

@@ -171,8 +171,9 @@ class Jail:
                 _write(group / "pids.max", str(limits.processes))
         if "memory" not in host.v2_controllers and host.memory is not None and mem:
             group = self._group(host.memory / name)
-            if group is not None:
+            if group is not None:  # memory and swap together: swapping is no way out
                 _write(group / "memory.limit_in_bytes", str(mem))
+                _write(group / "memory.memsw.limit_in_bytes", str(mem))
         if "pids" not in host.v2_controllers and host.pids is not None and limits.processes:
             group = self._group(host.pids / name)
             if group is not None:
