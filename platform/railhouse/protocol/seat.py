@@ -31,7 +31,6 @@ class SeatState:
     retries_left: int = 0
     stale: set[int] = field(default_factory=set)
     seen: Seen = field(default_factory=Seen)
-    errors: int = 0
     #: ``simulate`` messages answered for the pending decision (limit: SimulateLimits)
     simulations: int = 0
     errors: int = 0  # every error sent to this seat
