@@ -133,8 +133,10 @@ def variants(choice: dict[str, Any], base: dict[str, Any]) -> Iterator[dict[str,
 class Lookahead:
     """Judges candidate actions of ``seat`` on copies of ``game`` until ``deadline``."""
 
-    def __init__(self, game: Any, seat: int, bot: GreedyBot, deadline: float) -> None:
+    def __init__(self, game: Any, seat: int, bot: GreedyBot, deadline: float,
+                 max_horizon: int = MAX_HORIZON) -> None:
         self.game = game
+        self.max_horizon = max_horizon
         self.seat = seat
         self.deadline = deadline
         self.bot = bot
@@ -143,7 +145,7 @@ class Lookahead:
 
     def best(self, candidates: list[dict[str, Any]]) -> tuple[dict[str, Any], dict[str, Any]]:
         chosen, horizon, reached = candidates[0], FIRST_HORIZON, 0
-        while horizon <= MAX_HORIZON:
+        while horizon <= self.max_horizon:
             try:
                 values = [self.judge(action, horizon) for action in candidates]
             except OutOfTime:

@@ -47,6 +47,18 @@ def test_the_lookahead_keeps_greedys_choice_when_out_of_time() -> None:
     assert chosen == first and info["horizon"] == 0
 
 
+def test_the_horizon_doubles_while_time_is_left() -> None:
+    game = new_game("soh", ["a", "b", "c"], None, 2)
+    seat = game.acting_seat()
+    assert seat is not None
+    legal = [c.to_builtins() for c in game.legal_actions()]
+    candidates = [{k: v for k, v in c.items() if k != "ranges"} for c in legal[:2]]
+    lookahead = Lookahead(game, seat, GreedyBot(1), time.perf_counter() + 600, max_horizon=32)
+    chosen, info = lookahead.best(candidates)
+    assert info["horizon"] == 32 and chosen in candidates
+    assert info["rollouts"] == 2 * 3  # horizons 8, 16, 32 for each candidate
+
+
 def test_value_is_own_score_minus_the_best_other() -> None:
     game = new_game("soh", ["a", "b", "c"], None, 2)
     lookahead = Lookahead(game, 0, GreedyBot(1), deadline=time.perf_counter() + 5)
@@ -57,7 +69,7 @@ def test_value_is_own_score_minus_the_best_other() -> None:
 @pytest.mark.parametrize("title", ["soh", "1839"])
 def test_search_plays_a_full_game_on_its_replica(title: str) -> None:
     """In-process, seated with greedy: no failure, the replica follows the whole game, and
-    decisions with a choice are searched to some horizon."""
+    decisions with a choice are searched (how deep depends on the machine's speed)."""
     players = 3
     game = new_game(title, [f"P{i}" for i in range(players)], None, 4)
     search = SearchBot(4, ms=40)
@@ -75,5 +87,4 @@ def test_search_plays_a_full_game_on_its_replica(title: str) -> None:
     assert transcript.result is not None and not transcript.failures()
     assert search.replica is not None
     assert len(search.replica.actions) == search.applied  # in step until the last request
-    deep = [s for s in searched if s.get("searched")]
-    assert deep and max(s["horizon"] for s in deep) >= 8
+    assert any(s.get("searched") for s in searched)
