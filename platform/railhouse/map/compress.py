@@ -2,7 +2,11 @@
 
 Chains of hex-side points of degree 2 (and towns or junctions of degree 2 when they cannot
 be termini) become one "link" carrying the resources it uses (paths and sides, as bits of
-an int), its towns and their value; dead ends that cannot be termini are pruned.  The
+an int), its towns and their value, and the :func:`~railhouse.map.legal.turn_key` of its
+first and last segment (a route may go on from one link to another at a node only where
+the keys differ: no reversal at a hex side); dead ends that cannot be termini are pruned.
+A hex side of degree 2 whose two segments lie in one tile (a switch with nothing beyond)
+is not folded: no path passes it.  The
 result is cached on the board per track graph and terminal kinds.
 """
 
@@ -12,13 +16,15 @@ from dataclasses import dataclass
 
 from railhouse.map.board import Board
 from railhouse.map.graph import EDGE, Operator, TrackGraph, track_graph
+from railhouse.map.legal import turn_key
 from railhouse.map.tiles import JUNCTION, TOWN
 from railhouse.map.trains import RouteRules
 
 
 @dataclass(frozen=True, slots=True)
 class Link:
-    """A compressed chain from raw node ``u`` to ``v`` through ``nodes[1:-1]``."""
+    """A compressed chain from raw node ``u`` to ``v`` through ``nodes[1:-1]``; ``u_key``
+    and ``v_key``: the turn keys of its end segments at ``u`` and ``v``."""
 
     u: int
     v: int
@@ -28,6 +34,8 @@ class Link:
     towns: int
     town_value: int
     stop_mask: int
+    u_key: int
+    v_key: int
 
 
 @dataclass
@@ -51,6 +59,9 @@ def compressed(board: Board, op: Operator, rules: RouteRules) -> Compressed:
 def _foldable(g: TrackGraph, u: int, rules: RouteRules) -> bool:
     kind = g.nodes[u].kind
     if len(g.adj[u]) != 2:
+        return False
+    (_, p), (_, q) = g.adj[u]
+    if turn_key(g, u, p) == turn_key(g, u, q):
         return False
     return kind in (EDGE, JUNCTION) or (kind == TOWN and TOWN not in rules.terminals)
 
@@ -95,7 +106,8 @@ def _walk(
     if v == u:
         return None
     nodes.append(v)
-    return Link(u, v, tuple(nodes), tuple(paths), res, towns, town_value, stop_mask)
+    return Link(u, v, tuple(nodes), tuple(paths), res, towns, town_value, stop_mask,
+                turn_key(g, u, paths[0]), turn_key(g, v, paths[-1]))
 
 
 def _prune(g: TrackGraph, rules: RouteRules, links: list[Link]) -> dict[int, list[tuple[int, int]]]:

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 
 from railhouse.map.board import Board
 from railhouse.map.graphbuild import EDGE, Node, TrackGraph, build
+from railhouse.map.legal import legal_reach
 from railhouse.map.mapdef import MapDef
 from railhouse.map.tiles import CITY, KIND_LETTER, OFFBOARD
 
@@ -108,27 +109,19 @@ def blocked(board: Board, node: Node, op: Operator) -> bool:
 
 
 def reach(board: Board, op: Operator) -> set[int]:
-    """Nodes ``op`` can trace to from its tokens: cities full of others' tokens and
-    off-boards are reached but not passed (R-15.3.2, SOH "New tiles"); cached per state."""
+    """Nodes at which a legal path (:mod:`railhouse.map.legal`) from one of ``op``'s
+    tokens arrives; cities full of others' tokens and off-boards are reached but not
+    passed (R-15.3.2, SOH "New tiles"); cached per state."""
     key = ("reach", board.track_version, board.token_version, op)
     hit = board.cache.get(key)
     if hit is not None:
         return hit  # type: ignore[no-any-return]
     g = track_graph(board, op.released)
-    nodes, adj, index = g.nodes, g.adj, g.index
+    nodes, index = g.nodes, g.index
     starts = {index[f"{h}.c{k}"] for h, k in board.company_cities(op.company)
               if f"{h}.c{k}" in index}
-    seen = set(starts)
-    todo = list(starts)
-    while todo:
-        u = todo.pop()
-        if u not in starts:
-            node = nodes[u]
-            if node.kind == OFFBOARD or (node.kind == CITY and blocked(board, node, op)):
-                continue
-        for v, _ in adj[u]:
-            if v not in seen:
-                seen.add(v)
-                todo.append(v)
+    ends = bytearray(node.kind == OFFBOARD or (node.kind == CITY and blocked(board, node, op))
+                     for node in nodes)
+    seen = legal_reach(g, starts, ends)
     board.cache[key] = seen
     return seen

@@ -42,6 +42,8 @@ class TrackGraph:
     adj: list[list[tuple[int, int]]] = field(default_factory=list)
     path_names: list[str] = field(default_factory=list)
     path_ends: list[tuple[int, int]] = field(default_factory=list)
+    #: the map-order number of the hex each path lies in (see :mod:`railhouse.map.legal`)
+    path_hex: list[int] = field(default_factory=list)
     index: dict[str, int] = field(default_factory=dict)
     side: dict[tuple[str, int], int] = field(default_factory=dict)
     hex_edges: dict[str, int] = field(default_factory=dict)
@@ -55,10 +57,11 @@ class TrackGraph:
         self.adj.append([])
         return len(self.nodes) - 1
 
-    def add_path(self, name: str, a: int, b: int) -> None:
+    def add_path(self, name: str, a: int, b: int, hex_number: int) -> None:
         pid = len(self.path_names)
         self.path_names.append(name)
         self.path_ends.append((a, b))
+        self.path_hex.append(hex_number)
         self.adj[a].append((b, pid))
         self.adj[b].append((a, pid))
 
@@ -137,6 +140,7 @@ def prefix(base: TrackGraph, first: int) -> TrackGraph:
          for adj in base.adj[:n_nodes]],
         base.path_names[:n_paths],
         base.path_ends[:n_paths],
+        base.path_hex[:n_paths],
         dict(islice(base.index.items(), n_nodes)),
         dict(islice(base.side.items(), n_sides)),
         dict(base.hex_edges),
@@ -155,12 +159,13 @@ def build(
     g = TrackGraph() if base is None else prefix(base, first)
     mapdef = board.map
     nodes, adj, index, side, marks = g.nodes, g.adj, g.index, g.side, g.marks
-    names, path_ends, hex_edges = g.path_names, g.path_ends, g.hex_edges
+    names, path_ends, path_hex, hex_edges = g.path_names, g.path_ends, g.path_hex, g.hex_edges
     coords, bare = _coords(mapdef)
     laid = board.tiles
     by_content: dict[tuple[str, tuple[str, int] | None], _Fragment] = mapdef._cache.setdefault(
         "fragment_by_content", {})
-    for coord in coords[first if base is not None else 0:]:
+    start = first if base is not None else 0
+    for number, coord in enumerate(coords[start:], start):
         marks.append((len(nodes), len(names), len(side)))
         tile = laid.get(coord)
         if tile is None and coord in bare:
@@ -195,6 +200,7 @@ def build(
             pid = len(names)
             names.append(name)
             path_ends.append((ua, ub))
+            path_hex.append(number)
             adj[ua].append((ub, pid))
             adj[ub].append((ua, pid))
     return g

@@ -1,8 +1,10 @@
-"""A deliberately naive reference for the route optimiser: every simple path of the raw
-track graph, then every combination of pairwise track-disjoint routes over the trains.
+"""A deliberately naive reference for the route optimiser: every legal path of the raw
+track graph (each tile segment one step, :func:`~railhouse.map.legal.may_follow` at every
+node), then every combination of pairwise track-disjoint routes over the trains.
 
-It shares only the graph builder (:func:`~railhouse.map.graph.track_graph`) with the code
-under test: no compression, no dominance, no bounds.  Budgets keep it usable on real
+It shares only the graph builder (:func:`~railhouse.map.graph.track_graph`) and the
+definition of a legal path with the code under test: no compression, no dominance, no
+bounds, no connectivity (every terminus is a start).  Budgets keep it usable on real
 positions: :func:`best_total` returns None when a position is too large to check.
 """
 
@@ -12,6 +14,7 @@ from dataclasses import dataclass
 
 from railhouse.map.board import Board
 from railhouse.map.graph import Operator, TrackGraph, track_graph
+from railhouse.map.legal import may_follow
 from railhouse.map.trains import RouteRules, RunContext, TrainSpec
 
 STOP_KINDS = ("city", "town", "offboard")
@@ -65,8 +68,11 @@ def all_routes(
                 out.append(route)
         if len(nodes) > 1 and (kind == "offboard" or _blocked(board, g, u, op)):
             return
+        came = paths[-1] if paths else -1
         for v, pid in g.adj[u]:
             if v in nodes or (g.nodes[v].kind == "offboard" and not run.offboards_allowed):
+                continue
+            if not may_follow(g, u, came, pid):
                 continue
             extend([*nodes, v], [*paths, pid])
 

@@ -7,10 +7,12 @@ length (SOH: every terminus counts, so a route with all its cities ends there). 
 for one train's best route (``ValueFloor.accept``), roots and ways on are tried most
 promising first (by their reach bounds), so that the floor rises early.
 
-A route obeys (SOH "Running trains", 1839 R-16.2): it starts and ends at terminal kinds,
-visits no node twice (so no stop, side or track twice), passes through no city blocked for
-the company and no off-board, includes a city with the company's token, respects the
-length limits and the off-board rules.
+A route obeys (SOH "Running trains", 1839 R-16.2): it is a legal path
+(:mod:`railhouse.map.legal`: it visits no node twice, so no stop, side or track twice, and
+never reverses: it goes on from one link to the next only where their turn keys differ),
+starts and ends at terminal kinds, passes through no city blocked for the company and no
+off-board, includes a city with the company's token, respects the length limits and the
+off-board rules.
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ from typing import NamedTuple
 from railhouse.map.board import Board
 from railhouse.map.compress import Compressed, compressed
 from railhouse.map.graph import EDGE, Operator, TrackGraph, blocked, reach
+from railhouse.map.legal import NO_KEY
 from railhouse.map.route_bounds import ReachBound, ValueFloor
 from railhouse.map.tiles import CITY, JUNCTION, OFFBOARD, TOWN
 from railhouse.map.trains import RouteRules, RunContext
@@ -165,9 +168,10 @@ def _tables(
     return t
 
 
-Step = tuple[int, int, int, int, int, int, int, int, int, int, int]
+Step = tuple[int, int, int, int, int, int, int, int, int, int, int, int, int]
 """One way on from a node: ``(v, link, +big, +centres, +city value, +town value,
-+off-board value, +off-boards, resources, stop bits, hex-side unit or -1)``."""
++off-board value, +off-boards, resources, stop bits, hex-side unit or -1, the link's turn
+key at this node, its turn key at v)``."""
 
 
 def _steps(comp: Compressed, rules: RouteRules, t: _Tables) -> list[list[Step]]:
@@ -191,6 +195,8 @@ def _steps(comp: Compressed, rules: RouteRules, t: _Tables) -> list[list[Step]]:
                 link.res | t.ebit[v],
                 link.stop_mask | 1 << v,
                 n_links + v if t.ebit[v] else -1,
+                link.u_key if link.u == u else link.v_key,
+                link.v_key if link.u == u else link.u_key,
             ))
     return out
 
@@ -221,7 +227,7 @@ class _Search:
                 self.stops_only |= 1 << u
         for link in comp.links:
             self.stops_only |= link.stop_mask
-        self.seen: dict[tuple[int, int], list[int]] = {}
+        self.seen: dict[tuple[int, int, int], list[int]] = {}
         self.max_mode = floor is not None and floor.accept is not None
         self.steps = _steps(comp, rules, t)
         if self.max_mode and bound is not None:
@@ -262,6 +268,7 @@ class _Search:
             val if k == K_OFF else 0,
             1 << root,
             self.t.token[root],
+            NO_KEY,
         )
         self.visited[root] = False
 
@@ -277,13 +284,14 @@ class _Search:
         vo: int,
         smask: int,
         tok: bool,
+        came: int,
     ) -> None:
         # the hot loop: each step's increments come precomputed from ``_steps``
         visited, trail, t = self.visited, self.trail, self.t
         max_big, max_cen, root = self.max_big, self.max_cen, self.root
         floor, forbidden, max_mode = self.floor, self.forbidden, self.max_mode
-        for v, li, dbig, dcen, dvc, dvt, dvo, doff, radd, sadd, eunit in self.steps[u]:
-            if visited[v]:
+        for v, li, dbig, dcen, dvc, dvt, dvo, doff, radd, sadd, eunit, ukey, vkey in self.steps[u]:
+            if visited[v] or ukey == came:  # no reversal (railhouse.map.legal)
                 continue
             nbig, ncen = big + dbig, cen + dcen
             if nbig > max_big or ncen > max_cen:
@@ -294,7 +302,7 @@ class _Search:
             ):
                 continue
             nsm = smask | sadd
-            if max_mode and self._dominated(v, nsm):
+            if max_mode and self._dominated(v, nsm, vkey):
                 continue
             ntok = tok or t.token[v]
             trail.append(li)
@@ -308,7 +316,7 @@ class _Search:
                 or (nbig < max_big and (self.off_big or (self.city_ends and ncen < max_cen)))
             ):  # some stop a route may end at still fits
                 visited[v] = True
-                self._dfs(v, nres, nbig, ncen, noff + doff, nvc, nvt, nvo, nsm, ntok)
+                self._dfs(v, nres, nbig, ncen, noff + doff, nvc, nvt, nvo, nsm, ntok, vkey)
                 visited[v] = False
             trail.pop()
             if eunit >= 0:
@@ -338,15 +346,16 @@ class _Search:
                 return True
         return False
 
-    def _dominated(self, v: int, smask: int) -> bool:
+    def _dominated(self, v: int, smask: int, came: int) -> bool:
         """Max mode (one train, only the value counts): whether an earlier partial route
         from this root reached ``v`` with the same stops (so the same value, length and
-        token) through a subset of these nodes: then every extension of this one is
-        also an extension of that one, worth the same.  Otherwise this one is remembered.
+        token) through a subset of these nodes, and (at a hex side) from the same hex:
+        then every extension of this one is also an extension of that one, worth the same.
+        Otherwise this one is remembered.
         (Collecting routes for several trains cannot use this: two distinct simple paths
         from one root to ``v`` never have nested track, and track is what trains share.)"""
         used = smask
-        key = (v, smask & self.stops_only)
+        key = (v, smask & self.stops_only, min(came, 0))  # side keys are negative
         earlier = self.seen.get(key)
         if earlier is None:
             self.seen[key] = [used]

@@ -3,7 +3,8 @@
 A claimed route names its train and its *legs*: each leg is the chain of hexes from one
 stop to the next, as 18xx.games records them (``("F9", "G10", "H9")``).  The track is
 traced through exactly those hexes; the route is then checked against the same rules the
-optimiser obeys (:mod:`railhouse.map.routes`): connected track; no track segment (and, with
+optimiser obeys (:mod:`railhouse.map.routes`): a legal path (:mod:`railhouse.map.legal`:
+connected track, no reversal at a hex side or a town); no track segment (and, with
 ``exclusive_edges``, no hex side) used twice by the company's trains; each stop at most
 once per train; cities blocked for the company and off-boards only as termini; termini of
 the allowed kinds; the train's length and off-board limits; a city with the company's
@@ -20,6 +21,7 @@ from railhouse.engine.errors import IllegalAction
 from railhouse.map.board import Board
 from railhouse.map.candidates import route_view
 from railhouse.map.graph import EDGE, Operator, TrackGraph, blocked, track_graph
+from railhouse.map.legal import may_follow
 from railhouse.map.tiles import CITY, JUNCTION, OFFBOARD, TOWN
 from railhouse.map.trains import RouteRules, RunContext, TrainSpec
 
@@ -139,6 +141,8 @@ class _Tracer:
             u, i, nodes, paths = stack.pop()
             for v, pid in g.adj[u]:
                 if pid in taken or pid in paths or self.path_hex[pid] != leg[i]:
+                    continue
+                if not may_follow(g, u, paths[-1] if paths else -1, pid):
                     continue
                 if v in nodes or v in visited:
                     continue

@@ -1,0 +1,150 @@
+"""The legal path: how a train, or a company's connection, may move over track.
+
+This is the one definition that connectivity (:func:`reach`, used by tile lays and token
+placements), the route optimiser (:mod:`railhouse.map.compress`, :mod:`railhouse.map.routes`),
+the route validator (:mod:`railhouse.map.validate`) and the brute-force reference
+(:mod:`railhouse.map.reference`) all use.
+
+The rules: a route is "a single, continuous route" on which "no piece of track may be used
+more than once" (SOH EN "Running trains"; a tile is laid where the company has "a single
+continuous route from one of its stations", "New tiles"); it "can enter a city from one
+direction and exit in any other connected direction" and may not "cross the same
+hexagon-edge more than once" nor "use the same piece of track on a track tile more than
+once" (1839 §16.2; §15.3 lays: "trace a continuous line of track ... without crossing any
+hexagon-edge twice").  A train follows track: it cannot reverse, neither at a switch (the
+two branches of a Y or K tile, #23-#31, #43-#47, #70, meet at a hex side) nor at a town.
+
+In the track graph (:mod:`railhouse.map.graph`) a legal path is a chain of tile paths
+(segments) joined at nodes, where
+
+* at a **hex side** the path crosses: the segment before and the segment after lie in
+  different hexes (two segments of one tile ending at the same side - the branches of a
+  switch, the two towns' lines of SOH2-SOH5, #981, #991 - are never joined there: that
+  would be a reversal);
+* at a **stop** (city, town, off-board) or a **junction** (#80-#83: "connect all their
+  lines") any other segment may follow;
+* no node is visited twice (so no stop, hex side or segment is used twice);
+* a city blocked for the company and an off-board end it (checked by the callers:
+  :func:`railhouse.map.graph.blocked`).
+
+:func:`turn_key` states the first two points as one comparison; every caller asks it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from railhouse.map.graphbuild import EDGE, TrackGraph
+
+NO_KEY = -(1 << 62)
+"""The arrival key at the start of a path (any segment may follow)."""
+
+
+def turn_key(g: TrackGraph, u: int, pid: int) -> int:
+    """The key of segment ``pid`` at node ``u``: a path may go on from one segment to
+    another at ``u`` exactly when their keys differ.  At a hex side it is the segment's
+    hex (negative), so a path must cross the side; elsewhere the segment itself, so any
+    other segment may follow."""
+    return -1 - g.path_hex[pid] if g.nodes[u].kind == EDGE else pid
+
+
+def may_follow(g: TrackGraph, u: int, came: int, pid: int) -> bool:
+    """Whether a path that reached node ``u`` by segment ``came`` (-1: it starts at ``u``)
+    may go on by segment ``pid``."""
+    return came < 0 or turn_key(g, u, came) != turn_key(g, u, pid)
+
+
+def legal_reach(g: TrackGraph, starts: Iterable[int], ends: bytearray) -> set[int]:
+    """Every node at which some legal path from a node of ``starts`` arrives (``starts``
+    included); a path does not go on from a node where ``ends`` is true (a blocked city,
+    an off-board).  Exact: a node counts only if a path with no node twice reaches it.
+
+    A depth-first search over legal paths with three cuts, none of which loses a node:
+    paths from one start do not pass another start (its own paths cover what lies beyond);
+    a search from a branching state stops where no node still missing can be reached
+    even ignoring the no-node-twice rule (:func:`_loose`); and a state (node, arrival
+    key) already searched with a subset of the current visited nodes is not searched
+    again (what it reaches then, it reached before)."""
+    starts = sorted(set(starts))
+    reached = set(starts)
+    n = len(g.nodes)
+    blocked = bytearray(n)
+    for s in starts:
+        blocked[s] = 1
+    target = _loose(g, [(s, NO_KEY) for s in starts], ends, blocked)
+    missing = target - reached
+    if not missing:
+        return reached
+    adj, nodes, path_hex = g.adj, g.nodes, g.path_hex
+    is_side = [node.kind == EDGE for node in nodes]
+    searched: dict[tuple[int, int], list[int]] = {}
+    for s in starts:
+        visited = bytearray(blocked)
+        mask = 1 << s
+        stack = [(s, NO_KEY, iter(adj[s]))]
+        while stack and missing:
+            u, came, ways = stack[-1]
+            side_u = is_side[u]
+            for v, pid in ways:
+                if visited[v]:
+                    continue
+                if (-1 - path_hex[pid] if side_u else pid) == came:
+                    continue  # a reversal at a hex side
+                if v in missing:
+                    missing.discard(v)
+                    reached.add(v)
+                if ends[v]:
+                    continue
+                key = -1 - path_hex[pid] if is_side[v] else pid
+                if len(adj[v]) > 2:
+                    if _dominated(searched, (v, key), mask):
+                        continue
+                    visited[v] = 1
+                    if not _loose(g, [(v, key)], ends, visited) & missing:
+                        visited[v] = 0
+                        continue
+                visited[v] = 1
+                mask |= 1 << v
+                stack.append((v, key, iter(adj[v])))
+                break
+            else:
+                stack.pop()
+                if u != s:
+                    visited[u] = 0
+                    mask &= ~(1 << u)
+    return reached
+
+
+def _dominated(searched: dict[tuple[int, int], list[int]], state: tuple[int, int],
+               mask: int) -> bool:
+    """Whether ``state`` was searched before with visited nodes a subset of ``mask``;
+    otherwise remember it as searched with ``mask``."""
+    earlier = searched.setdefault(state, [])
+    if any(m & ~mask == 0 for m in earlier):
+        return True
+    earlier.append(mask)
+    return False
+
+
+def _loose(g: TrackGraph, states: list[tuple[int, int]], ends: bytearray,
+           visited: bytearray) -> set[int]:
+    """The nodes reached from ``states`` (node, arrival key) by paths that obey every
+    rule but "no node twice" (avoiding ``visited`` nodes): a superset of the legal ones."""
+    adj, path_hex, nodes = g.adj, g.path_hex, g.nodes
+    seen = set(states)
+    out = {u for u, _ in states}
+    todo = list(states)
+    while todo:
+        u, came = todo.pop()
+        if came != NO_KEY and ends[u]:
+            continue
+        side_u = nodes[u].kind == EDGE
+        for v, pid in adj[u]:
+            if visited[v] or (-1 - path_hex[pid] if side_u else pid) == came:
+                continue
+            state = (v, -1 - path_hex[pid] if nodes[v].kind == EDGE else pid)
+            if state not in seen:
+                seen.add(state)
+                out.add(v)
+                todo.append(state)
+    return out
