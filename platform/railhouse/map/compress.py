@@ -111,7 +111,9 @@ def _walk(
 
 
 def _prune(g: TrackGraph, rules: RouteRules, links: list[Link]) -> dict[int, list[tuple[int, int]]]:
-    """Adjacency of links, dropping dead ends that can never be a terminus."""
+    """Adjacency of links, dropping dead ends that can never be a terminus: a node that no
+    route can pass, because all its live links have one turn key there (one link, or the
+    branches of one switch at a hex side with nothing beyond)."""
     alive = [True] * len(links)
     adj: dict[int, list[tuple[int, int]]] = {}
     for i, link in enumerate(links):
@@ -121,8 +123,11 @@ def _prune(g: TrackGraph, rules: RouteRules, links: list[Link]) -> dict[int, lis
     while changed:
         changed = False
         for u, lst in adj.items():
-            live = [(v, i) for v, i in lst if alive[i]]
-            if len(live) == 1 and g.nodes[u].kind not in rules.terminals:
-                alive[live[0][1]] = False
+            live = [i for _, i in lst if alive[i]]
+            if not live or g.nodes[u].kind in rules.terminals:
+                continue
+            if len({links[i].u_key if links[i].u == u else links[i].v_key for i in live}) == 1:
+                for i in live:
+                    alive[i] = False
                 changed = True
     return {u: [(v, i) for v, i in lst if alive[i]] for u, lst in adj.items()}

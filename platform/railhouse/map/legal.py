@@ -23,7 +23,9 @@ In the track graph (:mod:`railhouse.map.graph`) a legal path is a chain of tile 
   would be a reversal);
 * at a **stop** (city, town, off-board) or a **junction** (#80-#83: "connect all their
   lines") any other segment may follow;
-* no node is visited twice (so no stop, hex side or segment is used twice);
+* no node is visited twice (so no stop, hex side or segment is used twice; a junction's
+  centre is passed once: it is a piece of track, and no piece may be used twice "no matter
+  how small the track section may be", 1839 §16.2);
 * a city blocked for the company and an off-board end it (checked by the callers:
   :func:`railhouse.map.graph.blocked`).
 
