@@ -50,6 +50,8 @@ class TrackGraph:
     #: ``(len(nodes), len(path_names), len(side))`` when the build reached each hex, in
     #: map order (``index`` and ``side`` only grow, in node order, during a build)
     marks: list[tuple[int, int, int]] = field(default_factory=list)
+    #: per node, 1 for a hex side: derived, set at first use by ``legal.side_flags``
+    side_flags: bytearray | None = field(default=None, repr=False, compare=False)
 
     def add_node(self, node: Node) -> int:
         self.index[node.name] = len(self.nodes)

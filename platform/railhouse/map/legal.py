@@ -58,8 +58,8 @@ def may_follow(g: TrackGraph, u: int, came: int, pid: int) -> bool:
 
 def legal_reach(g: TrackGraph, starts: Iterable[int], ends: bytearray) -> set[int]:
     """Every node at which some legal path from a node of ``starts`` arrives (``starts``
-    included); a path does not go on from a node where ``ends`` is true (a blocked city,
-    an off-board).  Exact: a node counts only if a path with no node twice reaches it.
+    included); a path does not go on from a node ``u`` with ``ends[u]`` set (a blocked
+    city, an off-board).  Exact: a node counts only if a path with no node twice reaches it.
 
     A depth-first search over legal paths with three cuts, none of which loses a node:
     paths from one start do not pass another start (its own paths cover what lies beyond);
@@ -73,12 +73,12 @@ def legal_reach(g: TrackGraph, starts: Iterable[int], ends: bytearray) -> set[in
     blocked = bytearray(n)
     for s in starts:
         blocked[s] = 1
-    target = _loose(g, [(s, NO_KEY) for s in starts], ends, blocked)
+    is_side = side_flags(g)
+    target = _loose(g, is_side, [(s, NO_KEY) for s in starts], ends, blocked)
     missing = target - reached
     if not missing:
         return reached
-    adj, nodes, path_hex = g.adj, g.nodes, g.path_hex
-    is_side = [node.kind == EDGE for node in nodes]
+    adj, path_hex = g.adj, g.path_hex
     searched: dict[tuple[int, int], list[int]] = {}
     for s in starts:
         visited = bytearray(blocked)
@@ -102,7 +102,7 @@ def legal_reach(g: TrackGraph, starts: Iterable[int], ends: bytearray) -> set[in
                     if _dominated(searched, (v, key), mask):
                         continue
                     visited[v] = 1
-                    if not _loose(g, [(v, key)], ends, visited) & missing:
+                    if not _loose(g, is_side, [(v, key)], ends, visited, missing):
                         visited[v] = 0
                         continue
                 visited[v] = 1
@@ -117,6 +117,14 @@ def legal_reach(g: TrackGraph, starts: Iterable[int], ends: bytearray) -> set[in
     return reached
 
 
+def side_flags(g: TrackGraph) -> bytearray:
+    """Per node, 1 for a hex side (derived from the graph, kept on it at first use)."""
+    flags = g.side_flags
+    if flags is None or len(flags) != len(g.nodes):
+        flags = g.side_flags = bytearray(node.kind == EDGE for node in g.nodes)
+    return flags
+
+
 def _dominated(searched: dict[tuple[int, int], list[int]], state: tuple[int, int],
                mask: int) -> bool:
     """Whether ``state`` was searched before with visited nodes a subset of ``mask``;
@@ -128,25 +136,31 @@ def _dominated(searched: dict[tuple[int, int], list[int]], state: tuple[int, int
     return False
 
 
-def _loose(g: TrackGraph, states: list[tuple[int, int]], ends: bytearray,
-           visited: bytearray) -> set[int]:
+def _loose(g: TrackGraph, is_side: bytearray, states: list[tuple[int, int]],
+           ends: bytearray, visited: bytearray, want: set[int] | None = None) -> set[int]:
     """The nodes reached from ``states`` (node, arrival key) by paths that obey every
-    rule but "no node twice" (avoiding ``visited`` nodes): a superset of the legal ones."""
-    adj, path_hex, nodes = g.adj, g.path_hex, g.nodes
-    seen = set(states)
+    rule but "no node twice" (avoiding ``visited`` nodes): a superset of the legal ones.
+    With ``want``: only whether one of those nodes is reached (the first one found, or
+    nothing).  Each segment is taken from each end at most once: where it goes does not
+    depend on how its start was reached."""
+    adj, path_hex = g.adj, g.path_hex
+    taken: set[int] = set()
     out = {u for u, _ in states}
     todo = list(states)
     while todo:
         u, came = todo.pop()
         if came != NO_KEY and ends[u]:
             continue
-        side_u = nodes[u].kind == EDGE
+        side_u = is_side[u]
         for v, pid in adj[u]:
             if visited[v] or (-1 - path_hex[pid] if side_u else pid) == came:
                 continue
-            state = (v, -1 - path_hex[pid] if nodes[v].kind == EDGE else pid)
-            if state not in seen:
-                seen.add(state)
-                out.add(v)
-                todo.append(state)
-    return out
+            way = 2 * pid + (u < v)
+            if way in taken:
+                continue
+            taken.add(way)
+            if want is not None and v in want:
+                return {v}
+            out.add(v)
+            todo.append((v, -1 - path_hex[pid] if is_side[v] else pid))
+    return set() if want is not None else out
