@@ -32,15 +32,19 @@ from railhouse.map.bench_helpers import ALL_COLORS, grow_board, title_map
 from railhouse.map.reference import best_total
 from railhouse.map.validate import ClaimedRoute, check_routes
 
-M1839_RULES = RouteRules(terminals=frozenset({"city", "town", "offboard"}),
-                         offboards_count=False, min_centres=2, shared_values=False,
-                         same_group_ends=False)
+PLUGIN = {"soh": "railhouse_soh", "1839": "railhouse_m1839"}
 
 
 @cache
 def _map(title: str) -> MapDef:
-    pytest.importorskip("railhouse_soh" if title == "soh" else "railhouse_m1839")
+    pytest.importorskip(PLUGIN[title])
     return title_map(title)
+
+
+def _rules(title: str) -> RouteRules:
+    """The title's own route rules."""
+    rules: RouteRules = pytest.importorskip(f"{PLUGIN[title]}.routing").RULES
+    return rules
 
 
 def _grown(title: str, seed: int) -> tuple[Board, str]:
@@ -69,7 +73,7 @@ def test_title_boards_reach_lay_token_and_run_only_by_legal_paths(title: str, se
             mask >> e & 1 and (lay.hex, e) in reached for e in range(6)), lay
     for spot in legal_token_placements(board, op, TokenOptions()):
         assert f"{spot.hex}.c{spot.city}" in stops, spot
-    rules = RouteRules() if title == "soh" else M1839_RULES
+    rules = _rules(title)
     trains = (TrainSpec("A-1", 2), TrainSpec("A-2", 3), TrainSpec("A-3", 4))
     run = RunContext(trains)
     result = best_routes(board, op, rules, run)
