@@ -8,6 +8,9 @@ reservations, tile manifest) using tiles from :mod:`railhouse.map.library` or th
   (``TokenOptions``) for a company (:class:`Operator`);
 * :func:`best_routes` (``RouteRules`` of the title, ``RunContext`` with the trains) for the
   exact revenue-maximising routes, and :func:`validate_routes` for recorded routes.
+
+Connectivity (:func:`reach`), routes, route checks and the reference all follow one
+definition of a legal path: :mod:`railhouse.map.legal`.
 """
 
 from railhouse.map.board import Board
