@@ -141,7 +141,10 @@ def test_optimiser_routes_are_legal_and_no_reference_beats_them(seed: int, mix: 
         assert stops == list(route.stops)
         claimed.append(ClaimedRoute(route.train, tuple(legs)))
     checked = check_routes(board, op, rules, run, claimed)
-    assert sum(c.revenue for c in checked) == result.revenue
+    # legs name hexes only: on a two-town tile the validator may trace the other town
+    # (then the trains' shared stops, and so the revenue, can differ)
+    if [c.segments for c in checked] == [r.segments for r in result.routes]:
+        assert sum(c.revenue for c in checked) == result.revenue
     assert result.revenue == best_total(board, op, rules, run)
 
 
