@@ -8,8 +8,9 @@ A train is *in a hex* on a segment, and moves on (SOH EN "Running trains"; 1839 
   segment of ``B`` at the facing edge ``(e + 3) % 6`` (so never back into ``A``: no
   reversal at a switch or between the two towns of a tile); not across an active barrier;
 * at a stop or junction, onto another segment of that stop (an off-board: any of its hexes);
-* never over a segment, a hex side or a revenue centre twice; through a city blocked for
-  the company, or an off-board, not at all (they end a path).
+* never over a segment, a hex side, a revenue centre or a junction twice (the engine's
+  reading of 1839 R-16.2.6, "no matter how small"); through a city blocked for the
+  company, or an off-board, not at all (they end a path).
 
 :func:`walk_route` checks a route given as its segment names (``"H9:0-c0"``) in travel
 order; :func:`reachable` lists, by exhaustive search, every stop and hex side some legal
