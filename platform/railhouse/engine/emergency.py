@@ -58,10 +58,10 @@ from railhouse.engine.entities import POOL, TREASURY, Company
 from railhouse.engine.errors import IllegalAction
 from railhouse.engine.rounds.base import Decider
 from railhouse.engine.shares import (
-    hand_over_before_sale,
     move_shares,
     president_cert,
-    update_president,
+    sale_price_drop,
+    sell_to_pool,
 )
 
 if TYPE_CHECKING:
@@ -77,7 +77,6 @@ class EmergencyRules:
     order: tuple[str, ...] = SOURCES
     treasury_choice: bool = False
     keep_operating_presidency: bool = True
-    ledges: bool = False  # a president's emergency sale stops at ledges
     #: the president's cash goes to the company only once it covers the whole shortfall
     #: (1839: the director raises the money, then pays it; until then the treasury is
     #: untouched, e.g. for a redemption decided during the sales); default: as it comes
@@ -143,9 +142,9 @@ class EmergencyRaise(Decider):
         raise NotImplementedError
 
     def sale_moves(self, company: Company, count: int, by_president: bool) -> None:
-        """Price moves of an emergency sale: down one step per share."""
-        ledges = self.rules.ledges or not by_president
-        self.game.market_of(company).move(company.id, "down", count, ledges=ledges)
+        """Price moves of an emergency sale (``by_president``: the seller was president
+        before it): those of any sale, as in the stock round."""
+        sale_price_drop(self.game, company, count, by_president)
 
     # -- state ---------------------------------------------------------------------------
     @property
@@ -301,16 +300,11 @@ class EmergencyRaise(Decider):
         """The president sells ``count`` shares of ``company`` (title hook); a title's sale
         must end with :meth:`after_sale`, at once or once a pending decision is made."""
         game, me = self.game, self.president
-        price = game.share_price(company)
-        if not self.rules.keep_president_certificates:
-            hand_over_before_sale(game, company, me, count)
-        by_president = company.president == me
-        move_shares(company, me, POOL, count)
-        game.pay(game.bank, game.player(me), price * count)
-        self.sale_moves(company, count, by_president=by_president)
-        update_president(game, company)
+        sale = sell_to_pool(game, company, me, count,
+                            exchange_first=not self.rules.keep_president_certificates)
+        self.sale_moves(company, count, by_president=sale.by_president)
         game.event("sell", {"player": me, "company": company.id, "count": count,
-                            "price": price, "emergency": True})
+                            "price": sale.price, "emergency": True})
         self.after_sale()
 
     def after_sale(self) -> None:
