@@ -34,8 +34,8 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
-from railhouse.engine.actions import LayTile, LegalAction, Pass, register_action
-from railhouse.map.lays import LayOptions, TileLay, legal_tile_lays
+from railhouse.engine.actions import Action, LayTile, LegalAction, Pass, register_action
+from railhouse.map.lays import LayOptions, TileLay, legal_tile_lays, listed_turn
 from railhouse_m1839.mapdata import BLOCKED_HEX, NRS_CHOICE
 from railhouse_m1839.routing import MapStep
 
@@ -175,6 +175,13 @@ class TrackStep(MapStep):
         if legal:
             legal.append(LegalAction(Pass(entity=me)))
         return legal
+
+    def normalise(self, action: Action) -> Action:
+        """A lay spelled with another turn of a symmetric tile is the listed lay."""
+        if not isinstance(action, LayTile):
+            return action
+        listed = (c.action for c in self.game.legal_for(self) if isinstance(c.action, LayTile))
+        return listed_turn(action, listed, self.board.map.tiles)
 
     # -- doing it --------------------------------------------------------------------
     def process_lay_tile_allocated(self, action: LayTileAllocated) -> None:
