@@ -12,11 +12,11 @@ A company's markers on the map are counted from the board; its total is
 Readings (RULINGS.md): a home or normal marker goes in an empty circle or over an NS marker
 at the director's choice (§8.3 step 1, §8.3.2.2): where a city has both, both placements are
 offered, ``PlaceToken.replaces`` (``"NS"`` or "") saying which; a declined swap offer cannot
-be repeated in the same turn.  A swap
-that gives a company two markers in one hex asks its director which one returns to the
-charter (an NS marker takes its circle), the active company's director first (R-8.3.B.3).
-Swaps and KR's move are core two-party agreements (:mod:`railhouse.engine.agreements`,
-R-11.1): the deals :class:`StationSwap` and :class:`~railhouse_m1839.kabinet.KRMove`.
+be repeated in the same turn. A swap that gives a company two markers in one hex asks its
+director which one returns to the charter (an NS marker takes its circle), the active
+company's director first (R-8.3.B.3). Swaps and KR's move are core two-party agreements
+(:mod:`railhouse.engine.agreements`, R-11.1): the deals :class:`StationSwap` and
+:class:`~railhouse_m1839.kabinet.KRMove`.
 """
 
 from __future__ import annotations
