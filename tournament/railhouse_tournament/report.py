@@ -8,8 +8,9 @@ from typing import Any
 from rich.console import Console
 from rich.table import Table
 
-from railhouse_tournament import schedule, standings
+from railhouse_tournament import schedule, sprt, standings, stats
 from railhouse_tournament.journal import TournamentDir
+from railhouse_tournament.report_tables import render_stats
 
 
 def summary(path: Path) -> dict[str, Any]:
@@ -19,6 +20,8 @@ def summary(path: Path) -> dict[str, Any]:
     entries = directory.entries()
     names = [e.name for e in config.entrants]
     table = standings.compute(names, entries)
+    ratings = {s.name: (s.mu, s.sigma) for s in table}
+    test = sprt.replay(config.stop.sprt, config.challenger, entries)
     statuses = {"ok": 0, "forfeit": 0, "aborted": 0}
     for entry in entries:
         statuses[entry["status"]] = statuses.get(entry["status"], 0) + 1
@@ -37,6 +40,8 @@ def summary(path: Path) -> dict[str, Any]:
             for failure in entry["failures"]
             if failure["reason"] == "resource_limit"
         ],
+        "stats": stats.compute(names, entries, ratings),
+        "sprt": test.to_dict() if test is not None else None,
     }
 
 
@@ -113,3 +118,4 @@ def render(data: dict[str, Any], console: Console) -> None:
     console.print(table)
     for hit in data.get("limits_hit", []):
         console.print(f"resource limit: {hit['entrant']} in {hit['game']}: {hit['limit']}")
+    render_stats(data, console)

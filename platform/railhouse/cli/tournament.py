@@ -170,7 +170,9 @@ def _play(directory: Path, quiet: bool) -> None:
         f"played {summary.played} games in {summary.seconds:.1f}s "
         f"({summary.skipped} already done, {summary.total} in all)"
     )
-    if summary.played + summary.skipped < summary.total:
+    if summary.verdict is not None:
+        typer.echo(f"SPRT decided: {summary.verdict} accepted; the remaining games are not played")
+    elif summary.played + summary.skipped < summary.total:
         typer.echo(f"stopped early; continue with: railhouse tournament resume {directory}")
         raise typer.Exit(1)
     report.render(report.summary(directory), report.console())
