@@ -11,6 +11,7 @@ from rich.table import Table
 from railhouse_tournament import schedule, sprt, standings, stats
 from railhouse_tournament.journal import TournamentDir
 from railhouse_tournament.report_tables import render_stats
+from railhouse_tournament.viewer_pages import ViewerPages, write_pages
 
 
 def summary(path: Path) -> dict[str, Any]:
@@ -63,12 +64,17 @@ def rating_history(path: Path, points: int = 60) -> list[dict[str, Any]]:
     return history
 
 
-def write_html(path: Path, out: Path) -> None:
-    """Write the self-contained HTML report of the tournament in ``path`` to ``out``
-    (needs the ``render`` extra)."""
+def write_html(path: Path, out: Path, viewers: bool = True) -> ViewerPages:
+    """Write the self-contained HTML report of the tournament in ``path`` to ``out``, with
+    each game's viewer page beside it (needs the ``render`` extra).  ``viewers`` false:
+    link only the viewer pages already there."""
     from railhouse.render.tournament_page import tournament_html
 
-    out.write_text(tournament_html(summary(path), rating_history(path)), encoding="utf-8")
+    entries = TournamentDir.open(path).entries()
+    pages = write_pages(path, out, entries, render=viewers)
+    page = tournament_html(summary(path), rating_history(path), entries, pages.links)
+    out.write_text(page, encoding="utf-8")
+    return pages
 
 
 def console() -> Console:

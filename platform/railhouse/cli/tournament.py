@@ -188,6 +188,11 @@ def report_command(
     out: Annotated[
         Path | None, Opt("-o", "--out", help="The HTML file (default: DIR/report.html).")
     ] = None,
+    viewers: Annotated[
+        bool,
+        Opt("--viewers/--no-viewers",
+            help="With --html: write each game's viewer page beside the report."),
+    ] = True,
 ) -> None:
     """Standings: games, wins, average rank and score, OpenSkill rating, failure counters."""
     import json
@@ -200,8 +205,8 @@ def report_command(
         require_render_extra("tournament report --html")
         target = out or directory / "report.html"
         _require_intact(directory)
-        report.write_html(directory, target)
-        typer.echo(f"wrote {target}")
+        pages = report.write_html(directory, target, viewers)
+        typer.echo(f"wrote {target}; {pages.line()}")
         return
     _require_intact(directory)
     data = report.summary(directory)
