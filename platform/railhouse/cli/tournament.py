@@ -60,6 +60,12 @@ def run(
     processes: Annotated[int | None, Opt(help="Processes per bot (0: no limit).")] = None,
     cpu_seconds: Annotated[int | None, Opt(help="CPU seconds per bot process (0: none).")] = None,
     option: Annotated[list[str] | None, Opt(help="Title option KEY=VALUE (repeatable).")] = None,
+    backend: Annotated[
+        str | None, Opt(help="local, or ray (needs the extra railhouse[ray]).")
+    ] = None,
+    address: Annotated[
+        str | None, Opt(help="Ray cluster address (auto, HOST:PORT); unset: start one here.")
+    ] = None,
     quiet: Annotated[bool, Opt("--quiet", help="No progress output.")] = False,
 ) -> None:
     """Create a tournament directory and play it."""
@@ -76,6 +82,7 @@ def run(
         "failure.max_line_bytes": max_line_bytes, "failure.stderr_bytes": stderr_bytes,
         "failure.max_notices": max_notices, "limits.memory_mb": memory_mb,
         "limits.processes": processes, "limits.cpu_seconds": cpu_seconds,
+        "cluster.backend": backend, "cluster.address": address,
     }  # fmt: skip
     if entrant:
         overrides["entrants"] = [_entrant_flag(text) for text in entrant]

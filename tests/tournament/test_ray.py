@@ -1,0 +1,180 @@
+"""The Ray backend on a real local Ray cluster (a head node on 127.0.0.1 with 2 CPUs, started
+and stopped by the fixture): the same records and standings as the local runner, and a
+worker killed mid-run loses and doubles no game.  ``tox -e ray`` installs Ray and requires
+these tests; elsewhere they are skipped when Ray is not installed."""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+import trio
+
+from railhouse_tournament import config, report, runner
+from railhouse_tournament.journal import JOURNAL
+
+from .conftest import bot_command, write_config
+
+if os.environ.get("RAILHOUSE_RAY_REQUIRED") != "1":
+    pytest.importorskip("ray")
+
+pytestmark = [pytest.mark.ray, pytest.mark.timeout(600)]
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port: int = probe.getsockname()[1]
+        return port
+
+
+class Cluster(str):
+    """The head node's ``HOST:PORT`` (a str), and ``pid``: its ``ray start`` process."""
+
+    pid: int
+
+
+@pytest.fixture(scope="module")
+def cluster() -> Iterator[Cluster]:
+    """``HOST:PORT`` of a Ray head node this fixture starts (its own process group, its own
+    temp dir) and stops again by that group."""
+    ray_cli = Path(sys.executable).with_name("ray")
+    temp = tempfile.mkdtemp(prefix="rh-ray-", dir="/tmp")  # short: Ray's socket paths
+    port = free_port()
+    argv = [str(ray_cli), "start", "--head", "--block", "--node-ip-address", "127.0.0.1",
+            "--port", str(port), "--num-cpus", "2", "--include-dashboard", "false",
+            "--disable-usage-stats", "--temp-dir", temp, "--object-store-memory", "80000000"]
+    log = Path(temp) / "head.log"
+    with log.open("wb") as out:
+        head = subprocess.Popen(argv, stdout=out, stderr=subprocess.STDOUT,
+                                start_new_session=True)  # fmt: skip
+    try:
+        deadline = time.monotonic() + 120
+        while b"Ray runtime started" not in log.read_bytes():
+            if head.poll() is not None or time.monotonic() > deadline:
+                raise RuntimeError(f"ray start failed: {log.read_text()[-2000:]}")
+            time.sleep(0.3)
+        address = Cluster(f"127.0.0.1:{port}")
+        address.pid = head.pid
+        yield address
+    finally:
+        with_group(head.pid, signal.SIGTERM)
+        with contextlib.suppress(subprocess.TimeoutExpired):
+            head.wait(timeout=30)
+        with_group(head.pid, signal.SIGKILL)
+        time.sleep(1)
+        shutil.rmtree(temp, ignore_errors=True)
+
+
+def with_group(pgid: int, signum: int) -> None:
+    with contextlib.suppress(ProcessLookupError):
+        os.killpg(pgid, signum)
+
+
+def make_config(tmp_path: Path, address: str | None, pause: str = "0",
+                blocks: int = 2) -> config.TournamentConfig:  # fmt: skip
+    top: dict[str, Any] = {"title": "toy", "players": 3, "seed_blocks": blocks, "seed": 7,
+                           "concurrency": 2, "failure": {"retries": 0},
+                           "time": {"per_decision": 5.0, "bank": 10.0, "grace": 0.3}}
+    if address:
+        top["cluster"] = {"backend": "ray", "address": address, "actors": 2}
+    entrants: list[dict[str, Any]] = [
+        {"name": "random", "bot": "random"}, {"name": "greedy", "bot": "greedy"},
+        {"name": "paced", "command": bot_command("paced.py", pause)},
+        {"name": "first", "command": bot_command("paced.py", pause)},
+    ]
+    return config.load(write_config(tmp_path / f"{bool(address)}.toml", top, entrants))
+
+
+def entries(directory: Path) -> list[dict[str, Any]]:
+    lines = (directory / JOURNAL).read_bytes().splitlines()
+    return [json.loads(line) for line in lines]
+
+
+def comparable(entry: dict[str, Any]) -> dict[str, Any]:
+    return {k: v for k, v in entry.items() if k not in ("duration", "worker")}
+
+
+def test_same_records_and_standings_as_the_local_runner(tmp_path: Path, cluster: str) -> None:
+    local, remote = tmp_path / "local", tmp_path / "ray"
+    runner.create(make_config(tmp_path, None), local)
+    runner.create(make_config(tmp_path, cluster), remote)
+    assert trio.run(runner.run_directory, local).played == 24
+    summary = trio.run(runner.run_directory, remote)
+    assert summary.played == summary.total == 24 and summary.leftovers == []
+    by_id = {e["game"]: e for e in entries(local)}
+    got = entries(remote)
+    assert sorted(e["game"] for e in got) == sorted(by_id)
+    for entry in got:
+        assert comparable(entry) == comparable(by_id[entry["game"]])
+        assert entry["worker"]["pid"] != os.getpid()  # played on a Ray worker
+        name = f"games/{entry['game']}.json"
+        assert json.loads((remote / name).read_bytes()) == json.loads((local / name).read_bytes())
+    assert report.summary(remote)["standings"] == report.summary(local)["standings"]
+    # the bot processes were reused between games on a worker, as the local runner does
+    assert len(list((remote / "logs").glob("*"))) <= len(list((local / "logs").glob("*"))) + 4
+
+
+def game_workers(root: int) -> list[int]:
+    """Pids of the GameWorker actor processes under the Ray head process ``root``."""
+    parents: dict[int, int] = {}
+    titles: dict[int, str] = {}
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            stat = (entry / "stat").read_text().rsplit(")", 1)[-1].split()
+            titles[int(entry.name)] = (entry / "cmdline").read_bytes().decode(errors="replace")
+        except OSError:
+            continue
+        parents[int(entry.name)] = int(stat[1])
+
+    def under(pid: int) -> bool:
+        while pid > 1:
+            if pid == root:
+                return True
+            pid = parents.get(pid, 0)
+        return False
+
+    return [pid for pid, title in titles.items()
+            if title.startswith("ray::GameWorker") and under(pid)]
+
+
+def test_a_worker_killed_mid_run_loses_and_doubles_no_game(
+    tmp_path: Path, cluster: Cluster
+) -> None:
+    out = tmp_path / "ray"
+    runner.create(make_config(tmp_path, cluster, pause="0.01", blocks=4), out)
+    results: list[Any] = []
+    thread = threading.Thread(
+        target=lambda: results.append(trio.run(runner.run_directory, out)), daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 120
+    while not (out / JOURNAL).exists() or len(entries(out)) < 3:
+        assert time.monotonic() < deadline and thread.is_alive(), "no games finished"
+        time.sleep(0.05)
+    victims = game_workers(cluster.pid)
+    assert victims, "no GameWorker process found"
+    os.kill(victims[0], signal.SIGKILL)
+    thread.join(timeout=300)
+    assert results, "the run did not finish"
+    summary = results[0]
+    played = entries(out)
+    ids = [e["game"] for e in played]
+    assert len(ids) == len(set(ids)) == summary.total == 48  # none lost, none doubled
+    assert all(e["status"] == "ok" for e in played), [e["failures"] for e in played]
+    pids = {e["worker"]["pid"] for e in played}
+    assert len(pids) >= 3  # two workers, and the killed one's successor played on
