@@ -58,6 +58,9 @@ def cluster() -> Iterator[Cluster]:
             "--port", str(port), "--num-cpus", "2", "--include-dashboard", "false",
             "--disable-usage-stats", "--temp-dir", temp, "--object-store-memory", "80000000"]
     log = Path(temp) / "head.log"
+    # a cluster on 127.0.0.1 for this test alone: no token (nor a token file in $HOME)
+    previous = os.environ.get("RAY_AUTH_MODE")
+    os.environ["RAY_AUTH_MODE"] = "disabled"
     with log.open("wb") as out:
         head = subprocess.Popen(argv, stdout=out, stderr=subprocess.STDOUT,
                                 start_new_session=True)  # fmt: skip
@@ -73,10 +76,14 @@ def cluster() -> Iterator[Cluster]:
     finally:
         with_group(head.pid, signal.SIGTERM)
         with contextlib.suppress(subprocess.TimeoutExpired):
-            head.wait(timeout=30)
+            head.wait(timeout=10)
         with_group(head.pid, signal.SIGKILL)
         time.sleep(1)
         shutil.rmtree(temp, ignore_errors=True)
+        if previous is None:
+            os.environ.pop("RAY_AUTH_MODE", None)
+        else:
+            os.environ["RAY_AUTH_MODE"] = previous
 
 
 def with_group(pgid: int, signum: int) -> None:
@@ -178,3 +185,29 @@ def test_a_worker_killed_mid_run_loses_and_doubles_no_game(
     assert all(e["status"] == "ok" for e in played), [e["failures"] for e in played]
     pids = {e["worker"]["pid"] for e in played}
     assert len(pids) >= 3  # two workers, and the killed one's successor played on
+
+
+def test_driver_killed_and_resumed_loses_and_doubles_no_game(
+    tmp_path: Path, cluster: Cluster
+) -> None:
+    loaded = make_config(tmp_path, cluster, pause="0.01", blocks=3)
+    out = tmp_path / "ray"
+    runner.create(loaded, out)
+    cli = Path(sys.executable).with_name("railhouse")
+    with (tmp_path / "driver.log").open("wb") as log:
+        driver = subprocess.Popen([str(cli), "tournament", "resume", str(out), "--quiet"],
+                                  stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
+    try:
+        deadline = time.monotonic() + 120
+        while not (out / JOURNAL).exists() or len(entries(out)) < 4:
+            assert time.monotonic() < deadline and driver.poll() is None, "no games finished"
+            time.sleep(0.05)
+    finally:
+        driver.kill()  # SIGKILL: no cleanup at all
+        driver.wait()
+    before = {e["game"] for e in entries(out)}
+    assert 4 <= len(before) < 36
+    summary = trio.run(runner.run_directory, out)
+    ids = [e["game"] for e in entries(out)]
+    assert len(ids) == len(set(ids)) == summary.total == 36
+    assert summary.skipped == len(before) and summary.played == 36 - len(before)

@@ -112,6 +112,8 @@ class RayRunner(Runner):
         from railhouse_tournament.ray_worker import GameWorker
 
         count = self.config.cluster.actors or int(ray.cluster_resources().get("CPU", 1))
+        for index in range(count):  # this machine's orphans of a killed earlier driver
+            reaper.kill_marked(f"{self.directory.token}-w{index}")
         actor = ray.remote(num_cpus=1, max_restarts=-1, max_task_retries=-1)(GameWorker)
         config = self.config.to_dict()
         return [
