@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 import trio
+from rich.console import Console
 
 from railhouse_tournament import config, report, runner
 from railhouse_tournament.errors import ConfigError
@@ -139,6 +140,11 @@ def test_gauntlet_stops_with_h1_and_resume_plays_nothing(tmp_path: Path) -> None
     assert test["verdict"] == "H1" and test["llr"] >= test["upper"]
     assert test["games"] == len(test["history"]) == data["games_done"]
     assert json.loads(json.dumps(data)) == data
+    console = Console(record=True, width=200)
+    report.render(data, console)
+    text = console.export_text()
+    assert "stopped by the SPRT: H1 accepted" in text
+    assert f"LLR {test['llr']:.2f} in [-2.94, 2.94] after {test['games']} games: H1" in text
     again = trio.run(runner.run_directory, out)
     assert again.played == 0 and again.verdict == "H1"
 

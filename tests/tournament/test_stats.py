@@ -79,3 +79,10 @@ def test_compute_intervals_shares_and_los() -> None:
     zero = compute(["a", "b"], [entry(0, ["a", "b"], [1, 1], scores=[0, 0])],
                    {"a": (25.0, 8.0), "b": (25.0, 8.0)})  # fmt: skip
     assert zero["entrants"]["b"]["score_share"]["mean"] == 0.5
+
+
+def test_a_gauntlets_field_never_meets() -> None:
+    entries = [entry(0, ["c", "x"], [1, 2]), entry(1, ["y", "c"], [1, 2])]
+    found = compute(["c", "x", "y"], entries, dict.fromkeys("cxy", (25.0, 8.0)))
+    assert found["cross"]["x"]["y"]["games"] == 0
+    assert found["los"]["x"]["y"] is None and found["los"]["c"]["x"] is not None

@@ -93,6 +93,8 @@ def render(data: dict[str, Any], console: Console) -> None:
     if by_status.get("forfeit") or by_status.get("aborted"):
         forfeits, aborted = by_status.get("forfeit", 0), by_status.get("aborted", 0)
         head += f" ({forfeits} with forfeits, {aborted} aborted)"
+    if (data.get("sprt") or {}).get("verdict"):
+        head += f"; stopped by the SPRT: {data['sprt']['verdict']} accepted"
     table = Table(title=head)
     columns = (
         "#", "entrant", "games", "wins", "rank", "score", "mu", "sigma",

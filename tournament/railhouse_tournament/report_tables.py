@@ -29,6 +29,10 @@ def pair_cell(cell: Mapping[str, int]) -> str:
     return f"{cell['ahead']}-{cell['behind']}-{cell['level']} /{cell['games']}"
 
 
+def chance(value: float | None) -> str:
+    return "-" if value is None else f"{value:.1%}"
+
+
 def sprt_line(test: Mapping[str, Any]) -> str:
     state = {"H1": "H1 accepted", "H0": "H0 accepted", None: "running"}[test["verdict"]]
     return (
@@ -61,7 +65,7 @@ def render_stats(data: Mapping[str, Any], console: Console) -> None:
             table.add_column(name, justify="right")
     for a in names:
         cross.add_row(a, *("" if a == b else pair_cell(found["cross"][a][b]) for b in names))
-        los.add_row(a, *("" if a == b else f"{found['los'][a][b]:.1%}" for b in names))
+        los.add_row(a, *("" if a == b else chance(found["los"][a][b]) for b in names))
     console.print(cross)
     console.print(los)
     if data.get("sprt"):

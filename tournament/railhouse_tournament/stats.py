@@ -138,7 +138,8 @@ def compute(
     ratings: Mapping[str, tuple[float, float]],
 ) -> dict[str, Any]:
     """JSON-ready statistics: ``entrants`` (intervals, rating interval), ``cross`` and
-    ``los`` (``los[a][b]``: likelihood that a is stronger than b).  ``ratings`` maps each
+    ``los`` (``los[a][b]``: likelihood that a is stronger than b; ``None`` when they never
+    met).  ``ratings`` maps each
     entrant to its OpenSkill ``(mu, sigma)``."""
     games = rated(entries)
     ranks: dict[str, list[float]] = {name: [] for name in names}
@@ -160,5 +161,6 @@ def compute(
                        "low": mu - Z975 * sigma, "high": mu + Z975 * sigma},
         }  # fmt: skip
     los = {a: {b: likelihood_of_superiority(cell["ahead"], cell["behind"])
+               if cell["games"] else None  # never met (a gauntlet's field)
                for b, cell in row.items()} for a, row in cross.items()}  # fmt: skip
     return {"entrants": entrants, "cross": cross, "los": los}

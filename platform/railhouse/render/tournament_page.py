@@ -52,6 +52,8 @@ def caption(data: Mapping[str, Any]) -> str:
     if by_status.get("forfeit") or by_status.get("aborted"):
         text += (f" ({by_status.get('forfeit', 0)} with forfeits, "
                  f"{by_status.get('aborted', 0)} aborted)")
+    if (data.get("sprt") or {}).get("verdict"):
+        text += f"; stopped by the SPRT: {data['sprt']['verdict']} accepted"
     return text
 
 

@@ -57,9 +57,10 @@ def stats_sections(data: Mapping[str, Any]) -> str:
         cells, chances = [a], [a]
         for b in names:
             cell = found["cross"][a].get(b) if a != b else None
-            cells.append("" if not cell else
+            chance = found["los"][a].get(b) if a != b else None
+            cells.append("" if cell is None else "-" if not cell["games"] else
                          f"{cell['ahead']}-{cell['behind']}-{cell['level']} /{cell['games']}")
-            chances.append("" if a == b else f"{found['los'][a][b]:.1%}")
+            chances.append("" if a == b else "-" if chance is None else f"{chance:.1%}")
         cross_rows.append(cells)
         los_rows.append(chances)
     return (
