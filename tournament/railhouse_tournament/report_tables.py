@@ -10,31 +10,11 @@ from typing import Any
 from rich.console import Console
 from rich.table import Table
 
-
-def interval(cell: Mapping[str, Any], digits: int) -> str:
-    """``mean [low, high]``; an unknown bound (one game) is shown as ``?``."""
-    if cell["mean"] is None:
-        return "-"
-
-    def show(value: float | None) -> str:
-        return "?" if value is None else f"{value:.{digits}f}"
-
-    return f"{cell['mean']:.{digits}f} [{show(cell['low'])}, {show(cell['high'])}]"
-
-
-def pair_cell(cell: Mapping[str, int]) -> str:
-    """``ahead-behind-level / games`` from the row entrant's side."""
-    if not cell["games"]:
-        return "-"
-    return f"{cell['ahead']}-{cell['behind']}-{cell['level']} /{cell['games']}"
-
-
-def chance(value: float | None) -> str:
-    return "-" if value is None else f"{value:.1%}"
+from railhouse.render.stat_text import VERDICTS, chance, interval, pair_cell, rating
 
 
 def sprt_line(test: Mapping[str, Any]) -> str:
-    state = {"H1": "H1 accepted", "H0": "H0 accepted", None: "running"}[test["verdict"]]
+    state = VERDICTS[test["verdict"]]
     return (
         f"SPRT {test['challenger']}: elo0={test['elo0']:g} elo1={test['elo1']:g} "
         f"alpha={test['alpha']:g} beta={test['beta']:g}: LLR {test['llr']:.2f} "
@@ -50,11 +30,9 @@ def render_stats(data: Mapping[str, Any], console: Console) -> None:
         intervals.add_column(column, justify="left" if column == "entrant" else "right")
     for name in names:
         entry = found["entrants"][name]
-        rating = entry["rating"]
         intervals.add_row(
             name, str(entry["rank"]["n"]), interval(entry["rank"], 2),
-            interval(entry["score_share"], 3),
-            f"{rating['mu']:.2f} [{rating['low']:.2f}, {rating['high']:.2f}]",
+            interval(entry["score_share"], 3), rating(entry["rating"]),
         )  # fmt: skip
     console.print(intervals)
     cross = Table(title="Cross table: row entrant ahead-behind-level /games against column")

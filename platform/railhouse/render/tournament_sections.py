@@ -11,6 +11,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from railhouse.render.charts import Series, line_chart
+from railhouse.render.stat_text import VERDICTS, chance, interval, pair_cell, rating
 
 
 def _table(table_id: str, head: Sequence[str], rows: Sequence[Sequence[str]],
@@ -29,16 +30,6 @@ def _table(table_id: str, head: Sequence[str], rows: Sequence[Sequence[str]],
             + "\n".join(body) + "\n</tbody></table>")
 
 
-def _interval(cell: Mapping[str, Any], digits: int) -> str:
-    if cell["mean"] is None:
-        return "-"
-
-    def show(value: float | None) -> str:
-        return "?" if value is None else f"{value:.{digits}f}"
-
-    return f"{cell['mean']:.{digits}f} [{show(cell['low'])}, {show(cell['high'])}]"
-
-
 def stats_sections(data: Mapping[str, Any]) -> str:
     """Intervals, cross table and likelihood of superiority for ``data["stats"]``."""
     names = [row["name"] for row in data["standings"]]
@@ -46,21 +37,16 @@ def stats_sections(data: Mapping[str, Any]) -> str:
     rows = []
     for name in names:
         one = found["entrants"][name]
-        rating = one["rating"]
-        rows.append([name, str(one["rank"]["n"]), _interval(one["rank"], 2),
-                     _interval(one["score_share"], 3),
-                     f"{rating['mu']:.2f} [{rating['low']:.2f}, {rating['high']:.2f}]"])
+        rows.append([name, str(one["rank"]["n"]), interval(one["rank"], 2),
+                     interval(one["score_share"], 3), rating(one["rating"])])
     intervals = _table("intervals", ("entrant", "games", "mean rank", "mean score share",
                                      "OpenSkill mu (+- 1.96 sigma)"), rows)
     cross_rows, los_rows = [], []
     for a in names:
         cells, chances = [a], [a]
         for b in names:
-            cell = found["cross"][a].get(b) if a != b else None
-            chance = found["los"][a].get(b) if a != b else None
-            cells.append("" if cell is None else "-" if not cell["games"] else
-                         f"{cell['ahead']}-{cell['behind']}-{cell['level']} /{cell['games']}")
-            chances.append("" if a == b else "-" if chance is None else f"{chance:.1%}")
+            cells.append("" if a == b else pair_cell(found["cross"][a][b]))
+            chances.append("" if a == b else chance(found["los"][a][b]))
         cross_rows.append(cells)
         los_rows.append(chances)
     return (
@@ -81,7 +67,7 @@ def sprt_section(test: Mapping[str, Any] | None) -> str:
     """The SPRT's settings, state and a chart of the LLR after each game (with its bounds)."""
     if not test:
         return ""
-    state = {"H1": "H1 accepted", "H0": "H0 accepted", None: "running"}[test["verdict"]]
+    state = VERDICTS[test["verdict"]]
     text = (f"{test['challenger']}: elo0 = {test['elo0']:g}, elo1 = {test['elo1']:g}, "
             f"alpha = {test['alpha']:g}, beta = {test['beta']:g}. LLR {test['llr']:.3f} in "
             f"[{test['lower']:.3f}, {test['upper']:.3f}] after {test['games']} games: {state}")
