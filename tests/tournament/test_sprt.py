@@ -155,3 +155,10 @@ def test_gauntlet_between_equals_stops_with_h0(tmp_path: Path) -> None:
     summary = trio.run(runner.run_directory, out)
     assert summary.verdict == "H0" and summary.played < summary.total
     assert report.summary(out)["sprt"]["llr"] <= report.summary(out)["sprt"]["lower"]
+
+
+def test_the_example_config_loads() -> None:
+    example = Path(__file__).parents[2] / "tournament" / "examples" / "sprt-gauntlet.toml"
+    loaded = config.load(example)
+    assert loaded.stop.sprt == SprtSettings(0.0, 50.0, 0.05, 0.05)
+    assert loaded.format == "gauntlet" and loaded.challenger == "greedy"
