@@ -24,7 +24,7 @@ import pytest
 import trio
 
 from railhouse_tournament import config, report, runner
-from railhouse_tournament.journal import JOURNAL
+from railhouse_tournament.journal import JOURNAL, TournamentDir
 
 from .conftest import bot_command, write_config
 
@@ -101,7 +101,7 @@ def make_config(tmp_path: Path, address: str | None, pause: str = "0",
     entrants: list[dict[str, Any]] = [
         {"name": "random", "bot": "random"}, {"name": "greedy", "bot": "greedy"},
         {"name": "paced", "command": bot_command("paced.py", pause)},
-        {"name": "first", "command": bot_command("paced.py", pause)},
+        {"name": "chatty", "command": bot_command("chatty.py")},
     ]
     return config.load(write_config(tmp_path / f"{bool(address)}.toml", top, entrants))
 
@@ -109,6 +109,12 @@ def make_config(tmp_path: Path, address: str | None, pause: str = "0",
 def entries(directory: Path) -> list[dict[str, Any]]:
     lines = (directory / JOURNAL).read_bytes().splitlines()
     return [json.loads(line) for line in lines]
+
+
+def finished(directory: Path) -> int:
+    """Complete journal lines so far (the run may be writing the next one)."""
+    path = directory / JOURNAL
+    return path.read_bytes().count(b"\n") if path.exists() else 0
 
 
 def comparable(entry: dict[str, Any]) -> dict[str, Any]:
@@ -132,6 +138,11 @@ def test_same_records_and_standings_as_the_local_runner(tmp_path: Path, cluster:
         assert json.loads((remote / name).read_bytes()) == json.loads((local / name).read_bytes())
     assert report.summary(remote)["standings"] == report.summary(local)["standings"]
     assert len({e["worker"]["pid"] for e in got}) == 2  # both workers played
+    # the workers' bot logs reach the directory (the driver writes them): every game's line
+    for directory in (local, remote):
+        lines = b"".join(p.read_bytes() for p in (directory / "logs").glob("chatty-*.log"))
+        games = sorted(e["game"] for e in entries(directory) if "chatty" in e["seats"])
+        assert sorted(lines.decode().split()[1::2]) == games
 
 
 def game_workers(root: int) -> list[int]:
@@ -169,7 +180,7 @@ def test_a_worker_killed_mid_run_loses_and_doubles_no_game(
         target=lambda: results.append(trio.run(runner.run_directory, out)), daemon=True)
     thread.start()
     deadline = time.monotonic() + 120
-    while not (out / JOURNAL).exists() or len(entries(out)) < 3:
+    while finished(out) < 3:
         assert time.monotonic() < deadline and thread.is_alive(), "no games finished"
         time.sleep(0.05)
     victims = game_workers(cluster.pid)
@@ -198,13 +209,13 @@ def test_driver_killed_and_resumed_loses_and_doubles_no_game(
                                   stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
     try:
         deadline = time.monotonic() + 120
-        while not (out / JOURNAL).exists() or len(entries(out)) < 4:
+        while finished(out) < 4:
             assert time.monotonic() < deadline and driver.poll() is None, "no games finished"
             time.sleep(0.05)
     finally:
         driver.kill()  # SIGKILL: no cleanup at all
         driver.wait()
-    before = {e["game"] for e in entries(out)}
+    before = TournamentDir.open(out).finished_ids()  # a torn last line does not count
     assert 4 <= len(before) < 36
     summary = trio.run(runner.run_directory, out)
     ids = [e["game"] for e in entries(out)]
