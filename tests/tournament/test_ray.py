@@ -221,3 +221,30 @@ def test_driver_killed_and_resumed_loses_and_doubles_no_game(
     ids = [e["game"] for e in entries(out)]
     assert len(ids) == len(set(ids)) == summary.total == 36
     assert summary.skipped == len(before) and summary.played == 36 - len(before)
+
+
+def test_workers_that_cannot_play_stop_the_run_with_one_line(
+    tmp_path: Path, cluster: Cluster
+) -> None:
+    # the workers see no Steam Over Holland plugin (RAILHOUSE_PLUGINS names only 1839)
+    pytest.importorskip("railhouse_soh")
+    from railhouse.plugins import Registry, reset_registry
+    from railhouse_tournament.errors import ConfigError
+
+    top: dict[str, Any] = {
+        "title": "soh", "players": 2, "seed_blocks": 1,
+        "cluster": {"backend": "ray", "address": cluster, "actors": 1,
+                    "runtime_env": {"env_vars": {"RAILHOUSE_PLUGINS": "m1839"}}},
+    }  # fmt: skip
+    entrants = [{"name": "a", "bot": "random"}, {"name": "b", "bot": "random"}]
+    previous = reset_registry(Registry(only=("soh",)))
+    try:
+        out = tmp_path / "out"
+        runner.create(config.load(write_config(tmp_path / "s.toml", top, entrants)), out)
+        with pytest.raises(ConfigError) as caught:
+            trio.run(runner.run_directory, out)
+    finally:
+        reset_registry(previous)
+    message = str(caught.value)
+    assert message.startswith("cluster: game g000000 was lost by 3 Ray workers")
+    assert "\n" not in message and finished(out) == 0

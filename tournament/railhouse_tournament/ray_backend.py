@@ -9,10 +9,12 @@ runner does: record durably, then the journal line, then the SPRT.
 
 Exactly once: the actors are created with ``max_restarts=-1`` and ``max_task_retries=-1``,
 so when a worker process dies mid-game Ray restarts the actor and replays the game there.
-Should Ray give up on a call anyway, the driver puts the game back at the front of its
-queue.  A game is committed only by the driver and only if its id is not in the journal
-yet, so neither a retry nor a late duplicate can count twice; after a driver crash
-``resume`` replays exactly the games without a journal line, like the local runner.
+Should Ray give up on a call anyway, the driver replaces that worker and puts the game
+back at the front of its queue (a game lost ``MAX_LOSSES`` times ends the run with a
+one-line error: such workers cannot play at all).  A game is committed only by the
+driver and only if its id is not in the journal yet, so neither a retry nor a late
+duplicate can count twice; after a driver crash ``resume`` replays exactly the games
+without a journal line, like the local runner.
 """
 
 from __future__ import annotations
@@ -20,7 +22,7 @@ from __future__ import annotations
 import contextlib
 import sys
 import time
-from collections import deque
+from collections import Counter, deque
 from dataclasses import asdict
 from pathlib import Path
 from typing import Any
@@ -37,6 +39,8 @@ log = get_logger("railhouse.tournament.ray")
 
 #: games queued on each worker at once (one playing, one waiting)
 DEPTH = 2
+#: a game Ray gives up on this often stops the run (a worker that cannot play at all)
+MAX_LOSSES = 3
 
 
 def require_ray() -> Any:
@@ -123,28 +127,36 @@ class RayRunner(Runner):
 
     async def _schedule(self, ray: Any, workers: list[Any], todo: list[Any]) -> None:
         queue = deque(todo)
-        pending: dict[Any, tuple[schedule.ScheduledGame, int]] = {}
+        pending: dict[Any, tuple[schedule.ScheduledGame, int, Any]] = {}
         load = dict.fromkeys(range(len(workers)), 0)
         done = {entry["game"] for entry in self.directory.entries()}
+        losses: Counter[str] = Counter()
         while queue or pending:
             for index in sorted(load, key=load.__getitem__):
                 while queue and load[index] < DEPTH:
                     game = queue.popleft()
                     ref = workers[index].play.remote(asdict(game))
-                    pending[ref] = (game, index)
+                    pending[ref] = (game, index, workers[index])
                     load[index] += 1
             ready, _ = await trio.to_thread.run_sync(
                 lambda: ray.wait(list(pending), num_returns=1, timeout=0.25)
             )
             for ref in ready:
-                game, index = pending.pop(ref)
+                game, index, worker = pending.pop(ref)
                 load[index] -= 1
                 try:
                     result = ray.get(ref)
                 except ray.exceptions.RayError as exc:  # Ray gave up: play it again
                     log.warning("game_lost", game=game.game_id, error=str(exc)[:300])
+                    losses[game.game_id] += 1
+                    if losses[game.game_id] >= MAX_LOSSES:
+                        raise ConfigError("cluster", (
+                            f"game {game.game_id} was lost by {MAX_LOSSES} Ray workers "
+                            f"(are railhouse, the title and the bots on every node?): "
+                            f"{str(exc).splitlines()[0][:300]}")) from None
                     queue.appendleft(game)
-                    workers[index] = self._replace_worker(ray, workers[index], index)
+                    if workers[index] is worker:  # not yet replaced for another lost game
+                        workers[index] = self._replace_worker(ray, worker, index)
                     continue
                 if game.game_id in done:  # never count a game twice
                     continue
