@@ -145,29 +145,16 @@ def test_same_records_and_standings_as_the_local_runner(tmp_path: Path, cluster:
         assert sorted(lines.decode().split()[1::2]) == games
 
 
-def game_workers(root: int) -> list[int]:
-    """Pids of the GameWorker actor processes under the Ray head process ``root``."""
-    parents: dict[int, int] = {}
-    titles: dict[int, str] = {}
-    for entry in Path("/proc").iterdir():
-        if not entry.name.isdigit():
-            continue
+def descends_from(pid: int, root: int) -> bool:
+    """Whether process ``pid`` is ``root`` or below it (read from /proc)."""
+    while pid > 1:
+        if pid == root:
+            return True
         try:
-            stat = (entry / "stat").read_text().rsplit(")", 1)[-1].split()
-            titles[int(entry.name)] = (entry / "cmdline").read_bytes().decode(errors="replace")
+            pid = int((Path("/proc") / str(pid) / "stat").read_text().rsplit(")", 1)[-1].split()[1])
         except OSError:
-            continue
-        parents[int(entry.name)] = int(stat[1])
-
-    def under(pid: int) -> bool:
-        while pid > 1:
-            if pid == root:
-                return True
-            pid = parents.get(pid, 0)
-        return False
-
-    return [pid for pid, title in titles.items()
-            if title.startswith("ray::GameWorker") and under(pid)]
+            return False
+    return False
 
 
 def test_a_worker_killed_mid_run_loses_and_doubles_no_game(
@@ -183,9 +170,11 @@ def test_a_worker_killed_mid_run_loses_and_doubles_no_game(
     while finished(out) < 3:
         assert time.monotonic() < deadline and thread.is_alive(), "no games finished"
         time.sleep(0.05)
-    victims = game_workers(cluster.pid)
-    assert victims, "no GameWorker process found"
-    os.kill(victims[0], signal.SIGKILL)
+    # a worker of this run, playing its next game now: the one that finished the last game
+    lines = (out / JOURNAL).read_bytes().split(b"\n")[:-1]
+    victim = json.loads(lines[-1])["worker"]["pid"]
+    assert descends_from(victim, cluster.pid)  # a process of the fixture's cluster
+    os.kill(victim, signal.SIGKILL)
     thread.join(timeout=300)
     assert results, "the run did not finish"
     summary = results[0]
@@ -194,7 +183,7 @@ def test_a_worker_killed_mid_run_loses_and_doubles_no_game(
     assert len(ids) == len(set(ids)) == summary.total == 48  # none lost, none doubled
     assert all(e["status"] == "ok" for e in played), [e["failures"] for e in played]
     pids = {e["worker"]["pid"] for e in played}
-    assert len(pids) >= 3  # two workers, and the killed one's successor played on
+    assert victim in pids and len(pids) >= 3  # the killed worker's successor played on
 
 
 def test_driver_killed_and_resumed_loses_and_doubles_no_game(
