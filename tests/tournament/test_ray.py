@@ -8,6 +8,7 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import re
 import shutil
 import signal
 import socket
@@ -121,6 +122,14 @@ def comparable(entry: dict[str, Any]) -> dict[str, Any]:
     return {k: v for k, v in entry.items() if k not in ("duration", "worker")}
 
 
+def record(path: Path) -> dict[str, Any]:
+    """A game record without what differs between two plays of the same game (the time it
+    took and the worker, in the journal entry the record carries)."""
+    data: dict[str, Any] = json.loads(path.read_bytes())
+    data["tournament"]["entry"] = comparable(data["tournament"]["entry"])
+    return data
+
+
 def test_same_records_and_standings_as_the_local_runner(tmp_path: Path, cluster: str) -> None:
     local, remote = tmp_path / "local", tmp_path / "ray"
     runner.create(make_config(tmp_path, None), local)
@@ -135,7 +144,7 @@ def test_same_records_and_standings_as_the_local_runner(tmp_path: Path, cluster:
         assert comparable(entry) == comparable(by_id[entry["game"]])
         assert entry["worker"]["pid"] != os.getpid()  # played on a Ray worker
         name = f"games/{entry['game']}.json"
-        assert json.loads((remote / name).read_bytes()) == json.loads((local / name).read_bytes())
+        assert record(remote / name) == record(local / name)
     assert report.summary(remote)["standings"] == report.summary(local)["standings"]
     assert len({e["worker"]["pid"] for e in got}) == 2  # both workers played
     # the workers' bot logs reach the directory (the driver writes them): every game's line
@@ -235,5 +244,7 @@ def test_workers_that_cannot_play_stop_the_run_with_one_line(
     finally:
         reset_registry(previous)
     message = str(caught.value)
-    assert message.startswith("cluster: game g000000 was lost by 3 Ray workers")
+    # the first two games are queued together, so either may reach 3 losses first
+    assert re.match(r"cluster: game g00000[01] was lost by 3 Ray workers", message), message
+    assert message.endswith("NotRegistered: unknown title 'soh' (known: 1839)"), message
     assert "\n" not in message and finished(out) == 0

@@ -64,6 +64,17 @@ def runtime_env(directory: TournamentDir) -> dict[str, Any]:
     return env
 
 
+def cause(exc: BaseException) -> str:
+    """The innermost error a Ray exception reports (its text holds the remote traceback),
+    on one line: e.g. ``NotRegistered: unknown title 'soh' (known: 1839)``."""
+    lines = [line.strip(" |") for line in str(exc).splitlines()]
+    for line in reversed(lines):
+        name, sep, rest = line.partition(": ")
+        if sep and rest and name.replace(".", "").replace("_", "").isalnum() and " " not in name:
+            return f"{name.rsplit('.', 1)[-1]}: {rest}"[:300]
+    return (lines[0] if lines else repr(exc))[:300]
+
+
 class RayRunner(Runner):
     """The local runner's bookkeeping (journal, SPRT, progress) over Ray workers."""
 
@@ -153,7 +164,7 @@ class RayRunner(Runner):
                         raise ConfigError("cluster", (
                             f"game {game.game_id} was lost by {MAX_LOSSES} Ray workers "
                             f"(are railhouse, the title and the bots on every node?): "
-                            f"{str(exc).splitlines()[0][:300]}")) from None
+                            f"{cause(exc)}")) from None
                     queue.appendleft(game)
                     if workers[index] is worker:  # not yet replaced for another lost game
                         workers[index] = self._replace_worker(ray, worker, index)

@@ -66,6 +66,7 @@ class GameWorker:
         working_dir = loaded.cluster.working_dir
         self.config = replace(loaded, entrants=tuple(
             relocate(e, driver_python, working_dir) for e in loaded.entrants))  # fmt: skip
+        self.setup = GameSetup.of(self.config)  # a title missing here fails the worker now
         self.token = f"{token}-w{index}"
         self.index = index
         self.logs = Path(tempfile.mkdtemp(prefix="railhouse-ray-logs-"))
@@ -93,7 +94,6 @@ class GameWorker:
                 bots, self._log_path, self.token, self.config.time, self.config.failure,
                 self.config.limits,
             )  # fmt: skip
-            self.setup = GameSetup.of(self.config)
             self._trio = trio.lowlevel.current_trio_token()
             self._ready.set()
             try:
