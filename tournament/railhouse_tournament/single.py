@@ -28,9 +28,9 @@ from railhouse_tournament.config import (
     TimeControl,
     parse_command,
 )
+from railhouse_tournament.game import resolve_title, wire_time
 from railhouse_tournament.match import Match, MatchOutcome, SeatPlayer
 from railhouse_tournament.pool import BotPool, bot_factory, seat_seed
-from railhouse_tournament.runner import resolve_title, wire_time
 
 INTERPRETERS = ("python", "node", "ruby", "perl", "bash", "sh", "java")
 
