@@ -115,8 +115,8 @@ def picture(scene: Scene) -> dw.Drawing:
         x, y = map_origin(scene, style)
         map_group = dw.Group(id="map", transform=f"translate({x},{y})")
         map_group.append(hex_layer(board, style))
-        map_group.append(edge_layer(board, style))
         map_group.append(route_layer(board, scene.routes, style))
+        map_group.append(edge_layer(board, style))  # river costs stay readable on routes
         drawing.append(map_group)
     drawing.append(block)
     return drawing
