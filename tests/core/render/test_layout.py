@@ -26,7 +26,7 @@ GOLDEN = Path(__file__).parent / "golden" / "synthetic_layout.json"
 
 def board_boxes(board: Board, style: MapStyle) -> list[tuple[str, Box]]:
     """Every box of every hex, in map coordinates."""
-    out = []
+    out: list[tuple[str, Box]] = []
     for coord in sorted(board.map.hexes):
         x, y = style.geometry.centre(coord)
         layout = hex_layout(board, coord, style.geometry, offboard_count(board, coord, style))
