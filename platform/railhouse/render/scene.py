@@ -29,6 +29,7 @@ from railhouse.render.board import (
 from railhouse.render.geometry import HexGeometry
 from railhouse.render.hexes import MapStyle
 from railhouse.render.market import markets_block
+from railhouse.render.narrate import round_title
 from railhouse.render.position import RenderError, looks, offboard_column
 from railhouse.render.routelegend import legend_rows, legend_svg
 from railhouse.render.stops import CompanyLook, r1
@@ -80,16 +81,10 @@ def describe(game: Any) -> str:
         parts.append(f"phase {phase.name}")
     round_ = getattr(game, "round", None)
     if round_ is not None and hasattr(round_, "describe"):
-        parts.append(f"round {_round_text(round_.describe())}")
+        parts.append(round_title(round_.describe()))
     if getattr(game, "over", False):
         parts.append("game over")
     return " · ".join(p for p in parts if p)
-
-
-def _round_text(described: Any) -> str:
-    if isinstance(described, dict):
-        return " ".join(str(v) for v in described.values())
-    return str(described)
 
 
 def map_origin(scene: Scene, style: MapStyle) -> tuple[float, float]:

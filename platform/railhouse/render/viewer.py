@@ -51,10 +51,13 @@ $css
 <span id="step-label"></span>
 </nav>
 <main>
-<section id="board-pane">$board</section>
-<section id="side"><h2>Action log</h2><ol id="log"></ol></section>
+<section id="board-pane">$board<div id="slot-legend" class="legend"></div></section>
+<section id="side"><h2>Game log</h2><ol id="log"></ol></section>
 </main>
 <section class="wide"><h2>Stock markets</h2><div id="market-slots">$markets</div></section>
+<section class="wide panels"><div id="slot-panel-certificates"></div>
+<div id="slot-panel-privates"></div><div id="slot-panel-depot"></div>
+<div id="slot-panel-bank"></div></section>
 <section class="wide tables">
 <div><h2>Players</h2><table id="players"><thead><tr><th>player</th><th>cash</th>
 <th>shares</th><th>net worth</th></tr></thead><tbody></tbody></table></div>
@@ -109,6 +112,7 @@ def board_svg(game: Any, style: MapStyle) -> str:
         slot.append(draw_hex(board, coord, style))
         hexes.append(slot)
     layer.append(hexes)
+    layer.append(dw.Group(id="slot-routes"))
     layer.append(edge_layer(board, style))
     drawing.append(layer)
     text: str = drawing.as_svg(header="")
@@ -118,8 +122,8 @@ def board_svg(game: Any, style: MapStyle) -> str:
 def price_chart(timeline: Timeline, companies: list[dict[str, str]]) -> str:
     series = []
     for company in companies:
-        values = [frame["companies"].get(company["id"], {}).get("price")
-                  for frame in timeline.frames]
+        values = [rows.get(company["id"], {}).get("price")
+                  for rows in timeline.rows("companies")]
         if any(v is not None for v in values):
             series.append(Series(company["id"], company["fill"], values))
     return line_chart("Share prices", series, "price-chart")
@@ -133,7 +137,7 @@ PLAYER_COLORS = ("#1f77b4", "#ff7f0e", "#2ca02c", "#d62728", "#9467bd", "#8c564b
 def worth_chart(timeline: Timeline, players: list[str]) -> str:
     series = [
         Series(name, PLAYER_COLORS[seat % len(PLAYER_COLORS)],
-               [frame["players"][seat]["worth"] for frame in timeline.frames])
+               [rows[seat]["worth"] for rows in timeline.rows("players")])
         for seat, name in enumerate(players)
     ]
     return line_chart("Player net worth", series, "worth-chart")
