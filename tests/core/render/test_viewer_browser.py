@@ -109,7 +109,7 @@ def test_stepping_through_a_game_updates_the_page(
     log = json.loads(browser.execute_script(
         "return document.getElementById('game-data').textContent"))["log"]
     assert current.text == log[0]
-    heading = browser.find_element(By.CSS_SELECTOR, "#log li.round")
+    heading = browser.find_element(By.CSS_SELECTOR, "#log .round")
     assert heading.text == "Auction of the private companies"
 
     browser.find_element(By.ID, "next").click()

@@ -24,15 +24,21 @@
   const logItems = [];
 
   function buildLog() {
-    // One sentence per action (data.log), under a heading per round (data.rounds).
+    // One sentence per action (data.log), grouped under a heading per round (data.rounds);
+    // each group is its own list so that its sticky heading gives way to the next one.
     const log = $("log");
     const headings = new Map(data.rounds.map(([index, title]) => [index, title]));
+    let group = log;
     data.log.forEach((text, i) => {
-      if (headings.has(i)) {
-        const heading = document.createElement("li");
+      if (headings.has(i) || group === log) {
+        const round = document.createElement("li");
+        round.className = "group";
+        const heading = document.createElement("div");
         heading.className = "round";
-        heading.textContent = headings.get(i);
-        log.appendChild(heading);
+        heading.textContent = headings.get(i) || "";
+        group = document.createElement("ol");
+        round.append(heading, group);
+        log.appendChild(round);
       }
       const item = document.createElement("li");
       item.className = "action";
@@ -40,7 +46,7 @@
       item.title = "action " + (i + 1);
       item.dataset.frame = String(i + 1);
       item.addEventListener("click", () => show(i + 1));
-      log.appendChild(item);
+      group.appendChild(item);
       logItems.push(item);
     });
   }
