@@ -147,3 +147,30 @@ def test_slider_log_and_chart_cursor(browser: Any, game_page: tuple[Path, dict[s
         "return document.getElementById('game-data').textContent"))["frames"]
     players = next(f["players"] for f in reversed(frames[:6]) if "players" in f)
     assert worth == [p["worth"] for p in players]
+
+
+def test_an_1839_game_shows_both_markets_panels_and_a_readable_log(
+    browser: Any, tmp_path: Path,
+) -> None:
+    """Also prints the page's size and Chromium's first paint (measured, not asserted)."""
+    from selenium.webdriver.common.by import By
+
+    record = played_record("1839")
+    path = tmp_path / "game.html"
+    path.write_text(build_html(record), encoding="utf-8")
+    browser.get(path.as_uri())
+    paint = browser.execute_script(
+        "const p = performance.getEntriesByName('first-contentful-paint')[0];"
+        "return p ? p.startTime : null")
+    print(f"1839 viewer: {len(record['actions'])} actions, {path.stat().st_size // 1024} KiB, "
+          f"first contentful paint {paint} ms")
+    assert paint is not None
+    markets = browser.find_elements(By.CSS_SELECTOR, "#market-slots .market")
+    assert len(markets) == 2
+    for slot in ("certificates", "privates", "depot"):
+        assert browser.find_elements(By.CSS_SELECTOR, f"#slot-panel-{slot} table tbody tr")
+    headings = [h.get_attribute("textContent")
+                for h in browser.find_elements(By.CSS_SELECTOR, "#log .round")]
+    assert any(h.startswith("Operating round ") for h in headings)
+    assert len(browser.find_elements(By.CSS_SELECTOR, "#log li.action")) == len(
+        record["actions"])
