@@ -100,8 +100,8 @@ def route_layer(board: Board, routes: Sequence[RouteLine], style: MapStyle) -> d
                                      opacity=0.9 if casing else 1)
                 if path is not None:
                     group.append(path)
-        for stop in route.stops:
-            at = stop_point(board, stop, route.segments, style)
+        for stop in (s for s in route.stops if "." in s):  # not over off-board values
+            at = stop_point(board, stop, style)
             if at is not None:
                 group.append(dw.Circle(r1(at[0]), r1(at[1]), r1(style.geometry.radius * 0.27),
                                        fill="none", stroke=color, stroke_width=2,
@@ -110,30 +110,18 @@ def route_layer(board: Board, routes: Sequence[RouteLine], style: MapStyle) -> d
     return layer
 
 
-def stop_point(board: Board, stop: str, segments: Sequence[str], style: MapStyle
-               ) -> tuple[float, float] | None:
-    """Map position of a route's stop (``"H9.c0"``, or an off-board location reached by
-    one of ``segments``)."""
-    geo = style.geometry
+def stop_point(board: Board, stop: str, style: MapStyle) -> tuple[float, float] | None:
+    """Map position of a city or town a route stops at (``"H9.c0"``)."""
     coord, _, name = stop.partition(".")
-    if not name:  # an off-board location: the hex of the route that reaches it
-        coord = next((s.partition(":")[0] for s in segments
-                      if _location(board, s.partition(":")[0]) == stop), "")
-        name = "o0"
     if coord not in board.map.hexes:
         return None
     tile, rotation = board.tile_at(coord)
     end = _endpoint(tile, name)
-    if end is None:
+    if end is None or end < STOP_BASE:
         return None
-    x, y = geo.centre(coord)
-    dx, dy = geo.stop_positions(orient(tile, rotation))[end - STOP_BASE]
+    x, y = style.geometry.centre(coord)
+    dx, dy = style.geometry.stop_positions(orient(tile, rotation))[end - STOP_BASE]
     return x + dx, y + dy
-
-
-def _location(board: Board, coord: str) -> str | None:
-    hexdef = board.map.hexes.get(coord)
-    return hexdef.offboard.location if hexdef is not None and hexdef.offboard else None
 
 
 def _segment_path(board: Board, segment: str, style: MapStyle, **attrs: object) -> dw.Group | None:

@@ -25,10 +25,10 @@ from dataclasses import dataclass
 from railhouse.render.geometry import Point
 
 #: Advance widths (in em) of DejaVu Sans, rounded up per character class.
-_NARROW = frozenset("fijlrtI.,:;'!|()[] ")
-_WIDE = frozenset("mwMW@%")
-_CAPS = 0.74
-_LOWER = 0.62
+_WIDTHS = {**dict.fromkeys("ijl.,:;'!|", 0.3), **dict.fromkeys("frt()[] /-", 0.42),
+           **dict.fromkeys("mwMW@%", 1.0)}
+_CAPS = 0.8
+_LOWER = 0.65
 LINE_HEIGHT = 1.15
 
 
@@ -36,14 +36,10 @@ def text_width(text: str, size: float) -> float:
     """An upper estimate of the rendered width of ``text`` at font size ``size``."""
     total = 0.0
     for char in text:
-        if char in _NARROW:
-            total += 0.36
-        elif char in _WIDE:
-            total += 0.98
-        elif char.isupper() or char.isdigit() or char in "$+&":
-            total += _CAPS
-        else:
-            total += _LOWER
+        width = _WIDTHS.get(char)
+        if width is None:
+            width = _CAPS if char.isupper() or char.isdigit() or char in "$+&" else _LOWER
+        total += width
     return total * size
 
 

@@ -44,10 +44,19 @@ def privates_panel(game: Any, name: Callable[[str], str]) -> str:
         owner = name(private.owner) if private.owner else "" if private.closed else "unsold"
         state = "closed" if private.closed else "open"
         rows.append([f"<b>{_esc(spec.id)}</b> {_esc(spec.name)}", _esc(owner),
-                     _esc(income or ""), _esc(spec.text or ", ".join(spec.abilities)),
+                     _esc(income or ""), _esc(_ability(spec)),
                      f'<span class="{state}">{state}</span>'])
     return "<h2>Private companies</h2>" + _table(
         "privates", ("private", "owner", "income", "ability", ""), rows)
+
+
+def _ability(spec: Any) -> str:
+    """The private's text, else its abilities' names, plus when it closes if known."""
+    text = spec.text or ", ".join(a.replace("_", " ") for a in spec.abilities)
+    closes = spec.closes_on_phase or spec.extra.get("closes")
+    if closes:
+        text += f"{'; c' if text else 'C'}loses in phase {closes}"
+    return str(text)
 
 
 def certificates_panel(game: Any, name: Callable[[str], str]) -> str:

@@ -174,3 +174,23 @@ def test_an_1839_game_shows_both_markets_panels_and_a_readable_log(
     assert any(h.startswith("Operating round ") for h in headings)
     assert len(browser.find_elements(By.CSS_SELECTOR, "#log li.action")) == len(
         record["actions"])
+
+
+def test_estimated_text_widths_cover_chromiums(browser: Any, tmp_path: Path) -> None:
+    """The label layout's widths (railhouse.render.layout.text_width) are upper bounds of
+    the widths Chromium renders, so boxes that do not overlap hold texts that do not."""
+    from railhouse.engine.record import replay
+    from railhouse.render.layout import text_width
+    from railhouse.render.scene import picture, scene_of
+
+    game = replay(played_record("1839"), upto=0)
+    path = tmp_path / "board.svg"
+    path.write_text(picture(scene_of(game)).as_svg(), encoding="utf-8")
+    browser.get(path.as_uri())
+    measured = browser.execute_script(
+        "return Array.from(document.querySelectorAll('#map text')).map(t => "
+        "[t.textContent, Number(t.getAttribute('font-size')), t.getBBox().width])")
+    assert len(measured) > 100
+    too_narrow = [(text, size, width) for text, size, width in measured
+                  if text and width > text_width(text, size) + 0.5]
+    assert too_narrow == []

@@ -131,7 +131,9 @@
     if (k > 0) {
       const item = logItems[k - 1];
       item.classList.add("current");
-      item.scrollIntoView({ block: "nearest" });
+      // Centre the current action in the log (not under a sticky round heading), without
+      // scrolling the page itself.
+      log.scrollTop = item.offsetTop - log.clientHeight / 2;
     }
     current = k;
     document.body.dataset.frame = String(k);
