@@ -59,12 +59,18 @@ def _ability(spec: Any) -> str:
     return str(text)
 
 
-def certificates_panel(game: Any, name: Callable[[str], str]) -> str:
-    """Per company: who holds how much (the president first, marked)."""
-    rows = []
+def certificates_table(game: Any) -> str:
+    """The certificates table with an empty row ``slot-certs-<company>`` per company (the
+    rows, :func:`certificate_rows`, change one at a time)."""
+    rows = "".join(f'<tr id="slot-certs-{_esc(c)}"></tr>' for c in game.companies)
+    return ('<h2>Certificates</h2><table id="certificates"><thead><tr><th>company</th>'
+            f"<th>held by</th></tr></thead><tbody>{rows}</tbody></table>")
+
+
+def certificate_rows(game: Any, name: Callable[[str], str]) -> dict[str, str]:
+    """Per company (slot ``certs-<company>``): who holds how much, the president first."""
+    rows = {}
     for company in game.companies.values():
-        if company.closed and not any(is_player(c.owner) for c in company.certs):
-            continue
         held: dict[str, int] = {}
         for cert in company.certs:
             held[cert.owner] = held.get(cert.owner, 0) + cert.percent
@@ -74,10 +80,12 @@ def certificates_panel(game: Any, name: Callable[[str], str]) -> str:
             who = name(owner) if is_player(owner) else HOLDERS.get(owner, owner)
             mark = " (president)" if owner == company.president else ""
             parts.append(f"{_esc(who)} {percent}%{mark}")
+        if company.closed:
+            parts.insert(0, "closed")
         chip = (f'<span class="chip" style="background:{_esc(company.spec.color)};'
                 f'color:{_esc(company.spec.text_color)}">{_esc(company.id)}</span>')
-        rows.append([chip, " · ".join(parts)])
-    return "<h2>Certificates</h2>" + _table("certificates", ("company", "held by"), rows)
+        rows[f"certs-{company.id}"] = f"<td>{chip}</td><td>{' · '.join(parts)}</td>"
+    return rows
 
 
 def depot_panel(game: Any) -> str:
@@ -116,6 +124,5 @@ def bank_panel(game: Any) -> str:
 
 def panels(game: Any, name: Callable[[str], str]) -> dict[str, str]:
     """Slot name -> HTML of every panel."""
-    return {"panel-privates": privates_panel(game, name),
-            "panel-certificates": certificates_panel(game, name),
+    return {"panel-privates": privates_panel(game, name), **certificate_rows(game, name),
             "panel-depot": depot_panel(game), "panel-bank": bank_panel(game)}

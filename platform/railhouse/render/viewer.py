@@ -22,6 +22,7 @@ import drawsvg as dw
 from railhouse.render.board import edge_layer
 from railhouse.render.charts import Series, line_chart
 from railhouse.render.hexes import MapStyle, draw_hex
+from railhouse.render.panels import certificates_table
 from railhouse.render.position import looks
 from railhouse.render.scene import MARGIN, map_style, scene_of
 from railhouse.render.stops import r1
@@ -55,7 +56,7 @@ $css
 <section id="side"><h2>Game log</h2><ol id="log"></ol></section>
 </main>
 <section class="wide"><h2>Stock markets</h2><div id="market-slots">$markets</div></section>
-<section class="wide panels"><div id="slot-panel-certificates"></div>
+<section class="wide panels"><div>$certificates</div>
 <div id="slot-panel-privates"></div><div id="slot-panel-depot"></div>
 <div id="slot-panel-bank"></div></section>
 <section class="wide tables">
@@ -93,6 +94,7 @@ def build_html(record: Mapping[str, Any]) -> str:
         js=asset("viewer.js"),
         last=len(timeline.frames) - 1,
         board=board_svg(game, style) if style is not None else "<p>This title has no map.</p>",
+        certificates=certificates_table(game),
         markets="".join(f'<div id="market-slot-{html.escape(mid)}"></div>'
                         for mid in getattr(game, "markets", {})),
         charts=price_chart(timeline, companies) + worth_chart(timeline, list(game.players)),

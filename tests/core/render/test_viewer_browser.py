@@ -167,8 +167,9 @@ def test_an_1839_game_shows_both_markets_panels_and_a_readable_log(
     assert paint is not None
     markets = browser.find_elements(By.CSS_SELECTOR, "#market-slots .market")
     assert len(markets) == 2
-    for slot in ("certificates", "privates", "depot"):
-        assert browser.find_elements(By.CSS_SELECTOR, f"#slot-panel-{slot} table tbody tr")
+    for table in ("certificates", "privates", "depot"):
+        rows = browser.find_elements(By.CSS_SELECTOR, f"#{table} tbody tr")
+        assert rows and all(row.text for row in rows)
     headings = [h.get_attribute("textContent")
                 for h in browser.find_elements(By.CSS_SELECTOR, "#log .round")]
     assert any(h.startswith("Operating round ") for h in headings)
