@@ -24,6 +24,25 @@ from railhouse.render.routelegend import train_name
 Events = Sequence[tuple[str, Mapping[str, Any]]]
 #: Actions whose event says all (and more) of what the action's own sentence would.
 SAID_BY_EVENT = {"run_routes": "routes", "dividend": "dividend"}
+#: Sentences of actions that need nothing but their fields (``who``: the actor's name).
+ACTIONS = {
+    "pass": "{who} passes",
+    "bid": "{who} bids {price} for {target}",
+    "buy_private": "{who} buys {target} for {price}",
+    "par": "{who} starts {company} at {price}",
+    "run_routes": "{who} runs its trains",
+    "dividend": "{who} decides: {kind}",
+    "bankrupt": "{who} goes bankrupt",
+}
+#: Sentences of events that followed an action (``new`` and ``player`` are named).
+EVENTS = {
+    "phase": "phase {phase} begins",
+    "float": "{company} floats",
+    "president": "{new} becomes president of {company}",
+    "private_closed": "{private} closes",
+    "private_removed": "{private} closes",
+    "private_sold": "{player} buys {private} for {price}",
+}
 
 
 def round_title(described: Any, stock_rounds: int = 0) -> str:
@@ -80,17 +99,11 @@ class Narrator:
             amount = paid.get(kind_, {}).get("cost")
             return f" for {amount}" if amount else ""
 
-        if kind == "pass":
-            return f"{who} passes"
-        if kind == "bid":
-            return f"{who} bids {a['price']} for {a['target']}"
-        if kind == "buy_private":
-            return f"{who} buys {a['target']} for {a['price']}"
+        if kind in ACTIONS and (text := _fill(ACTIONS[kind], {**a, "who": who})):
+            return text
         if kind == "discount":
             price = paid.get("discount", {}).get("price")
             return f"{who} lowers the price of {a['target']}" + (f" to {price}" if price else "")
-        if kind == "par":
-            return f"{who} starts {a['company']} at {a['price']}"
         if kind == "buy_shares":
             count = int(a.get("count", 1))
             price = paid.get("buy", {}).get("price")
@@ -110,14 +123,8 @@ class Narrator:
             source = a.get("source", "depot")
             frm = "" if source == "depot" else f" from {self.name(source)}"
             return f"{who} buys a {train_name(str(a['train']))}-train{frm} for {a['price']}"
-        if kind == "run_routes":
-            return f"{who} runs its trains"
-        if kind == "dividend":
-            return f"{who} decides: {a['kind']}"
         if kind == "respond":
             return f"{who} {'accepts' if a.get('accept') else 'declines'}"
-        if kind == "bankrupt":
-            return f"{who} goes bankrupt"
         details = ", ".join(f"{k.replace('_', ' ')} {self.name(v)}" for k, v in a.items()
                             if k not in ("type", "entity"))
         return f"{who}: {kind.replace('_', ' ')}" + (f" ({details})" if details else "")
@@ -132,22 +139,11 @@ class Narrator:
             return f"{d['company']} runs {', '.join(trains)}: {d['revenue']} in all"
         if kind == "dividend":
             return self._dividend(d)
-        if kind == "phase":
-            return f"phase {d['phase']} begins"
+        if kind in EVENTS:
+            named = {k: self.name(v) if k in ("new", "player") else v for k, v in d.items()}
+            return _fill(EVENTS[kind], named)
         if kind == "rust":
             return f"{len(d.get('trains', ()))} trains rust"
-        if kind == "float":
-            return f"{d['company']} floats"
-        if kind == "president":
-            return f"{self.name(d['new'])} becomes president of {d['company']}"
-        if kind in ("private_closed", "private_removed"):
-            return f"{d['private']} closes"
-        if kind == "private_sold":
-            return f"{self.name(d['player'])} buys {d['private']} for {d['price']}"
-        if kind == "private_income":
-            return None
-        if kind == "train_bought" and d.get("from") == "depot":
-            return None
         if kind == "game_over":
             return f"the game ends ({str(d.get('reason', '')).replace('_', ' ')})"
         if kind in ("bank_broken", "nationalised", "bankrupt", "company_bankrupt",
@@ -167,6 +163,14 @@ class Narrator:
         if per_share:
             return f"{company} pays out {per_share} per share"
         return f"{company} pays out {revenue}"
+
+
+def _fill(template: str, fields: Mapping[str, Any]) -> str | None:
+    """``template`` filled from ``fields``; None if a title's action or event lacks one."""
+    try:
+        return template.format(**fields)
+    except (KeyError, IndexError):
+        return None
 
 
 def price_moves(before: Mapping[str, Any], after: Mapping[str, Any]) -> list[str]:
