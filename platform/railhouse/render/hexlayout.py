@@ -57,9 +57,6 @@ class HexLayout:
     def boxes(self) -> list[Box]:
         return [*self.fixed, *(t.box for t in self.texts)]
 
-    def text(self, kind: str) -> Text | None:
-        return next((t for t in self.texts if t.kind == kind), None)
-
 
 def hex_layout(board: Board, coord: str, geo: HexGeometry, offboard_values: int = 0
                ) -> HexLayout:
