@@ -159,8 +159,9 @@ def test_builtin_bots_are_registered_by_name_without_importing_them() -> None:
     assert [(b.name, b.factory, b.plugin) for b in reg.bots()] == [
         ("greedy", "railhouse_bots.greedy:GreedyBot", "railhouse"),
         ("random", "railhouse_bots.random_bot:RandomBot", "railhouse"),
+        ("search", "railhouse_bots.search:SearchBot", "railhouse"),
     ]
-    assert reg.bot("greedy").help and reg.bot("random").help
+    assert reg.bot("greedy").help and reg.bot("random").help and reg.bot("search").help
     # Other tests import the bots, so check in a fresh interpreter that listing does not.
     probe = (
         "import sys; from railhouse.plugins import Registry; Registry(only=()).bots(); "
