@@ -14,12 +14,13 @@ from m1839_positions import (
 )
 
 from railhouse.engine.actions import Pass, Respond
+from railhouse.engine.phases import enter_phase
 from railhouse_m1839.actions import GiveDruTrain, Nationalise
 from railhouse_m1839.game import M1839
 from railhouse_m1839.money import go_bankrupt
 from railhouse_m1839.operating import NationalisationWindow
 from railhouse_m1839.stock import M1839StockRound
-from railhouse_m1839.trains import enter_phase, rust_after_run
+from railhouse_m1839.trains import rust_after_run
 
 
 def _holding(holder: str = "p0") -> M1839:

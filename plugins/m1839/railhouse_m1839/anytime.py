@@ -159,16 +159,14 @@ class DruHandOver(Deal):
         self.declined = declined
         self.train = game.dru_train.id if game.dru_train is not None else None
 
-    @property
-    def m(self) -> M1839:
-        return self.game  # type: ignore[return-value]
+    game: M1839
 
     def check(self) -> None:
-        if not may_receive_dru(self.m, self.company):
+        if not may_receive_dru(self.game, self.company):
             raise IllegalAction(f"{self.company.id} cannot receive DRU's train now", self.rule)
 
     def execute(self) -> None:
-        give_dru_train(self.m, self.company)
+        give_dru_train(self.game, self.company)
 
     def describe(self) -> dict[str, object]:
         return {**super().describe(), "company": self.company.id, "train": self.train}

@@ -29,6 +29,7 @@ ORS_PER_SET = 2  # EN "Game play"
 class SteamOverHolland(Game):
     info = TITLE
     config = data.config()
+    board: Board
 
     def __init__(
         self, players: Sequence[str], options: Mapping[str, Any] | None = None, seed: int = 0
@@ -48,6 +49,12 @@ class SteamOverHolland(Game):
     def _build(self) -> None:
         super()._build()
         self.board = Board(build_map(antwerpen_brown=self.options["antwerpen_brown"]))
+
+    def phase_change_at_end_of_turn(self) -> bool:
+        """EN "Phases": at the end of the buying company's turn; at once under the
+        18xx-games rule set (facts §11.2 "When a phase change takes effect": rusting, train
+        limits, private closing and tile colours change mid-turn)."""
+        return not self.ruleset.immediate_phase
 
     def route_problem(self, company_id: str) -> RouteProblem | None:
         """The company's route question now (railhouse.map.problem), None without trains."""
@@ -120,15 +127,6 @@ class SohRules:
         if reaches(price):
             return ["up"]
         return []
-
-    @hookimpl
-    def railhouse_phase_changed(self, game: SteamOverHolland, old: Any, new: Any) -> None:
-        """EN "Notes on private companies": all privates close at the start of phase 5."""
-        if "close_privates" in new.events:
-            for private in game.privates.values():
-                if not private.closed:
-                    private.closed = True
-                    game.event("private_closed", {"private": private.id})
 
     @hookimpl
     def railhouse_check_game_end(self, game: SteamOverHolland, moment: str) -> str | None:

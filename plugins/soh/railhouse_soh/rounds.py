@@ -34,17 +34,18 @@ class SohAuction(SequentialBidAuction):
     private, then goes to the richest player."""
 
     min_raise = 5
+    game: SteamOverHolland
 
     def on_sold(self, item: str, player: str, price: int) -> None:
         super().on_sold(item, player, price)
         if item == NRS_SHARE_PRIVATE:
-            give_nrs_share(self.game, player)  # type: ignore[arg-type]
+            give_nrs_share(self.game, player)
 
     def on_item_done(self) -> None:
         self.opener = (self.opener + 1) % len(self.game.seats)
 
     def on_end(self) -> None:
-        game: SteamOverHolland = self.game  # type: ignore[assignment]
+        game = self.game
         # facts §11.2: 18xx.games gives a tie to the first tied player in seating order
         holder = self.opener if game.ruleset.auction_tie_to_holder_left else 0
         game.priority = richest_seat(game, holder)
@@ -65,17 +66,15 @@ class SohStockRound(StockRound):
     rule = "SOH EN 'Stock round'"
     priority_deal = "keep"  # SOH deals the start card itself, in on_round_end
 
-    @property
-    def soh(self) -> SteamOverHolland:
-        return self.game  # type: ignore[return-value]
+    game: SteamOverHolland
 
     def allow_sell(self, me: str, company: Company) -> bool:
         """EN "Selling shares": not a company started in this stock round.  Online edition
         (SUM "Selling", option ``sell_restriction``): not before the company operated.
         18xx-games rule set (facts §11.2 "Selling shares"): no sales at all in the first
         stock round, and after it no restriction on companies started this round."""
-        game = self.soh
-        if self.soh.online.sell_until_operated and company.operated_count == 0:
+        game = self.game
+        if self.game.online.sell_until_operated and company.operated_count == 0:
             return False
         if not game.ruleset.first_sr_sales and game.set_number <= 1:
             return False
@@ -85,7 +84,7 @@ class SohStockRound(StockRound):
     def on_round_end(self) -> None:
         """EN "End of the round": the start card goes to the player to the left of its
         holder (the optional rule is the variant plugin in ``priority_deal.py``)."""
-        game = self.soh
+        game = self.game
         game.priority = (game.priority + 1) % len(game.seats)
 
     # -- starting a company ------------------------------------------------------------
@@ -94,7 +93,7 @@ class SohStockRound(StockRound):
         return int(self.game.phase.name)
 
     def par_choices(self, me: str) -> list[LegalAction]:
-        game = self.soh
+        game = self.game
         units = self.shares_to_start()
         player = game.player(me)
         if not self.can_take_certificates(me, units - 1):
@@ -117,7 +116,7 @@ class SohStockRound(StockRound):
         return president_cert(company).owner == TREASURY
 
     def process_par(self, action: Par) -> None:
-        game = self.soh
+        game = self.game
         company = game.company(action.company)
         me = action.entity
         units = self.shares_to_start()
