@@ -176,8 +176,11 @@ def railhouse_operating_steps(game: Game, company: Any) -> Sequence[Any] | None:
 def railhouse_route_bonus(game: Game, company: Any, route: Any) -> int | None:
     """Extra revenue of one route beyond the sum of its stops (e.g. an off-board bonus).
 
-    Fires: for every route the engine evaluates while computing a company's revenue,
-    including candidate routes during the maximum-revenue search, so it must be pure.
+    Fires: from the core's route optimiser (``RunContext.route_bonus``), for every route it
+    evaluates while computing a company's revenue, including candidate routes during the
+    maximum-revenue search, so it must be pure -- when the title's run context asks for
+    bonuses (SOH: a company owning a bonus private; asking costs search time, so a title
+    asks only when a bonus is possible).
 
     :param game: the game in progress.
     :param company: the company running the route.
