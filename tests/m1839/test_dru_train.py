@@ -114,6 +114,20 @@ def test_R_14_3_7_in_the_window_another_holder_must_agree() -> None:
     assert tags == {"Nationalise", "Pass"}
 
 
+def test_R_14_3_7_R_14_7_1_a_refused_train_closes_the_window_of_a_trainless_company() -> None:
+    """The holder refuses: the trainless company no longer qualifies, so the window moves
+    on (here: it was the last company, the window ends and play continues).  Seeded random
+    1839 games used to stall here with nobody to act."""
+    game = _holding("p1")
+    float_company(game, "AMS", "p0")
+    window = NationalisationWindow(game, ["AMS"])
+    game.pending.append(window)
+    game.apply(GiveDruTrain(entity="AMS", company="AMS"))
+    game.apply(Respond(entity="p1", accept=False))
+    assert window not in game.pending
+    assert game.over or (game.acting_entity() is not None and game.legal_actions())
+
+
 def test_R_9_2_bankrupt_holder_loses_the_train() -> None:
     game = _holding("p2")
     go_bankrupt(game, "p2")

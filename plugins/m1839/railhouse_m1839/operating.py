@@ -25,6 +25,7 @@ from railhouse_m1839.anytime import (
     anytime_choices,
     dru_choices,
     give_dru_train,
+    offer_dru_train,
     process_anytime,
 )
 from railhouse_m1839.closures import close_browns_after_turn, resolve_new_locals
@@ -171,8 +172,8 @@ class NationalisationWindow(Decider):
         company = self.game.companies[action.company]
         if self.game.dru_holder == company.president:
             give_dru_train(self.game, company)
-        else:
-            process_anytime(self.game, company, action, self.declined)
+        else:  # a refusal may leave a trainless company nothing to decide: move on then
+            offer_dru_train(self.game, company, self.declined, after=self._maybe_close)
 
     def process_nationalise(self, action: Nationalise) -> None:
         self.queue.pop(0)
