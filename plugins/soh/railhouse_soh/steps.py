@@ -155,9 +155,13 @@ class TokenStep(SohStep):
 
 class RouteStep(SohStep):
     """EN "Running trains": the company must run the routes with maximum revenue; the engine
-    computes them (no decision)."""
+    computes them (no decision).  18xx-games rule set: the president claims routes (18xx.games
+    does not force the maximum); the legal entry carries the best claim and ``routes`` is
+    free, so any claim is admitted and checked here before anything changes."""
 
     rule = "SOH EN 'Running trains'"
+    #: the last claim validated and its (revenue, routes), reused by its processing
+    checked: tuple[RunRoutes, tuple[int, list[dict[str, Any]]]] | None = None
 
     def chosen_by_president(self) -> bool:
         """18xx-games rule set: the president claims the routes (a RunRoutes action)."""
@@ -171,17 +175,29 @@ class RouteStep(SohStep):
         return True
 
     def legal_actions(self) -> list[LegalAction]:
-        """The template of the claim; any legal set of routes may be claimed."""
+        """The best claim (by index: the maximum); any legal set of routes may be claimed."""
         if not self.chosen_by_president():
             return []
-        return [LegalAction(RunRoutes(entity=self.entity))]
+        best = routing.best_routes(self.soh, self.company)
+        claim = tuple(variant_routes.claim_of(r["train"], r["stops"], r["segments"])
+                      for r in best.routes)
+        return [LegalAction(RunRoutes(entity=self.entity, routes=claim), free=("routes",))]
 
     def validate(self, action: Action) -> None:
+        """The claim is traced and checked now (``IllegalRoute`` names the rule broken)."""
         if not (self.chosen_by_president() and isinstance(action, RunRoutes)):
             raise IllegalAction(f"{action!r} is not legal now", self.rule)
+        if action.entity != self.entity:
+            raise IllegalAction(f"it is {self.entity}'s decision", self.rule)
+        self.checked = (action, variant_routes.run_claimed(self.soh, self.company,
+                                                           action.routes))
 
     def process_run_routes(self, action: RunRoutes) -> None:
-        revenue, routes = variant_routes.run_claimed(self.soh, self.company, action.routes)
+        if self.checked is None or self.checked[0] is not action:
+            self.validate(action)
+        assert self.checked is not None
+        revenue, routes = self.checked[1]
+        self.checked = None
         self.record(revenue, routes)
 
     def record(self, revenue: int, routes: Any) -> None:
