@@ -21,21 +21,33 @@ from soh_scenario import (
     to_step,
 )
 
-from railhouse.engine.actions import RunRoutes, TrainRoute, to_builtins
+from railhouse.engine.actions import (
+    BuyBackShares,
+    Dividend,
+    IssueShares,
+    RunRoutes,
+    TrainRoute,
+    to_builtins,
+)
+from railhouse.engine.entities import POOL, TREASURY
 from railhouse.engine.errors import IllegalAction
+from railhouse.engine.shares import move_shares
 from railhouse.protocol.codec import ProtocolError
 from railhouse.protocol.messages import ActionReply
 from railhouse.protocol.replies import choice_of
 from railhouse_soh import routing
 from railhouse_soh.game import SteamOverHolland
 from railhouse_soh.steps import RouteStep
+from railhouse_soh.variants import PRINTED, XXGAMES
+from railhouse_soh.variants.issues import may_buy_back, may_issue
 from railhouse_soh.variants.routes import claim_of
 
 
 def ar_running(rules: str = "18xx-games") -> SteamOverHolland:
-    """AR (Breda J7, track to Antwerpen L5) with a 2-train at its route step."""
+    """AR (Breda J7, track to Antwerpen L5; 3 shares with p1) with a 2-train at its
+    route step."""
     game = fresh(rules=rules)
-    start_company(game, "AR", "p0", 100)
+    start_company(game, "AR", "p0", 100, holdings={"p1": 3})
     home_token(game, "AR", "J7")
     lay(game, BREDA_ANTWERPEN)
     give_trains(game, "AR", ["2"])
@@ -99,3 +111,39 @@ def test_printed_rules_run_the_maximum_without_a_decision() -> None:
     give_trains(game, "AR", ["2"])
     operate(game, "AR")
     assert not legal(game, RunRoutes)
+
+
+# -- facts §11.2 "One issue or buy-back per turn" (EN "Sell or buy its own shares") --------
+def ar_dealing(claim_best: bool) -> SteamOverHolland:
+    """AR (3 shares with p1, 1 in the pool) at its late share step after its routes."""
+    game = ar_running()
+    move_shares(game.companies["AR"], TREASURY, POOL, 1)
+    routes = legal(game, RunRoutes)[0].action if claim_best else RunRoutes(entity="AR")
+    game.apply(routes)
+    return game
+
+
+def test_11_2_late_issue_step_open_until_the_dividend_EN_sell_or_buy_its_own_shares() -> None:
+    game = ar_dealing(claim_best=True)
+    kinds = {type(c.action) for c in legal(game)}
+    assert {IssueShares, BuyBackShares, Dividend} & kinds == {IssueShares, BuyBackShares}
+    game = ar_dealing(claim_best=False)  # no revenue: T skips the dividend, closing issues
+    assert not {IssueShares, BuyBackShares} & {type(c.action) for c in legal(game)}
+
+
+def test_11_2_one_issue_or_one_buy_back_per_turn_EN_sell_or_buy_its_own_shares() -> None:
+    game = fresh(rules="18xx-games")
+    start_company(game, "AR", "p0", 100, holdings={"p1": 3})
+    move_shares(game.companies["AR"], TREASURY, POOL, 1)
+    home_token(game, "AR", "J7")
+    lay(game, BREDA_ANTWERPEN)
+    give_trains(game, "AR", ["2"])
+    operate(game, "AR")
+    assert legal(game, BuyBackShares) and legal(game, IssueShares)
+    game.apply(BuyBackShares(entity="AR", count=1))
+    to_step(game, RouteStep)
+    game.apply(legal(game, RunRoutes)[0].action)  # revenue: the late step would be open
+    assert not legal(game, IssueShares) and not legal(game, BuyBackShares)
+    assert may_issue(XXGAMES, {"buy_backs": 1}, emergency=True)  # T: issues only count
+    assert not may_buy_back(XXGAMES, {"buy_backs": 1})
+    assert may_buy_back(PRINTED, {"buy_backs": 1}) and may_issue(PRINTED, {"buy_backs": 1})

@@ -23,6 +23,7 @@ from soh_scenario import (
 
 from railhouse.engine.actions import BuyTrain, LayTile, Par, Pass
 from railhouse.engine.rounds.stock import StockRound
+from railhouse.map.tokens import TokenOptions
 from railhouse_soh.game import SteamOverHolland
 from railhouse_soh.rounds import give_nrs_share
 from railhouse_soh.steps import TokenStep
@@ -117,15 +118,17 @@ def test_11_2_one_shared_6_3e_stack_EN_available_trains(rules: str, left_after_s
     assert [t.name for t in game.depot.trains].count("3E") == left_after_six
 
 
-@pytest.mark.parametrize("rules, nrs_cash", [("printed", 300), ("18xx-games", 200)])
-def test_11_2_no_nrs_subsidy_EN_notes_on_private_companies_7(rules: str, nrs_cash: int) -> None:
-    """EN: when NRS starts, the bank pays it the price of private #7's share; T: not."""
+@pytest.mark.parametrize("rules", RULES)
+def test_11_2_nrs_subsidy_paid_EN_notes_on_private_companies_7(rules: str) -> None:
+    """EN: when NRS starts, the bank pays it the price of private #7's share.  18xx.games
+    pays it too (its generic after_par; the differential of issue 16 showed NRS at par 75
+    with 2 shares holding 225, and facts §11.2 was corrected)."""
     game = fresh(rules=rules)
     me = game.acting_entity() or ""
     give_private(game, "KO", me)
     give_nrs_share(game, me)
     apply(game, Par(entity=me, company="NRS", price=100))
-    assert game.companies["NRS"].cash == nrs_cash
+    assert game.companies["NRS"].cash == 300
 
 
 @pytest.mark.parametrize("rules, two_price", [("printed", 90), ("18xx-games", 100)])
@@ -159,3 +162,27 @@ def test_11_2_issue_limit_counts_pool_shares_EN_sell_or_buy_its_own_shares(
     assert issue_limit(game, company, 0) == 5  # 5 held by players, 5 in the treasury
     game.config = replace(game.config, pool_limit_percent=30)
     assert issue_limit(game, company, 0) == room
+
+
+@pytest.mark.parametrize("rules, one_per", [("printed", "city"), ("18xx-games", "hex")])
+def test_11_2_one_token_per_company_per_hex_EN_placing_a_company_token(
+        rules: str, one_per: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """EN forbids two tokens of a company in one city; 18xx.games in one hex (facts §11.2
+    "Tokens on one hex": no second token on Amsterdam's other station).  The core's
+    token search applies the limit (``TokenOptions.one_per``, tested with 1839's hexes)."""
+    import railhouse_soh.steps as steps
+
+    seen: list[str] = []
+
+    def spy(board: object, op: object, opts: TokenOptions) -> list[object]:
+        seen.append(opts.one_per)
+        return []
+
+    monkeypatch.setattr(steps, "legal_token_placements", spy)
+    game = fresh(rules=rules)
+    start_company(game, "AR", "p0", 100)
+    home_token(game, "AR", "J7")
+    game.companies["AR"].operated_count = 1
+    operate(game, "AR")
+    TokenStep(game, "AR").legal_actions()
+    assert seen == [one_per]

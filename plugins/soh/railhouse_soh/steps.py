@@ -75,7 +75,17 @@ class ShareDealingStep(SohStep):
 
     rule = "SOH EN 'Sell or buy its own shares'"
 
+    def __init__(self, game: SteamOverHolland, entity: str, late: bool = False) -> None:
+        super().__init__(game, entity)
+        self.late = late
+
     def legal_actions(self) -> list[LegalAction]:
+        """18xx-games rule set, the late step (T's issue step stays open until the
+        dividend step passes, facts §11.2): only while a dividend decision is still to
+        come, i.e. the trains earned something (with no train or no route T skips the
+        dividend at once, closing the issue step)."""
+        if self.late and self.turn.get("revenue", 0) <= 0:
+            return []
         legal = []
         ruleset = self.soh.ruleset
         top = issue_limit(self.soh, self.company, self.turn.get("issued", 0))
@@ -99,15 +109,17 @@ class ShareDealingStep(SohStep):
         price = game.share_price(company)
         game.pay(company, game.bank, price * action.count)
         move_shares(company, POOL, TREASURY, action.count)
+        self.turn["buy_backs"] = self.turn.get("buy_backs", 0) + 1
         game.event("buy_back", {"company": company.id, "count": action.count, "price": price})
         self.done = True
 
 
 class TokenStep(SohStep):
     """EN "Placing a company token": one token per turn in a reachable, unblocked city; the
-    second costs 40, the third and fourth 100; never two in one city; another company's home
-    only after an upgrade opened a second slot.  Designer ruling (facts §5): no token besides
-    the home token in the company's first operating turn."""
+    second costs 40, the third and fourth 100; never two in one city (18xx-games rule set:
+    in one hex); another company's home only after an upgrade opened a second slot.
+    Designer ruling (facts §5): no token besides the home token in the company's first
+    operating turn."""
 
     rule = "SOH EN 'Placing a company token'"
 
@@ -120,7 +132,8 @@ class TokenStep(SohStep):
         free = track.ability_private(self.soh, company, "free_token")
         if cost > company.cash and free is None:
             return []  # nothing it could place: no need to search the map
-        one_per = self.soh.online.token_limit  # EN: per city; online (SUM): per hex
+        # EN: per city; online (SUM) and 18xx.games (facts §11.2): per hex
+        one_per = "hex" if self.soh.ruleset.one_token_per_hex else self.soh.online.token_limit
         places = legal_token_placements(self.soh.board, self.operator(),
                                         TokenOptions(cost=cost, one_per=one_per))
         legal = []
@@ -264,7 +277,7 @@ def operating_steps(game: SteamOverHolland, company_id: str) -> list[Step]:
     late: list[Step] = []
     before_dividend: list[Step] = []
     if game.ruleset.late_issue:
-        before_dividend.append(ShareDealingStep(game, company_id))
+        before_dividend.append(ShareDealingStep(game, company_id, late=True))
     if game.ruleset.late_private_purchase:
         late.append(trainbuy.BuyPrivateStep(game, company_id))
     return [

@@ -33,14 +33,23 @@ class Ruleset:
     ``issue_limit_pool_shares``: T caps issues at ``5 - pool shares``, EN at the 50% pool.
     ``issue_ledges``: the ledge caps apply to issues (T's apparent bug, §11.2).
     ``shared_6_3e_stack``: one stack of six trains, each bought as a 6 or a 3E (T).
-    ``nrs_subsidy``: private #7's subsidy to NRS (EN yes; T not implemented).
+    ``nrs_subsidy``: private #7's subsidy to NRS (EN yes; T yes too: its generic
+    ``after_par`` pays it, facts §11.2 as corrected 2026-11-27).
+    ``one_token_per_hex``: a company may not have two tokens in one hex (T: no second
+    token on Amsterdam's other station, facts §11.2 "Tokens on one hex"; EN is silent
+    and forbids only two in one city).
     ``discount_trains``: train names private #6 discounts (None = every bank train, EN).
     ``free_token_amsterdam``: private #5's free token may go in Amsterdam (T: no).
     ``player_routes``: the president chooses the routes (RunRoutes with explicit routes,
     validated for legality), as on 18xx.games; otherwise the engine runs the maximum.
     ``auction_tie_to_holder_left``: after the auction, a tie for most cash goes to the
     holder or the first tied player to the left (EN); T gives it to the first tied player
-    in seating order.
+    counting from the player who opened the first auction (its seating order).
+    ``opener_skips_broke``: the next private is opened by the player after the last
+    opener, skipping for good one who cannot afford any private left (T); EN: the start
+    card moves one seat left after each private.
+    ``all_pass_ends_auction``: everybody passing on a private ends the auction, the rest
+    removed unsold (T); EN: only that private is removed.
     ``late_private_purchase``: a company may also buy a private after buying trains (T's
     buy-company step stays open to the end of the turn; EN lists it before track).
     ``late_issue``: a company may also issue or buy back after running its trains, before
@@ -60,10 +69,13 @@ class Ruleset:
     issue_ledges: bool = False
     shared_6_3e_stack: bool = False
     nrs_subsidy: bool = True
+    one_token_per_hex: bool = False
     discount_trains: frozenset[str] | None = None
     free_token_amsterdam: bool = True
     player_routes: bool = False
     auction_tie_to_holder_left: bool = True
+    opener_skips_broke: bool = False
+    all_pass_ends_auction: bool = False
     late_private_purchase: bool = False
     late_issue: bool = False
 
@@ -83,11 +95,13 @@ XXGAMES = Ruleset(
     issue_limit_pool_shares=True,
     issue_ledges=True,
     shared_6_3e_stack=True,
-    nrs_subsidy=False,
+    one_token_per_hex=True,
     discount_trains=frozenset({"3", "4", "5"}),
     free_token_amsterdam=False,
     player_routes=True,
     auction_tie_to_holder_left=False,
+    opener_skips_broke=True,
+    all_pass_ends_auction=True,
     late_private_purchase=True,
     late_issue=True,
 )
