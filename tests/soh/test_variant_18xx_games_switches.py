@@ -7,6 +7,7 @@ from dataclasses import replace
 
 import pytest
 from soh_scenario import (
+    BREDA_ANTWERPEN,
     apply,
     ar_buying,
     depot_buys,
@@ -14,6 +15,7 @@ from soh_scenario import (
     give_private,
     give_trains,
     home_token,
+    lay,
     legal_of,
     operate,
     set_phase,
@@ -21,13 +23,14 @@ from soh_scenario import (
     to_step,
 )
 
-from railhouse.engine.actions import BuyTrain, LayTile, Par, Pass
+from railhouse.engine.actions import BuyTrain, IssueShares, LayTile, Par, Pass
 from railhouse.engine.rounds.stock import StockRound
 from railhouse.map.tokens import TokenOptions
 from railhouse_soh.game import SteamOverHolland
 from railhouse_soh.rounds import give_nrs_share
 from railhouse_soh.steps import TokenStep
 from railhouse_soh.track import TrackStep
+from railhouse_soh.trainbuy import BuyTrainStep
 from railhouse_soh.treasury import issue_limit
 from railhouse_soh.variants.trains import take_twin
 
@@ -186,3 +189,70 @@ def test_11_2_one_token_per_company_per_hex_EN_placing_a_company_token(
     operate(game, "AR")
     TokenStep(game, "AR").legal_actions()
     assert seen == [one_per]
+
+
+def test_11_2_semi_restrictive_upgrades_EN_laying_track() -> None:
+    """EN: an upgrade must connect to the company's route.  18xx.games (facts §11.2 "More
+    T deviations", "Upgrades"): it must also add track the company's network walks, or
+    change a stop's value.  AR runs Breda J7 - K6 (straight #9) - Antwerpen L5: on K6 a
+    crossing (#20) or a branch off the Antwerpen end (rotation 0) adds only track AR could
+    reach by reversing at a hex side or through the off-board; a branch off the Breda end
+    (rotation 3) adds usable track; J7's city upgrades change its value."""
+    found = {}
+    for rules in RULES:
+        game = fresh(rules=rules)
+        set_phase(game, "3")
+        start_company(game, "AR", "p0", 100)
+        home_token(game, "AR", "J7")
+        lay(game, BREDA_ANTWERPEN)
+        game.companies["AR"].operated_count = 1
+        operate(game, "AR")
+        to_step(game, TrackStep)
+        found[rules] = {(a.hex, a.tile, a.rotation) for a in legal_of(game, LayTile)
+                        if a.hex in ("J7", "K6")}
+    rejected = {("K6", "20", 0), ("K6", "23", 0), ("K6", "24", 0), ("K6", "27", 0)}
+    assert found["18xx-games"] == found["printed"] - rejected
+    assert {("K6", "23", 3), ("K6", "27", 3), ("J7", "14", 0)} <= found["18xx-games"]
+
+
+@pytest.mark.parametrize("rules, must_buy", [("printed", False), ("18xx-games", True)])
+def test_11_2_town_makes_a_route_for_the_forced_purchase_EN_forced_train_purchases(
+        rules: str, must_buy: bool) -> None:
+    """AR's track runs from Breda (J7) to the town Tilburg (J9) only.  EN: a route cannot
+    end in a town, so AR has no valid route and need not buy a train; 18xx.games counts
+    the town as a stop (facts §11.2 "Towns as stops for the forced purchase")."""
+    game = fresh(rules=rules)
+    start_company(game, "AR", "p0", 100, cash=150)
+    home_token(game, "AR", "J7")
+    lay(game, (("J7", "57", 1), ("J9", "3", 0)))
+    operate(game, "AR")
+    to_step(game, BuyTrainStep)
+    assert (not legal_of(game, Pass)) is must_buy
+
+
+@pytest.mark.parametrize("rules, most", [("printed", 3), ("18xx-games", 1)])
+def test_11_2_emergency_issue_capped_at_the_shortfall_EN_forced_train_purchases(
+        rules: str, most: int) -> None:
+    """AR (90 in the treasury, price 100 after its first-OR drop: 90) needs 10 more for a
+    2-train.  EN: it may issue up to the normal limit (3 shares held by players); 18xx.games:
+    no more shares than the shortfall needs (one)."""
+    game = fresh(rules=rules)
+    start_company(game, "AR", "p0", 100, holdings={"p1": 1}, cash=90)
+    home_token(game, "AR", "J7")
+    lay(game, BREDA_ANTWERPEN)
+    operate(game, "AR")
+    to_step(game, BuyTrainStep)
+    (issue,) = [c for c in game.legal_actions() if isinstance(c.action, IssueShares)]
+    assert issue.ranges["count"].max == most
+
+
+@pytest.mark.parametrize("rules, bonus", [("printed", 0), ("18xx-games", 100)])
+def test_11_2_private_face_value_in_the_final_score_EN_end_of_the_game(
+        rules: str, bonus: int) -> None:
+    """18xx.games adds the face value of privates still held to a player's worth (facts
+    §11.2 "Player value at the end"); EN counts cash and shares."""
+    game = fresh(rules=rules)
+    before = list(game.hooks.final_scores(game))
+    give_private(game, "W", "p0")  # #6, face value 100
+    after = list(game.hooks.final_scores(game))
+    assert after[0] - before[0] == bonus

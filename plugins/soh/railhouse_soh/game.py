@@ -38,6 +38,8 @@ class SteamOverHolland(Game):
         self.set_number = 0
         self.ruleset: Ruleset = ruleset_for(options or {})
         self.online: OnlineSettings = settings_for(self.info.resolve_options(options))
+        if self.ruleset.score_privates:  # 18xx.games scores privates still held
+            self.online = replace(self.online, score_privates=True)
         if self.online.bank is not None:  # a finite bank (online edition, online.py)
             self.config = replace(data.config(), bank_cash=self.online.bank)
         super().__init__(players, options, seed)

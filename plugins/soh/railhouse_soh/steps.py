@@ -30,7 +30,7 @@ from railhouse_soh import routing, track, trainbuy
 from railhouse_soh.mapdata import AMSTERDAM_HEX
 from railhouse_soh.stepbase import SohStep
 from railhouse_soh.treasury import buyback_limit, issue, issue_limit
-from railhouse_soh.variants import issues
+from railhouse_soh.variants import issues, upgrades
 from railhouse_soh.variants import routes as variant_routes
 
 if TYPE_CHECKING:
@@ -177,8 +177,14 @@ class RouteStep(SohStep):
     checked: tuple[RunRoutes, tuple[int, list[dict[str, Any]]]] | None = None
 
     def chosen_by_president(self) -> bool:
-        """18xx-games rule set: the president claims the routes (a RunRoutes action)."""
-        return self.soh.ruleset.player_routes and bool(self.company.trains)
+        """18xx-games rule set: the president claims the routes (a RunRoutes action), when
+        18xx.games asks: the company has trains and a route by its reach test (towns
+        counting); otherwise the engine runs what there is (nothing, or a town route's 0)."""
+        game = self.soh
+        if not (game.ruleset.player_routes and self.company.trains):
+            return False
+        return not game.ruleset.towns_make_a_route or upgrades.route_available(
+            game.board, self.operator())
 
     def auto(self) -> bool:
         if self.chosen_by_president():

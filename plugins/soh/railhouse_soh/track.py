@@ -10,6 +10,7 @@ from railhouse.engine.entities import Company
 from railhouse.engine.errors import IllegalAction
 from railhouse.map.lays import LayOptions, TileLay, first_tile_lay, legal_tile_lays, listed_turn
 from railhouse_soh.stepbase import SohStep
+from railhouse_soh.variants import upgrades
 
 if TYPE_CHECKING:
     from railhouse_soh.game import SteamOverHolland
@@ -76,7 +77,14 @@ class TrackStep(SohStep):
     def lays(self, ability: str = "", hexes: frozenset[str] | None = None) -> list[TileLay]:
         """The legal lays now (with private ``ability``), on ``hexes`` only if given."""
         opts = self.lay_options(ability, hexes)
-        return [] if opts is None else self.search(opts)
+        if opts is None:
+            return []
+        found = self.search(opts)
+        if ability or not self.soh.ruleset.semi_restrictive:
+            return found  # T checks a private's lay no further
+        board, op = self.soh.board, self.operator()
+        return [lay for lay in found
+                if not lay.upgrade or upgrades.adds_usable_track(board, op, lay)]
 
     def lay_options(self, ability: str, hexes: frozenset[str] | None) -> LayOptions | None:
         """The options of a lay with private ``ability`` ("" for none); None when no lay

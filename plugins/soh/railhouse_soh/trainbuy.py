@@ -109,7 +109,7 @@ class BuyTrainStep(SohStep):
         if cheapest is None:
             return False
         if "must_buy" not in self.turn:
-            self.turn["must_buy"] = routing.can_run(self.soh, company, cheapest[0])
+            self.turn["must_buy"] = routing.has_route(self.soh, company, cheapest[0])
         return bool(self.turn["must_buy"])
 
     def emergency(self) -> ForcedPurchaseRaise | None:
@@ -230,11 +230,15 @@ class ForcedPurchaseRaise(EmergencyRaise):
     def treasury_units(self) -> int:
         """The issue limit of EN "Sell or buy its own shares" (FAQ: cumulative in the turn,
         emergency issues count); the 18xx-games rule set allows no emergency issue after a
-        voluntary one (``may_issue``)."""
+        voluntary one (``may_issue``) and no more shares than the shortfall needs (facts
+        §11.2 "Emergency issue")."""
         step = self.step
         if not may_issue(step.soh.ruleset, step.turn, emergency=True):
             return 0
-        return treasury.issue_limit(step.soh, self.company, step.turn.get("issued", 0))
+        limit = treasury.issue_limit(step.soh, self.company, step.turn.get("issued", 0))
+        if step.soh.ruleset.emergency_issue_capped:  # T: no more shares than needed
+            limit = min(limit, self.units_needed(self.company))
+        return limit
 
     def sell_treasury(self, count: int) -> None:
         treasury.issue(self.step.soh, self.company, count)

@@ -50,6 +50,17 @@ class Ruleset:
     card moves one seat left after each private.
     ``all_pass_ends_auction``: everybody passing on a private ends the auction, the rest
     removed unsold (T); EN: only that private is removed.
+    ``semi_restrictive``: a company's own lay replacing track must add track it can use or
+    change a stop's value (T's ``:semi_restrictive``, ``variants/upgrades.py``); EN: the
+    tile must connect to the company's route.
+    ``towns_make_a_route``: whether a company has a route (so must buy a train, and is
+    asked for routes) is T's ``route_info``: two revenue stops reached, towns included
+    (``variants/upgrades.route_available``); EN: a valid route, city to city.
+    ``emergency_issue_capped``: an emergency issue may not exceed the shares the shortfall
+    needs (T's ``selling_minimum_shares?``); EN: up to the normal limit.
+    ``score_privates``: a player's final worth includes the face value of the privates
+    still held (T's ``player.rb``, facts §11.2 "Player value at the end"); the same knob
+    as the online edition's ``score_privates`` option (EN: cash and shares only).
     ``late_private_purchase``: a company may also buy a private after buying trains (T's
     buy-company step stays open to the end of the turn; EN lists it before track).
     ``late_issue``: a company may also issue or buy back after running its trains, before
@@ -76,6 +87,10 @@ class Ruleset:
     auction_tie_to_holder_left: bool = True
     opener_skips_broke: bool = False
     all_pass_ends_auction: bool = False
+    score_privates: bool = False
+    semi_restrictive: bool = False
+    towns_make_a_route: bool = False
+    emergency_issue_capped: bool = False
     late_private_purchase: bool = False
     late_issue: bool = False
 
@@ -102,6 +117,10 @@ XXGAMES = Ruleset(
     auction_tie_to_holder_left=False,
     opener_skips_broke=True,
     all_pass_ends_auction=True,
+    score_privates=True,
+    semi_restrictive=True,
+    towns_make_a_route=True,
+    emergency_issue_capped=True,
     late_private_purchase=True,
     late_issue=True,
 )
