@@ -243,6 +243,19 @@ class ForcedPurchaseRaise(EmergencyRaise):
     def sell_treasury(self, count: int) -> None:
         treasury.issue(self.step.soh, self.company, count)
 
+    def legal_actions(self) -> list[LegalAction]:
+        """18xx-games rule set: once the president has sold shares for the train, the
+        company may no longer be let go (T: "Player sold shares, a train must be
+        purchased"), unless nothing else is left."""
+        legal = super().legal_actions()
+        if self.step.soh.ruleset.no_close_after_sale and self.step.turn.get("president_sold"):
+            legal = [c for c in legal if not isinstance(c.action, Bankrupt)] or legal
+        return legal
+
+    def process_sell_shares(self, action: SellShares) -> None:
+        self.step.turn["president_sold"] = True
+        super().process_sell_shares(action)
+
     def raised(self) -> None:
         """Nothing to do: the step now offers the ``BuyTrain``."""
 

@@ -58,6 +58,9 @@ class Ruleset:
     (``variants/upgrades.route_available``); EN: a valid route, city to city.
     ``emergency_issue_capped``: an emergency issue may not exceed the shares the shortfall
     needs (T's ``selling_minimum_shares?``); EN: up to the normal limit.
+    ``no_close_after_sale``: after the president's emergency sale the company must buy
+    the train, it may no longer go bankrupt (T's ``BuyTrain#process_pass``); EN lets
+    the president choose bankruptcy instead of the sale.
     ``score_privates``: a player's final worth includes the face value of the privates
     still held (T's ``player.rb``, facts §11.2 "Player value at the end"); the same knob
     as the online edition's ``score_privates`` option (EN: cash and shares only).
@@ -91,6 +94,7 @@ class Ruleset:
     semi_restrictive: bool = False
     towns_make_a_route: bool = False
     emergency_issue_capped: bool = False
+    no_close_after_sale: bool = False
     late_private_purchase: bool = False
     late_issue: bool = False
 
@@ -121,6 +125,7 @@ XXGAMES = Ruleset(
     semi_restrictive=True,
     towns_make_a_route=True,
     emergency_issue_capped=True,
+    no_close_after_sale=True,
     late_private_purchase=True,
     late_issue=True,
 )
