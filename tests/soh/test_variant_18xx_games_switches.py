@@ -18,13 +18,24 @@ from soh_scenario import (
     lay,
     legal_of,
     operate,
+    set_cash,
     set_phase,
     start_company,
     to_step,
 )
 
-from railhouse.engine.actions import BuyTrain, IssueShares, LayTile, Par, Pass
+from railhouse.engine.actions import (
+    Bankrupt,
+    BuyTrain,
+    IssueShares,
+    LayTile,
+    Par,
+    Pass,
+    SellShares,
+)
+from railhouse.engine.entities import POOL, TREASURY
 from railhouse.engine.rounds.stock import StockRound
+from railhouse.engine.shares import move_shares
 from railhouse.map.tokens import TokenOptions
 from railhouse_soh.game import SteamOverHolland
 from railhouse_soh.rounds import give_nrs_share
@@ -256,3 +267,25 @@ def test_11_2_private_face_value_in_the_final_score_EN_end_of_the_game(
     give_private(game, "W", "p0")  # #6, face value 100
     after = list(game.hooks.final_scores(game))
     assert after[0] - before[0] == bonus
+
+
+@pytest.mark.parametrize("rules, may_close", [("printed", True), ("18xx-games", False)])
+def test_11_2_no_bankruptcy_after_the_presidents_sale_EN_forced_train_purchases(
+        rules: str, may_close: bool) -> None:
+    """AR needs 200 for a 3-train; p0 (20 in cash) sells one of three NSM shares.  EN: he
+    may still let AR go bankrupt instead of selling on; 18xx.games: "Player sold shares, a
+    train must be purchased" (facts §11.2 "Forced train purchase")."""
+    game = fresh(rules=rules)
+    set_phase(game, "3")
+    start_company(game, "AR", "p0", 100, cash=0)
+    move_shares(game.companies["AR"], TREASURY, POOL, 5)
+    home_token(game, "AR", "J7")
+    lay(game, BREDA_ANTWERPEN)
+    start_company(game, "NSM", "p1", 100, {"p0": 3})
+    set_cash(game, game.player("p0"), 20)
+    operate(game, "AR")
+    to_step(game, BuyTrainStep)
+    assert legal_of(game, Bankrupt)
+    apply(game, SellShares(entity="p0", company="NSM", count=1))
+    assert legal_of(game, SellShares)
+    assert bool(legal_of(game, Bankrupt)) is may_close

@@ -82,9 +82,7 @@ class TrackStep(SohStep):
         found = self.search(opts)
         if ability or not self.soh.ruleset.semi_restrictive:
             return found  # T checks a private's lay no further
-        board, op = self.soh.board, self.operator()
-        return [lay for lay in found
-                if not lay.upgrade or upgrades.adds_usable_track(board, op, lay)]
+        return [lay for lay in found if self._adds_usable_track(lay)]
 
     def lay_options(self, ability: str, hexes: frozenset[str] | None) -> LayOptions | None:
         """The options of a lay with private ``ability`` ("" for none); None when no lay
@@ -147,6 +145,8 @@ class TrackStep(SohStep):
             if opts is None:
                 continue
             accept = self._pays_river if ability == "KKI" else None
+            if not ability and self.soh.ruleset.semi_restrictive:
+                accept = self._adds_usable_track
             if first_tile_lay(board, op, opts, accept) is not None:
                 return True
         return False
@@ -162,6 +162,10 @@ class TrackStep(SohStep):
                           rotation=lay.rotation, ability=action.ability)
                   for lay in self.lays(action.ability, frozenset({action.hex})))
         return listed_turn(action, listed, self.soh.board.map.tiles)
+
+    def _adds_usable_track(self, lay: TileLay) -> bool:
+        return not lay.upgrade or upgrades.adds_usable_track(self.soh.board, self.operator(),
+                                                             lay)
 
     def validate(self, action: Action) -> None:
         if isinstance(action, Pass):

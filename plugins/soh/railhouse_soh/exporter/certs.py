@@ -73,6 +73,11 @@ class Certificates:
             self.of(company, player).append(n)
         self.president[company] = player
 
+    def give(self, company: str, number: int, player: int) -> None:
+        """A certificate handed out from the treasury (private #7's NRS share)."""
+        self.of(company, company).remove(number)
+        self.of(company, player).append(number)
+
     def settle(self, company: str, numbers: Sequence[int], source: Holder, to: Holder,
                previous: int | None) -> None:
         if previous is None:

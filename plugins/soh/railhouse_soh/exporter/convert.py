@@ -35,9 +35,10 @@ from railhouse.engine.record import new_game
 from railhouse.map.graph import track_graph
 from railhouse_soh.exporter.certs import POOL, Certificates
 from railhouse_soh.exporter.draw import seed_for
-from railhouse_soh.steps import RouteStep, ShareDealingStep, TokenStep
+from railhouse_soh.steps import RouteStep, ShareDealingStep
 from railhouse_soh.track import TrackStep
 from railhouse_soh.trainbuy import BuyPrivateStep, BuyTrainStep
+from railhouse_soh.variants.asks import track_step_open
 from railhouse_soh.variants.routes import run_claimed
 
 TITLE_NAME = "Steam Over Holland"
@@ -79,17 +80,18 @@ class Exporter:
                 action = from_builtins(raw)
                 self.one(raw)
                 self.game.apply(action)
-                self.note_sale(raw)
+                self.note_purchase(raw)
             except (InvalidAction, RailhouseError, ValueError, KeyError) as exc:
                 raise RecordError(f"action {index} cannot be exported: {exc}") from None
             self.watch_track(index)
+            self.watch_nrs_share(index)
         self.owe_track_pass()
         return {"id": 1, "title": TITLE_NAME, "players": self.players,
                 "settings": {"seed": seed_for(dealt, len(self.players)),
                              "optional_rules": []},
                 "actions": self.actions}
 
-    def note_sale(self, raw: Mapping[str, Any]) -> None:
+    def note_purchase(self, raw: Mapping[str, Any]) -> None:
         """Remember a player who bought in this stock turn (forgotten when another entity
         acts)."""
         who = str(raw["entity"])
@@ -114,6 +116,12 @@ class Exporter:
         round_ = self.game.round
         current = getattr(round_, "current_step", None)
         return None if self.game.pending or current is None else current()
+
+    def watch_nrs_share(self, since: int) -> None:
+        """Private #7 (KO) comes with NRS's certificate 1 (18xx.games ``NRS_1``)."""
+        for event in self.game.events_since(since):
+            if event.kind == "nrs_share":
+                self.certs.give("NRS", 1, self.pid[str(event.data["player"])])
 
     # -- the track pass 18xx.games still asks for -------------------------------------
     def watch_track(self, since: int) -> None:
@@ -142,26 +150,10 @@ class Exporter:
         self.track_of, self.track = None, None
         if company is None or self.track_closed:
             return
-        if step is not None and step.yellow + step.upgrades >= 2 \
-                and not self.tile_private_blocks(company):
+        lays = 0 if step is None else step.yellow + step.upgrades
+        if not track_step_open(self.game, company, lays):
             return
         self.send({"type": "pass", **self.entity(company)})
-
-    def tile_private_blocks(self, company_id: str) -> bool:
-        """18xx.games keeps the track step open after two lays while the company owns an
-        extra lay (#1) or could buy a private that lays track (#1, #2: phases 3-4, one
-        owned by a player, 1 in the treasury) (``tile_lay_abilities_should_block?``,
-        ``can_buy_tile_laying_company?``)."""
-        game = self.game
-        company = game.companies[company_id]
-        owned = [game.privates[p] for p in company.privates]
-        if any(not p.closed and "extra_tile" in p.spec.abilities for p in owned):
-            return True
-        if "privates_buyable" not in game.phase.events or company.cash < 1:
-            return False
-        return any(not p.closed and (p.owner or "").startswith("p")
-                   and {"extra_tile", "river_free"} & set(p.spec.abilities)
-                   for p in game.privates.values())
 
     # -- one action -------------------------------------------------------------------
     def one(self, raw: Mapping[str, Any]) -> None:
@@ -350,12 +342,7 @@ class Exporter:
                    "price": raw["price"]})
 
     def map_bankrupt(self, raw: Mapping[str, Any], who: dict[str, Any]) -> None:
-        step = self.step() or next(iter(self.game.pending), None)
-        company = getattr(step, "entity", None) or getattr(self.game.round, "company", None)
-        name = company if isinstance(company, str) else getattr(company, "id", "")
-        if name not in self.game.companies:
+        step = self.step()
+        if not isinstance(step, BuyTrainStep):
             raise RecordError("bankruptcy outside a company's train purchase")
-        self.send({"type": "pass", **self.entity(name)})
-
-
-__all__ = ["Exporter", "TokenStep"]
+        self.send({"type": "pass", **self.entity(step.entity)})

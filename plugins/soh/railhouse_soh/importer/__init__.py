@@ -18,6 +18,7 @@ from typing import Any
 
 from railhouse.engine.actions import to_builtins
 from railhouse.engine.errors import RecordError
+from railhouse_soh.exporter.draw import draw
 from railhouse_soh.game import SteamOverHolland
 from railhouse_soh.importer.convert import Converter
 from railhouse_soh.importer.log import effective_actions
@@ -92,15 +93,20 @@ def _start(data: Mapping[str, Any]) -> tuple[SteamOverHolland, Converter]:
 
 
 def _auctioned(data: Mapping[str, Any], players: int) -> list[str]:
-    """The privates 18xx.games dealt: those its first-round bids name (its draw is seeded
-    by its own generator, which we do not reproduce)."""
+    """The privates 18xx.games dealt: those its first-round bids name, else (an auction
+    that ended early: everybody passed on a private) its own draw for the export's seed
+    (:func:`railhouse_soh.exporter.draw.draw`)."""
     seen: list[str] = []
     for action in _list(data, "actions"):
         if action.get("type") == "bid" and action.get("company") not in seen:
             seen.append(str(action.get("company")))
-    if len(seen) != players:
+    if len(seen) == players:
+        return seen
+    seed = (data.get("settings") or {}).get("seed")
+    dealt = draw(int(seed), players) if isinstance(seed, int) else []
+    if not set(seen) <= set(dealt):
         raise RecordError(f"cannot tell the {players} dealt privates from the bids ({seen})")
-    return seen
+    return dealt
 
 
 def final_scores(record: Mapping[str, Any]) -> dict[str, int]:
