@@ -274,7 +274,8 @@ def test_11_2_no_bankruptcy_after_the_presidents_sale_EN_forced_train_purchases(
         rules: str, may_close: bool) -> None:
     """AR needs 200 for a 3-train; p0 (20 in cash) sells one of three NSM shares.  EN: he
     may still let AR go bankrupt instead of selling on; 18xx.games: "Player sold shares, a
-    train must be purchased" (facts §11.2 "Forced train purchase")."""
+    train must be purchased" (facts §11.2 "Forced train purchase"), and the shares of one
+    company are sold in one block."""
     game = fresh(rules=rules)
     set_phase(game, "3")
     start_company(game, "AR", "p0", 100, cash=0)
@@ -282,10 +283,12 @@ def test_11_2_no_bankruptcy_after_the_presidents_sale_EN_forced_train_purchases(
     home_token(game, "AR", "J7")
     lay(game, BREDA_ANTWERPEN)
     start_company(game, "NSM", "p1", 100, {"p0": 3})
+    start_company(game, "OSM", "p1", 100, {"p0": 2})
     set_cash(game, game.player("p0"), 20)
     operate(game, "AR")
     to_step(game, BuyTrainStep)
     assert legal_of(game, Bankrupt)
     apply(game, SellShares(entity="p0", company="NSM", count=1))
-    assert legal_of(game, SellShares)
     assert bool(legal_of(game, Bankrupt)) is may_close
+    sellable = {a.company for a in legal_of(game, SellShares)}
+    assert sellable == ({"NSM", "OSM"} if may_close else {"OSM"})  # T: one block each

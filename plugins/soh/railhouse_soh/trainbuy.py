@@ -246,14 +246,21 @@ class ForcedPurchaseRaise(EmergencyRaise):
     def legal_actions(self) -> list[LegalAction]:
         """18xx-games rule set: once the president has sold shares for the train, the
         company may no longer be let go (T: "Player sold shares, a train must be
-        purchased"), unless nothing else is left."""
+        purchased"), unless nothing else is left, and a company's shares are sold in one
+        block (T's ``BuyTrain#can_sell?``: not again once sold in this purchase)."""
         legal = super().legal_actions()
-        if self.step.soh.ruleset.no_close_after_sale and self.step.turn.get("president_sold"):
+        turn = self.step.turn
+        if self.step.soh.ruleset.no_close_after_sale and turn.get("president_sold"):
+            sold = turn.get("sold_companies", ())
+            legal = [c for c in legal if not (isinstance(c.action, SellShares)
+                                              and c.action.company in sold)]
             legal = [c for c in legal if not isinstance(c.action, Bankrupt)] or legal
         return legal
 
     def process_sell_shares(self, action: SellShares) -> None:
-        self.step.turn["president_sold"] = True
+        turn = self.step.turn
+        turn["president_sold"] = True
+        turn["sold_companies"] = (*turn.get("sold_companies", ()), action.company)
         super().process_sell_shares(action)
 
     def raised(self) -> None:

@@ -345,4 +345,7 @@ class Exporter:
         step = self.step()
         if not isinstance(step, BuyTrainStep):
             raise RecordError("bankruptcy outside a company's train purchase")
-        self.send({"type": "pass", **self.entity(step.entity)})
+        # before a sale, "Close <company>" (the pass of Buy Trains); after one, 18xx.games
+        # offers only its bankrupt action (and may refuse it: a dead end of its own)
+        kind = "bankrupt" if step.turn.get("president_sold") else "pass"
+        self.send({"type": kind, **self.entity(step.entity)})

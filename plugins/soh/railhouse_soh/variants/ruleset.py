@@ -59,8 +59,9 @@ class Ruleset:
     ``emergency_issue_capped``: an emergency issue may not exceed the shares the shortfall
     needs (T's ``selling_minimum_shares?``); EN: up to the normal limit.
     ``no_close_after_sale``: after the president's emergency sale the company must buy
-    the train, it may no longer go bankrupt (T's ``BuyTrain#process_pass``); EN lets
-    the president choose bankruptcy instead of the sale.
+    the train, it may no longer go bankrupt (T's ``BuyTrain#process_pass``), and each
+    company's shares are sold in one block (``BuyTrain#can_sell?``); EN lets the
+    president choose bankruptcy instead of the sale, and sell the necessary shares.
     ``score_privates``: a player's final worth includes the face value of the privates
     still held (T's ``player.rb``, facts §11.2 "Player value at the end"); the same knob
     as the online edition's ``score_privates`` option (EN: cash and shares only).
