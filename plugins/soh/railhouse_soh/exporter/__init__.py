@@ -11,34 +11,20 @@ the printed rules, a broken file) raises a one-line ``RecordError``.
 
 from __future__ import annotations
 
-import json
 import os
 from collections.abc import Mapping
-from pathlib import Path
 from typing import Any
 
 from railhouse.engine.errors import RecordError
 from railhouse_soh.exporter.convert import Exporter
+from railhouse_soh.jsonio import load_object
 
 TITLE = "soh"
 
 
 def load_record(source: str | os.PathLike[str] | Mapping[str, Any]) -> Mapping[str, Any]:
     """A record from a dict or a path (one-line ``RecordError`` if unreadable)."""
-    if isinstance(source, Mapping):
-        return source
-    try:
-        text = Path(source).read_text(encoding="utf-8")
-    except OSError as exc:
-        raise RecordError(f"cannot read {source}: {exc.strerror}") from None
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise RecordError(f"record is not JSON ({exc.msg} at line {exc.lineno}): "
-                          f"truncated or damaged?") from None
-    if not isinstance(data, dict):
-        raise RecordError("record is not a railhouse game record (expected a JSON object)")
-    return data
+    return load_object(source, "record", "a railhouse game record")
 
 
 def export_18xx_games(source: str | os.PathLike[str] | Mapping[str, Any]) -> dict[str, Any]:

@@ -9,7 +9,6 @@ naming the 18xx.games action id.
 
 from __future__ import annotations
 
-import json
 import os
 import time
 from collections.abc import Mapping
@@ -22,6 +21,7 @@ from railhouse_soh.exporter.draw import draw
 from railhouse_soh.game import SteamOverHolland
 from railhouse_soh.importer.convert import Converter
 from railhouse_soh.importer.log import effective_actions
+from railhouse_soh.jsonio import load_object
 
 TITLE_NAME = "Steam Over Holland"
 FIXTURE = Path("fixtures") / "soh" / "18xx-games-181446.json"
@@ -29,21 +29,7 @@ FIXTURE = Path("fixtures") / "soh" / "18xx-games-181446.json"
 
 def load_export(source: str | os.PathLike[str] | Mapping[str, Any]) -> Mapping[str, Any]:
     """The export as a dict, from a dict, a path or JSON text."""
-    if isinstance(source, Mapping):
-        return source
-    text = str(source)
-    if not text.lstrip().startswith("{"):
-        try:
-            text = Path(source).read_text(encoding="utf-8")
-        except OSError as exc:
-            raise RecordError(f"cannot read {source}: {exc.strerror}") from None
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise RecordError(f"export is not JSON: {exc.msg} at line {exc.lineno}") from None
-    if not isinstance(data, dict):
-        raise RecordError("export is not an 18xx.games game (expected a JSON object)")
-    return data
+    return load_object(source, "export", "an 18xx.games game")
 
 
 def import_18xx_games(source: str | os.PathLike[str] | Mapping[str, Any]) -> dict[str, Any]:
