@@ -292,3 +292,25 @@ def test_11_2_no_bankruptcy_after_the_presidents_sale_EN_forced_train_purchases(
     assert bool(legal_of(game, Bankrupt)) is may_close
     sellable = {a.company for a in legal_of(game, SellShares)}
     assert sellable == ({"NSM", "OSM"} if may_close else {"OSM"})  # T: one block each
+
+
+@pytest.mark.parametrize("rules, for_sale", [("printed", False), ("18xx-games", True)])
+def test_11_2_discarded_trains_back_in_the_depot_EN_number_of_trains(
+        rules: str, for_sale: bool) -> None:
+    """A 3-train discarded over the limit: EN removes it from the game; 18xx.games puts
+    it back in the depot, for sale at its price (facts §11.2 "Discarded trains")."""
+    from railhouse_soh.trainbuy import DiscardDecider
+
+    game = ar_buying("3", rules=rules)  # 3-trains sold out: 4-trains on sale
+    nsm = start_company(game, "NSM", "p1", 100)
+    (three,) = give_trains(game, "NSM", ["3"])
+    DiscardDecider(game, nsm).discard(three.id)
+    step = game.round.current_step()  # type: ignore[union-attr]
+    assert isinstance(step, BuyTrainStep)
+    offered = {c.action.train for c in step.purchase_choices()
+               if isinstance(c.action, BuyTrain)}
+    assert (three.id in offered) is for_sale
+    if for_sale:
+        step.process_buy_train(BuyTrain(entity="AR", train=three.id, price=200))
+        assert three.id in {t.id for t in game.companies["AR"].trains}
+        assert three.id not in game.reclaimed

@@ -35,6 +35,7 @@ class SteamOverHolland(Game):
     ) -> None:
         self.nrs_subsidy_due = False
         self.dealt_privates: list[str] = []
+        self.reclaimed: list[str] = []  # discarded trains for sale again (18xx-games)
         self.set_number = 0
         self.ruleset: Ruleset = ruleset_for(options or {})
         self.online: OnlineSettings = settings_for(self.info.resolve_options(options))

@@ -95,7 +95,8 @@ class BuyTrainStep(SohStep):
 
     def cheapest(self) -> tuple[Train, int] | None:
         company = self.company
-        offers = [(depot_price(self.soh, company, t), t) for t in self.soh.depot.available()]
+        offers = [(depot_price(self.soh, company, t), t)
+                  for t in variant_trains.on_sale(self.soh)]
         if not offers:
             return None
         price, train = min(offers, key=lambda o: (o[0], o[1].id))
@@ -146,7 +147,7 @@ class BuyTrainStep(SohStep):
         if len(company.trains) >= game.phase.train_limit:
             return []
         legal = []
-        for train in game.depot.available():
+        for train in variant_trains.on_sale(game):
             price = depot_price(game, company, train)
             if price <= company.cash:
                 legal.append(LegalAction(BuyTrain(entity=self.entity, train=train.id, price=price)))
@@ -188,7 +189,7 @@ class BuyTrainStep(SohStep):
             president = company.president
             assert president is not None
             game.pay(game.player(president), company, shortfall)
-        train = game.depot.take(action.train)
+        train = variant_trains.take(game, action.train)
         game.pay(company, game.bank, action.price)
         train.owner = company.id
         company.trains.append(train)
@@ -309,6 +310,7 @@ def apply_pending_phase(game: SteamOverHolland) -> None:
         new = game.phase
         game.event("phase", {"phase": new.name})
         rust_trains(game, new.name)
+        variant_trains.rusted(game, new.name)
         game.hooks.phase_changed(game, old, new)
     for company in game.operating_companies():
         if len(company.trains) > game.phase.train_limit:
@@ -317,9 +319,14 @@ def apply_pending_phase(game: SteamOverHolland) -> None:
 
 class DiscardDecider(CoreDiscardDecider):
     """EN "Number of trains per company": over the limit after a phase change, the
-    president discards trains of his choice; they leave the game (the core's discard)."""
+    president discards trains of his choice; they leave the game (the core's discard;
+    18xx-games rule set: back in the depot, ``variants/trains.put_back``)."""
 
     rule = "SOH EN 'Number of trains per company'"
+
+    def discard(self, train_id: str) -> None:
+        super().discard(train_id)
+        variant_trains.put_back(self.game, train_id)  # type: ignore[arg-type]
 
 
 def bankrupt_company(game: SteamOverHolland, company: Company) -> None:

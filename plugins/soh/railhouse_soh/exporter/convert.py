@@ -325,7 +325,10 @@ class Exporter:
     def map_buy_train(self, raw: Mapping[str, Any], who: dict[str, Any]) -> None:
         ours = raw["train"]
         data: dict[str, Any] = {"type": "buy_train", **who, "price": raw["price"]}
-        if raw.get("source", "depot") == "depot":
+        if raw.get("source", "depot") == "depot" and ours in self.trains:
+            data["train"] = self.trains[ours]  # a discarded train, back in the depot
+            data["variant"] = ours.rsplit("-", 1)[0]
+        elif raw.get("source", "depot") == "depot":
             name = ours.rsplit("-", 1)[0]
             stack = SHARED_STACK.get(name, name)
             theirs = f"{stack}-{self.bought.get(stack, 0)}"

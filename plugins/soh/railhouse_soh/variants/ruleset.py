@@ -62,6 +62,8 @@ class Ruleset:
     the train, it may no longer go bankrupt (T's ``BuyTrain#process_pass``), and each
     company's shares are sold in one block (``BuyTrain#can_sell?``); EN lets the
     president choose bankruptcy instead of the sale, and sell the necessary shares.
+    ``discards_to_depot``: a train discarded over the limit goes back to the depot, for
+    sale again (T ``DISCARDED_TRAINS = :discard``); EN: it leaves the game.
     ``score_privates``: a player's final worth includes the face value of the privates
     still held (T's ``player.rb``, facts §11.2 "Player value at the end"); the same knob
     as the online edition's ``score_privates`` option (EN: cash and shares only).
@@ -96,6 +98,7 @@ class Ruleset:
     towns_make_a_route: bool = False
     emergency_issue_capped: bool = False
     no_close_after_sale: bool = False
+    discards_to_depot: bool = False
     late_private_purchase: bool = False
     late_issue: bool = False
 
@@ -127,6 +130,7 @@ XXGAMES = Ruleset(
     towns_make_a_route=True,
     emergency_issue_capped=True,
     no_close_after_sale=True,
+    discards_to_depot=True,
     late_private_purchase=True,
     late_issue=True,
 )
