@@ -238,7 +238,7 @@ class ForcedPurchaseRaise(EmergencyRaise):
             return 0
         limit = treasury.issue_limit(step.soh, self.company, step.turn.get("issued", 0))
         if step.soh.ruleset.emergency_issue_capped:  # T: no more shares than needed
-            limit = min(limit, self.units_needed(self.company))
+            limit = min(limit, self.units_needed(self.company, self.shortfall()))
         return limit
 
     def sell_treasury(self, count: int) -> None:
