@@ -183,8 +183,12 @@ class RouteStep(SohStep):
         game = self.soh
         if not (game.ruleset.player_routes and self.company.trains):
             return False
-        return not game.ruleset.towns_make_a_route or upgrades.route_available(
-            game.board, self.operator())
+        if not game.ruleset.towns_make_a_route or upgrades.route_available(
+                game.board, self.operator()):
+            return True
+        # our stand-in for 18xx.games' walk follows our order, which may miss a stop its
+        # own order reaches; a route that earns proves the stops are reached
+        return routing.best_routes(game, self.company).revenue > 0
 
     def auto(self) -> bool:
         if self.chosen_by_president():
