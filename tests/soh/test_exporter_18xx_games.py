@@ -11,7 +11,6 @@ that engine's verdict, and these tests check railhouse against it.
 from __future__ import annotations
 
 import gzip
-import importlib.util
 import json
 from pathlib import Path
 from typing import Any
@@ -24,13 +23,6 @@ from railhouse.engine.record import new_game, replay
 from railhouse_soh.exporter import export_18xx_games
 from railhouse_soh.exporter.draw import draw, seed_for
 from railhouse_soh.importer import final_scores, import_18xx_games
-
-#: The games were played with the track model of issue 15 (``railhouse.map.legal``: no
-#: reversal at a switch, a town or a hex side), as 18xx.games plays; before it lands, our
-#: engine offers lays 18xx.games does not and the records do not replay.
-needs_issue_15 = pytest.mark.skipif(
-    importlib.util.find_spec("railhouse.map.legal") is None,
-    reason="needs the track model of issue 15 (railhouse.map.legal)")
 
 ORACLE = Path(__file__).resolve().parent.parent / "fixtures" / "soh" / "18xx-games-oracle"
 GAMES = sorted(ORACLE.glob("*.json.gz"))
@@ -56,7 +48,6 @@ def test_the_oracle_covers_3_4_5_players_and_both_bots() -> None:
     assert len({g["export"]["players"][0]["name"] for g in games}) > 1  # start seats vary
 
 
-@needs_issue_15
 @pytest.mark.parametrize("path", marked(GAMES))
 def test_railhouse_scores_what_18xx_games_scored(path: Path) -> None:
     """Railhouse replays the record (the rules=18xx-games engine, action by action) and
@@ -67,7 +58,6 @@ def test_railhouse_scores_what_18xx_games_scored(path: Path) -> None:
     assert result == game["t18_result"]
 
 
-@needs_issue_15
 @pytest.mark.parametrize("path", marked(GAMES))
 def test_the_export_is_what_18xx_games_accepted(path: Path) -> None:
     """Exporting the record again gives, action for action, the export the 18xx.games
@@ -76,7 +66,6 @@ def test_the_export_is_what_18xx_games_accepted(path: Path) -> None:
     assert export_18xx_games(game["record"]) == game["export"]
 
 
-@needs_issue_15
 @pytest.mark.parametrize("path", GAMES[:2], ids=lambda p: p.name.split(".")[0])
 def test_round_trip_import_of_the_export(path: Path) -> None:
     """``railhouse import 18xx-games`` of the export replays to the record's scores."""
@@ -126,7 +115,6 @@ def test_bad_records_are_one_line_errors(tmp_path: Path, kind: str, message: str
     assert not out.exists()
 
 
-@needs_issue_15
 def test_cli_writes_the_export(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     game = fixture(GAMES[0])
     record = tmp_path / "record.json"
