@@ -31,23 +31,51 @@ def richest_seat(game: SteamOverHolland, holder: int) -> int:
 
 class SohAuction(SequentialBidAuction):
     """EN "Phase 1": ascending order, minimum raise 5, start card moves left after each
-    private, then goes to the richest player."""
+    private, then goes to the richest player.
+
+    18xx-games rule set (facts §11.2 "More T deviations"): the next private is opened by
+    the player after the last opener, skipping for good a player who cannot afford any
+    private left (``opener_skips_broke``); everybody passing on a private that is not the
+    last ends the auction, the rest removed unsold (``all_pass_ends_auction``; T crashes
+    when all pass on the last one, so that one is simply removed, as in EN); a tie for most
+    cash goes to the first tied player counting from the first opener."""
 
     min_raise = 5
     game: SteamOverHolland
+
+    def __init__(self, game: SteamOverHolland, items: list[str], opener: int) -> None:
+        self.first_opener = opener
+        super().__init__(game, items, opener)
 
     def on_sold(self, item: str, player: str, price: int) -> None:
         super().on_sold(item, player, price)
         if item == NRS_SHARE_PRIVATE:
             give_nrs_share(self.game, player)
 
+    def on_unsold(self, item: str) -> None:
+        super().on_unsold(item)
+        game = self.game
+        if game.ruleset.all_pass_ends_auction:
+            while self.items:
+                super().on_unsold(self.items.pop(0))
+
     def on_item_done(self) -> None:
-        self.opener = (self.opener + 1) % len(self.game.seats)
+        game = self.game
+        n = len(game.seats)
+        self.opener = (self.opener + 1) % n
+        if game.ruleset.opener_skips_broke and self.items:
+            cheapest = min(self.minimum(item) for item in self.items)
+            for step in range(n):
+                seat = (self.opener + step) % n
+                if game.seats[seat].cash >= cheapest:
+                    self.opener = seat
+                    break
 
     def on_end(self) -> None:
         game = self.game
-        # facts §11.2: 18xx.games gives a tie to the first tied player in seating order
-        holder = self.opener if game.ruleset.auction_tie_to_holder_left else 0
+        # facts §11.2: 18xx.games gives a tie to the first tied player in its seating
+        # order, which starts with the first opener
+        holder = self.opener if game.ruleset.auction_tie_to_holder_left else self.first_opener
         game.priority = richest_seat(game, holder)
 
 
@@ -141,7 +169,8 @@ class SohStockRound(StockRound):
 def pay_nrs_subsidy(game: SteamOverHolland, par: int) -> None:
     """EN "Notes on private companies": when NRS starts, the bank pays its treasury the
     starting price for the share that came with private #7 (FAQ 5 example: 2 x 75 + 75).
-    18xx-games rule set: not paid (facts §11.2 "Private #7 subsidy to NRS")."""
+    18xx.games pays it too (facts §11.2 "Private #7 subsidy to NRS", corrected
+    2026-11-27); ``Ruleset.nrs_subsidy`` keeps the switch."""
     if game.nrs_subsidy_due and game.ruleset.nrs_subsidy:
         game.nrs_subsidy_due = False
         game.pay(game.bank, game.companies["NRS"], par)

@@ -32,7 +32,7 @@ from railhouse_soh import routing, track, trainbuy
 from railhouse_soh.mapdata import AMSTERDAM_HEX
 from railhouse_soh.stepbase import SohStep
 from railhouse_soh.treasury import buyback_limit, issue, issue_limit
-from railhouse_soh.variants import issues
+from railhouse_soh.variants import issues, upgrades
 from railhouse_soh.variants import routes as variant_routes
 
 if TYPE_CHECKING:
@@ -77,7 +77,17 @@ class ShareDealingStep(SohStep):
 
     rule = "SOH EN 'Sell or buy its own shares'"
 
+    def __init__(self, game: SteamOverHolland, entity: str, late: bool = False) -> None:
+        super().__init__(game, entity)
+        self.late = late
+
     def legal_actions(self) -> list[LegalAction]:
+        """18xx-games rule set, the late step (T's issue step stays open until the
+        dividend step passes, facts §11.2): only while a dividend decision is still to
+        come, i.e. the trains earned something (with no train or no route T skips the
+        dividend at once, closing the issue step)."""
+        if self.late and self.turn.get("revenue", 0) <= 0:
+            return []
         legal = []
         ruleset = self.game.ruleset
         top = issue_limit(self.game, self.company, self.turn.get("issued", 0))
@@ -101,15 +111,17 @@ class ShareDealingStep(SohStep):
         price = game.share_price(company)
         game.pay(company, game.bank, price * action.count)
         move_shares(company, POOL, TREASURY, action.count)
+        self.turn["buy_backs"] = self.turn.get("buy_backs", 0) + 1
         game.event("buy_back", {"company": company.id, "count": action.count, "price": price})
         self.done = True
 
 
 class TokenStep(SohStep):
     """EN "Placing a company token": one token per turn in a reachable, unblocked city; the
-    second costs 40, the third and fourth 100; never two in one city; another company's home
-    only after an upgrade opened a second slot.  Designer ruling (facts §5): no token besides
-    the home token in the company's first operating turn."""
+    second costs 40, the third and fourth 100; never two in one city (18xx-games rule set:
+    in one hex); another company's home only after an upgrade opened a second slot.
+    Designer ruling (facts §5): no token besides the home token in the company's first
+    operating turn."""
 
     rule = "SOH EN 'Placing a company token'"
 
@@ -122,7 +134,8 @@ class TokenStep(SohStep):
         free = track.ability_private(self.game, company, "free_token")
         if cost > company.cash and free is None:
             return []  # nothing it could place: no need to search the map
-        one_per = self.game.online.token_limit  # EN: per city; online (SUM): per hex
+        # EN: per city; online (SUM) and 18xx.games (facts §11.2): per hex
+        one_per = "hex" if self.game.ruleset.one_token_per_hex else self.game.online.token_limit
         places = legal_token_placements(self.game.board, self.operator(),
                                         TokenOptions(cost=cost, one_per=one_per))
         legal = []
@@ -157,13 +170,27 @@ class TokenStep(SohStep):
 
 class RouteStep(SohStep):
     """EN "Running trains": the company must run the routes with maximum revenue; the engine
-    computes them (no decision)."""
+    computes them (no decision).  18xx-games rule set: the president claims routes (18xx.games
+    does not force the maximum); the legal entry carries the best claim and ``routes`` is
+    free, so any claim is admitted and checked here before anything changes."""
 
     rule = "SOH EN 'Running trains'"
+    #: the last claim validated and its (revenue, routes), reused by its processing
+    checked: tuple[RunRoutes, tuple[int, list[dict[str, Any]]]] | None = None
 
     def chosen_by_president(self) -> bool:
-        """18xx-games rule set: the president claims the routes (a RunRoutes action)."""
-        return self.game.ruleset.player_routes and bool(self.company.trains)
+        """18xx-games rule set: the president claims the routes (a RunRoutes action), when
+        18xx.games asks: the company has trains and a route by its reach test (towns
+        counting); otherwise the engine runs what there is (nothing, or a town route's 0)."""
+        game = self.game
+        if not (game.ruleset.player_routes and self.company.trains):
+            return False
+        if not game.ruleset.towns_make_a_route or upgrades.route_available(
+                game.board, self.operator()):
+            return True
+        # our stand-in for 18xx.games' walk follows our order, which may miss a stop its
+        # own order reaches; a route that earns proves the stops are reached
+        return routing.best_routes(game, self.company).revenue > 0
 
     def auto(self) -> bool:
         if self.chosen_by_president():
@@ -173,17 +200,29 @@ class RouteStep(SohStep):
         return True
 
     def legal_actions(self) -> list[LegalAction]:
-        """The template of the claim; any legal set of routes may be claimed."""
+        """The best claim (by index: the maximum); any legal set of routes may be claimed."""
         if not self.chosen_by_president():
             return []
-        return [LegalAction(RunRoutes(entity=self.entity))]
+        best = routing.best_routes(self.game, self.company)
+        claim = tuple(variant_routes.claim_of(r["train"], r["stops"], r["segments"])
+                      for r in best.routes)
+        return [LegalAction(RunRoutes(entity=self.entity, routes=claim), free=("routes",))]
 
     def validate(self, action: Action) -> None:
+        """The claim is traced and checked now (``IllegalRoute`` names the rule broken)."""
         if not (self.chosen_by_president() and isinstance(action, RunRoutes)):
             raise IllegalAction(f"{action!r} is not legal now", self.rule)
+        if action.entity != self.entity:
+            raise IllegalAction(f"it is {self.entity}'s decision", self.rule)
+        self.checked = (action, variant_routes.run_claimed(self.game, self.company,
+                                                           action.routes))
 
     def process_run_routes(self, action: RunRoutes) -> None:
-        revenue, routes = variant_routes.run_claimed(self.game, self.company, action.routes)
+        if self.checked is None or self.checked[0] is not action:
+            self.validate(action)
+        assert self.checked is not None
+        revenue, routes = self.checked[1]
+        self.checked = None
         self.record(revenue, routes)
 
     def record(self, revenue: int, routes: Any) -> None:
@@ -219,7 +258,7 @@ def operating_steps(game: SteamOverHolland, company_id: str) -> list[Step]:
     late: list[Step] = []
     before_dividend: list[Step] = []
     if game.ruleset.late_issue:
-        before_dividend.append(ShareDealingStep(game, company_id))
+        before_dividend.append(ShareDealingStep(game, company_id, late=True))
     if game.ruleset.late_private_purchase:
         late.append(trainbuy.BuyPrivateStep(game, company_id))
     return [

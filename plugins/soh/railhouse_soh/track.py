@@ -11,6 +11,7 @@ from railhouse.engine.errors import IllegalAction
 from railhouse.engine.privates import close_private
 from railhouse.map.lays import LayOptions, TileLay, first_tile_lay, legal_tile_lays, listed_turn
 from railhouse_soh.stepbase import SohStep
+from railhouse_soh.variants import upgrades
 
 if TYPE_CHECKING:
     from railhouse_soh.game import SteamOverHolland
@@ -68,7 +69,12 @@ class TrackStep(SohStep):
     def lays(self, ability: str = "", hexes: frozenset[str] | None = None) -> list[TileLay]:
         """The legal lays now (with private ``ability``), on ``hexes`` only if given."""
         opts = self.lay_options(ability, hexes)
-        return [] if opts is None else self.search(opts)
+        if opts is None:
+            return []
+        found = self.search(opts)
+        if ability or not self.game.ruleset.semi_restrictive:
+            return found  # T checks a private's lay no further
+        return [lay for lay in found if self._adds_usable_track(lay)]
 
     def lay_options(self, ability: str, hexes: frozenset[str] | None) -> LayOptions | None:
         """The options of a lay with private ``ability`` ("" for none); None when no lay
@@ -131,6 +137,8 @@ class TrackStep(SohStep):
             if opts is None:
                 continue
             accept = self._pays_river if ability == "KKI" else None
+            if not ability and self.game.ruleset.semi_restrictive:
+                accept = self._adds_usable_track
             if first_tile_lay(board, op, opts, accept) is not None:
                 return True
         return False
@@ -146,6 +154,10 @@ class TrackStep(SohStep):
                           rotation=lay.rotation, ability=action.ability)
                   for lay in self.lays(action.ability, frozenset({action.hex})))
         return listed_turn(action, listed, self.game.board.map.tiles)
+
+    def _adds_usable_track(self, lay: TileLay) -> bool:
+        return not lay.upgrade or upgrades.adds_usable_track(self.game.board, self.operator(),
+                                                             lay)
 
     def validate(self, action: Action) -> None:
         if isinstance(action, Pass):

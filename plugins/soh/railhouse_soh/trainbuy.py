@@ -96,7 +96,8 @@ class BuyTrainStep(SohStep):
 
     def cheapest(self) -> tuple[Train, int] | None:
         company = self.company
-        offers = [(depot_price(self.game, company, t), t) for t in self.game.depot.available()]
+        offers = [(depot_price(self.game, company, t), t)
+                  for t in variant_trains.on_sale(self.game)]
         if not offers:
             return None
         price, train = min(offers, key=lambda o: (o[0], o[1].id))
@@ -110,7 +111,7 @@ class BuyTrainStep(SohStep):
         if cheapest is None:
             return False
         if "must_buy" not in self.turn:
-            self.turn["must_buy"] = routing.can_run(self.game, company, cheapest[0])
+            self.turn["must_buy"] = routing.has_route(self.game, company, cheapest[0])
         return bool(self.turn["must_buy"])
 
     def emergency(self) -> ForcedPurchaseRaise | None:
@@ -147,7 +148,7 @@ class BuyTrainStep(SohStep):
         if len(company.trains) >= game.phase.train_limit:
             return []
         legal = []
-        for train in game.depot.available():
+        for train in variant_trains.on_sale(game):
             price = depot_price(game, company, train)
             if price <= company.cash:
                 legal.append(LegalAction(BuyTrain(entity=self.entity, train=train.id, price=price)))
@@ -190,7 +191,7 @@ class BuyTrainStep(SohStep):
             president = company.president
             assert president is not None
             game.pay(game.player(president), company, shortfall)
-        train = game.depot.take(action.train)
+        train = variant_trains.take(game, action.train)
         game.pay(company, game.bank, action.price)
         train.owner = company.id
         company.trains.append(train)
@@ -232,14 +233,38 @@ class ForcedPurchaseRaise(EmergencyRaise):
     def treasury_units(self) -> int:
         """The issue limit of EN "Sell or buy its own shares" (FAQ: cumulative in the turn,
         emergency issues count); the 18xx-games rule set allows no emergency issue after a
-        voluntary one (``may_issue``)."""
+        voluntary one (``may_issue``) and no more shares than the shortfall needs (facts
+        §11.2 "Emergency issue")."""
         step = self.step
         if not may_issue(step.game.ruleset, step.turn, emergency=True):
             return 0
-        return treasury.issue_limit(step.game, self.company, step.turn.get("issued", 0))
+        limit = treasury.issue_limit(step.game, self.company, step.turn.get("issued", 0))
+        if step.game.ruleset.emergency_issue_capped:  # T: no more shares than needed
+            limit = min(limit, self.units_needed(self.company, self.shortfall()))
+        return limit
 
     def sell_treasury(self, count: int) -> None:
         treasury.issue(self.step.game, self.company, count)
+
+    def legal_actions(self) -> list[LegalAction]:
+        """18xx-games rule set: once the president has sold shares for the train, the
+        company may no longer be let go (T: "Player sold shares, a train must be
+        purchased"), unless nothing else is left, and a company's shares are sold in one
+        block (T's ``BuyTrain#can_sell?``: not again once sold in this purchase)."""
+        legal = super().legal_actions()
+        turn = self.step.turn
+        if self.step.game.ruleset.no_close_after_sale and turn.get("president_sold"):
+            sold = turn.get("sold_companies", ())
+            legal = [c for c in legal if not (isinstance(c.action, SellShares)
+                                              and c.action.company in sold)]
+            legal = [c for c in legal if not isinstance(c.action, Bankrupt)] or legal
+        return legal
+
+    def process_sell_shares(self, action: SellShares) -> None:
+        turn = self.step.turn
+        turn["president_sold"] = True
+        turn["sold_companies"] = (*turn.get("sold_companies", ()), action.company)
+        super().process_sell_shares(action)
 
     def raised(self) -> None:
         """Nothing to do: the step now offers the ``BuyTrain``."""
