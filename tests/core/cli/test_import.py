@@ -11,9 +11,9 @@ import pytest
 from railhouse.cli.main import main
 
 pytest.importorskip("railhouse_soh")
-from railhouse_soh.importer import shared_dir
+from railhouse_soh.importer import GAME_181446
 
-FIXTURE = shared_dir() / "fixtures" / "soh" / "18xx-games-181446.json"
+FIXTURE = GAME_181446
 
 
 def run(args: list[str], capsys: Any) -> tuple[int, str, str]:

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import json
 import os
-import time
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
@@ -23,7 +22,9 @@ from railhouse_soh.importer.convert import Converter
 from railhouse_soh.importer.log import effective_actions
 
 TITLE_NAME = "Steam Over Holland"
-FIXTURE = Path("fixtures") / "soh" / "18xx-games-181446.json"
+#: The real 18xx.games game 181446 (a 3-player game played to the end), shipped as package
+#: data: the tests and ``railhouse bench`` (``soh.replay_181446_ms``) import it.
+GAME_181446 = Path(__file__).resolve().parent / "data" / "18xx-games-181446.json"
 
 
 def load_export(source: str | os.PathLike[str] | Mapping[str, Any]) -> Mapping[str, Any]:
@@ -109,27 +110,5 @@ def final_scores(record: Mapping[str, Any]) -> dict[str, int]:
     return dict(zip(record["players"], result.get("scores", ()), strict=False))
 
 
-def shared_dir() -> Path:
-    """The shared material: $RAILHOUSE_SHARED, else ../shared beside the repository."""
-    env = os.environ.get("RAILHOUSE_SHARED")
-    if env:
-        return Path(env)
-    here = Path(__file__).resolve()
-    for parent in here.parents:
-        candidate = parent.parent / "shared"
-        if (candidate / FIXTURE).exists():
-            return candidate
-    return Path("..") / "shared"
-
-
-def bench_replay(path: str | os.PathLike[str] | None = None) -> float:
-    """Seconds to import and replay the fixture game 181446 (``soh.replay_181446_ms``)."""
-    source = Path(path) if path is not None else shared_dir() / FIXTURE
-    data = load_export(source)
-    start = time.perf_counter()
-    import_18xx_games(data)
-    return time.perf_counter() - start
-
-
-__all__ = ["bench_replay", "convert_18xx_games", "final_scores", "import_18xx_games",
+__all__ = ["GAME_181446", "convert_18xx_games", "final_scores", "import_18xx_games",
            "load_export", "to_builtins"]
