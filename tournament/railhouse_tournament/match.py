@@ -96,6 +96,7 @@ class SeatPlayer:
     handshake: bool = True  # a fresh process (or bot) that must say ready
     mode: ObservationMode = "delta"
     start_error: str = ""  # the process could not be started: the seat fails at once
+    seed: int | None = None  # game_start's seed (default: derived from the game's)
 
 
 @dataclass
@@ -142,7 +143,7 @@ class Match:
         self.on_failure = on_failure
         self.flush_timeout = flush_timeout
         self.max_line_bytes = max_line_bytes
-        setups = [SeatSetup(s.handshake, s.mode) for s in seats]
+        setups = [SeatSetup(s.handshake, s.mode, s.seed) for s in seats]
         self.referee = Referee(
             game, game_id=game_id, time=time, retries=retries,
             max_line_bytes=max_line_bytes, seats=setups, simulate=simulate,

@@ -11,7 +11,6 @@ replaced silently, and counted as a ``restart``.
 from __future__ import annotations
 
 import contextlib
-import hashlib
 from collections import defaultdict
 from collections.abc import Callable
 from pathlib import Path
@@ -29,11 +28,6 @@ from railhouse_tournament.match import InProcessBot, SeatPlayer
 from railhouse_tournament.process import MARKER_ENV, BotProcess
 
 log = get_logger("railhouse.tournament.pool")
-
-
-def seat_seed(*parts: object) -> int:
-    digest = hashlib.sha256(":".join(map(str, parts)).encode()).digest()
-    return int.from_bytes(digest[:4], "big")
 
 
 def bot_factory(name: str) -> Callable[..., InProcessBot]:
@@ -74,24 +68,26 @@ class BotPool:
         self._busy: set[BotProcess] = set()
 
     async def acquire(self, entrant: Entrant, seed: int) -> tuple[SeatPlayer, list[dict[str, Any]]]:
-        """A seat for ``entrant`` plus any failures met on the way (restarts)."""
+        """A seat for ``entrant`` plus any failures met on the way (restarts).  ``seed``
+        seeds an in-process bot and goes to every bot in ``game_start``."""
         if entrant.bot is not None:
-            return SeatPlayer(entrant.name, bot=builtin_bot(entrant.bot, seed)), []
+            return SeatPlayer(entrant.name, bot=builtin_bot(entrant.bot, seed), seed=seed), []
         notes: list[dict[str, Any]] = []
         idle = self._idle[entrant.name]
         while idle:
             process, mode = idle.pop()
             if process.alive:
                 self._busy.add(process)
-                return SeatPlayer(entrant.name, process, handshake=False, mode=mode), notes
+                player = SeatPlayer(entrant.name, process, handshake=False, mode=mode, seed=seed)
+                return player, notes
             notes.append(
                 {"entrant": entrant.name, "reason": "crash", "action": "restart",
                  "detail": f"exited between games (status {process.process.returncode})"}
             )  # fmt: skip
             await process.aclose()
-        return await self._spawn(entrant), notes
+        return await self._spawn(entrant, seed), notes
 
-    async def _spawn(self, entrant: Entrant) -> SeatPlayer:
+    async def _spawn(self, entrant: Entrant, seed: int) -> SeatPlayer:
         self._serial[entrant.name] += 1
         while self._log_path(entrant.name, self._serial[entrant.name]).exists():
             self._serial[entrant.name] += 1  # a resumed run: never append to an old log
@@ -109,9 +105,9 @@ class BotPool:
             )
         except BotCrashed as exc:
             log.warning("bot_start_failed", entrant=entrant.name, error=str(exc))
-            return SeatPlayer(entrant.name, start_error=str(exc))
+            return SeatPlayer(entrant.name, start_error=str(exc), seed=seed)
         self._busy.add(process)
-        return SeatPlayer(entrant.name, process)
+        return SeatPlayer(entrant.name, process, seed=seed)
 
     async def release(self, player: SeatPlayer, *, reusable: bool, mode: Any) -> None:
         process = player.process

@@ -22,13 +22,14 @@ from railhouse.logs import bound, get_logger
 from railhouse.plugins import NotRegistered, registry
 from railhouse.protocol.messages import SimulateLimits as WireSimulate
 from railhouse.protocol.messages import TimeControl as WireTime
+from railhouse.protocol.outputs import seat_seed
 from railhouse.titles import TitleInfo
 from railhouse_tournament import jail, reaper, schedule
 from railhouse_tournament.config import TimeControl, TournamentConfig
 from railhouse_tournament.errors import ConfigError
 from railhouse_tournament.journal import TournamentDir
 from railhouse_tournament.match import Match, SeatPlayer
-from railhouse_tournament.pool import BotPool, bot_factory, seat_seed
+from railhouse_tournament.pool import BotPool, bot_factory
 from railhouse_tournament.progress import Reporter
 
 log = get_logger("railhouse.tournament")

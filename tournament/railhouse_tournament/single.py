@@ -20,6 +20,7 @@ import trio
 from railhouse.engine.api import GameAPI
 from railhouse.logs import bound
 from railhouse.plugins import NotRegistered, registry
+from railhouse.protocol.outputs import seat_seed
 from railhouse_tournament import reaper
 from railhouse_tournament.config import (
     Entrant,
@@ -29,7 +30,7 @@ from railhouse_tournament.config import (
     parse_command,
 )
 from railhouse_tournament.match import Match, MatchOutcome, SeatPlayer
-from railhouse_tournament.pool import BotPool, bot_factory, seat_seed
+from railhouse_tournament.pool import BotPool, bot_factory
 from railhouse_tournament.runner import resolve_title, wire_time
 
 INTERPRETERS = ("python", "node", "ruby", "perl", "bash", "sh", "java")

@@ -191,7 +191,9 @@ class GameStart(_Message, tag="game_start"):
     """A game begins; ``observation`` is the full public state.  No answer is expected.
 
     ``seat``/``player``/``options`` here are authoritative for this game (a process that
-    plays many games may sit in different seats).
+    plays many games may sit in different seats).  ``seed`` is this seat's seed for this
+    game, derived from the tournament's (or ``play``'s) seed: a bot that seeds its random
+    generator with it plays the same game the same way every time.
     """
 
     game: str
@@ -203,6 +205,7 @@ class GameStart(_Message, tag="game_start"):
     player: str
     players: list[str]
     observation: dict[str, Any]
+    seed: NonNegative = 0
     protocol: str = PROTOCOL
     #: the engine's seed, so that a bot can rebuild the game with the same engine and search
     #: it (docs/writing-a-bot.md, "Looking ahead"); null for a title that draws randomness

@@ -27,7 +27,14 @@ from railhouse.protocol.messages import (
     SimulateLimits,
     TimeControl,
 )
-from railhouse.protocol.outputs import GameFinished, NeedsAction, Output, SeatSetup, Send
+from railhouse.protocol.outputs import (
+    GameFinished,
+    NeedsAction,
+    Output,
+    SeatSetup,
+    Send,
+    seat_seed,
+)
 from railhouse.protocol.seat import SeatState
 
 __all__ = ["GameFlow"]
@@ -66,6 +73,10 @@ class GameFlow:
         if len(setups) != count:
             raise ValueError(f"{len(setups)} seat setups for {count} seats")
         self._handshake = [s.handshake for s in setups]
+        self._seeds = [
+            s.seed if s.seed is not None else seat_seed(game.seed, game_id, i)
+            for i, s in enumerate(setups)
+        ]
         self.seats = [
             SeatState(i, f"p{i}", s.observation, float(self.time.bank_ms))
             for i, s in enumerate(setups)
@@ -206,6 +217,7 @@ class GameFlow:
             players=list(self.game.players),
             observation=obs,
             game_seed=public_seed(self.game),
+            seed=self._seeds[state.index],
         )
 
 
