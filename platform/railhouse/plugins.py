@@ -151,6 +151,12 @@ def _selected_from_env() -> frozenset[str] | None:
     return frozenset(part.strip() for part in raw.split(",") if part.strip())
 
 
+def _did_you_mean(name: str, known: Collection[str]) -> str:
+    """``"did you mean X? "`` for the registered name nearest ``name``, else ``""``."""
+    close = difflib.get_close_matches(name, sorted(known), n=1)
+    return f"did you mean {close[0]}? " if close else ""
+
+
 class Registry:
     """Titles, bots and commands contributed by the built-in plugin and entry points.
 
@@ -298,7 +304,8 @@ class Registry:
             return self._titles[title_id]
         except KeyError:
             known = ", ".join(sorted(self._titles)) or "none installed"
-            raise NotRegistered(f"unknown title {title_id!r} (known: {known})") from None
+            hint = _did_you_mean(title_id, self._titles)
+            raise NotRegistered(f"unknown title {title_id!r} ({hint}known: {known})") from None
 
     def bots(self) -> list[BotInfo]:
         """Every registered bot, sorted by name."""
@@ -311,7 +318,8 @@ class Registry:
             return self._bots[name]
         except KeyError:
             known = ", ".join(sorted(self._bots)) or "none"
-            raise NotRegistered(f"unknown bot {name!r} (known: {known})") from None
+            hint = _did_you_mean(name, self._bots)
+            raise NotRegistered(f"unknown bot {name!r} ({hint}known: {known})") from None
 
     def add_commands(self, app: typer.Typer) -> None:
         """Let every plugin add commands to ``app``; built-ins go first.

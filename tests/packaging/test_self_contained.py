@@ -1,6 +1,7 @@
 """A fresh clone is all a user has: nothing in the product, its tests or its configuration
 may read material outside the repository (issue 19, item 1).  The files the product needs
-are package data of the package that reads them (``railhouse_soh.importer.GAME_181446``)."""
+are package data of the package that reads them (``railhouse_soh.importer.GAME_181446``);
+what only the tests read is under tests/fixtures/<title>/."""
 
 from __future__ import annotations
 
@@ -11,8 +12,9 @@ from pathlib import Path
 import pytest
 
 REPO = Path(__file__).resolve().parents[2]
-#: ``../shared`` beside the checkout, or the variable that used to point at it.
-OUTSIDE = re.compile(r"\.\./shared|RAILHOUSE_SHARED|shared_dir\(")
+#: ``../shared`` beside the checkout (spelt as a path or built with ``/ "shared"``), or the
+#: variable that used to point at it.
+OUTSIDE = re.compile(r"\.\./shared|RAILHOUSE_SHARED|shared_dir\(|/ ['\"]shared['\"]")
 TEXT = (".py", ".toml", ".ini", ".cfg", ".md", ".js", ".sh", ".json", ".txt")
 
 

@@ -20,10 +20,10 @@ import trio
 
 from railhouse.logs import get_logger
 from railhouse.plugins import NotRegistered, registry
-from railhouse.protocol.codec import encode
-from railhouse.protocol.messages import Bye
+from railhouse.protocol.codec import ProtocolError, decode_bot_line, encode
+from railhouse.protocol.messages import PROTOCOL, Bye, Hello, Ready
 from railhouse_tournament.config import Entrant, FailurePolicy, Limits, TimeControl
-from railhouse_tournament.errors import BotCrashed
+from railhouse_tournament.errors import BotCrashed, BotFailure, BotStartError
 from railhouse_tournament.match import InProcessBot, SeatPlayer
 from railhouse_tournament.process import MARKER_ENV, BotProcess
 
@@ -87,7 +87,9 @@ class BotPool:
             await process.aclose()
         return await self._spawn(entrant, seed), notes
 
-    async def _spawn(self, entrant: Entrant, seed: int) -> SeatPlayer:
+    async def _spawn(self, entrant: Entrant, seed: int, *, quiet: bool = False) -> SeatPlayer:
+        """A new process of ``entrant``; a start failure is the seat's ``start_error`` (and
+        a warning, unless ``quiet``: the caller reports it)."""
         self._serial[entrant.name] += 1
         while self._log_path(entrant.name, self._serial[entrant.name]).exists():
             self._serial[entrant.name] += 1  # a resumed run: never append to an old log
@@ -104,10 +106,34 @@ class BotPool:
                 limits=self._limits,
             )
         except BotCrashed as exc:
-            log.warning("bot_start_failed", entrant=entrant.name, error=str(exc))
+            if not quiet:
+                log.warning("bot_start_failed", entrant=entrant.name, error=str(exc))
             return SeatPlayer(entrant.name, start_error=str(exc), seed=seed)
         self._busy.add(process)
         return SeatPlayer(entrant.name, process, seed=seed)
+
+    async def warm_up(self, entrant: Entrant, hello: Hello) -> BotStartError | None:
+        """Start ``entrant``'s first process and greet it (``hello`` -> ``ready``) before
+        anything is scheduled; greeted, it then waits for its first game.  Returns the
+        one-line error if the process cannot start or does not say ``ready`` in time."""
+        player = await self._spawn(entrant, 0, quiet=True)
+        log_path = self._log_path(entrant.name, self._serial[entrant.name])
+        process = player.process
+        if not isinstance(process, BotProcess):
+            return BotStartError(entrant.name, player.start_error, _last_line(log_path))
+        self._busy.discard(process)
+        try:
+            line, _ = await process.exchange(encode(hello).rstrip(b"\n"), self._time.handshake)
+            ready = decode_bot_line(line)
+            if not isinstance(ready, Ready):
+                raise ProtocolError("unexpected", f"answered hello with {type(ready).__name__}")
+            if ready.protocol != PROTOCOL:
+                raise ProtocolError("invalid_message", f"speaks {ready.protocol!r}, not {PROTOCOL}")
+        except (BotFailure, ProtocolError) as exc:
+            await process.aclose()
+            return BotStartError(entrant.name, f"no ready after hello: {exc}", _last_line(log_path))
+        self._idle[entrant.name].append((process, ready.observation))
+        return None
 
     async def release(self, player: SeatPlayer, *, reusable: bool, mode: Any) -> None:
         process = player.process
@@ -131,6 +157,16 @@ class BotPool:
                     nursery.start_soon(_say_bye_and_close, process)
                 for process in busy:
                     nursery.start_soon(process.aclose)
+
+
+def _last_line(path: Path, limit: int = 200) -> str:
+    """The last non-empty line of a bot's stderr log, cut to ``limit`` characters."""
+    try:
+        lines = path.read_text(encoding="utf-8", errors="replace").splitlines()
+    except OSError:
+        return ""
+    last = next((line.strip() for line in reversed(lines) if line.strip()), "")
+    return last if len(last) <= limit else last[: limit - 3] + "..."
 
 
 async def _say_bye_and_close(process: BotProcess) -> None:

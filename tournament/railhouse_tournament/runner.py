@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import signal
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, cast
@@ -20,13 +21,14 @@ import trio
 from railhouse.engine.api import GameAPI, GameResult
 from railhouse.logs import bound, get_logger
 from railhouse.plugins import NotRegistered, registry
+from railhouse.protocol.messages import Hello
 from railhouse.protocol.messages import SimulateLimits as WireSimulate
 from railhouse.protocol.messages import TimeControl as WireTime
 from railhouse.protocol.outputs import seat_seed
 from railhouse.titles import TitleInfo
 from railhouse_tournament import jail, reaper, schedule
-from railhouse_tournament.config import TimeControl, TournamentConfig
-from railhouse_tournament.errors import ConfigError
+from railhouse_tournament.config import Entrant, FailurePolicy, TimeControl, TournamentConfig
+from railhouse_tournament.errors import BotStartError, ConfigError
 from railhouse_tournament.journal import TournamentDir
 from railhouse_tournament.match import Match, SeatPlayer
 from railhouse_tournament.pool import BotPool, bot_factory
@@ -61,6 +63,32 @@ def wire_simulate(config: TournamentConfig) -> WireSimulate:
     return WireSimulate(config.simulate.max_per_decision, config.simulate.max_actions)
 
 
+def first_hello(
+    title: TitleInfo, options: dict[str, Any], players: int, config_time: TimeControl,
+    failure: FailurePolicy, simulate: WireSimulate | None = None,
+) -> Hello:
+    """The ``hello`` that greets a command entrant's first process before anything is
+    scheduled (seat 0; each game's ``game_start`` says where it really sits)."""
+    return Hello(
+        title=title.id, title_version=title.version, options=dict(options), seats=players,
+        seat=0, player="p0", time=wire_time(config_time), retries=failure.retries,
+        max_line_bytes=failure.max_line_bytes, simulate=simulate or WireSimulate(),
+    )  # fmt: skip
+
+
+async def warm_up(
+    pool: BotPool, entrants: Sequence[Entrant], hello: Hello
+) -> BotStartError | None:
+    """Start and greet every command entrant once (see :meth:`BotPool.warm_up`); the first
+    error, if one cannot (returned, so the caller raises it outside its nursery)."""
+    for entrant in entrants:
+        if entrant.bot is None:  # a command, not an in-process bot
+            failed = await pool.warm_up(entrant, hello)
+            if failed is not None:
+                return failed
+    return None
+
+
 @dataclass
 class RunSummary:
     played: int  # games finished in this run
@@ -93,7 +121,8 @@ class Runner:
             self.directory.release()
 
     async def _run(self, started: float) -> RunSummary:
-        games = schedule.build(self.config)
+        config = self.config
+        games = schedule.build(config)
         restored = self.directory.restore_from_records({g.game_id for g in games})
         if restored:
             log.info("restored_from_records", games=restored)
@@ -107,6 +136,7 @@ class Runner:
         self.reporter.start(len(games), len(games) - len(todo))
         workers = self.limiter.total_tokens
         log.info("tournament_start", games=len(games), todo=len(todo), workers=workers)
+        failed: BotStartError | None = None
         try:
             async with trio.open_nursery() as bots:
                 pool = BotPool(
@@ -114,8 +144,15 @@ class Runner:
                     self.config.time, self.config.failure, self.config.limits,
                 )  # fmt: skip
                 try:
+                    if todo:  # every command entrant starts before anything is scheduled
+                        hello = first_hello(
+                            self.title, self.options, config.players, config.time,
+                            config.failure, wire_simulate(config),
+                        )  # fmt: skip
+                        failed = await warm_up(pool, config.entrants, hello)
                     async with trio.open_nursery() as nursery:
-                        for game in todo:  # acquire here, so games start in schedule order
+                        for game in todo if failed is None else ():
+                            # acquire here, so games start in schedule order
                             token = object()
                             await self.limiter.acquire_on_behalf_of(token)
                             nursery.start_soon(self._play, pool, game, token)
@@ -127,6 +164,8 @@ class Runner:
             if self.summary.leftovers:
                 log.warning("killed_leftovers", pids=self.summary.leftovers)
             self.summary.seconds = time.monotonic() - started
+        if failed is not None:
+            raise failed
         return self.summary
 
     async def _play(self, pool: BotPool, game: schedule.ScheduledGame, token: object) -> None:
@@ -257,10 +296,16 @@ async def run_directory(
     runner = Runner(TournamentDir.open(path), reporter)
     if not handle_signals:
         return await runner.run()
+    failed: BotStartError | None = None
     async with trio.open_nursery() as nursery:
         nursery.start_soon(_stop_on_signal, nursery.cancel_scope, runner.summary)
-        await runner.run()
+        try:
+            await runner.run()
+        except BotStartError as exc:  # raised below, not wrapped in the nursery's group
+            failed = exc
         nursery.cancel_scope.cancel()
+    if failed is not None:
+        raise failed
     return runner.summary
 
 

@@ -5,7 +5,9 @@
 //      node bot.js --lookahead (one-ply lookahead through the runner's `simulate`)
 // It answers every request with a random legal action, sampling ranged fields, and keeps
 // the public observation up to date from the deltas (see applyPatch) without any rules
-// engine.  Set RAILHOUSE_STATE_LOG=FILE to append the tracked state, one JSON line per
+// engine.  Its random choices come from a small seeded generator (mulberry32), reseeded
+// with game_start's `seed` at every game, so a tournament with the same seed plays the
+// same games.  Set RAILHOUSE_STATE_LOG=FILE to append the tracked state, one JSON line per
 // request, to FILE (the test suite uses it to check the tracking).
 "use strict";
 
@@ -36,20 +38,39 @@ function applyPatch(root, patch) {
   }
 }
 
+// mulberry32: a tiny seeded generator of floats in [0, 1) (Math.random cannot be seeded).
+function seeded(seed) {
+  let a = seed >>> 0;
+  return function () {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+let random = seeded(Date.now());
+
 function randomInt(n) {
-  return Math.floor(Math.random() * n);
+  return Math.floor(random() * n);
 }
 
 // Small ranges uniformly; wide ones (bids, prices) mostly near the minimum.
 function sample(range) {
   const step = range.step || 1;
   const count = Math.floor((range.max - range.min) / step) + 1;
-  if (count <= 8 || Math.random() < 0.2) return range.min + step * randomInt(count);
-  return range.min + step * Math.min(count - 1, Math.floor(-Math.log(1 - Math.random())));
+  if (count <= 8 || random() < 0.2) return range.min + step * randomInt(count);
+  return range.min + step * Math.min(count - 1, Math.floor(-Math.log(1 - random())));
 }
 
+// Giving up (conceding, going bankrupt by choice, proposing another winner) only when
+// nothing else is legal, as the built-in random bot does.
+const GIVING_UP = new Set(["concede", "bankrupt", "propose_winner"]);
+
 function choose(legal) {
-  return concrete(legal[randomInt(legal.length)]);
+  const playing = legal.filter((choice) => !GIVING_UP.has(choice.type));
+  const choices = playing.length ? playing : legal;
+  return concrete(choices[randomInt(choices.length)]);
 }
 
 // A legal choice as an action: without "ranges", each ranged field sampled.
@@ -121,6 +142,7 @@ input.on("line", (line) => {
       break;
     case "game_start":
       state = message.observation;
+      random = seeded(message.seed || 0);
       break;
     case "request":
       track(message);

@@ -77,8 +77,12 @@ def _list(data: Mapping[str, Any], key: str) -> list[Any]:
 
 
 def _start(data: Mapping[str, Any]) -> tuple[SteamOverHolland, Converter]:
+    if str(data.get("format", "")).startswith("railhouse-record"):
+        raise RecordError("this is a railhouse game record, not an 18xx.games export "
+                          "(replay it with 'railhouse replay')")
     if data.get("title") not in (None, TITLE_NAME):
-        raise RecordError(f"export is a {data.get('title')} game, not {TITLE_NAME}")
+        raise RecordError(f"export is an 18xx.games {data.get('title')} game; only "
+                          f"{TITLE_NAME} games can be imported")
     players = _list(data, "players")
     ids = {str(p.get("id")): f"p{i}" for i, p in enumerate(players)}
     names = [str(p.get("name") or p.get("id")) for p in players]
