@@ -95,7 +95,7 @@ def test_missing_or_clashing_tournament_directories_are_plain_errors(
         assert code == 1 and str(a_file) in one_error_line(err)
 
 
-def test_a_run_ends_by_naming_the_report_and_the_html_report(
+def test_a_run_shows_its_sort_key_and_ends_by_naming_the_reports(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     pytest.importorskip("drawsvg")
@@ -104,6 +104,7 @@ def test_a_run_ends_by_naming_the_report_and_the_html_report(
                           "--entrant", "random", "--entrant", "greedy", "--out", str(out),
                           "--quiet")  # fmt: skip
     assert code == 0
+    assert "mu-3sigma" in stdout and "ranked by mu-3sigma" in stdout  # the sort key is shown
     last = stdout.strip().splitlines()[-1]
     assert last == (f"report: railhouse tournament report {out}; "
                     f"HTML report: {out / 'report.html'}")  # fmt: skip

@@ -82,9 +82,9 @@ def render(data: dict[str, Any], console: Console) -> None:
     if by_status.get("forfeit") or by_status.get("aborted"):
         forfeits, aborted = by_status.get("forfeit", 0), by_status.get("aborted", 0)
         head += f" ({forfeits} with forfeits, {aborted} aborted)"
-    table = Table(title=head)
+    table = Table(title=head, caption="ranked by mu-3sigma, the conservative OpenSkill rating")
     columns = (
-        "#", "entrant", "games", "wins", "rank", "score", "mu", "sigma",
+        "#", "entrant", "games", "wins", "rank", "score", "mu", "sigma", "mu-3sigma",
         "crash", "t/o", "illegal", "proto", "limit", "forfeit", "abort",
     )  # fmt: skip
     for column in columns:
@@ -103,6 +103,7 @@ def render(data: dict[str, Any], console: Console) -> None:
             f"{row['avg_score']:.1f}",
             f"{row['mu']:.2f}",
             f"{row['sigma']:.2f}",
+            f"{row['ordinal']:.2f}",
             *(
                 str(counters[key])
                 for key in (
