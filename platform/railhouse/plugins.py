@@ -22,7 +22,7 @@ import difflib
 import inspect
 import os
 import types
-from collections.abc import Callable, Collection, Iterator, Sequence
+from collections.abc import Callable, Collection, Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
 from importlib import import_module, metadata
 from typing import TYPE_CHECKING, Any, cast
@@ -144,6 +144,15 @@ def check_unknown_hooks(pm: pluggy.PluginManager) -> None:
     pm.check_pending()  # belt and braces: pluggy's own check must agree
 
 
+def _title_ids(plugin: object) -> list[str]:
+    """The ids of the titles ``plugin`` registers (its registration hook, called alone)."""
+    hook = getattr(plugin, "railhouse_register_titles", None)
+    found: list[str] = []
+    if callable(hook):
+        hook(register=lambda info: found.append(getattr(info, "id", "")))
+    return found
+
+
 def _selected_from_env() -> frozenset[str] | None:
     raw = os.environ.get(PLUGINS_ENV)
     if raw is None:
@@ -222,20 +231,34 @@ class Registry:
                     f"and {ep.value}"
                 )
             points[ep.name] = ep
-        if self._only is not None:
-            unknown = sorted(self._only - set(points))
-            if unknown:
-                installed = ", ".join(sorted(points)) or "none"
-                raise PluginError(
-                    f"{PLUGINS_ENV} names unknown plugin(s) {', '.join(unknown)} "
-                    f"(installed: {installed})"
-                )
+        only = self._selected(points) if self._only is not None else None
         for name in sorted(points):
-            if self._only is not None and name not in self._only:
+            if only is not None and name not in only:
                 continue
             yield name, _load_entry_point(points[name]), _plugin_info(points[name])
         for name, plugin in self._extra:
             yield name, plugin, PluginInfo(name, "", "")
+
+    def _selected(self, points: Mapping[str, metadata.EntryPoint]) -> set[str]:
+        """The entry points ``only`` selects: named by plugin id, or by the id of a title a
+        plugin registers (users know ``1839``, not the plugin ``m1839``)."""
+        assert self._only is not None
+        chosen = set(self._only) & set(points)
+        wanted = set(self._only) - chosen
+        titles: dict[str, str] = {}
+        if wanted:
+            for name in sorted(set(points) - chosen):
+                for title_id in _title_ids(_load_entry_point(points[name])):
+                    titles.setdefault(title_id, name)
+            chosen |= {titles[t] for t in wanted if t in titles}
+            wanted -= set(titles)
+        if wanted:
+            installed = ", ".join(sorted(points)) or "none"
+            raise PluginError(
+                f"{PLUGINS_ENV} names unknown plugin(s) {', '.join(sorted(wanted))} "
+                f"(installed plugins: {installed}; or name a title id)"
+            )
+        return chosen
 
     def _fall_back_to_builtin(self, pm: pluggy.PluginManager) -> None:
         for name, plugin in list(pm.list_name_plugin()):
