@@ -63,7 +63,7 @@ class BotPool:
         self._token = token
         self._time = time
         self._failure = failure
-        self._idle: dict[str, list[tuple[BotProcess, Any]]] = defaultdict(list)
+        self._idle: dict[str, list[tuple[BotProcess, Any, Any]]] = defaultdict(list)
         self._serial: dict[str, int] = defaultdict(int)
         self._busy: set[BotProcess] = set()
 
@@ -75,10 +75,12 @@ class BotPool:
         notes: list[dict[str, Any]] = []
         idle = self._idle[entrant.name]
         while idle:
-            process, mode = idle.pop()
+            process, mode, patch = idle.pop()
             if process.alive:
                 self._busy.add(process)
-                player = SeatPlayer(entrant.name, process, handshake=False, mode=mode, seed=seed)
+                player = SeatPlayer(
+                    entrant.name, process, handshake=False, mode=mode, patch=patch, seed=seed
+                )
                 return player, notes
             notes.append(
                 {"entrant": entrant.name, "reason": "crash", "action": "restart",
@@ -132,22 +134,26 @@ class BotPool:
         except (BotFailure, ProtocolError) as exc:
             await process.aclose()
             return BotStartError(entrant.name, f"no ready after hello: {exc}", _last_line(log_path))
-        self._idle[entrant.name].append((process, ready.observation))
+        self._idle[entrant.name].append((process, ready.observation, ready.patch))
         return None
 
-    async def release(self, player: SeatPlayer, *, reusable: bool, mode: Any) -> None:
+    async def release(
+        self, player: SeatPlayer, *, reusable: bool, mode: Any, patch: Any = "railhouse"
+    ) -> None:
+        """Take back ``player``'s process: idle for the entrant's next game (with the
+        observation ``mode`` and ``patch`` format it chose) if ``reusable``, else closed."""
         process = player.process
         if not isinstance(process, BotProcess):
             return
         self._busy.discard(process)
         if reusable and process.alive:
-            self._idle[player.entrant].append((process, mode))
+            self._idle[player.entrant].append((process, mode, patch))
         else:
             await process.aclose()
 
     async def aclose(self) -> None:
         """Close every process, idle or busy, concurrently (each close is shielded)."""
-        idle = [p for processes in self._idle.values() for p, _ in processes]
+        idle = [p for processes in self._idle.values() for p, *_ in processes]
         busy = list(self._busy)
         self._busy.clear()
         self._idle.clear()

@@ -212,7 +212,10 @@ class Runner:
             return self._error_entry(game, exc, notes), {"game": game.game_id, "error": repr(exc)}
         for seat, player in enumerate(players):
             reusable = seat not in outcome.broken
-            await pool.release(player, reusable=reusable, mode=outcome.modes.get(seat, "delta"))
+            await pool.release(
+                player, reusable=reusable, mode=outcome.modes.get(seat, "delta"),
+                patch=outcome.patches.get(seat, "railhouse"),
+            )  # fmt: skip
         entry = self._entry(game, outcome.status, outcome.result, notes + outcome.failures)
         entry["decisions"] = outcome.decisions
         record = state.to_record()

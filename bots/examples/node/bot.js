@@ -3,6 +3,8 @@
 //
 // Run: node bot.js            (the runner starts it and talks over stdin/stdout)
 //      node bot.js --lookahead (one-ply lookahead through the runner's `simulate`)
+//      node bot.js --rfc6902  (deltas as RFC 6902 JSON Patch, applied by the fast-json-patch
+//                              package: run `npm install` in this directory first)
 // It answers every request with a random legal action, sampling ranged fields, and keeps
 // the public observation up to date from the deltas (see applyPatch) without any rules
 // engine.  Its random choices come from a small seeded generator (mulberry32), reseeded
@@ -19,6 +21,17 @@ const lookahead = process.argv.includes("--lookahead");
 let state = null; // the current observation
 let limits = { max_per_decision: 0, max_actions: 0 }; // hello.simulate
 let search = null; // the lookahead in progress: {request, candidates, values, waiting}
+
+// RFC 6902 patches if asked for and the library is installed; else our own format.
+let jsonPatch = null;
+if (process.argv.includes("--rfc6902")) {
+  try {
+    jsonPatch = require("fast-json-patch");
+  } catch (err) {
+    process.stderr.write("node-random: fast-json-patch is not installed (npm install in " +
+      __dirname + "); reading railhouse patches instead\n");
+  }
+}
 
 // Apply a patch: [{op: "set"|"del", path: [...], value}], in order.
 function applyPatch(root, patch) {
@@ -124,6 +137,7 @@ function send(message) {
 
 function track(message) {
   if (message.observation) state = message.observation; // "full" mode or game_start
+  else if (jsonPatch) state = jsonPatch.applyPatch(state, message.delta.patch).newDocument;
   else applyPatch(state, message.delta.patch);
   if (stateLog && message.type === "request") {
     fs.appendFileSync(stateLog, JSON.stringify({ seq: message.seq, state: state }) + "\n");
@@ -138,7 +152,7 @@ input.on("line", (line) => {
     case "hello":
       limits = message.simulate || limits;
       send({ type: "ready", name: lookahead ? "node-lookahead" : "node-random", version: "1",
-             protocol: "railhouse/1" });
+             protocol: "railhouse/1", patch: jsonPatch ? "rfc6902" : "railhouse" });
       break;
     case "game_start":
       state = message.observation;

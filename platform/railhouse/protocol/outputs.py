@@ -14,7 +14,7 @@ import msgspec
 from railhouse.engine.actions import LegalAction
 from railhouse.engine.api import GameResult
 from railhouse.protocol.codec import encode
-from railhouse.protocol.messages import ObservationMode, RunnerMessage
+from railhouse.protocol.messages import ObservationMode, PatchFormat, RunnerMessage
 
 __all__ = [
     "GameFinished", "NeedsAction", "Output", "SeatFailed", "SeatSetup", "Send", "seat_seed",
@@ -70,12 +70,13 @@ Output = Send | SeatFailed | NeedsAction | GameFinished
 class SeatSetup:
     """How to treat a seat: ``handshake`` sends ``hello`` and waits for ``ready`` (a new
     process); otherwise the process already said ready in an earlier game with
-    ``observation`` as its chosen mode.  ``seed`` goes to the bot in ``game_start``
-    (default: :func:`seat_seed` of the game's seed, its id and the seat)."""
+    ``observation`` and ``patch`` as its choices.  ``seed`` goes to the bot in
+    ``game_start`` (default: :func:`seat_seed` of the game's seed, its id and the seat)."""
 
     handshake: bool = True
     observation: ObservationMode = "delta"
     seed: int | None = None
+    patch: PatchFormat = "railhouse"
 
 
 def seat_seed(*parts: object) -> int:
