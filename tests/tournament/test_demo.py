@@ -49,15 +49,15 @@ def test_the_demo_gives_identical_standings_twice(tmp_path: Path) -> None:
     tournament seed, so two runs of one config play the same games."""
     pytest.importorskip("railhouse_soh")
     runs = [play_demo(tmp_path / name, {"seed_blocks": 1}) for name in ("one", "two")]
-    tables = []
+    standings, games = [], []
     for summary, path in runs:
         assert summary.played == 4
-        data = report.summary(path)
-        tables.append([(r["name"], r["wins"], r["score_sum"], r["mu"]) for r in data["standings"]])
+        rows = report.summary(path)["standings"]
+        standings.append([(r["name"], r["wins"], r["score_sum"], r["mu"]) for r in rows])
         entries = sorted(TournamentDir.open(path).entries(), key=lambda e: e["index"])
-        tables.append([(e["game"], e["scores"], e["decisions"]) for e in entries])
-    assert tables[0] == tables[2] and tables[1] == tables[3]
-    assert tables[0][0][0] == "greedy"
+        games.append([(e["game"], e["scores"], e["decisions"]) for e in entries])
+    assert standings[0] == standings[1] and games[0] == games[1]
+    assert standings[0][0][0] == "greedy"
 
 
 @pytest.mark.slow
