@@ -38,7 +38,8 @@ def configure(*, json: bool = False, debug: bool = False, stream: TextIO | None 
 
     Lines are readable console lines (coloured on a TTY) of warnings and errors; JSON lines
     (one object per line, from ``info`` up) with ``json`` or ``$RAILHOUSE_LOG_JSON``;
-    ``debug`` adds every level.
+    ``debug`` adds every level.  ``$RAILHOUSE_TRACE_HOOKS`` (the rule-hook trace, at
+    ``info``) shows ``info`` lines too.
 
     :param json: JSON lines.
     :param debug: include debug-level lines.
@@ -46,7 +47,9 @@ def configure(*, json: bool = False, debug: bool = False, stream: TextIO | None 
     """
     out = stream if stream is not None else cast(TextIO, _Stderr())
     as_json = json or os.environ.get(JSON_ENV, "") not in ("", "0")
-    level = logging.DEBUG if debug else logging.INFO if as_json else logging.WARNING
+    # info lines are for JSON logs, or for a hook trace someone asked for explicitly
+    traced = os.environ.get("RAILHOUSE_TRACE_HOOKS", "") not in ("", "0")
+    level = logging.DEBUG if debug else logging.INFO if as_json or traced else logging.WARNING
     processors: list[Any] = [
         structlog.contextvars.merge_contextvars,
         structlog.processors.add_log_level,
