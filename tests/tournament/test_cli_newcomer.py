@@ -73,8 +73,9 @@ def test_a_tournament_refuses_to_start_when_an_entrant_cannot(
     code, _, err = cli(capsys, "tournament", "run", str(config_file(TOY, entrants)),
                        "--out", str(out), "--quiet")  # fmt: skip
     assert code == 1
-    assert "entrant 'dead' did not start" in one_error_line(err)
-    assert not out.exists()  # nothing played: no directory left that 'run' would refuse
+    line = one_error_line(err)
+    assert "entrant 'dead' did not start" in line and "nothing was played" in line
+    assert (out / "journal.jsonl").read_text() == ""  # resume plays it once the bot starts
 
 
 def test_missing_or_clashing_tournament_directories_are_plain_errors(

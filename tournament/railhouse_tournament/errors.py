@@ -32,7 +32,7 @@ class BotStartError(TournamentError):
     before anything was scheduled: nothing is played."""
 
     def __init__(self, entrant: str, detail: str, stderr: str = "") -> None:
-        self.entrant = entrant
+        self.entrant, self.detail, self.stderr = entrant, detail, stderr
         tail = f" (its stderr: {stderr})" if stderr else ""
         super().__init__(f"entrant {entrant!r} did not start: {detail}{tail}")
 

@@ -21,7 +21,7 @@ import trio
 from railhouse.logs import get_logger
 from railhouse.plugins import NotRegistered, registry
 from railhouse.protocol.codec import ProtocolError, decode_bot_line, encode
-from railhouse.protocol.messages import PROTOCOL, Bye, Hello, Ready
+from railhouse.protocol.messages import PROTOCOL, Bye, Error, Hello, Ready
 from railhouse_tournament.config import Entrant, FailurePolicy, Limits, TimeControl
 from railhouse_tournament.errors import BotCrashed, BotFailure, BotStartError
 from railhouse_tournament.match import InProcessBot, SeatPlayer
@@ -66,13 +66,14 @@ class BotPool:
         self._idle: dict[str, list[tuple[BotProcess, Any, Any]]] = defaultdict(list)
         self._serial: dict[str, int] = defaultdict(int)
         self._busy: set[BotProcess] = set()
+        self._notes: dict[str, list[dict[str, Any]]] = defaultdict(list)
 
     async def acquire(self, entrant: Entrant, seed: int) -> tuple[SeatPlayer, list[dict[str, Any]]]:
         """A seat for ``entrant`` plus any failures met on the way (restarts).  ``seed``
         seeds an in-process bot and goes to every bot in ``game_start``."""
         if entrant.bot is not None:
             return SeatPlayer(entrant.name, bot=builtin_bot(entrant.bot, seed), seed=seed), []
-        notes: list[dict[str, Any]] = []
+        notes: list[dict[str, Any]] = self._notes.pop(entrant.name, [])  # from warm_up
         idle = self._idle[entrant.name]
         while idle:
             process, mode, patch = idle.pop()
@@ -124,16 +125,28 @@ class BotPool:
         if not isinstance(process, BotProcess):
             return BotStartError(entrant.name, player.start_error, _last_line(log_path))
         self._busy.discard(process)
-        try:
-            line, _ = await process.exchange(encode(hello).rstrip(b"\n"), self._time.handshake)
-            ready = decode_bot_line(line)
-            if not isinstance(ready, Ready):
-                raise ProtocolError("unexpected", f"answered hello with {type(ready).__name__}")
-            if ready.protocol != PROTOCOL:
-                raise ProtocolError("invalid_message", f"speaks {ready.protocol!r}, not {PROTOCOL}")
-        except (BotFailure, ProtocolError) as exc:
-            await process.aclose()
-            return BotStartError(entrant.name, f"no ready after hello: {exc}", _last_line(log_path))
+        line: bytes | None = encode(hello).rstrip(b"\n")
+        retries = self._failure.retries
+        while True:  # as the referee's handshake: a bad ready costs a retry (journaled)
+            try:
+                answer, _ = await process.exchange(line, self._time.handshake)
+                ready = _ready(answer)
+                break
+            except ProtocolError as exc:
+                if retries <= 0:
+                    await process.aclose()
+                    return BotStartError(entrant.name, f"no ready after hello: {exc}",
+                                         _last_line(log_path))  # fmt: skip
+                retries -= 1
+                self._notes[entrant.name].append(
+                    {"entrant": entrant.name, "reason": exc.reason, "action": "retry",
+                     "detail": str(exc)[:300]}
+                )  # fmt: skip
+                line = encode(Error(exc.reason, str(exc), None, retries)).rstrip(b"\n")
+            except BotFailure as exc:
+                await process.aclose()
+                return BotStartError(entrant.name, f"no ready after hello: {exc}",
+                                     _last_line(log_path))  # fmt: skip
         self._idle[entrant.name].append((process, ready.observation, ready.patch))
         return None
 
@@ -163,6 +176,16 @@ class BotPool:
                     nursery.start_soon(_say_bye_and_close, process)
                 for process in busy:
                     nursery.start_soon(process.aclose)
+
+
+def _ready(line: bytes) -> Ready:
+    """The ``ready`` a greeted bot answered, or ``ProtocolError``."""
+    ready = decode_bot_line(line)
+    if not isinstance(ready, Ready):
+        raise ProtocolError("unexpected", f"answered hello with {type(ready).__name__}")
+    if ready.protocol != PROTOCOL:
+        raise ProtocolError("invalid_message", f"speaks {ready.protocol!r}, not {PROTOCOL}")
+    return ready
 
 
 def _last_line(path: Path, limit: int = 200) -> str:

@@ -7,7 +7,6 @@ and at least ``--players`` entrants (``--entrant``) are enough.
 
 from __future__ import annotations
 
-import shutil
 import time
 from pathlib import Path
 from typing import Annotated, Any
@@ -94,16 +93,14 @@ def run(
     stem = config.stem if config is not None else "tournament"
     default = Path("tournaments") / f"{stem}-{time.strftime('%Y%m%d-%H%M%S')}"
     directory = out or (Path(loaded.output) if loaded.output else default)
-    existed = directory.exists()
     runner.create(loaded, directory)
     typer.echo(f"tournament directory: {directory}")
     try:
         _play(directory, quiet)
-    except BotStartError:
-        # nothing was played: leave no directory that 'run' would then refuse to reuse
-        if not existed:
-            shutil.rmtree(directory, ignore_errors=True)
-        raise
+    except BotStartError as exc:
+        raise BotStartError(exc.entrant, f"{exc.detail}; nothing was played: fix the bot and "
+                            f"'railhouse tournament resume {directory}', or remove {directory}",
+                            exc.stderr) from None
 
 
 def _entrant_flag(text: str) -> dict[str, str]:
