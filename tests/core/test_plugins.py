@@ -168,6 +168,7 @@ def test_builtin_bots_are_registered_by_name_without_importing_them() -> None:
         ("greedy", "railhouse_bots.greedy:GreedyBot", "railhouse"),
         ("random", "railhouse_bots.random_bot:RandomBot", "railhouse"),
         ("random-any", "railhouse_bots.random_bot:UniformRandomBot", "railhouse"),
+        ("search", "railhouse_bots.search:SearchBot", "railhouse"),
     ]
     assert reg.bot("greedy").help and reg.bot("random").help
     # Other tests import the bots, so check in a fresh interpreter that listing does not.
