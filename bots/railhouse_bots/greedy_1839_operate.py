@@ -135,12 +135,16 @@ def lay_tile_affordable(facts: TitleFacts, view: View) -> list[dict[str, Any]]:
 
 
 def place_token(facts: TitleFacts, view: View) -> dict[str, Any] | None:
-    """A station only with a train and cash to spare beyond the need."""
+    """A station only with a train and cash to spare beyond the need, in the first city
+    offered; where that city offers both an empty circle and its NS marker (§8.3.2.2), the
+    empty circle: the NS marker stays and keeps blocking other Majors (§14.4)."""
     cid = view.entity
     tokens = view.choices("place_token")
     spare = cash_of(view, cid) - need(facts, view, cid) - SPEND_MARGIN
     if tokens and trains_of(view, cid) and spare >= facts.station:
-        return concrete(tokens[0])
+        city = (tokens[0].get("hex"), tokens[0].get("city"))
+        ways = [t for t in tokens if (t.get("hex"), t.get("city")) == city]
+        return concrete(min(ways, key=lambda t: bool(t.get("replaces"))))
     return _pass(view)
 
 

@@ -162,6 +162,18 @@ def test_no_station_or_costly_tile_eats_into_the_need() -> None:
     assert decide(view([water, free, {"type": "pass", "entity": "L1"}], st, "L1")) == free
 
 
+def test_a_station_keeps_the_NS_marker_where_an_empty_circle_is_offered_too() -> None:
+    """§8.3.2.2 offers both placements in a city with an NS marker and an empty circle;
+    greedy takes the empty circle (the NS marker keeps blocking other Majors)."""
+    st = state(phase="LG", available=("3",), companies={
+        "L1": company(cash=1000, trains=("2-0",))})
+    over = {"type": "place_token", "hex": "K10", "replaces": "NS", "entity": "L1"}
+    empty = {"type": "place_token", "hex": "K10", "entity": "L1"}
+    later = {"type": "place_token", "hex": "L11", "entity": "L1"}
+    chosen = decide(view([over, empty, later, {"type": "pass", "entity": "L1"}], st, "L1"))
+    assert chosen == empty
+
+
 def sell(cid: str, top: int) -> dict[str, Any]:
     return {"type": "sell_shares", "company": cid, "count": 1, "entity": "p0",
             "ranges": {"count": {"min": 1, "max": top, "step": 1}}}

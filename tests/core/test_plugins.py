@@ -170,7 +170,7 @@ def test_builtin_bots_are_registered_by_name_without_importing_them() -> None:
         ("random-any", "railhouse_bots.random_bot:UniformRandomBot", "railhouse"),
         ("search", "railhouse_bots.search:SearchBot", "railhouse"),
     ]
-    assert reg.bot("greedy").help and reg.bot("random").help
+    assert reg.bot("greedy").help and reg.bot("random").help and reg.bot("search").help
     # Other tests import the bots, so check in a fresh interpreter that listing does not.
     probe = (
         "import sys; from railhouse.plugins import Registry; Registry(only=()).bots(); "

@@ -1,13 +1,18 @@
 """Built 1839 positions for rule tests: floated companies, a chosen phase, and an operating
 turn stopped at a chosen step (no random playouts); and the small moves that carry a built
-position on (buy the next train, finish a turn, pass a stock round, start an OR)."""
+position on (buy the next train, finish a turn, pass a stock round, start an OR).  Recorded
+positions (games named by issues) come from tests/fixtures/m1839 through :func:`recorded`."""
 
 from __future__ import annotations
+
+import json
+from pathlib import Path
 
 from m1839_helpers import finish_auction
 
 from railhouse.engine.actions import Action, BuyTrain, Pass
 from railhouse.engine.entities import IPO, Company
+from railhouse.engine.record import replay
 from railhouse.engine.rounds.base import Step
 from railhouse.engine.shares import move_shares, president_cert
 from railhouse_m1839.data import PHASE_IDS
@@ -23,6 +28,17 @@ def refresh(game: M1839) -> None:
     forget = getattr(game, "forget_legal_actions", None)
     if forget is not None:
         forget()
+
+
+FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "m1839"
+
+
+def recorded(name: str) -> M1839:
+    """The position at the end of the game record ``tests/fixtures/m1839/<name>.json``,
+    replayed with the invariants checked after every action."""
+    record = json.loads((FIXTURES / f"{name}.json").read_text(encoding="utf-8"))
+    game: M1839 = replay(record, check=True)
+    return game
 
 
 def after_auction(players: int = 4, seed: int = 1) -> M1839:

@@ -112,11 +112,13 @@ def test_R_8_3_A_1_two_lays_per_turn_on_different_hexes_second_pays_f20(
 
 
 def test_R_15_4_5_no_upgrade_of_a_tile_laid_in_the_same_OR(records: list[Record]) -> None:
+    """A company never upgrades a tile it laid itself in the same OR."""
     for record in records:
-        laid: dict[int, set[str]] = defaultdict(set)
+        laid: dict[tuple[int, str], set[str]] = defaultdict(set)
         for number, data in record.tiles:
-            assert data["hex"] not in laid[number], data
-            laid[number].add(data["hex"])
+            own = laid[(number, data["company"])]
+            assert data["hex"] not in own, data
+            own.add(data["hex"])
 
 
 def test_R_8_3_B_2_one_marker_per_hex_and_f80_per_placed_marker(records: list[Record]) -> None:

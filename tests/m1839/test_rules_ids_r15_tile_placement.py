@@ -240,3 +240,19 @@ def test_R_15_3_2_a_lay_must_connect_to_the_company_through_open_cities() -> Non
         full.apply(
             LayTile(entity="MSS", hex="L11", tile=beyond[0].tile, rotation=beyond[0].rotation)
         )
+
+
+def test_R_15_3_a_turn_that_lays_the_same_track_is_the_listed_lay() -> None:
+    """A tile turned so that its track and stops fall on the same edges is the same lay:
+    the town tile #4 (a straight through a town) at rotation 5 is rotation 2.  The legal
+    set lists it once; ``apply`` accepts either turn and records the listed one; a turn
+    laying other track stays illegal."""
+    game = at_step(position("ZHESM", markers=(("H5", 0, "ZHESM"),)), "ZHESM")
+    game.apply(LayTile(entity="ZHESM", hex="H5", tile="5", rotation=5))
+    assert [a.rotation for a in lays(game, "I6") if a.tile == "4"] == [2]
+    other = game.clone()
+    game.apply(LayTile(entity="ZHESM", hex="I6", tile="4", rotation=5))
+    assert game.board.tiles["I6"] == ("4", 2)
+    assert game.actions[-1] == LayTile(entity="ZHESM", hex="I6", tile="4", rotation=2)
+    with pytest.raises(IllegalAction):
+        other.apply(LayTile(entity="ZHESM", hex="I6", tile="4", rotation=1))

@@ -167,13 +167,18 @@ def _station_game(reserved_by_local: bool) -> M1839:
 
 def test_R_14_6_3_a_placed_marker_replaces_an_unreserved_NS_marker() -> None:
     """R-8.3.B.2: MSS places over the NS marker (f80), but not while a new Local has
-    reserved that circle."""
+    reserved that circle.  A record made before placements named what they replace says
+    ``replaces`` "": in a city without an empty circle that is the same placement."""
     game = _station_game(reserved_by_local=False)
-    place = PlaceToken(entity="MSS", hex="K10", city=0)
+    place = PlaceToken(entity="MSS", hex="K10", city=0, replaces=NS)
     assert place in [a.action for a in game.legal_actions()]
+    old_spelling: M1839 = game.clone()  # type: ignore[assignment]
     game.apply(place)
     assert game.board.city_tokens("K10", 0) == ["MSS"]
     assert game.companies["MSS"].cash == 1000 - 80
+    old_spelling.apply(PlaceToken(entity="MSS", hex="K10", city=0))
+    assert old_spelling.actions[-1] == place
+    assert old_spelling.board.city_tokens("K10", 0) == ["MSS"]
     reserved = _station_game(reserved_by_local=True)
     assert not [
         a
@@ -291,3 +296,46 @@ def test_R_14_6_4_company_markers_and_reservations_are_never_discarded() -> None
         assert lays(game, "K10")  # two-circle brown tiles are fine
         with pytest.raises(IllegalAction):
             game.apply(LayTile(entity="MSS", hex="K10", tile=FEWER.id, rotation=0))
+
+
+def _ns_beside_an_empty_circle(company: str = "MSS") -> M1839:
+    """Tilburg K10 upgraded to the two-circle #14 (light green), one circle holding an NS
+    marker and one empty; MSS at Eindhoven K12 (#57) connects to it."""
+    return position("MSS", "LG", markers=(("K12", 0, "MSS"), ("K10", 0, NS)),
+                    tiles=(("K12", "57", 1), ("K10", "57", 1), ("K10", "14", 1)))
+
+
+def _placements(game: M1839, coord: str) -> list[PlaceToken]:
+    return [a.action for a in game.legal_actions()
+            if isinstance(a.action, PlaceToken) and a.action.hex == coord]
+
+
+@pytest.mark.parametrize("replaces", ["", NS])
+def test_R_8_3_B_2_the_director_chooses_an_empty_circle_or_the_NS_marker(replaces: str) -> None:
+    """§8.3.2.2: a marker goes "in an empty city circle, or in place of a government station
+    marker": where a city has both, both placements are offered (``replaces`` says which)
+    and the NS marker leaves only when replaced."""
+    game = at_step(_ns_beside_an_empty_circle(), "MSS", StationStep)
+    assert sorted(p.replaces for p in _placements(game, "K10")) == ["", NS]
+    game.apply(PlaceToken(entity="MSS", hex="K10", city=0, replaces=replaces))
+    expected = ["MSS"] if replaces else [NS, "MSS"]
+    assert sorted(game.board.city_tokens("K10", 0)) == sorted(expected)
+    assert game.companies["MSS"].cash == 1000 - 80
+    check_invariants(game)
+
+
+@pytest.mark.parametrize("replaces", ["", NS])
+def test_R_8_3_1_a_home_goes_in_an_empty_circle_or_over_the_NS_marker(replaces: str) -> None:
+    """§8.3 step 1: home markers go "either in empty city circles or replacing a government
+    station marker ..., at the director's choice": L1's first run offers both in Tilburg
+    K10 (an NS marker beside an empty circle)."""
+    game = _ns_beside_an_empty_circle()
+    local = float_company(game, "L1", "p1", price=31, cash=0)
+    set_homes(game, "L1", ("K10", "F9"))
+    local.operated_count = 0
+    operating_turn(game, "L1", at=HomeStationStep)
+    assert sorted(p.replaces for p in _placements(game, "K10")) == ["", NS]
+    game.apply(PlaceToken(entity="L1", hex="K10", city=0, replaces=replaces))
+    expected = ["L1"] if replaces else [NS, "L1"]
+    assert sorted(game.board.city_tokens("K10", 0)) == sorted(expected)
+    assert game.board.city_tokens("F9", 0) == ["L1"]  # the other home, one place only

@@ -4,7 +4,15 @@
 from __future__ import annotations
 
 from conftest_map import MapGame, lay
-from m1839_positions import after_auction, float_company, give_train, operating_turn, to_phase
+from m1839_positions import (
+    after_auction,
+    float_company,
+    give_train,
+    operating_turn,
+    recorded,
+    refresh,
+    to_phase,
+)
 
 from railhouse.engine.actions import Action, BuyTrain, LayTile, SellShares
 from railhouse_m1839.closures import start_company
@@ -13,6 +21,7 @@ from railhouse_m1839.later import Payment
 from railhouse_m1839.money import RaiseDecider, raise_money
 from railhouse_m1839.operating import M1839OperatingRound
 from railhouse_m1839.routing import released
+from railhouse_m1839.shares import sale_price
 from railhouse_m1839.tiledata import TILES
 from railhouse_m1839.track import TrackStep
 from railhouse_m1839.turnsteps import TrainBuyStep
@@ -147,3 +156,34 @@ def test_R_8_4_5_selling_stops_once_enough_is_raised_surplus_stays() -> None:
     game.apply(SellShares(entity="p0", company="NBDS", count=1))
     assert not any(isinstance(d, RaiseDecider) for d in game.pending)
     assert nbds.shares_of("p0") == 1 and ams.cash == 0 and game.player("p0").cash == 0
+
+
+def _sale_ranges(game: M1839) -> dict[str, tuple[int, int]]:
+    return {c.action.company: (c.ranges["count"].min, c.ranges["count"].max)
+            for c in game.legal_actions() if isinstance(c.action, SellShares)}
+
+
+def test_R_8_4_5_no_more_shares_offered_than_needed_at_the_sale_price() -> None:
+    """§8.4.1: the player "cannot sell additional shares once enough money has been raised",
+    so a sale is offered only up to the shares the rest needs, counted at the R-7.2.4 sale
+    price.  Recorded position: L2 must buy the f180 train with f95 and its director p3 has
+    f81, so f4 is missing; an L1 share sells for f22 (price f25, not yet operated since it
+    floated): one share, not two."""
+    game = recorded("emergency-overshoot")
+    l1, l2 = game.companies["L1"], game.companies["L2"]
+    decider = game.pending[-1]
+    assert isinstance(decider, RaiseDecider) and decider.company is l2
+    assert (l2.cash, game.player("p3").cash) == (95, 81)
+    assert (game.share_price(l1), sale_price(game, l1)) == (25, 22)
+    assert _sale_ranges(game) == {"L1": (1, 1)}
+    # f24 missing: f25 would cover it, but a share sells for f22, so two are needed
+    game.pay(game.player("p3"), game.bank, 20)
+    refresh(game)
+    assert _sale_ranges(game) == {"L1": (1, 2)}
+    game.pay(game.bank, game.player("p3"), 20)
+    refresh(game)
+    trains = len(l2.trains)
+    game.apply(SellShares(entity="p3", company="L1", count=1))
+    assert not any(isinstance(d, RaiseDecider) for d in game.pending)
+    assert len(l2.trains) == trains + 1 and l2.cash == 0
+    assert game.player("p3").cash == 81 + 22 - 85  # the surplus stays with the director

@@ -79,7 +79,7 @@ def test_R_8_3_B_2_a_marker_replaces_an_NS_marker_and_needs_a_marker_left() -> N
     game = mss_line()
     game.board.place_token("K10", 0, "NS")
     step = StationStep(game, "MSS")  # type: ignore[arg-type]
-    step.process(PlaceToken(entity="MSS", hex="K10", city=0))
+    step.process(PlaceToken(entity="MSS", hex="K10", city=0, replaces="NS"))
     assert game.board.city_tokens("K10", 0) == ["MSS"]
     game.companies["NBDS"].operated_count = 1
     game.new_turn()

@@ -119,3 +119,22 @@ def test_new_map_actions_survive_a_game_record_round_trip() -> None:
         LayTileAllocated(entity="MSS", hex="J9", tile="OO-Y1", rotation=2, tokens=(1, 0)),
     ):
         assert decode_json(encode_json(action)) == action
+
+
+def test_R_14_3_5_KR_moves_to_an_empty_circle_or_over_an_NS_marker() -> None:
+    """A move goes to "a legal station marker placement location" (§8.3.2.2): in Tilburg
+    K10 (#14, an NS marker beside an empty circle) both are offered, ``replaces`` saying
+    which; the NS marker leaves only when replaced."""
+    for replaces in ("", "NS"):
+        game = mss_game()
+        lay(game.board, ("K10", "14", 1))
+        game.board.place_token("K10", 0, "NS")
+        step = StationStep(game, "MSS")  # type: ignore[arg-type]
+        offered = {a.action.replaces for a in step.legal_actions()
+                   if isinstance(a.action, MoveStation) and a.action.hex == "B19"}
+        assert offered == {"", "NS"}
+        step.process(MoveStation(entity="MSS", hex="B19", city=0, to_hex="K10", to_city=0,
+                                 replaces=replaces))
+        game.pending[-1].process(Respond(entity="p1", accept=True))
+        assert sorted(game.board.city_tokens("K10", 0)) == (["MSS"] if replaces
+                                                            else ["MSS", "NS"])

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from conftest_map import MapGame, lay
+from m1839_positions import recorded
 
 from railhouse.engine.actions import LayTile, Pass
 from railhouse.map.tiles import orient
@@ -86,6 +87,20 @@ def test_R_15_4_5_no_upgrade_of_a_tile_laid_this_OR() -> None:
     game.new_or()
     later = TrackStep(game, "ZHESM")  # type: ignore[arg-type]
     assert [a for a in lays(later) if a.hex == "H5" and TILES[a.tile].color == "green"]
+
+
+def test_R_15_4_5_another_companys_tile_of_this_OR_may_be_upgraded() -> None:
+    """§8.3.1 / §15.3.2: "A public company cannot upgrade a track tile it has placed in that
+    same Operating Round": only its own.  Recorded position: HIJSM laid Assen C18 this OR;
+    L5, at its track step, may upgrade it with tile 455."""
+    game = recorded("upgrade-other-company")
+    assert game.acting_entity() == "L5"
+    tile_before = game.board.tiles["C18"]
+    upgrades = [c.action for c in game.legal_actions()
+                if isinstance(c.action, LayTile) and c.action.hex == "C18"]
+    assert "455" in {a.tile for a in upgrades}
+    game.apply(next(a for a in upgrades if a.tile == "455"))
+    assert game.board.tiles["C18"][0] == "455" != tile_before[0]
 
 
 def test_R_12_7_R_15_3_3_no_new_connection_across_a_red_barrier_before_light_red() -> None:

@@ -39,11 +39,14 @@ def test_tox_default_run_is_every_ci_check_with_both_plugins() -> None:
     tox = configparser.ConfigParser(interpolation=None)
     tox.read(REPO / "tox.ini")
     envs = [env.strip() for env in tox["tox"]["env_list"].split(",")]
-    assert envs == ["py", "lint", "type", "bench-quick", "browser"]
+    assert envs == ["py", "lint", "type", "bench-quick", "browser", "ray"]
     assert "railhouse bench --quick --json" in tox["testenv:bench-quick"]["commands"]
     deps = tox["testenv"]["deps"].split("\n")
     for dep in ("-e .[test]", "-e plugins/soh", "-e plugins/m1839"):
         assert dep in deps
     assert "pytest" in tox["testenv"]["commands"] and "{posargs}" in tox["testenv"]["commands"]
-    for env in ("lint", "type", "demo", "bench", "bench-quick", "browser"):
+    for env in ("lint", "type", "demo", "bench", "bench-quick", "browser", "ray"):
         assert f"testenv:{env}" in tox
+    # Ray is installed only where its tests run, and there they must not be skipped
+    assert "[test,ray]" in tox["testenv:ray"]["deps"] and "[ray]" not in tox["testenv"]["deps"]
+    assert "RAILHOUSE_RAY_REQUIRED = 1" in tox["testenv:ray"]["set_env"]

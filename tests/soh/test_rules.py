@@ -114,9 +114,9 @@ def test_adjusting_share_price_ledge_stops_non_president_sale(make_game: Make) -
     market.place("AR", (0, 11))  # 140, with a ledge between 110 and 100
     round_ = game.round
     assert isinstance(round_, SohStockRound)
-    round_.sale_price_moves("p1", ar, 3)
+    round_.sale_price_moves(ar, 3, by_president=False)
     assert game.share_price(ar) == 110
-    round_.sale_price_moves("p0", ar, 3)
+    round_.sale_price_moves(ar, 3, by_president=True)
     assert game.share_price(ar) == 80  # a president's sale ignores ledges
 
 

@@ -98,6 +98,22 @@ def test_president_sale_ignores_ledges_en_adjusting_share_price() -> None:
     assert ar.president == "p1"
 
 
+def test_president_selling_out_of_presidency_ignores_ledges_en_adjusting_share_price() -> None:
+    """"If the selling player is not the president of the company whose shares are sold":
+    the seller's standing before the sale decides.  p1, president of AR at 125 with 5
+    shares, sells 3 and p2 (3 shares) takes over; the sale was the president's, so the
+    price passes the ledge below 110: 125 -> 110 -> 100 -> 90."""
+    game = fresh(players=4)
+    ar = start_company(game, "AR", "p1", 65, holdings={"p1": 3, "p2": 3})
+    move_price(game, "AR", 125)
+    game.round.started_this_round.discard("AR")  # type: ignore[union-attr]
+    at_turn_of(game, "p1")
+    apply(game, SellShares(entity="p1", company="AR", count=3))
+    assert ar.president == "p2" and ar.shares_of("p1") == 2
+    assert game.share_price(ar) == 90
+    assert game.player("p1").cash == 300 + 3 * 125
+
+
 def test_presidency_passes_to_the_left_on_a_tie_en_change_of_presidency() -> None:
     """Selling below two tied players: the first to the president's left takes over."""
     game = fresh(players=4)

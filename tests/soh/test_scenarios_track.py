@@ -3,7 +3,9 @@ and the powers of privates #1 (SMAS), #2 (KKI) and #5 (RW) (built positions)."""
 
 from __future__ import annotations
 
+import pytest
 from soh_scenario import (
+    BREDA_ANTWERPEN,
     apply,
     fresh,
     give_private,
@@ -18,6 +20,7 @@ from soh_scenario import (
 )
 
 from railhouse.engine.actions import LayTile, PlaceToken
+from railhouse.engine.errors import IllegalAction
 from railhouse_soh.game import SteamOverHolland
 from railhouse_soh.steps import TokenStep
 from railhouse_soh.track import TrackStep
@@ -84,6 +87,21 @@ def test_yellow_then_upgrade_same_tile_same_turn_en_replacing_tiles() -> None:
     assert ("J7", "14", 0) in lays(game)
     apply(game, LayTile(entity="AR", hex="J7", tile="14", rotation=0))
     assert game.board.tiles["J7"][0] == "14"
+
+
+def test_a_turn_that_lays_the_same_track_is_the_listed_lay_en_replacing_tiles() -> None:
+    """Tile 14 (the green X city) looks the same turned half way round: over Breda's
+    straight #57 the legal set lists rotations 0 and 2 once each; ``apply`` accepts 3 as
+    the listed 0 (and records 0), while a turn that lays other track stays illegal."""
+    game = track_turn("3", BREDA_ANTWERPEN)
+    listed = sorted((a.tile, a.rotation) for a in legal_of(game, LayTile) if a.hex == "J7")
+    assert listed == [("14", 0), ("14", 2), ("15", 0), ("15", 3)]
+    other = game.clone()
+    apply(game, LayTile(entity="AR", hex="J7", tile="14", rotation=3))
+    assert game.board.tiles["J7"] == ("14", 0)
+    assert game.actions[-1] == LayTile(entity="AR", hex="J7", tile="14", rotation=0)
+    with pytest.raises(IllegalAction):
+        other.apply(LayTile(entity="AR", hex="J7", tile="14", rotation=1))
 
 
 def test_river_crossing_costs_50_en_rivers() -> None:

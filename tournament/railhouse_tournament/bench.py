@@ -32,8 +32,9 @@ import trio
 from railhouse.engine.api import GameAPI
 from railhouse_tournament import schedule
 from railhouse_tournament.config import Entrant, FailurePolicy, TimeControl, TournamentConfig
+from railhouse_tournament.game import resolve_title
 from railhouse_tournament.match import stand_in_choice
-from railhouse_tournament.runner import Runner, create, resolve_title
+from railhouse_tournament.runner import Runner, create
 
 
 @dataclass

@@ -16,7 +16,9 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
+from railhouse_tournament.cluster import ClusterSettings, parse_cluster
 from railhouse_tournament.errors import ConfigError
+from railhouse_tournament.sprt import StopRules, parse_stop
 from railhouse_tournament.values import (
     choice,
     integer,
@@ -98,6 +100,8 @@ class TournamentConfig:
     failure: FailurePolicy = field(default_factory=FailurePolicy)
     simulate: SimulateLimits = field(default_factory=SimulateLimits)
     limits: Limits = field(default_factory=Limits)
+    stop: StopRules = field(default_factory=StopRules)
+    cluster: ClusterSettings = field(default_factory=ClusterSettings)
 
     def entrant(self, name: str) -> Entrant:
         return next(e for e in self.entrants if e.name == name)
@@ -128,6 +132,7 @@ class TournamentConfig:
 _TOP = {
     "title", "players", "options", "format", "challenger", "seed_blocks", "games", "seating",
     "seed", "concurrency", "output", "time", "failure", "limits", "entrants", "simulate",
+    "stop", "cluster",
 }  # fmt: skip
 
 
@@ -182,6 +187,8 @@ def parse(raw: Mapping[str, Any], base_dir: Path) -> TournamentConfig:
         failure=_failure(table(raw, "failure")),
         simulate=_simulate(table(raw, "simulate")),
         limits=_limits(table(raw, "limits")),
+        stop=parse_stop(table(raw, "stop")),
+        cluster=parse_cluster(table(raw, "cluster"), base_dir),
     )
     _cross_check(config)
     return config
@@ -295,6 +302,8 @@ def _cross_check(config: TournamentConfig) -> None:
             raise ConfigError("challenger", f"{config.challenger!r} is not an entrant")
     elif config.challenger is not None:
         raise ConfigError("challenger", "is only used when format is 'gauntlet'")
+    if config.stop.sprt is not None and config.format != "gauntlet":
+        raise ConfigError("stop.sprt", "tests a challenger: it needs format = 'gauntlet'")
     if len(names) < config.players:
         raise ConfigError(
             "players", f"{config.players} seats need at least {config.players} entrants"

@@ -8,8 +8,10 @@ from typing import Any
 from rich.console import Console
 from rich.table import Table
 
-from railhouse_tournament import schedule, standings
+from railhouse_tournament import schedule, sprt, standings, stats
 from railhouse_tournament.journal import TournamentDir
+from railhouse_tournament.report_tables import render_stats
+from railhouse_tournament.viewer_pages import ViewerPages, write_pages
 
 
 def summary(path: Path) -> dict[str, Any]:
@@ -19,6 +21,8 @@ def summary(path: Path) -> dict[str, Any]:
     entries = directory.entries()
     names = [e.name for e in config.entrants]
     table = standings.compute(names, entries)
+    ratings = {s.name: (s.mu, s.sigma) for s in table}
+    test = sprt.replay(config.stop.sprt, config.challenger, entries)
     statuses = {"ok": 0, "forfeit": 0, "aborted": 0}
     for entry in entries:
         statuses[entry["status"]] = statuses.get(entry["status"], 0) + 1
@@ -37,6 +41,8 @@ def summary(path: Path) -> dict[str, Any]:
             for failure in entry["failures"]
             if failure["reason"] == "resource_limit"
         ],
+        "stats": stats.compute(names, entries, ratings),
+        "sprt": test.to_dict() if test is not None else None,
     }
 
 
@@ -58,12 +64,17 @@ def rating_history(path: Path, points: int = 60) -> list[dict[str, Any]]:
     return history
 
 
-def write_html(path: Path, out: Path) -> None:
-    """Write the self-contained HTML report of the tournament in ``path`` to ``out``
-    (needs the ``render`` extra)."""
+def write_html(path: Path, out: Path, viewers: bool = True) -> ViewerPages:
+    """Write the self-contained HTML report of the tournament in ``path`` to ``out``, with
+    each game's viewer page beside it (needs the ``render`` extra).  ``viewers`` false:
+    link only the viewer pages already there."""
     from railhouse.render.tournament_page import tournament_html
 
-    out.write_text(tournament_html(summary(path), rating_history(path)), encoding="utf-8")
+    entries = TournamentDir.open(path).entries()
+    pages = write_pages(path, out, entries, render=viewers)
+    page = tournament_html(summary(path), rating_history(path), entries, pages.links)
+    out.write_text(page, encoding="utf-8")
+    return pages
 
 
 def console() -> Console:
@@ -82,6 +93,8 @@ def render(data: dict[str, Any], console: Console) -> None:
     if by_status.get("forfeit") or by_status.get("aborted"):
         forfeits, aborted = by_status.get("forfeit", 0), by_status.get("aborted", 0)
         head += f" ({forfeits} with forfeits, {aborted} aborted)"
+    if (data.get("sprt") or {}).get("verdict"):
+        head += f"; stopped by the SPRT: {data['sprt']['verdict']} accepted"
     table = Table(title=head, caption="ranked by mu-3sigma, the conservative OpenSkill rating")
     columns = (
         "#", "entrant", "games", "wins", "rank", "score", "mu", "sigma", "mu-3sigma",
@@ -114,3 +127,4 @@ def render(data: dict[str, Any], console: Console) -> None:
     console.print(table)
     for hit in data.get("limits_hit", []):
         console.print(f"resource limit: {hit['entrant']} in {hit['game']}: {hit['limit']}")
+    render_stats(data, console)

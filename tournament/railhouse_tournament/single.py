@@ -38,9 +38,9 @@ from railhouse_tournament.config import (
     parse_command,
 )
 from railhouse_tournament.errors import BotStartError, ConfigError
+from railhouse_tournament.game import first_hello, resolve_title, warm_up, wire_time
 from railhouse_tournament.match import Match, MatchOutcome, SeatPlayer
 from railhouse_tournament.pool import BotPool, bot_factory
-from railhouse_tournament.runner import first_hello, resolve_title, warm_up, wire_time
 
 INTERPRETERS = ("python", "node", "ruby", "perl", "bash", "sh", "java")
 

@@ -51,6 +51,22 @@ def tournament_rate(title_id: str, players: int, repeats: int, games: int) -> Me
     )  # fmt: skip
 
 
+def ray_tournament_rate(title_id: str, players: int, repeats: int, games: int) -> Metric:
+    """The Ray backend's games/min on a Ray instance on this machine, with the local
+    runner's rate for the same tournament measured alternately in the same run."""
+    name, unit = "tournament.ray_games_per_min", "games/min"
+    try:
+        import ray  # noqa: F401
+    except ImportError:
+        return skipped(name, unit, "Ray is not installed (pip install 'railhouse[ray]')")
+    from railhouse_tournament.bench_ray import ray_against_local
+
+    bench = ray_against_local(title_id, players, games, repeats)
+    return Metric(name, unit, [row.games_per_minute for row in bench.ray],
+                  extra={"title": title_id, "players": players, "games": games,
+                         "concurrency": os.cpu_count() or 1, **bench.extra()})  # fmt: skip
+
+
 def soh_replay(repeats: int) -> Metric:
     name, unit = "soh.replay_181446_ms", "ms"
     try:

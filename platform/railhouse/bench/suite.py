@@ -32,6 +32,7 @@ METRICS: dict[str, tuple[str, str]] = {
     "protocol.overhead_us": ("us", "per decision: subprocess bot minus in-process bot"),
     "protocol.simulate_us": ("us", "runner's side of one simulate of one action, mid-game"),
     "tournament.games_per_min": ("games/min", "4-player games, subprocess random bots"),
+    "tournament.ray_games_per_min": ("games/min", "the same on the Ray backend, this machine"),
     "memory.game_state_kb": ("KiB", "memory a late-game state owns (what clone copies)"),
     "memory.peak_rss_mb": ("MiB", "peak RSS of an interpreter playing one random game"),
 }
@@ -159,6 +160,11 @@ class Run:
         return [external.tournament_rate(self.title, PLAYERS, s.tournament_repeats,
                                          s.tournament_games)]
 
+    def ray_tournament(self) -> list[Metric]:
+        s = self.sizes
+        return [external.ray_tournament_rate(self.title, PLAYERS, s.tournament_repeats,
+                                             s.tournament_games)]
+
     def replay(self) -> list[Metric]:
         return [external.soh_replay(self.sizes.replay_repeats)]
 
@@ -183,6 +189,7 @@ BENCHES: tuple[Bench, ...] = (
     Bench(("protocol.overhead_us",), None, Run.protocol),
     Bench(("protocol.simulate_us",), None, Run.simulate),
     Bench(("tournament.games_per_min",), None, Run.tournament),
+    Bench(("tournament.ray_games_per_min",), None, Run.ray_tournament),
     Bench(("memory.game_state_kb", "memory.peak_rss_mb"), None, Run.memory),
 )
 

@@ -5,7 +5,11 @@ stalls a game (and, before the runner moved engine work off its event loop, ever
 too).  This metric solves, cold, the route problem of every company with trains -- no cap on
 the number of trains -- at the late-game positions of every installed title, plus the recorded
 1839 position whose route step once took 20-24 s (``data/1839-slow-routes-seed1078.json``,
-the position before action 1469, a ``pass`` ending L3's turn).  Its samples are the slowest
+the position before action 1471, a ``pass`` ending L3's turn; the vendored record has two
+decisions more than the original, which rules fixed since then ask for and which it answers
+as the game was played: L2 passes at its track step at 676, where it may now upgrade a tile
+another company laid that OR, and L4 puts its Hoorn home in the empty circle at 1214, where
+it may now replace the NS marker instead; issue 17).  Its samples are the slowest
 time of each position set (one per title, one for the record), so the median is a typical
 worst case and the maximum (``p95`` with few samples) the worst of all; ``extra`` names the
 slowest problem.
@@ -26,7 +30,7 @@ from railhouse.engine.record import new_game
 from railhouse.map.problem import RouteProblem, route_problem
 
 SLOW_RECORD = "1839-slow-routes-seed1078.json"
-SLOW_ACTION = 1469  # the recorded step: L3's routes at the end of its turn
+SLOW_ACTION = 1471  # the recorded step: L3's routes at the end of its turn
 
 
 @dataclass(frozen=True)

@@ -53,6 +53,13 @@ def render(
     scene.output_format(out)
     data = position.load_record(record)
     game = position.position(data, at)
-    lines = [line for company in routes or [] for line in position.routes(game, company)]
-    scene.write(scene.picture(scene.scene_of(game, lines)), out)
+    lines, notes = [], []
+    for company in routes or []:
+        found = position.routes(game, company)
+        lines.extend(found)
+        if not found:
+            notes.append(position.no_routes(game, company))
+    scene.write(scene.picture(scene.scene_of(game, lines, notes)), out)
     typer.echo(f"wrote {out} ({scene.describe(game)})")
+    for note in notes:
+        typer.echo(note)

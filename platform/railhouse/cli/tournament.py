@@ -62,6 +62,12 @@ def run(
     processes: Annotated[int | None, Opt(help="Processes per bot (0: no limit).")] = None,
     cpu_seconds: Annotated[int | None, Opt(help="CPU seconds per bot process (0: none).")] = None,
     option: Annotated[list[str] | None, Opt(help="Title option KEY=VALUE (repeatable).")] = None,
+    backend: Annotated[
+        str | None, Opt(help="local, or ray (needs the extra railhouse[ray]).")
+    ] = None,
+    address: Annotated[
+        str | None, Opt(help="Ray cluster address (auto, HOST:PORT); unset: start one here.")
+    ] = None,
     quiet: Annotated[bool, Opt("--quiet", help="No progress output.")] = False,
 ) -> None:
     """Create a tournament directory and play it."""
@@ -78,6 +84,7 @@ def run(
         "failure.max_line_bytes": max_line_bytes, "failure.stderr_bytes": stderr_bytes,
         "failure.max_notices": max_notices, "limits.memory_mb": memory_mb,
         "limits.processes": processes, "limits.cpu_seconds": cpu_seconds,
+        "cluster.backend": backend, "cluster.address": address,
     }  # fmt: skip
     if entrant:
         overrides["entrants"] = [_entrant_flag(text) for text in entrant]
@@ -177,7 +184,9 @@ def _play(directory: Path, quiet: bool) -> None:
         f"played {summary.played} games in {summary.seconds:.1f}s "
         f"({summary.skipped} already done, {summary.total} in all)"
     )
-    if summary.played + summary.skipped < summary.total:
+    if summary.verdict is not None:
+        typer.echo(f"SPRT decided: {summary.verdict} accepted; the remaining games are not played")
+    elif summary.played + summary.skipped < summary.total:
         typer.echo(f"stopped early; continue with: railhouse tournament resume {directory}")
         raise typer.Exit(1)
     report.render(report.summary(directory), report.console())
@@ -211,6 +220,11 @@ def report_command(
     out: Annotated[
         Path | None, Opt("-o", "--out", help="The HTML file (default: DIR/report.html).")
     ] = None,
+    viewers: Annotated[
+        bool,
+        Opt("--viewers/--no-viewers",
+            help="With --html: write each game's viewer page beside the report."),
+    ] = True,
 ) -> None:
     """Standings: games, wins, average rank and score, OpenSkill rating, failure counters."""
     import json
@@ -223,8 +237,8 @@ def report_command(
         require_render_extra("tournament report --html")
         target = out or directory / "report.html"
         _require_intact(directory)
-        report.write_html(directory, target)
-        typer.echo(f"wrote {target}")
+        pages = report.write_html(directory, target, viewers)
+        typer.echo(f"wrote {target}; {pages.line()}")
         return
     _require_intact(directory)
     data = report.summary(directory)

@@ -117,11 +117,15 @@ class LayTile(Action, frozen=True, tag="lay_tile"):
 
 
 class PlaceToken(Action, frozen=True, tag="place_token"):
-    """Place a station marker in city ``city`` (0 for the first) of ``hex``."""
+    """Place a station token in city ``city`` of ``hex``.  ``ability``: the private whose
+    power is used ("" for none).  ``replaces``: the owner of a token the new one replaces
+    (1839 ``"NS"``: a government station marker, which returns to the supply), "" when it
+    goes in an empty place; where a city has both, both placements are listed."""
 
     hex: str
     city: int = 0
     ability: str = ""
+    replaces: str = ""
 
 
 @shared_on_copy

@@ -30,8 +30,9 @@ that leaves a decision pending, e.g. 1839's redemption offer R-7.4.1, calls
 :meth:`EmergencyRaise.sell_treasury`.  A player's own debt (1839 R-8.1.2's RH charge, R-8.4.4
 "or the RH owner") is a raise without a company: ``EmergencyRaise(game, None, amount,
 debtor=player_id)`` waits until that player holds ``amount``, only by their share sales.
-1839 (money.py) uses ``EmergencyRules(contribute_in_full=True, sell_until_exhausted=True)``
-with its own sales (sale price R-7.2.4, price moves left, redemption offer).
+1839 (money.py) uses ``EmergencyRules(contribute_in_full=True, sell_until_exhausted=True,
+sell_only_needed=True)`` with its own sales (:meth:`EmergencyRaise.sale_price` is R-7.2.4's,
+price moves left, redemption offer).
 
 SOH's forced purchase (trainbuy.py) uses ``EmergencyRules(treasury_choice=True,
 repeat_issue=True, contribute_at_spend=True, keep_president_certificates=True,
@@ -58,10 +59,10 @@ from railhouse.engine.entities import POOL, TREASURY, Company
 from railhouse.engine.errors import IllegalAction
 from railhouse.engine.rounds.base import Decider
 from railhouse.engine.shares import (
-    hand_over_before_sale,
     move_shares,
     president_cert,
-    update_president,
+    sale_price_drop,
+    sell_to_pool,
 )
 
 if TYPE_CHECKING:
@@ -77,7 +78,6 @@ class EmergencyRules:
     order: tuple[str, ...] = SOURCES
     treasury_choice: bool = False
     keep_operating_presidency: bool = True
-    ledges: bool = False  # a president's emergency sale stops at ledges
     #: the president's cash goes to the company only once it covers the whole shortfall
     #: (1839: the director raises the money, then pays it; until then the treasury is
     #: untouched, e.g. for a redemption decided during the sales); default: as it comes
@@ -101,8 +101,10 @@ class EmergencyRules:
     #: and moves the price as the president's sale; default: a president may sell into
     #: their certificate where another holder can take it over (exchanged before the sale)
     keep_president_certificates: bool = False
-    #: each company's sale range stops at the shares the rest of the shortfall needs (SOH EN
-    #: "he may sell the necessary shares"); default: up to all sellable shares
+    #: each company's sale range stops at the shares the rest of the shortfall needs at the
+    #: :meth:`EmergencyRaise.sale_price` (SOH EN "he may sell the necessary shares"; 1839
+    #: §8.4.1 "cannot sell additional shares once enough money has been raised"); default:
+    #: up to all sellable shares
     sell_only_needed: bool = False
     #: ``bankrupt`` is offered beside the sales (SOH EN: the president may decline to sell,
     #: and the company goes bankrupt); default: only when the sales cannot cover the rest
@@ -142,10 +144,14 @@ class EmergencyRaise(Decider):
         """The money cannot be raised (title-defined bankruptcy)."""
         raise NotImplementedError
 
+    def sale_price(self, company: Company) -> int:
+        """What one share of ``company`` sells for now: its market price."""
+        return self.game.share_price(company)
+
     def sale_moves(self, company: Company, count: int, by_president: bool) -> None:
-        """Price moves of an emergency sale: down one step per share."""
-        ledges = self.rules.ledges or not by_president
-        self.game.market_of(company).move(company.id, "down", count, ledges=ledges)
+        """Price moves of an emergency sale (``by_president``: the seller was president
+        before it): those of any sale, as in the stock round."""
+        sale_price_drop(self.game, company, count, by_president)
 
     # -- state ---------------------------------------------------------------------------
     @property
@@ -214,7 +220,8 @@ class EmergencyRaise(Decider):
             if stage == "treasury_shares" and self.treasury_units() > 0:
                 if self.rules.treasury_choice:
                     return False
-                self.sell_treasury(min(self.treasury_units(), self.units_needed(self.company)))
+                needed = self.units_needed(self.company, self.shortfall())
+                self.sell_treasury(min(self.treasury_units(), needed))
                 continue
             if stage == "president_cash":
                 self.contribute()
@@ -226,9 +233,11 @@ class EmergencyRaise(Decider):
         if self in self.game.pending:
             self.game.pending.remove(self)
 
-    def units_needed(self, company: Company) -> int:
-        price = self.game.share_price(company)
-        return -(-self.shortfall() // price) if price > 0 else 0
+    def units_needed(self, company: Company, due: int) -> int:
+        """Shares of ``company`` that bring in ``due`` at its :meth:`sale_price` (the last
+        may overshoot)."""
+        price = self.sale_price(company)
+        return -(-due // price) if price > 0 else 0
 
     def treasury_units(self) -> int:
         company = self._company
@@ -270,9 +279,9 @@ class EmergencyRaise(Decider):
         for company in self.game.companies.values():
             top = self.sellable(company)
             if top and self.rules.sell_only_needed:
-                top = min(top, self.units_needed(company))
+                top = min(top, self.units_needed(company, self.to_raise()))
             if top:
-                raisable += top * self.game.share_price(company)
+                raisable += top * self.sale_price(company)
                 sales.append(LegalAction(SellShares(entity=me, company=company.id, count=1),
                                          {"count": Range(1, top)}))
         bankrupt = [LegalAction(Bankrupt(entity=me))]
@@ -288,7 +297,7 @@ class EmergencyRaise(Decider):
 
     def sell_treasury(self, count: int) -> None:
         game, company = self.game, self.company
-        price = game.share_price(company)
+        price = self.sale_price(company)
         move_shares(company, TREASURY, POOL, count)
         game.pay(game.bank, company, price * count)
         self.sale_moves(company, count, by_president=False)
@@ -301,16 +310,11 @@ class EmergencyRaise(Decider):
         """The president sells ``count`` shares of ``company`` (title hook); a title's sale
         must end with :meth:`after_sale`, at once or once a pending decision is made."""
         game, me = self.game, self.president
-        price = game.share_price(company)
-        if not self.rules.keep_president_certificates:
-            hand_over_before_sale(game, company, me, count)
-        by_president = company.president == me
-        move_shares(company, me, POOL, count)
-        game.pay(game.bank, game.player(me), price * count)
-        self.sale_moves(company, count, by_president=by_president)
-        update_president(game, company)
+        sale = sell_to_pool(game, company, me, count,
+                            exchange_first=not self.rules.keep_president_certificates)
+        self.sale_moves(company, count, by_president=sale.by_president)
         game.event("sell", {"player": me, "company": company.id, "count": count,
-                            "price": price, "emergency": True})
+                            "price": sale.price, "emergency": True})
         self.after_sale()
 
     def after_sale(self) -> None:

@@ -169,6 +169,7 @@ class Game(LegalSetCache):
         if isinstance(action, ProposeWinner):  # a game-level action, not the decider's
             agreed_end.check(self, decider, action)
         else:
+            action = decider.normalise(action)
             decider.validate(action)
         self._legal.clear()
         index = len(self._actions)

@@ -5,7 +5,10 @@ Title-agnostic rules implemented here (each title's rulebook states them the sam
 - on a tie the presidency goes to the first tied player after the current president in
   seat order (SOH EN "Change of presidency"; 1839 R-7.6.4);
 - the old and new president exchange the president's certificate for ordinary certificates
-  worth the same percentage.
+  worth the same percentage;
+- a sale to the pool is the president's when the seller held the presidency *before* it,
+  even if it passes the presidency on (:func:`sell_to_pool`), and only a non-president's
+  sale stops at a ledge (:func:`sale_price_drop`; SOH EN "Adjusting share price").
 
 Certificates may have any size: counts of shares are in 10% units (a 20% ordinary
 certificate is two shares), and transfers pick certificates that add up exactly.
@@ -13,6 +16,7 @@ certificate is two shares), and transfers pick certificates that add up exactly.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from railhouse.engine.entities import POOL, Certificate, Company
@@ -155,3 +159,44 @@ def hand_over_before_sale(game: Game, company: Company, seller: str, count: int)
 
 def others_in_order(game: Game, player_id: str) -> list[str]:
     return [p for p in seat_order_after(game, player_id) if p != player_id]
+
+
+@dataclass(frozen=True)
+class PoolSale:
+    """What a sale to the pool was: the price per share it was paid at, and whether the
+    seller was the company's president when selling (before any change of presidency)."""
+
+    price: int
+    by_president: bool
+
+
+def sell_to_pool(game: Game, company: Company, seller: str, count: int, *,
+                 exchange_first: bool = True) -> PoolSale:
+    """``seller`` sells ``count`` shares of ``company`` to the pool at the current price,
+    paid by the bank; the presidency follows the holdings.  The price does not move here:
+    the caller moves it with ``by_president`` (e.g. :func:`sale_price_drop`).
+
+    ``exchange_first``: a president selling below another holder exchanges the president's
+    certificate before the sale (:func:`hand_over_before_sale`), so the sold certificates
+    are ordinary ones; otherwise (SOH's forced sale keeps a president's certificate) the
+    presidency passes after the sale.  Either way the sale is the president's when the
+    seller was president before it: SOH EN "Adjusting share price" exempts a sale unless
+    "the selling player is not the president of the company whose shares are sold", and a
+    president who sells out of the presidency was the president selling (18xx.games also
+    decides before the sale).  Both the stock round and the emergency sale come here.
+    """
+    by_president = company.president == seller
+    price = game.share_price(company)
+    if exchange_first:
+        hand_over_before_sale(game, company, seller, count)
+    move_shares(company, seller, POOL, count)
+    game.pay(game.bank, game.player(seller), price * count)
+    update_president(game, company)
+    return PoolSale(price, by_president)
+
+
+def sale_price_drop(game: Game, company: Company, count: int, by_president: bool) -> None:
+    """The price moves of a sale: down one step per share; a sale not by the president
+    stops at a ledge (SOH EN "Adjusting share price"; ledges are market data, so a market
+    without them just drops ``count`` steps)."""
+    game.market_of(company).move(company.id, "down", count, ledges=not by_president)

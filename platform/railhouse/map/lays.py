@@ -20,10 +20,13 @@ connection across a costed side with track facing it (rivers) + ``LayOptions.ext
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
-from typing import NamedTuple
+from typing import NamedTuple, TypeVar
 
+import msgspec
+
+from railhouse.engine.actions import LayTile
 from railhouse.map.board import Board
 from railhouse.map.graph import Operator, reach, track_graph
 from railhouse.map.mapdef import WHITE, MapDef
@@ -143,6 +146,34 @@ def _city_sig(o: Oriented, cities: tuple[int, ...]) -> frozenset[tuple[int, tupl
         (o.stop_edges[i], tuple(k for k, t in enumerate(cities) if t == j))
         for j, i in enumerate(new_cities)
     )
+
+
+def same_lay(t: TileDef, rotation: int, other: int) -> bool:
+    """Whether ``t`` turned ``rotation`` and turned ``other`` lay the same thing: the same
+    track (:func:`_track_sig`) with every stop on the same edges, so that markers and a
+    director's allocation by city index land alike (e.g. a straight turned half way)."""
+    a, b = orient(t, rotation), orient(t, other)
+    return a.stop_edges == b.stop_edges and _track_sig(a) == _track_sig(b)
+
+
+L = TypeVar("L", bound=LayTile)
+
+
+def listed_turn(action: L, listed: Iterable[LayTile], tiles: Mapping[str, TileDef]) -> L:
+    """``action`` as the first of ``listed`` that differs from it only in a rotation that
+    lays the same track (:func:`same_lay`): the legal set lists each physical lay once, at
+    one rotation, and a lay spelled with another turn of a symmetric tile is that lay.
+    ``action`` itself when it is listed or has no such twin (or a rotation outside 0-5)."""
+    t = tiles.get(action.tile)
+    if t is None or not 0 <= action.rotation < 6:
+        return action
+    for lay in listed:
+        if type(lay) is not type(action) or lay.rotation == action.rotation:
+            continue
+        if (msgspec.structs.replace(lay, rotation=action.rotation) == action
+                and same_lay(t, lay.rotation, action.rotation)):
+            return msgspec.structs.replace(action, rotation=lay.rotation)
+    return action
 
 
 def legal_tile_lays(board: Board, op: Operator, opts: LayOptions) -> list[TileLay]:

@@ -11,6 +11,10 @@ A company may place a token in city ``c`` of hex ``h`` when (SOH "Placing a comp
   reservation of another company in that city and, for hex-level reservations, in the hex
   (SOH: another company's home only once an upgrade opened a second slot; 1839: reservation
   per hex).
+
+Where a city has both an empty slot and a replaceable token, both placements are listed
+(``TokenPlacement.replaces`` None and the token's owner): the choice is the company's (1839
+§8.3.2.2 "in an empty city circle, or in place of a government station marker").
 """
 
 from __future__ import annotations
@@ -34,7 +38,8 @@ class TokenOptions:
 
 @dataclass(frozen=True, slots=True)
 class TokenPlacement:
-    """A legal placement; ``replaces`` names the owner of a token that is removed."""
+    """A legal placement; ``replaces`` names the owner of a token that is removed (None:
+    the token goes in an empty slot)."""
 
     hex: str
     city: int
@@ -57,36 +62,42 @@ def legal_token_placements(board: Board, op: Operator, opts: TokenOptions) -> li
             continue
         if opts.one_per == "hex" and node.hex in own_hexes:
             continue
-        placement = _placement(board, op, opts, node, placed.get(node.hex, set()))
-        if placement is not None:
-            out.append(placement)
-    return sorted(out, key=lambda p: (p.hex, p.city))
+        out.extend(_placements(board, op, opts, node, placed.get(node.hex, set())))
+    return sorted(out, key=lambda p: (p.hex, p.city, p.replaces or ""))
+
+
+_EMPTY_SLOT: tuple[str | None, ...] = (None,)
 
 
 def _places(
     board: Board, coord: str, city: int, slots: int, opts: TokenOptions
-) -> tuple[int, str | None]:
+) -> tuple[int, tuple[str | None, ...]]:
+    """The places of a city (empty slots and replaceable tokens) and the ways to take one:
+    None for an empty slot, then each replaceable owner there."""
     owners = board.tokens.get((coord, city), ())
     free = slots - len(owners)
-    replace = next((o for o in owners if o in opts.replaceable), None)
-    n_replaceable = sum(1 for o in owners if o in opts.replaceable)
-    return free + n_replaceable, (None if free > 0 else replace)
+    empty = _EMPTY_SLOT if free > 0 else ()
+    if not opts.replaceable:
+        return free, empty
+    replaceable = [o for o in owners if o in opts.replaceable]
+    return free + len(replaceable), empty + tuple(sorted(set(replaceable)))
 
 
-def _placement(
+def _placements(
     board: Board, op: Operator, opts: TokenOptions, node: Node, placed_here: set[str]
-) -> TokenPlacement | None:
-    """The placement in ``node`` if a place is left there; ``placed_here``: owners of
-    tokens anywhere on its hex (their reservations there are used up)."""
+) -> list[TokenPlacement]:
+    """The placements in ``node`` if a place is left there, one per way to take it;
+    ``placed_here``: owners of tokens anywhere on its hex (their reservations there are
+    used up)."""
     coord, city = node.hex, node.city
-    places, replaces = _places(board, coord, city, node.slots, opts)
+    places, ways = _places(board, coord, city, node.slots, opts)
     others = [
         r
         for r in board.reservations
         if r.hex == coord and r.company != op.company and r.company not in placed_here
     ]
     if places - sum(1 for r in others if r.city == city) <= 0:
-        return None
+        return []
     hex_level = sum(1 for r in others if r.city is None)
     if hex_level:
         t, _ = board.tile_at(coord)
@@ -95,5 +106,5 @@ def _placement(
             for k, i in enumerate(t.city_indices())
         )
         if total - hex_level - sum(1 for r in others if r.city is not None) <= 0:
-            return None
-    return TokenPlacement(coord, city, opts.cost, replaces)
+            return []
+    return [TokenPlacement(coord, city, opts.cost, way) for way in ways]

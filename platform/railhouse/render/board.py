@@ -18,17 +18,20 @@ from railhouse.map.mapdef import EdgeRule
 from railhouse.map.tiles import STOP_BASE, TileDef, orient
 from railhouse.render import palette
 from railhouse.render.hexes import MapStyle, draw_hex, track_path
-from railhouse.render.stops import CompanyLook, halo_text, r1
+from railhouse.render.stops import halo_text, r1
 
 
 @dataclass(frozen=True)
 class RouteLine:
-    """One train's route to draw: the company, the train id and its track segments."""
+    """One train's route to draw: the company, the train id, its track segments, the
+    revenue the rules gave it and its stops in travel order (names as in
+    :class:`railhouse.map.route_result.Route`)."""
 
     company: str
     train: str
     segments: tuple[str, ...]
     revenue: int = 0
+    stops: tuple[str, ...] = ()
 
 
 def value_hexes(board: Board) -> frozenset[str]:
@@ -80,22 +83,45 @@ def _edge_rule(board: Board, rule: EdgeRule, style: MapStyle) -> dw.Group:
 
 
 def route_layer(board: Board, routes: Sequence[RouteLine], style: MapStyle) -> dw.Group:
-    """Routes in company colours (outlined in white so a route shows on its own track)."""
+    """Each route in its own colour (:func:`palette.route_color`: the ``n``-th route drawn
+    in the ``n``-th colour, so every train differs from the others shown), over a white
+    casing so that it shows on its own track, with a ring in that colour around each stop
+    it counts."""
     layer = dw.Group(id="routes")
     for n, route in enumerate(routes):
-        look = style.looks.get(route.company, CompanyLook("#888888", "#000000"))
+        color = palette.route_color(n)
         group = dw.Group(class_="route", data_company=route.company, data_train=route.train,
-                         data_revenue=route.revenue)
-        width = style.geometry.radius * (0.11 - 0.015 * (n % 3))
-        for outline, color, extra in ((True, palette.ROUTE_OUTLINE, 3.0), (False, look.fill, 0)):
+                         data_revenue=route.revenue, data_color=color)
+        width = style.geometry.radius * (0.12 - 0.02 * (n % 3))
+        for casing, stroke, extra in ((True, palette.ROUTE_OUTLINE, 3.0), (False, color, 0)):
             for segment in route.segments:
-                path = _segment_path(board, segment, style, stroke=color,
+                path = _segment_path(board, segment, style, stroke=stroke,
                                      stroke_width=r1(width + extra), stroke_linecap="round",
-                                     opacity=0.9 if outline else 1)
+                                     opacity=0.9 if casing else 1)
                 if path is not None:
                     group.append(path)
+        for stop in (s for s in route.stops if "." in s):  # not over off-board values
+            at = stop_point(board, stop, style)
+            if at is not None:
+                group.append(dw.Circle(r1(at[0]), r1(at[1]), r1(style.geometry.radius * 0.27),
+                                       fill="none", stroke=color, stroke_width=2,
+                                       class_="route-stop", data_stop=stop))
         layer.append(group)
     return layer
+
+
+def stop_point(board: Board, stop: str, style: MapStyle) -> tuple[float, float] | None:
+    """Map position of a city or town a route stops at (``"H9.c0"``)."""
+    coord, _, name = stop.partition(".")
+    if coord not in board.map.hexes:
+        return None
+    tile, rotation = board.tile_at(coord)
+    end = _endpoint(tile, name)
+    if end is None or end < STOP_BASE:
+        return None
+    x, y = style.geometry.centre(coord)
+    dx, dy = style.geometry.stop_positions(orient(tile, rotation))[end - STOP_BASE]
+    return x + dx, y + dy
 
 
 def _segment_path(board: Board, segment: str, style: MapStyle, **attrs: object) -> dw.Group | None:

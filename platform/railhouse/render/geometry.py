@@ -18,7 +18,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from railhouse.map import hexgrid
-from railhouse.map.tiles import JUNCTION, STOP_BASE, Oriented
+from railhouse.map.tiles import CITY, JUNCTION, STOP_BASE, Oriented
 
 Point = tuple[float, float]
 
@@ -102,7 +102,9 @@ class HexGeometry:
                 out[i] = polar(angle, self.apothem * 0.45)
             else:
                 out[i] = polar(direction, self.apothem * 0.5)
-        return _separate(out, centres, self.apothem * 0.45)
+        out = _separate(out, centres, self.apothem * 0.45)
+        return _widen(out, [(i, stops[i].slots) for i in centres if stops[i].kind == CITY],
+                      self.radius * 0.2)
 
     def _exit_direction(self, edge_mask: int) -> float | None:
         x = y = 0.0
@@ -117,6 +119,24 @@ class HexGeometry:
     def endpoint(self, end: int, stops: list[Point]) -> Point:
         """A path endpoint (edge ``0..5`` or ``STOP_BASE + i``) relative to the centre."""
         return stops[end - STOP_BASE] if end >= STOP_BASE else self.edge_point(end)
+
+
+def _widen(points: list[Point], cities: list[tuple[int, int]], size: float) -> list[Point]:
+    """Move cities (``(stop index, slots)``; a one-slot city is a circle of radius ``size``,
+    a two-slot one a pill ``4 * size`` wide, a bigger one a circle of ``2.1 * size``) whose
+    shapes would touch further from the centre until they are ``size / 4`` apart."""
+    out = list(points)
+    half = {1: (1.0, 1.0), 2: (2.0, 1.0)}
+    for n, (i, slots_i) in enumerate(cities):
+        for j, slots_j in cities[:n]:
+            (wi, hi), (wj, hj) = (half.get(k, (2.1, 2.1)) for k in (slots_i, slots_j))
+            for _ in range(8):
+                (xi, yi), (xj, yj) = out[i], out[j]
+                if (abs(xi - xj) >= (wi + wj + 0.25) * size
+                        or abs(yi - yj) >= (hi + hj + 0.25) * size):
+                    break
+                out[i], out[j] = (xi * 1.06, yi * 1.06), (xj * 1.06, yj * 1.06)
+    return out
 
 
 def _separate(points: list[Point], indices: list[int], gap: float) -> list[Point]:

@@ -15,10 +15,20 @@ from typing import Any
 import drawsvg as dw
 
 from railhouse.map.board import Board
-from railhouse.map.mapdef import HexDef
 from railhouse.map.tiles import CITY, OFFBOARD, STOP_BASE, TOWN, Oriented, TileDef, orient
 from railhouse.render import palette, stops
 from railhouse.render.geometry import HexGeometry, Point, polar
+from railhouse.render.hexlayout import (
+    CITY_SLOT,
+    COORD_SIZE,
+    TERRAIN_W,
+    TOWN_DOT,
+    HexLayout,
+    Text,
+    hex_layout,
+    offboard_width,
+)
+from railhouse.render.layout import text_width
 from railhouse.render.stops import CompanyLook, Slot, r1
 
 
@@ -48,7 +58,6 @@ def hex_key(board: Board, coord: str, style: MapStyle) -> tuple[Any, ...]:
 
 def draw_hex(board: Board, coord: str, style: MapStyle) -> dw.Group:
     """The SVG group of hex ``coord`` as the board stands."""
-    hexdef = board.map.hexes[coord]
     tile, rotation = board.tile_at(coord)
     oriented = orient(tile, rotation)
     geo = style.geometry
@@ -61,8 +70,9 @@ def draw_hex(board: Board, coord: str, style: MapStyle) -> dw.Group:
                           stroke_width=1))
     positions = geo.stop_positions(oriented)
     _track(group, oriented, positions, geo)
-    _stops(group, board, coord, hexdef, oriented, positions, style)
-    _texts(group, coord, hexdef, tile, coord in board.tiles, geo)
+    _stops(group, board, coord, oriented, positions, style)
+    layout = hex_layout(board, coord, geo, offboard_count(board, coord, style))
+    _texts(group, coord, layout, tile, geo.radius)
     return group
 
 
@@ -91,40 +101,33 @@ def _end_name(tile: TileDef, end: int) -> str:
     return tile.stop_name(end - STOP_BASE) if end >= STOP_BASE else str(end)
 
 
-def _stops(
-    group: dw.Group, board: Board, coord: str, hexdef: HexDef, oriented: Oriented,
-    positions: list[Point], style: MapStyle,
-) -> None:
+def _stops(group: dw.Group, board: Board, coord: str, oriented: Oriented,
+           positions: list[Point], style: MapStyle) -> None:
     geo = style.geometry
     tile = oriented.tile
     cities = tile.city_indices()
-    revenue_stops = [i for i, s in enumerate(tile.stops) if s.kind in (CITY, TOWN)]
-    single = len(revenue_stops) == 1 and len(cities) <= 1
+    hexdef = board.map.hexes[coord]
     for i, stop in enumerate(tile.stops):
         at = positions[i]
         if stop.kind == CITY:
             k = cities.index(i)
             slots = _slots(board, coord, k, stop.slots)
-            group.append(stops.city(at, k, stop.revenue, slots, geo.radius * 0.2, style.looks))
+            group.append(stops.city(at, k, stop.revenue, slots, geo.radius * CITY_SLOT,
+                                    style.looks))
         elif stop.kind == TOWN:
-            group.append(stops.town(at, tile.stop_name(i), stop.revenue, geo.radius * 0.11))
+            group.append(stops.town(at, tile.stop_name(i), stop.revenue, geo.radius * TOWN_DOT))
         elif stop.kind == OFFBOARD and hexdef.offboard is not None and coord in style.value_hexes:
             off = hexdef.offboard
+            width = offboard_width(geo, len(off.values))
             group.append(stops.offboard_values(off.values, style.column, style.colors[1:] or
                                                style.colors, (0.0, -geo.radius * 0.2),
-                                               min(geo.radius * 0.4,
-                                                   geo.radius * 1.4 / max(len(off.values), 1)),
-                                               off.location))
-        if stop.kind in (CITY, TOWN) and stop.revenue:
-            bubble = polar(210, geo.radius * 0.6) if single else _beside(at, stop, geo)
-            group.append(stops.revenue_bubble(stop.revenue, bubble, geo.radius * 0.16))
+                                               width / max(len(off.values), 1), off.location))
 
 
-def _beside(at: Point, stop: Any, geo: HexGeometry) -> Point:
-    lift = geo.radius * (0.38 if stop.kind == CITY and stop.slots <= 2 else 0.5)
-    if stop.kind == TOWN:
-        lift = geo.radius * 0.26
-    return at[0], at[1] - lift if at[1] > -geo.radius * 0.3 else at[1] + lift
+def offboard_count(board: Board, coord: str, style: MapStyle) -> int:
+    """How many value boxes hex ``coord`` shows (0 unless it shows its off-board's)."""
+    off = board.map.hexes[coord].offboard
+    return len(off.values) if off is not None and coord in style.value_hexes else 0
 
 
 def _slots(board: Board, coord: str, city: int, count: int) -> list[Slot]:
@@ -140,33 +143,29 @@ def _slots(board: Board, coord: str, city: int, count: int) -> list[Slot]:
     return slots
 
 
-def _texts(
-    group: dw.Group, coord: str, hexdef: HexDef, tile: TileDef, laid: bool, geo: HexGeometry
-) -> None:
-    r = geo.radius
+def _texts(group: dw.Group, coord: str, layout: HexLayout, tile: TileDef, r: float) -> None:
     small = dict(font_family=palette.FONT, text_anchor="middle", dominant_baseline="central")
-    group.append(dw.Text(coord, r1(r * 0.15), *_at(270, r * 0.8), fill=palette.FAINT_TEXT,
+    group.append(dw.Text(coord, r1(r * COORD_SIZE), *_at(270, r * 0.8), fill=palette.FAINT_TEXT,
                          class_="coord", **small))
-    if hexdef.name:
-        group.append(stops.halo_text(hexdef.name, r * 0.16, 0, r * 0.7, palette.TEXT,
-                                     palette.tile_fill(tile.color), class_="name"))
-    label = tile.label or hexdef.printed.label
-    if label:
-        group.append(dw.Text(label, r1(r * 0.26), *_at(160, r * 0.62), fill=palette.TEXT,
-                             font_weight="bold", class_="label", **small))
-    if tile.id:
-        group.append(dw.Text(tile.id, r1(r * 0.14), *_at(25, r * 0.68),
-                             fill=palette.FAINT_TEXT, class_="tile-id", **small))
-    costs = []
-    if hexdef.terrain_cost and (not laid or hexdef.terrain_every_lay):
-        costs.append(f"${hexdef.terrain_cost}")
-    if hexdef.upgrade_cost and laid:
-        costs.append(f"+${hexdef.upgrade_cost}")
-    if costs:
-        _terrain(group, " ".join(costs), r)
-    if hexdef.blocked_until:
-        group.append(dw.Text(f"until {hexdef.blocked_until}", r1(r * 0.14), 0, r1(r * 0.45),
-                             fill=palette.BARRIER, class_="blocked", **small))
+    fill = palette.tile_fill(tile.color)
+    for text in layout.texts:
+        x, y, size = r1(text.x), r1(text.y), text.size
+        if text.kind == "value":
+            group.append(stops.revenue_bubble(int(text.text), (x, y), size))
+        elif text.kind == "name":
+            group.append(stops.halo_text(text.text, size, x, y, palette.TEXT, fill,
+                                         class_="name"))
+        elif text.kind == "label":
+            group.append(dw.Text(text.text, r1(size), x, y, fill=palette.TEXT,
+                                 font_weight="bold", class_="label", **small))
+        elif text.kind == "tile-id":
+            group.append(dw.Text(text.text, r1(size), x, y, fill=palette.FAINT_TEXT,
+                                 class_="tile-id", **small))
+        elif text.kind == "terrain":
+            _terrain(group, text)
+        elif text.kind == "blocked":
+            group.append(dw.Text(text.text, r1(size), x, y, fill=palette.BARRIER,
+                                 class_="blocked", **small))
 
 
 def _at(angle: float, distance: float) -> tuple[float, float]:
@@ -174,12 +173,15 @@ def _at(angle: float, distance: float) -> tuple[float, float]:
     return r1(x) + 0.0, r1(y) + 0.0
 
 
-def _terrain(group: dw.Group, text: str, r: float) -> None:
-    x, y = polar(-20, r * 0.55)
-    size = r * 0.16
-    group.append(dw.Lines(r1(x - size), r1(y + size * 0.6), r1(x), r1(y - size * 0.9),
-                          r1(x + size), r1(y + size * 0.6), close=True, fill="#8a6d3b",
+def _terrain(group: dw.Group, text: Text) -> None:
+    """A brown mountain, then the cost."""
+    size = text.size
+    width = text_width(text.text, size)
+    left = text.x - (width + size * TERRAIN_W) / 2
+    tx, ty, half = left + size * 0.55, text.y, size * 0.55
+    group.append(dw.Lines(r1(tx - half), r1(ty + half * 0.8), r1(tx), r1(ty - half * 1.0),
+                          r1(tx + half), r1(ty + half * 0.8), close=True, fill="#8a6d3b",
                           class_="terrain"))
-    group.append(dw.Text(text, r1(r * 0.15), r1(x), r1(y + size * 1.5), fill=palette.TEXT,
-                         font_family=palette.FONT, text_anchor="middle",
-                         dominant_baseline="central"))
+    group.append(dw.Text(text.text, r1(size), r1(left + size * TERRAIN_W + width / 2),
+                         r1(text.y), fill=palette.TEXT, font_family=palette.FONT,
+                         text_anchor="middle", dominant_baseline="central"))

@@ -46,8 +46,9 @@ def draw_market(market: StockMarket, looks: Mapping[str, CompanyLook], x: float,
                 ) -> dw.Group:
     """The market ``market`` with its top-left corner at ``(x, y)``."""
     group = dw.Group(id=f"market-{market.spec.id}", class_="market",
-                     data_market=market.spec.id, transform=f"translate({r1(x)},{r1(y)})")
-    group.append(dw.Text(f"Stock market {market.spec.id}", 13, 0, 13, font_family=palette.FONT,
+                     data_market=market.spec.id, transform=f"translate({r1(x)},{r1(y)})",
+                     font_family=palette.FONT)  # inherited by every text of the market
+    group.append(dw.Text(f"Stock market {market.spec.id}", 13, 0, 13,
                          font_weight="bold", fill=palette.TEXT))
     top = TITLE_H
     for r, (row, height) in enumerate(zip(market.spec.rows, _row_heights(market), strict=True)):
@@ -66,7 +67,7 @@ def _cell(
     group.append(dw.Rectangle(r1(x), r1(y), CELL_W, r1(height), fill=cell_fill(cell),
                               stroke=palette.HEX_STROKE, stroke_width=0.8))
     group.append(dw.Text(str(cell.price), 11, r1(x + CELL_W / 2), r1(y + 12),
-                         text_anchor="middle", font_family=palette.FONT,
+                         text_anchor="middle",
                          font_weight="bold" if cell.par else "normal", fill=palette.TEXT))
     if cell.ledge_below:
         if market.spec.one_dimensional:
@@ -91,7 +92,7 @@ def _marker(
                               stroke_width=0.8))
     size = 9 if len(company) <= 3 else 7.5
     group.append(dw.Text(company, size, r1(x), r1(y), fill=look.text, text_anchor="middle",
-                         dominant_baseline="central", font_family=palette.FONT,
+                         dominant_baseline="central",
                          font_weight="bold"))
     return group
 

@@ -32,8 +32,15 @@ MARKET_PAR = "#d9ecff"
 MARKET_END = "#f6b3ad"
 MARKET_KIND: dict[str, str] = {"yellow": "#fdf07a", "orange": "#f8c27a", "brown": "#d7a57a"}
 
-#: Colours for routes of a company whose own colour would be invisible on its track.
+#: The casing under every route line, so that it shows on its own (black) track.
 ROUTE_OUTLINE = "#ffffff"
+#: Route colours: a company's first train's route in the first, the next in the second ...
+ROUTE_COLORS = ("#e4112a", "#1f5fd6", "#19a13a", "#9b2fc4", "#f08c00", "#0aa5a5")
+
+
+def route_color(n: int) -> str:
+    """The colour of the ``n``-th route of a company."""
+    return ROUTE_COLORS[n % len(ROUTE_COLORS)]
 
 
 def tile_fill(color: str) -> str:

@@ -77,7 +77,17 @@ def routes(game: Any, company: str) -> list[RouteLine]:
 
 def _route_line(company: str, raw: Mapping[str, Any]) -> RouteLine:
     return RouteLine(company, str(raw.get("train", "")), tuple(raw.get("segments", ())),
-                     int(raw.get("revenue", 0)))
+                     int(raw.get("revenue", 0)), tuple(raw.get("stops", ())))
+
+
+def no_routes(game: Any, company: str) -> str:
+    """Why ``company`` has no route to draw, as a sentence."""
+    state = game.companies[company]
+    if getattr(state, "closed", False):
+        return f"{company} is closed: no routes."
+    if not getattr(state, "trains", None):
+        return f"{company} has no trains: no routes."
+    return f"{company} has no route that earns revenue."
 
 
 def computed_routes(game: Any, company: str) -> list[RouteLine]:
@@ -97,4 +107,4 @@ def computed_routes(game: Any, company: str) -> list[RouteLine]:
     )
     result = best_routes(board, Operator(company, column=offboard_column(game)), RouteRules(),
                          RunContext(trains=specs))
-    return [RouteLine(company, r.train, r.segments, r.revenue) for r in result.routes]
+    return [RouteLine(company, r.train, r.segments, r.revenue, r.stops) for r in result.routes]

@@ -29,7 +29,9 @@ from railhouse.render.board import (
 from railhouse.render.geometry import HexGeometry
 from railhouse.render.hexes import MapStyle
 from railhouse.render.market import markets_block
+from railhouse.render.narrate import round_title
 from railhouse.render.position import RenderError, looks, offboard_column
+from railhouse.render.routelegend import legend_rows, legend_svg
 from railhouse.render.stops import CompanyLook, r1
 from railhouse.render.svgtext import new_drawing
 
@@ -51,12 +53,15 @@ class Scene:
     column: int = 0
     caption: str = ""
     routes: Sequence[RouteLine] = ()
+    notes: Sequence[str] = ()
 
 
-def scene_of(game: Any, routes: Sequence[RouteLine] = ()) -> Scene:
-    """The scene of ``game`` as it stands (works for any title; the board is optional)."""
+def scene_of(game: Any, routes: Sequence[RouteLine] = (), notes: Sequence[str] = ()) -> Scene:
+    """The scene of ``game`` as it stands (works for any title; the board is optional);
+    ``notes`` are lines under the route legend (e.g. why a company has no route)."""
     return Scene(getattr(game, "board", None), list(getattr(game, "markets", {}).values()),
-                 looks(game), offboard_column(game), describe(game), tuple(routes))
+                 looks(game), offboard_column(game), describe(game), tuple(routes),
+                 tuple(notes))
 
 
 def map_style(scene: Scene, radius: float = RADIUS) -> MapStyle | None:
@@ -76,16 +81,10 @@ def describe(game: Any) -> str:
         parts.append(f"phase {phase.name}")
     round_ = getattr(game, "round", None)
     if round_ is not None and hasattr(round_, "describe"):
-        parts.append(f"round {_round_text(round_.describe())}")
+        parts.append(round_title(round_.describe()))
     if getattr(game, "over", False):
         parts.append("game over")
     return " · ".join(p for p in parts if p)
-
-
-def _round_text(described: Any) -> str:
-    if isinstance(described, dict):
-        return " ".join(str(v) for v in described.values())
-    return str(described)
 
 
 def map_origin(scene: Scene, style: MapStyle) -> tuple[float, float]:
@@ -104,6 +103,9 @@ def picture(scene: Scene) -> dw.Drawing:
         min_x, min_y, max_x, max_y = style.geometry.bounds(board.map.hexes)
         map_w, map_h = max_x - min_x, max_y - min_y
     top = HEADER_H + MARGIN + map_h + (MARGIN if map_h else 0)
+    legend, legend_h = legend_svg(legend_rows(board, scene.routes, scene.column), scene.looks,
+                                  scene.notes, MARGIN, top)
+    top += legend_h + (MARGIN if legend_h else 0)
     block, market_w, market_h = markets_block(scene.markets, scene.looks, MARGIN, top)
     width = max(map_w, market_w, 400.0) + 2 * MARGIN
     height = top + market_h + MARGIN
@@ -115,9 +117,11 @@ def picture(scene: Scene) -> dw.Drawing:
         x, y = map_origin(scene, style)
         map_group = dw.Group(id="map", transform=f"translate({x},{y})")
         map_group.append(hex_layer(board, style))
-        map_group.append(edge_layer(board, style))
         map_group.append(route_layer(board, scene.routes, style))
+        map_group.append(edge_layer(board, style))  # river costs stay readable on routes
         drawing.append(map_group)
+    if legend_h:
+        drawing.append(legend)
     drawing.append(block)
     return drawing
 

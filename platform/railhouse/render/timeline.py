@@ -20,8 +20,12 @@ from typing import Any
 from railhouse.engine.actions import from_builtins
 from railhouse.engine.errors import InvalidAction, RailhouseError, RecordError
 from railhouse.engine.record import new_game
+from railhouse.render.board import RouteLine, route_layer
 from railhouse.render.hexes import MapStyle, draw_hex, hex_key
 from railhouse.render.market import draw_market, market_size
+from railhouse.render.narrate import Narrator, price_moves, round_title
+from railhouse.render.panels import panels
+from railhouse.render.routelegend import legend_html, legend_rows
 from railhouse.render.scene import describe, map_style, scene_of
 from railhouse.render.svgtext import fragment, standalone
 
@@ -33,19 +37,38 @@ class Timeline:
     fragments: list[str] = field(default_factory=list)
     frames: list[dict[str, Any]] = field(default_factory=list)
     actions: list[dict[str, Any]] = field(default_factory=list)
+    log: list[str] = field(default_factory=list)
+    rounds: list[tuple[int, str]] = field(default_factory=list)
     _seen: dict[Any, int] = field(default_factory=dict)
+    _texts: dict[str, int] = field(default_factory=dict)
 
     def intern(self, key: Any, make: Any) -> int:
         """Index of the fragment for ``key``, drawing it with ``make()`` the first time."""
         index = self._seen.get(key)
         if index is None:
-            index = len(self.fragments)
-            self.fragments.append(make())
+            text = make()
+            index = self._texts.setdefault(text, len(self.fragments))
+            if index == len(self.fragments):
+                self.fragments.append(text)
             self._seen[key] = index
         return index
 
+    def latest(self, key: str) -> Any:
+        """The last frame's ``key`` (``players``, ``companies``): frames store the rows
+        only when they change."""
+        return next((f[key] for f in reversed(self.frames) if key in f), None)
+
+    def rows(self, key: str) -> list[Any]:
+        """``key``'s rows of every frame (carried forward where a frame omits them)."""
+        out, last = [], None
+        for frame in self.frames:
+            last = frame.get(key, last)
+            out.append(last)
+        return out
+
     def to_json(self) -> dict[str, Any]:
-        return {"fragments": self.fragments, "frames": self.frames, "actions": self.actions}
+        return {"fragments": self.fragments, "frames": self.frames, "actions": self.actions,
+                "log": self.log, "rounds": self.rounds}
 
 
 def build_timeline(record: Mapping[str, Any]) -> tuple[Timeline, Any]:
@@ -57,21 +80,68 @@ def build_timeline(record: Mapping[str, Any]) -> tuple[Timeline, Any]:
     except (KeyError, ValueError, TypeError) as exc:
         raise RecordError(f"cannot set up the recorded game: {exc}") from None
     timeline = Timeline()
+    story = _Story(game)
     style = map_style(scene_of(game))
-    previous: dict[str, int] = {}
-    previous = _frame(timeline, game, style, previous)
+    previous = _frame(timeline, game, style, {}, story)
     for index, raw in enumerate(record["actions"]):
+        story.before(timeline, index)
+        before = timeline.latest("companies")
         try:
             game.apply(from_builtins(raw))
         except (InvalidAction, RailhouseError, ValueError) as exc:
             raise RecordError(f"action {index} does not replay: {exc}") from None
         timeline.actions.append(dict(raw))
-        previous = _frame(timeline, game, style, previous)
+        events = [(e.kind, e.data) for e in game.events_since(index) if e.kind != "action"]
+        story.after(events, style)
+        previous = _frame(timeline, game, style, previous, story)
+        moves = price_moves(before, timeline.latest("companies"))
+        text = story.narrator.sentence(raw, events, story.places)
+        timeline.log.append(text + (f"; {', '.join(moves)}" if moves else ""))
     return timeline, game
 
 
-def _frame(timeline: Timeline, game: Any, style: MapStyle | None, previous: dict[str, int]
-           ) -> dict[str, int]:
+@dataclass
+class _Story:
+    """What the log and the route overlay remember between actions: the round (for the
+    log's headings) and the routes last run in this round."""
+
+    game: Any
+    narrator: Narrator = field(init=False)
+    places: dict[str, str] = field(init=False)
+    round: Any = None
+    stock_rounds: int = 0
+    routes: tuple[RouteLine, ...] = ()
+
+    def __post_init__(self) -> None:
+        self.narrator = Narrator(self.game.players)
+        board = getattr(self.game, "board", None)
+        self.places = {c: h.name for c, h in board.map.hexes.items() if h.name} if board else {}
+
+    def before(self, timeline: Timeline, index: int) -> None:
+        """A heading when the action is the first of a new round."""
+        current = self.game.round
+        if current is self.round:
+            return
+        self.round = current
+        self.routes = ()
+        described = current.describe() if current is not None else {}
+        if isinstance(described, dict) and described.get("kind") == "stock":
+            self.stock_rounds += 1
+        title = round_title(described, self.stock_rounds)
+        if not timeline.rounds or timeline.rounds[-1][1] != title:
+            timeline.rounds.append((index, title))
+
+    def after(self, events: list[tuple[str, Any]], style: MapStyle | None) -> None:
+        for kind, data in events:
+            if kind == "routes" and data.get("routes"):
+                self.routes = tuple(RouteLine(data["company"], str(r.get("train", "")),
+                                              tuple(r.get("segments", ())),
+                                              int(r.get("revenue", 0)), tuple(r.get("stops", ())))
+                                    for r in data["routes"])
+
+
+def _frame(timeline: Timeline, game: Any, style: MapStyle | None, previous: dict[str, int],
+           story: _Story) -> dict[str, int]:
     current: dict[str, int] = {}
     board = getattr(game, "board", None)
     if board is not None and style is not None:
@@ -79,20 +149,26 @@ def _frame(timeline: Timeline, game: Any, style: MapStyle | None, previous: dict
             key = ("hex", coord, hex_key(board, coord, style))
             current[coord] = timeline.intern(
                 key, lambda c=coord: fragment(draw_hex(board, c, style)))
+        routes = story.routes
+        current["routes"] = timeline.intern(("routes", routes), lambda: fragment(
+            route_layer(board, routes, style)) if routes else "")
+        current["legend"] = timeline.intern(("legend", routes), lambda: legend_html(
+            legend_rows(board, routes, style.column), style.looks))
     for market_id, market in getattr(game, "markets", {}).items():
         key = ("market", market_id, tuple(sorted((p, tuple(s)) for p, s in
                                                   market.stacks.items() if s)))
         current[f"market:{market_id}"] = timeline.intern(
             key, lambda m=market: standalone(draw_market(m, style_looks(game), 0, 0),
                                              *market_size(m)))
+    for slot, text in panels(game, story.narrator.name).items():
+        current[slot] = timeline.intern(text, lambda t=text: t)
     changed = {k: v for k, v in current.items() if previous.get(k) != v}
-    timeline.frames.append({
-        "parts": changed,
-        "caption": caption(game),
-        "players": players_row(game),
-        "companies": companies_row(game),
-        "acting": game.acting_entity(),
-    })
+    frame: dict[str, Any] = {"parts": changed, "caption": caption(game),
+                             "acting": game.acting_entity()}
+    for table, rows in (("players", players_row(game)), ("companies", companies_row(game))):
+        if rows != timeline.latest(table):
+            frame[table] = rows
+    timeline.frames.append(frame)
     return current
 
 

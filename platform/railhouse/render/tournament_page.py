@@ -15,6 +15,7 @@ from string import Template
 from typing import Any
 
 from railhouse.render.charts import Series, line_chart
+from railhouse.render.tournament_sections import games_section, sprt_section, stats_sections
 from railhouse.render.viewer import PLAYER_COLORS, asset
 
 PAGE = Template("""<!DOCTYPE html>
@@ -34,6 +35,7 @@ $css
 $rows
 </tbody></table></section>
 <section class="wide charts">$charts</section>
+$sections
 </body>
 </html>
 """)
@@ -50,6 +52,8 @@ def caption(data: Mapping[str, Any]) -> str:
     if by_status.get("forfeit") or by_status.get("aborted"):
         text += (f" ({by_status.get('forfeit', 0)} with forfeits, "
                  f"{by_status.get('aborted', 0)} aborted)")
+    if (data.get("sprt") or {}).get("verdict"):
+        text += f"; stopped by the SPRT: {data['sprt']['verdict']} accepted"
     return text
 
 
@@ -89,9 +93,18 @@ def _rating(ratings: Mapping[str, Mapping[str, float]], name: str, spread: float
     return None if rating is None else rating["mu"] - spread * rating["sigma"]
 
 
-def tournament_html(data: Mapping[str, Any], history: Sequence[Mapping[str, Any]]) -> str:
-    """The page for a report ``data`` (``railhouse tournament report --json``) and a
-    rating ``history`` (see the module docstring)."""
+def tournament_html(data: Mapping[str, Any], history: Sequence[Mapping[str, Any]],
+                    entries: Sequence[Mapping[str, Any]] = (),
+                    links: Mapping[str, str] | None = None) -> str:
+    """The page for a report ``data`` (``railhouse tournament report --json``), a rating
+    ``history`` (see the module docstring), the journal ``entries`` (one table row each)
+    and ``links`` from game ids to their viewer pages (relative to the report)."""
+    sections = ""
+    if "stats" in data:
+        sections += stats_sections(data)
+    sections += sprt_section(data.get("sprt"))
+    if entries:
+        sections += games_section(entries, links or {})
     names = [row["name"] for row in data["standings"]]
     title = f"Tournament {data['directory']}"
     return PAGE.substitute(
@@ -101,4 +114,5 @@ def tournament_html(data: Mapping[str, Any], history: Sequence[Mapping[str, Any]
         head="".join(f"<th>{html.escape(c)}</th>" for c in COLUMNS),
         rows="\n".join(_row(place, row) for place, row in enumerate(data["standings"], 1)),
         charts=rating_charts(names, history),
+        sections=sections,
     )

@@ -22,6 +22,7 @@ import drawsvg as dw
 from railhouse.render.board import edge_layer
 from railhouse.render.charts import Series, line_chart
 from railhouse.render.hexes import MapStyle, draw_hex
+from railhouse.render.panels import certificates_table
 from railhouse.render.position import looks
 from railhouse.render.scene import MARGIN, map_style, scene_of
 from railhouse.render.stops import r1
@@ -51,10 +52,13 @@ $css
 <span id="step-label"></span>
 </nav>
 <main>
-<section id="board-pane">$board</section>
-<section id="side"><h2>Action log</h2><ol id="log"></ol></section>
+<section id="board-pane">$board<div id="slot-legend" class="legend"></div></section>
+<section id="side"><h2>Game log</h2><ol id="log"></ol></section>
 </main>
 <section class="wide"><h2>Stock markets</h2><div id="market-slots">$markets</div></section>
+<section class="wide panels"><div>$certificates</div>
+<div id="slot-panel-privates"></div><div id="slot-panel-depot"></div>
+<div id="slot-panel-bank"></div></section>
 <section class="wide tables">
 <div><h2>Players</h2><table id="players"><thead><tr><th>player</th><th>cash</th>
 <th>shares</th><th>net worth</th></tr></thead><tbody></tbody></table></div>
@@ -90,6 +94,7 @@ def build_html(record: Mapping[str, Any]) -> str:
         js=asset("viewer.js"),
         last=len(timeline.frames) - 1,
         board=board_svg(game, style) if style is not None else "<p>This title has no map.</p>",
+        certificates=certificates_table(game),
         markets="".join(f'<div id="market-slot-{html.escape(mid)}"></div>'
                         for mid in getattr(game, "markets", {})),
         charts=price_chart(timeline, companies) + worth_chart(timeline, list(game.players)),
@@ -109,6 +114,7 @@ def board_svg(game: Any, style: MapStyle) -> str:
         slot.append(draw_hex(board, coord, style))
         hexes.append(slot)
     layer.append(hexes)
+    layer.append(dw.Group(id="slot-routes"))
     layer.append(edge_layer(board, style))
     drawing.append(layer)
     text: str = drawing.as_svg(header="")
@@ -118,8 +124,8 @@ def board_svg(game: Any, style: MapStyle) -> str:
 def price_chart(timeline: Timeline, companies: list[dict[str, str]]) -> str:
     series = []
     for company in companies:
-        values = [frame["companies"].get(company["id"], {}).get("price")
-                  for frame in timeline.frames]
+        values = [rows.get(company["id"], {}).get("price")
+                  for rows in timeline.rows("companies")]
         if any(v is not None for v in values):
             series.append(Series(company["id"], company["fill"], values))
     return line_chart("Share prices", series, "price-chart")
@@ -133,7 +139,7 @@ PLAYER_COLORS = ("#1f77b4", "#ff7f0e", "#2ca02c", "#d62728", "#9467bd", "#8c564b
 def worth_chart(timeline: Timeline, players: list[str]) -> str:
     series = [
         Series(name, PLAYER_COLORS[seat % len(PLAYER_COLORS)],
-               [frame["players"][seat]["worth"] for frame in timeline.frames])
+               [rows[seat]["worth"] for rows in timeline.rows("players")])
         for seat, name in enumerate(players)
     ]
     return line_chart("Player net worth", series, "worth-chart")

@@ -3,11 +3,12 @@
 From the blue phase on, the player owning KR may, during a company's station step and with
 that company's director agreeing, move one of the company's placed markers for free to a
 place where the company could legally place a marker (connectivity and reservations as
-R-8.3.B.1/2, cost and markers left ignored), judged before the move.  An NS marker takes
-the old place.  The moved marker counts for routes this OR (unlike a swap, A-18).  Moving
-into a hex that already holds one of the company's markers is allowed: the director then
-returns one of the two to the charter and an NS marker takes its circle.  Using the power
-closes KR.
+R-8.3.B.1/2, cost and markers left ignored), judged before the move: an empty circle or an
+NS marker, the director's choice where a city has both (``MoveStation.replaces``). An NS
+marker takes the old place. The moved marker counts for routes this OR (unlike a swap,
+A-18). Moving into a hex that already holds one of the company's markers is allowed: the
+director then returns one of the two to the charter and an NS marker takes its circle. Using
+the power closes KR.
 
 Readings (RULINGS.md):
 
@@ -45,12 +46,14 @@ KR_FROM_PHASE = "BL"  # R-14.3.5: "starting in blue phase"
 
 class MoveStation(Action, frozen=True, tag="move_station"):
     """The company (its director) offers to move its marker in ``hex``/``city`` to
-    ``to_hex``/``to_city`` with KR's power (R-14.3.5); KR's owner answers."""
+    ``to_hex``/``to_city`` with KR's power (R-14.3.5); KR's owner answers.  ``replaces``:
+    ``"NS"`` when it goes over the NS marker there, "" for an empty circle."""
 
     hex: str
     city: int
     to_hex: str
     to_city: int
+    replaces: str = ""
 
 
 class ReturnStation(Action, frozen=True, tag="return_station"):
@@ -90,15 +93,15 @@ def kr_moves(game: Game, company_id: str, declined: tuple[Action, ...] = ()) -> 
     company = game.companies[company_id]
     opts = TokenOptions(cost=0, one_per="city", replaceable=frozenset({NS}))
     targets = [
-        (p.hex, p.city)
+        (p.hex, p.city, p.replaces or "")
         for p in legal_token_placements(board, operator(game, company), opts)
         if nrs_keeps_a_place(game, board, company_id, p.hex)
     ]
     out = []
     for coord, city in board.company_cities(company_id):
-        for to_hex, to_city in targets:
+        for to_hex, to_city, replaces in targets:
             move = MoveStation(entity=company_id, hex=coord, city=city, to_hex=to_hex,
-                               to_city=to_city)  # fmt: skip
+                               to_city=to_city, replaces=replaces)  # fmt: skip
             if to_hex != coord and move not in declined:
                 out.append(move)
     return out
@@ -117,9 +120,10 @@ def apply_move(game: Game, move: MoveStation) -> None:
     owners = board.tokens[(move.hex, move.city)]
     owners[owners.index(company)] = NS
     board.token_version += 1
-    put_marker(board, move.to_hex, move.to_city, company)
+    put_marker(board, move.to_hex, move.to_city, company, move.replaces)
     game.event("kr_move", {"company": company, "hex": move.hex, "city": move.city,
-                           "to_hex": move.to_hex, "to_city": move.to_city})  # fmt: skip
+                           "to_hex": move.to_hex, "to_city": move.to_city,
+                           "replaces": move.replaces})  # fmt: skip
     close_private(game, KR)
     if len(doubled_circles(board, company, move.to_hex)) > 1:
         game.pending.append(ReturnDecider(game, company, move.to_hex))
@@ -146,7 +150,8 @@ class KRMove(Deal):
     def describe(self) -> dict[str, object]:
         move = self.move
         return {**super().describe(), "hex": move.hex, "city": move.city,
-                "to_hex": move.to_hex, "to_city": move.to_city}  # fmt: skip
+                "to_hex": move.to_hex, "to_city": move.to_city,
+                "replaces": move.replaces}  # fmt: skip
 
     def answered(self, accepted: bool) -> None:
         if not accepted:

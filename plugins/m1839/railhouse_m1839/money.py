@@ -7,7 +7,8 @@ Emergency money raising is the core mechanism (:mod:`railhouse.engine.emergency`
 sale price of R-7.2.4, the price moving left per share, no more than needed, R-8.4.2/R-8.4.5),
 then its director contributes; a director short of cash keeps it and sells shares one sale at
 a time under the normal rules (R-8.4.4, a pending decision; the redemption offer of R-7.4.1
-comes first) and pays the whole difference once it is covered; they are bankrupt when
+comes first), never more shares of a company than the rest needs at the sale price
+(§8.4.1), and pays the whole difference once it is covered; they are bankrupt when
 nothing sellable is left (R-8.4.6).  ``player_owes`` is the same for a player's own debt (the
 RH charge, R-8.1.2): only their sales.
 """
@@ -26,9 +27,12 @@ from railhouse_m1839.shares import max_sellable, sale_price, sell
 if TYPE_CHECKING:
     from railhouse_m1839.game import M1839
 
-#: R-8.4.3/R-8.4.5: the director pays once the whole difference is raised; R-8.4.6:
-#: bankrupt only after selling everything sellable
-RULES = EmergencyRules(contribute_in_full=True, sell_until_exhausted=True)
+#: R-8.4.3/R-8.4.5: the director pays once the whole difference is raised, and is offered
+#: no more shares of a company than the rest needs at the R-7.2.4 sale price (§8.4.1
+#: "cannot sell additional shares once enough money has been raised"); R-8.4.6: bankrupt
+#: only after selling everything sellable
+RULES = EmergencyRules(contribute_in_full=True, sell_until_exhausted=True,
+                       sell_only_needed=True)
 
 
 def raise_money(game: M1839, company: Company, amount: int, pay: Later,
@@ -85,6 +89,11 @@ class RaiseDecider(EmergencyRaise):
             return 0
         protect = self.debtor is None and company is self.company
         return max_sellable(self.m, self.player, company, keep_director=protect)
+
+    def sale_price(self, company: Company) -> int:
+        """R-7.2.4: the price a share sells for (left of the market price until the company
+        has operated since it floated)."""
+        return sale_price(self.m, company)
 
     def sell_shares(self, company: Company, count: int) -> None:
         """A normal sale (R-7.2.6): the redemption decision comes first (R-7.4.1)."""

@@ -9,17 +9,21 @@ fixed homes (A-13; NRS only Utrecht, its Arnhem/Venlo home is the floating rule
 A company's markers on the map are counted from the board; its total is
 ``spec.extra["markers"]`` (R-14.5), else ``len(spec.token_costs)``.
 
-Readings (RULINGS.md): a home or normal marker replaces an NS marker only when the city
-has no empty circle; a declined swap offer cannot be repeated in the same turn.  A swap
-that gives a company two markers in one hex asks its director which one returns to the
-charter (an NS marker takes its circle), the active company's director first (R-8.3.B.3).
-Swaps and KR's move are core two-party agreements (:mod:`railhouse.engine.agreements`,
-R-11.1): the deals :class:`StationSwap` and :class:`~railhouse_m1839.kabinet.KRMove`.
+Readings (RULINGS.md): a home or normal marker goes in an empty circle or over an NS marker
+at the director's choice (§8.3 step 1, §8.3.2.2): where a city has both, both placements are
+offered, ``PlaceToken.replaces`` (``"NS"`` or "") saying which; a declined swap offer cannot
+be repeated in the same turn. A swap that gives a company two markers in one hex asks its
+director which one returns to the charter (an NS marker takes its circle), the active
+company's director first (R-8.3.B.3). Swaps and KR's move are core two-party agreements
+(:mod:`railhouse.engine.agreements`, R-11.1): the deals :class:`StationSwap` and
+:class:`~railhouse_m1839.kabinet.KRMove`.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
+
+import msgspec
 
 from railhouse.engine.actions import Action, LegalAction, Pass, PlaceToken, register_action
 from railhouse.engine.agreements import Deal, propose
@@ -115,33 +119,49 @@ def markers_left(board: Board, company: Company) -> int:
     return total - len(board.company_cities(company.id))
 
 
-def put_marker(board: Board, coord: str, city: int, company: str) -> None:
-    """Place a marker in a free circle, or over an NS marker (which leaves the map)."""
-    t, _ = board.tile_at(coord)
-    slots = t.stops[t.city_indices()[city]].slots
-    owners = board.city_tokens(coord, city)
-    if len(owners) >= slots:
-        board.remove_token(coord, city, NS)
+def put_marker(board: Board, coord: str, city: int, company: str, replaces: str = "") -> None:
+    """Place a marker in a free circle, or over the ``replaces`` marker (``NS``: it leaves
+    the map)."""
+    if replaces:
+        board.remove_token(coord, city, replaces)
     board.place_token(coord, city, company)
 
 
-def home_circles(board: Board, hexes: tuple[str, ...], company: str) -> list[tuple[str, int]]:
-    """The circles of ``hexes`` that hold an empty place or an NS marker (R-8.3.1)."""
+def home_circles(board: Board, hexes: tuple[str, ...],
+                 company: str) -> list[tuple[str, int, str]]:
+    """``(hex, city, replaces)`` for each way to take a circle of ``hexes`` (R-8.3.1): an
+    empty place (``replaces`` "") or an NS marker (``NS``), both where a city has both."""
     out = []
     for coord in hexes:
         t, _ = board.tile_at(coord)
         for k, i in enumerate(t.city_indices()):
             owners = board.city_tokens(coord, k)
-            if company not in owners and (len(owners) < t.stops[i].slots or NS in owners):
-                out.append((coord, k))
+            if company in owners:
+                continue
+            if len(owners) < t.stops[i].slots:
+                out.append((coord, k, ""))
+            if NS in owners:
+                out.append((coord, k, NS))
     return out
+
+
+def listed_placement(action: Action, legal: list[LegalAction]) -> Action:
+    """Records made before placements named what they replace (issue 17) have ``replaces``
+    "" for a marker put over the NS marker of a city without an empty circle: that is the
+    one placement listed there, the same but for ``replaces``."""
+    if getattr(action, "replaces", None) != "":
+        return action
+    same = [c.action for c in legal if type(c.action) is type(action)
+            and msgspec.structs.replace(c.action, replaces="") == action]
+    return same[0] if len(same) == 1 else action
 
 
 # ---------------------------------------------------------------------------- homes
 class HomeStationStep(MapStep):
     """R-8.3.1: on its first operation a company places its two home markers, each in an
     empty circle or over an NS marker; the director picks the circle where several fit,
-    and NRS picks Arnhem I16 or Venlo K16 where both fit."""
+    and whether to replace an NS marker where its city also has an empty circle, and NRS
+    picks Arnhem I16 or Venlo K16 where both fit."""
 
     rule = "1839 R-8.3.1"
 
@@ -158,7 +178,7 @@ class HomeStationStep(MapStep):
             return [home[:1], NRS_CHOICE]
         return [(h,) for h in home]
 
-    def options(self) -> list[tuple[str, int]]:
+    def options(self) -> list[tuple[str, int, str]]:
         if self.queue is None:
             self.queue = self._homes()
         while self.queue:
@@ -181,43 +201,48 @@ class HomeStationStep(MapStep):
             self._place(*circles[0])
 
     def legal_actions(self) -> list[LegalAction]:
-        return [LegalAction(PlaceToken(entity=self.entity, hex=h, city=k))
-                for h, k in self.options()]
+        return [LegalAction(PlaceToken(entity=self.entity, hex=h, city=k, replaces=r))
+                for h, k, r in self.options()]
+
+    def normalise(self, action: Action) -> Action:
+        return listed_placement(action, self.game.legal_for(self))
 
     def process_place_token(self, action: PlaceToken) -> None:
-        self._place(action.hex, action.city)
+        self._place(action.hex, action.city, action.replaces)
 
-    def _place(self, coord: str, city: int) -> None:
+    def _place(self, coord: str, city: int, replaces: str) -> None:
         assert self.queue
         self.queue.pop(0)
-        put_marker(self.board, coord, city, self.entity)
+        put_marker(self.board, coord, city, self.entity, replaces)
         self.company.tokens_placed += 1
         self.game.event("token", {"company": self.entity, "hex": coord, "city": city,
-                                  "cost": 0, "home": True})
+                                  "cost": 0, "home": True, "replaces": replaces})
 
 
 # ------------------------------------------------------------------ place or swap
 class StationStep(MapStep):
     """R-8.3.4 / R-8.3.B: place one marker (f80, connected, one per hex, an empty circle or
-    an NS marker, not the last places of a hex reserved by others, R-8.3.B.1/2) or offer
-    one swap (R-8.3.B.3), or use SRV's placement on I16/K16 (R-14.3.4, A-19)."""
+    an NS marker at the director's choice, not the last places of a hex reserved by others,
+    R-8.3.B.1/2) or offer one swap (R-8.3.B.3), or use SRV's placement on I16/K16 (R-14.3.4,
+    A-19)."""
 
     rule = "1839 R-8.3.B"
 
-    def placements(self) -> list[tuple[str, int, int, str]]:
-        """``(hex, city, cost, ability)`` of every legal placement now."""
+    def placements(self) -> list[tuple[str, int, int, str, str]]:
+        """``(hex, city, cost, ability, replaces)`` of every legal placement now."""
         board, company = sync_reservations(self.game), self.company
         if markers_left(board, company) <= 0:
             return []
         out = []
         if company.cash >= STATION_FEE:
             opts = TokenOptions(cost=STATION_FEE, one_per="hex", replaceable=frozenset({NS}))
-            out = [(p.hex, p.city, STATION_FEE, "")
+            out = [(p.hex, p.city, STATION_FEE, "", p.replaces or "")
                    for p in legal_token_placements(board, self.operator(), opts)]
         out += self._srv_placements(board, company)
         return [x for x in out if nrs_keeps_a_place(self.game, board, self.entity, x[0])]
 
-    def _srv_placements(self, board: Board, company: Company) -> list[tuple[str, int, int, str]]:
+    def _srv_placements(self, board: Board,
+                        company: Company) -> list[tuple[str, int, int, str, str]]:
         if not owned_power(self.game, self.entity, SRV):
             return []
         srv_hex = self.turn.get("srv_hex")
@@ -228,7 +253,8 @@ class StationStep(MapStep):
         for coord in (srv_hex,) if srv_hex else NRS_CHOICE:
             if places_for(board, coord, self.entity) <= 0:
                 continue
-            out += [(h, k, cost, SRV) for h, k in home_circles(board, (coord,), self.entity)]
+            out += [(h, k, cost, SRV, r)
+                    for h, k, r in home_circles(board, (coord,), self.entity)]
         return out
 
     def swaps(self) -> list[SwapStation]:
@@ -261,8 +287,8 @@ class StationStep(MapStep):
 
     def legal_actions(self) -> list[LegalAction]:
         me = self.entity
-        legal = [LegalAction(PlaceToken(entity=me, hex=h, city=k, ability=a))
-                 for h, k, _, a in self.placements()]
+        legal = [LegalAction(PlaceToken(entity=me, hex=h, city=k, ability=a, replaces=r))
+                 for h, k, _, a, r in self.placements()]
         legal += [LegalAction(s) for s in self.swaps()]
         legal += [LegalAction(m) for m in self.moves()]
         if legal:
@@ -277,14 +303,18 @@ class StationStep(MapStep):
     def process_pass(self, action: Action) -> None:
         self.finish()
 
+    def normalise(self, action: Action) -> Action:
+        return listed_placement(action, self.game.legal_for(self))
+
     def process_place_token(self, action: PlaceToken) -> None:
-        key = (action.hex, action.city, action.ability)
-        cost = next(c for h, k, c, a in self.placements() if (h, k, a) == key)
+        key = (action.hex, action.city, action.ability, action.replaces)
+        cost = next(c for h, k, c, a, r in self.placements() if (h, k, a, r) == key)
         self.game.pay(self.company, self.game.bank, cost)
-        put_marker(self.board, action.hex, action.city, self.entity)
+        put_marker(self.board, action.hex, action.city, self.entity, action.replaces)
         self.company.tokens_placed += 1
         self.game.event("token", {"company": self.entity, "hex": action.hex,
-                                  "city": action.city, "cost": cost, "ability": action.ability})
+                                  "city": action.city, "cost": cost, "ability": action.ability,
+                                  "replaces": action.replaces})
         if action.ability == SRV:
             close_private(self.game, SRV)
         self.finish()

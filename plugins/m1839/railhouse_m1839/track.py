@@ -1,14 +1,16 @@
 """Track building in 1839 (R-8.3.A, R-12, R-15): :class:`TrackStep`.
 
 Per OR a company makes up to two lays (R-8.3.A.1): a yellow lay or (light green on) an
-upgrade, then a lay on a different hex for f20 more (A-43: only the second lay pays it);
-at most one upgrade per OR, and no tile laid this OR (by anyone) may be upgraded this OR
-(R-15.4.5).  The core's ``legal_tile_lays`` checks tile types and shapes (R-15.2, R-15.4.2),
-stubs (R-12.8), off-board/gray/map edges (R-12.3, R-12.4), barriers (R-12.7), H7 (R-12.6),
-connectivity (R-15.3.2) and markers/reservations fitting after an upgrade (R-15.4.4; NS
-markers do not count and those without a circle are discarded, R-14.6.4, event
-``ns_marker_discarded``); it prices f80 water on the first lay (R-12.5) and f80 per
-big-city upgrade (R-15.3.4).  A lay must be payable from the treasury (R-8.3.A.3).
+upgrade, then a lay on a different hex for f20 more (A-43: only the second lay pays it); at
+most one upgrade per OR, and a company cannot upgrade a tile it laid itself this OR
+(R-15.4.5; §8.3.1 "a yellow track tile it placed", §15.3.2 "a track tile it has placed":
+another company's tile of this OR may be upgraded). The core's ``legal_tile_lays`` checks
+tile types and shapes (R-15.2, R-15.4.2), stubs (R-12.8), off-board/gray/map edges (R-12.3,
+R-12.4), barriers (R-12.7), H7 (R-12.6), connectivity (R-15.3.2) and markers/reservations
+fitting after an upgrade (R-15.4.4; NS markers do not count and those without a circle are
+discarded, R-14.6.4, event ``ns_marker_discarded``); it prices f80 water on the first lay
+(R-12.5) and f80 per big-city upgrade (R-15.3.4). A lay must be payable from the treasury
+(R-8.3.A.3).
 
 Powers (R-14.3.12):
 
@@ -23,8 +25,8 @@ R-15.3.5: a yellow tile laid on an OO hex (or Amsterdam) that already holds mark
 the director allocate them to the tile's cities: the core offers one lay per distinct result
 (``TileLay.tokens``), and such a lay is the action :class:`LayTileAllocated`.
 
-Per-OR state that must outlive company turns (hexes laid this OR) lives in the dict
-``game.round.or_state``, created on the round object if the round has none.
+Per-OR state that must outlive company turns (the hexes each company laid this OR) lives
+in the dict ``game.round.or_state``, created on the round object if the round has none.
 """
 
 from __future__ import annotations
@@ -32,8 +34,8 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
-from railhouse.engine.actions import LayTile, LegalAction, Pass, register_action
-from railhouse.map.lays import LayOptions, TileLay, legal_tile_lays
+from railhouse.engine.actions import Action, LayTile, LegalAction, Pass, register_action
+from railhouse.map.lays import LayOptions, TileLay, legal_tile_lays, listed_turn
 from railhouse_m1839.mapdata import BLOCKED_HEX, NRS_CHOICE
 from railhouse_m1839.routing import MapStep
 
@@ -79,9 +81,10 @@ def or_state(game: Game) -> dict[str, Any]:
     return state
 
 
-def laid_this_or(game: Game) -> set[str]:
-    laid: set[str] = or_state(game).setdefault("laid", set())
-    return laid
+def laid_this_or(game: Game, company_id: str) -> set[str]:
+    """The hexes ``company_id`` laid a tile on this OR (R-15.4.5), any lay (LVG too)."""
+    laid: dict[str, set[str]] = or_state(game).setdefault("laid", {})
+    return laid.setdefault(company_id, set())
 
 
 def owned_power(game: Game, company_id: str, private_id: str) -> bool:
@@ -115,7 +118,7 @@ class TrackStep(MapStep):
         return LayOptions(
             colors=frozenset({"yellow"}) if yellow_only else colors,
             upgrades=not yellow_only and not self.upgraded and len(colors) > 1,
-            no_upgrade=frozenset(laid_this_or(self.game)),
+            no_upgrade=frozenset(laid_this_or(self.game, self.entity)),
             extra_cost=extra,
             budget=_NO_BUDGET,
         )
@@ -173,6 +176,13 @@ class TrackStep(MapStep):
             legal.append(LegalAction(Pass(entity=me)))
         return legal
 
+    def normalise(self, action: Action) -> Action:
+        """A lay spelled with another turn of a symmetric tile is the listed lay."""
+        if not isinstance(action, LayTile):
+            return action
+        listed = (c.action for c in self.game.legal_for(self) if isinstance(c.action, LayTile))
+        return listed_turn(action, listed, self.board.map.tiles)
+
     # -- doing it --------------------------------------------------------------------
     def process_lay_tile_allocated(self, action: LayTileAllocated) -> None:
         self.process_lay_tile(action)
@@ -187,7 +197,7 @@ class TrackStep(MapStep):
         game, company = self.game, self.company
         game.pay(company, game.bank, lay.cost)
         dropped = self.board.lay_tile(action.hex, action.tile, action.rotation, lay.tokens)
-        laid_this_or(game).add(action.hex)
+        laid_this_or(game, company.id).add(action.hex)
         self.turn["laid_hexes"] = (*self.turn.get("laid_hexes", ()), action.hex)
         if action.ability == LVG:
             close_private(game, LVG)

@@ -58,6 +58,10 @@ def give_nrs_share(game: SteamOverHolland, player: str) -> None:
 
 
 class SohStockRound(StockRound):
+    """EN "Stock round".  The sale's price move (EN "Adjusting share price": a sale not by
+    the president stops at a ledge, the president being the seller's standing before the
+    sale) is the core's ``sale_price_drop`` over the market's ledges."""
+
     rule = "SOH EN 'Stock round'"
     priority_deal = "keep"  # SOH deals the start card itself, in on_round_end
 
@@ -77,12 +81,6 @@ class SohStockRound(StockRound):
             return False
         return (game.ruleset.sell_started_this_round
                 or company.id not in self.started_this_round)
-
-    def sale_price_moves(self, me: str, company: Company, count: int) -> None:
-        """EN "Adjusting share price": down one step per share; a non-president's sale
-        cannot pass a ledge."""
-        is_president = company.president == me
-        self.game.market_of(company).move(company.id, "down", count, ledges=not is_president)
 
     def on_round_end(self) -> None:
         """EN "End of the round": the start card goes to the player to the left of its

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 from railhouse.engine.actions import Action, LayTile, LegalAction, Pass
 from railhouse.engine.entities import Company
 from railhouse.engine.errors import IllegalAction
-from railhouse.map.lays import LayOptions, TileLay, first_tile_lay, legal_tile_lays
+from railhouse.map.lays import LayOptions, TileLay, first_tile_lay, legal_tile_lays, listed_turn
 from railhouse_soh.stepbase import SohStep
 
 if TYPE_CHECKING:
@@ -145,6 +145,15 @@ class TrackStep(SohStep):
 
     def _pays_river(self, lay: TileLay) -> bool:
         return river_cost(self, lay) != 0
+
+    def normalise(self, action: Action) -> Action:
+        """A lay spelled with another turn of a symmetric tile is the listed lay."""
+        if not isinstance(action, LayTile) or self.find(action) is not None:
+            return action
+        listed = (LayTile(entity=action.entity, hex=lay.hex, tile=lay.tile,
+                          rotation=lay.rotation, ability=action.ability)
+                  for lay in self.lays(action.ability, frozenset({action.hex})))
+        return listed_turn(action, listed, self.soh.board.map.tiles)
 
     def validate(self, action: Action) -> None:
         if isinstance(action, Pass):

@@ -71,7 +71,7 @@ def synthetic_market() -> StockMarket:
 
 
 def synthetic_scene(layout: str = POINTY) -> Scene:
-    route = RouteLine("RED", "RED-2-0", ("A2:4-c0", "A4:1-4", "A6:1-o0"), 40)
+    route = RouteLine("RED", "2-0", ("A2:4-c0", "A4:1-4", "A6:1-o0"), 50, ("A2.c0", "EAST"))
     return Scene(synthetic_board(layout), [synthetic_market()], LOOKS, column=1,
                  caption="synthetic map <&> 'quotes'", routes=(route,))
 

@@ -97,8 +97,29 @@ def test_routes_are_drawn_segment_by_segment(scene: Scene) -> None:
     root = parse(scene)
     routes = by_class(root, "route")
     assert [r.get("data-company") for r in routes] == ["RED"]
-    # two strokes (outline and colour) per segment
+    # two strokes (casing and colour) per segment, a ring per city or town
     assert len(list(routes[0].iter(f"{SVG}path"))) == 2 * len(scene.routes[0].segments)
+    # (none on the off-board, whose values it would cover)
+    assert [c.get("data-stop") for c in by_class(routes[0], "route-stop")] == ["A2.c0"]
+
+
+def test_every_route_has_its_own_colour_and_a_legend_line(scene: Scene) -> None:
+    from dataclasses import replace
+
+    from railhouse.render.board import RouteLine
+
+    second = RouteLine("BLU", "3-1", ("B5:3-c0",), 30, ("B5.c0",))
+    root = parse(replace(scene, routes=(*scene.routes, second)))
+    colours = [r.get("data-color") for r in by_class(root, "route")]
+    assert len(set(colours)) == 2
+    legend = {t.text for t in root.iter(f"{SVG}text")}
+    # A2 (tile 57) is worth 20, EAST 30 in the current column (1): 50 in all
+    assert {"RED runs 1 train for 50", "2-train: 20 + 30 = 50", "BLU runs 1 train for 30",
+            "3-train: 0 (+30) = 30"} <= legend
+    legend_group = root.find(".//*[@id='route-legend']")
+    assert legend_group is not None
+    swatches = [e.get("stroke") for e in legend_group.iter(f"{SVG}path")]
+    assert swatches == colours
 
 
 def test_text_is_escaped_by_the_library(scene: Scene) -> None:

@@ -47,6 +47,18 @@ def test_png_of_the_end_with_routes(record: Path, tmp_path: Path, capsys: Any) -
     assert out_file.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
 
 
+def test_routes_of_a_company_without_trains_say_so(record: Path, tmp_path: Path,
+                                                   capsys: Any) -> None:
+    out_file = tmp_path / "b.svg"
+    code, out, err = run(["render", str(record), "--at", "0", "-o", str(out_file),
+                          "--routes", "NSM"], capsys)
+    assert code == 0, err
+    assert "NSM has no trains: no routes." in out
+    root = ET.parse(out_file).getroot()
+    assert "NSM has no trains: no routes." in "".join(root.itertext())
+    assert not [e for e in root.iter() if e.get("class") == "route"]
+
+
 @pytest.mark.parametrize(
     ("args", "message"),
     [

@@ -8,7 +8,7 @@ import importlib
 import pytest
 
 
-@pytest.mark.parametrize("name", ["geometry", "scene", "charts"])
+@pytest.mark.parametrize("name", ["geometry", "scene", "charts", "layout", "routelegend"])
 def test_doctests(name: str) -> None:
     module = importlib.import_module(f"railhouse.render.{name}")
     result = doctest.testmod(module)

@@ -85,10 +85,18 @@ def test_frames_rebuild_every_position_of_the_game(page: tuple[str, dict[str, An
         assert style is not None
         for coord in game.board.map.hexes:
             assert data["fragments"][state[coord]] == fragment(draw_hex(game.board, coord, style))
-        frame = data["frames"][k]
+        frame = latest_rows(data["frames"][: k + 1])
         assert [p["cash"] for p in frame["players"]] == [s.cash for s in game.seats]
         assert {c: v["cash"] for c, v in frame["companies"].items()} == {
             c.id: c.cash for c in game.companies.values()}
+
+
+def latest_rows(frames: list[dict[str, Any]]) -> dict[str, Any]:
+    """The table rows in force after ``frames`` (a frame stores them only on change)."""
+    rows: dict[str, Any] = {}
+    for frame in frames:
+        rows.update({k: frame[k] for k in ("players", "companies") if k in frame})
+    return rows
 
 
 def test_fragments_are_shared_not_repeated(page: tuple[str, dict[str, Any]]) -> None:

@@ -106,8 +106,11 @@ def test_stepping_through_a_game_updates_the_page(
     body.send_keys(Keys.ARROW_RIGHT)
     assert frame(browser) == 1
     current = browser.find_element(By.CSS_SELECTOR, "#log li.current")
-    first = record["actions"][0]
-    assert current.text.startswith(f"{first['entity']}: {first['type']}")
+    log = json.loads(browser.execute_script(
+        "return document.getElementById('game-data').textContent"))["log"]
+    assert current.text == log[0]
+    heading = browser.find_element(By.CSS_SELECTOR, "#log .round")
+    assert heading.text == "Auction of the private companies"
 
     browser.find_element(By.ID, "next").click()
     assert frame(browser) == 2
@@ -135,11 +138,60 @@ def test_slider_log_and_chart_cursor(browser: Any, game_page: tuple[Path, dict[s
     expected = float(chart.get_attribute("data-x0")) + middle * float(
         chart.get_attribute("data-dx"))
     assert abs(cursor_x - expected) < 0.01
-    items = browser.find_elements(By.CSS_SELECTOR, "#log li")
+    items = browser.find_elements(By.CSS_SELECTOR, "#log li.action")
     assert len(items) == len(record["actions"])
     browser.execute_script("arguments[0].click()", items[4])
     assert frame(browser) == 5
     worth = [int(c.text) for c in browser.find_elements(By.CSS_SELECTOR, "#players td.worth")]
-    players = json.loads(browser.execute_script(
-        "return document.getElementById('game-data').textContent"))["frames"][5]["players"]
+    frames = json.loads(browser.execute_script(
+        "return document.getElementById('game-data').textContent"))["frames"]
+    players = next(f["players"] for f in reversed(frames[:6]) if "players" in f)
     assert worth == [p["worth"] for p in players]
+
+
+def test_an_1839_game_shows_both_markets_panels_and_a_readable_log(
+    browser: Any, tmp_path: Path,
+) -> None:
+    """Also prints the page's size and Chromium's first paint (measured, not asserted)."""
+    from selenium.webdriver.common.by import By
+
+    record = played_record("1839")
+    path = tmp_path / "game.html"
+    path.write_text(build_html(record), encoding="utf-8")
+    browser.get(path.as_uri())
+    paint = browser.execute_script(
+        "const p = performance.getEntriesByName('first-contentful-paint')[0];"
+        "return p ? p.startTime : null")
+    print(f"1839 viewer: {len(record['actions'])} actions, {path.stat().st_size // 1024} KiB, "
+          f"first contentful paint {paint} ms")
+    assert paint is not None
+    markets = browser.find_elements(By.CSS_SELECTOR, "#market-slots .market")
+    assert len(markets) == 2
+    for table in ("certificates", "privates", "depot"):
+        rows = browser.find_elements(By.CSS_SELECTOR, f"#{table} tbody tr")
+        assert rows and all(row.text for row in rows)
+    headings = [h.get_attribute("textContent")
+                for h in browser.find_elements(By.CSS_SELECTOR, "#log .round")]
+    assert any(h.startswith("Operating round ") for h in headings)
+    assert len(browser.find_elements(By.CSS_SELECTOR, "#log li.action")) == len(
+        record["actions"])
+
+
+def test_estimated_text_widths_cover_chromiums(browser: Any, tmp_path: Path) -> None:
+    """The label layout's widths (railhouse.render.layout.text_width) are upper bounds of
+    the widths Chromium renders, so boxes that do not overlap hold texts that do not."""
+    from railhouse.engine.record import replay
+    from railhouse.render.layout import text_width
+    from railhouse.render.scene import picture, scene_of
+
+    game = replay(played_record("1839"), upto=0)
+    path = tmp_path / "board.svg"
+    path.write_text(picture(scene_of(game)).as_svg(), encoding="utf-8")
+    browser.get(path.as_uri())
+    measured = browser.execute_script(
+        "return Array.from(document.querySelectorAll('#map text')).map(t => "
+        "[t.textContent, Number(t.getAttribute('font-size')), t.getBBox().width])")
+    assert len(measured) > 100
+    too_narrow = [(text, size, width) for text, size, width in measured
+                  if text and width > text_width(text, size) + 0.5]
+    assert too_narrow == []

@@ -31,6 +31,12 @@ class Decider:
     def legal_actions(self) -> list[LegalAction]:
         raise NotImplementedError
 
+    def normalise(self, action: Action) -> Action:
+        """The listed spelling of ``action`` where one choice has several (a tile turned so
+        that it lays the same track as a listed lay); ``action`` itself otherwise.
+        ``Game.apply`` validates and records what this returns."""
+        return action
+
     def validate(self, action: Action) -> None:
         """Raise ``IllegalAction`` unless ``action`` is legal now.  The default checks it
         against the enumerated legal set; steps with huge sets override this."""

@@ -142,6 +142,10 @@ class OperatingRound(Round):
         step = self.current_step()
         return [] if step is None else self.game.legal_for(step)
 
+    def normalise(self, action: Action) -> Action:
+        step = self.current_step()
+        return action if step is None else step.normalise(action)
+
     def validate(self, action: Action) -> None:
         step = self.current_step()
         assert step is not None

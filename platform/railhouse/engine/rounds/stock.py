@@ -36,11 +36,12 @@ from railhouse.engine.entities import POOL, TREASURY, Company
 from railhouse.engine.errors import IllegalAction
 from railhouse.engine.rounds.base import Round
 from railhouse.engine.shares import (
-    hand_over_before_sale,
     move_shares,
     player_certificate_count,
     pool_percent,
     president_cert,
+    sale_price_drop,
+    sell_to_pool,
     update_president,
 )
 
@@ -235,8 +236,9 @@ class StockRound(Round):
     def allow_sell(self, me: str, company: Company) -> bool:
         return company.id not in self.started_this_round
 
-    def sale_price_moves(self, me: str, company: Company, count: int) -> None:
-        self.game.market_of(company).move(company.id, "down", count)
+    def sale_price_moves(self, company: Company, count: int, by_president: bool) -> None:
+        """The price moves of a sale; ``by_president``: the seller was president before it."""
+        sale_price_drop(self.game, company, count, by_president)
 
     def on_turn_end(self, acted: bool) -> None:
         """Hook for titles (e.g. pass-order cards)."""
@@ -255,17 +257,13 @@ class StockRound(Round):
         game = self.game
         company = game.company(action.company)
         me = action.entity
-        price = game.share_price(company)
-        hand_over_before_sale(game, company, me, action.count)
-        move_shares(company, me, POOL, action.count)
-        game.pay(game.bank, game.player(me), price * action.count)
+        sale = sell_to_pool(game, company, me, action.count)
         self.sold_this_turn.add(company.id)
         self.sold_this_round[me].add(company.id)
         self.acted_this_turn = True
-        self.sale_price_moves(me, company, action.count)
-        update_president(game, company)
+        self.sale_price_moves(company, action.count, sale.by_president)
         game.event("sell", {"player": me, "company": company.id, "count": action.count,
-                            "price": price})
+                            "price": sale.price})
 
     def process_buy_shares(self, action: BuyShares) -> None:
         game = self.game

@@ -5,33 +5,49 @@
   const data = JSON.parse(document.getElementById("game-data").textContent);
   const frames = data.frames;
   const last = frames.length - 1;
+  // Frames store only what changed: the parts (hexes, markets, panels) and the table rows.
   const states = [];
   let acc = {};
+  let players = null;
+  let companies = null;
   for (const frame of frames) {
     acc = Object.assign({}, acc, frame.parts);
-    states.push(acc);
+    players = frame.players || players;
+    companies = frame.companies || companies;
+    states.push({ parts: acc, players: players, companies: companies });
   }
   const $ = (id) => document.getElementById(id);
   const slider = $("slider");
   const shown = {};
   let current = -1;
 
-  function actionText(action) {
-    const parts = [];
-    for (const [key, value] of Object.entries(action)) {
-      if (key !== "type" && key !== "entity") parts.push(key + "=" + JSON.stringify(value));
-    }
-    return (action.entity || "?") + ": " + action.type + (parts.length ? " " + parts.join(" ") : "");
-  }
+  const logItems = [];
 
   function buildLog() {
+    // One sentence per action (data.log), grouped under a heading per round (data.rounds);
+    // each group is its own list so that its sticky heading gives way to the next one.
     const log = $("log");
-    data.actions.forEach((action, i) => {
+    const headings = new Map(data.rounds.map(([index, title]) => [index, title]));
+    let group = log;
+    data.log.forEach((text, i) => {
+      if (headings.has(i) || group === log) {
+        const round = document.createElement("li");
+        round.className = "group";
+        const heading = document.createElement("div");
+        heading.className = "round";
+        heading.textContent = headings.get(i) || "";
+        group = document.createElement("ol");
+        round.append(heading, group);
+        log.appendChild(round);
+      }
       const item = document.createElement("li");
-      item.textContent = actionText(action);
+      item.className = "action";
+      item.textContent = text;
+      item.title = "action " + (i + 1);
       item.dataset.frame = String(i + 1);
       item.addEventListener("click", () => show(i + 1));
-      log.appendChild(item);
+      group.appendChild(item);
+      logItems.push(item);
     });
   }
 
@@ -48,13 +64,13 @@
     return Number.isInteger(seat) && data.players[seat] !== undefined ? data.players[seat] : (id || "");
   }
 
-  function fillPlayers(frame) {
+  function fillPlayers(acting, rows) {
     const body = $("players").tBodies[0];
     body.replaceChildren();
-    frame.players.forEach((p, seat) => {
+    rows.forEach((p, seat) => {
       const row = document.createElement("tr");
       row.dataset.seat = String(seat);
-      if (frame.acting === "p" + seat) row.className = "acting";
+      if (acting === "p" + seat) row.className = "acting";
       cell(row, data.players[seat]);
       cell(row, String(p.cash), "num cash");
       cell(row, Object.entries(p.shares).map(([c, pct]) => c + " " + pct + "%").join(" · "));
@@ -63,15 +79,15 @@
     });
   }
 
-  function fillCompanies(frame) {
+  function fillCompanies(acting, rows) {
     const body = $("companies").tBodies[0];
     body.replaceChildren();
     for (const company of data.companies) {
-      const c = frame.companies[company.id];
+      const c = rows[company.id];
       if (!c) continue;
       const row = document.createElement("tr");
       row.dataset.company = company.id;
-      if (frame.acting === company.id) row.className = "acting";
+      if (acting === company.id) row.className = "acting";
       const chip = cell(row, company.id, "chip");
       chip.style.background = company.fill;
       chip.style.color = company.text;
@@ -96,7 +112,7 @@
   function show(k) {
     k = Math.max(0, Math.min(last, k));
     const state = states[k];
-    for (const [part, index] of Object.entries(state)) {
+    for (const [part, index] of Object.entries(state.parts)) {
       if (shown[part] === index) continue;
       const slot = part.startsWith("market:") ? $("market-slot-" + part.slice(7)) : $("slot-" + part);
       if (slot) slot.innerHTML = data.fragments[index];
@@ -106,16 +122,18 @@
     $("caption").textContent = frame.caption;
     $("step-label").textContent = "action " + k + " / " + last;
     slider.value = String(k);
-    fillPlayers(frame);
-    fillCompanies(frame);
+    fillPlayers(frame.acting, state.players);
+    fillCompanies(frame.acting, state.companies);
     moveCursors(k);
     const log = $("log");
     const old = log.querySelector("li.current");
     if (old) old.classList.remove("current");
     if (k > 0) {
-      const item = log.children[k - 1];
+      const item = logItems[k - 1];
       item.classList.add("current");
-      item.scrollIntoView({ block: "nearest" });
+      // Centre the current action in the log (not under a sticky round heading), without
+      // scrolling the page itself.
+      log.scrollTop = item.offsetTop - log.clientHeight / 2;
     }
     current = k;
     document.body.dataset.frame = String(k);

@@ -36,7 +36,6 @@ from railhouse.engine.actions import (
 from railhouse.engine.entities import POOL, TREASURY
 from railhouse.engine.errors import InvariantViolation, RailhouseError, RecordError
 from railhouse.engine.invariants import check_invariants
-from railhouse.map.tiles import TileDef, orient
 from railhouse_soh.game import SteamOverHolland
 from railhouse_soh.importer.log import Step
 from railhouse_soh.steps import ShareDealingStep
@@ -218,26 +217,12 @@ class Converter:
         hex_id = str(data["hex"])
         wanted = LayTile(entity=me, hex=hex_id, tile=name, rotation=int(data["rotation"]),
                          ability=ability)
+        if name not in self.game.board.map.tiles:
+            self.fail(f"unknown tile {name!r}")
         self.skip_to(me, LayTile)
-        self.apply(self.same_track(wanted))
+        self.apply(wanted)  # another turn of a symmetric tile is the listed lay (apply)
         self.tile_hex[tile_id] = hex_id
         self.track_open = me
-
-    def same_track(self, wanted: LayTile) -> LayTile:
-        """The legal lay equal to ``wanted`` up to a rotation giving the same track (we
-        offer one rotation of a symmetric tile, 18xx.games may record another)."""
-        tiles = self.game.board.map.tiles
-        if wanted.tile not in tiles:
-            self.fail(f"unknown tile {wanted.tile!r}")
-        target = _track(tiles[wanted.tile], wanted.rotation)
-        step = self.current_step()
-        if not isinstance(step, TrackStep) or self.game.pending:
-            return wanted  # validation will name the rule it breaks
-        for lay in step.lays(wanted.ability, frozenset({wanted.hex})):
-            if lay.tile == wanted.tile and _track(tiles[lay.tile], lay.rotation) == target:
-                return LayTile(entity=wanted.entity, hex=wanted.hex, tile=wanted.tile,
-                               rotation=lay.rotation, ability=wanted.ability)
-        return wanted
 
     def _on_place_token(self, data: Mapping[str, Any]) -> None:
         me, ability = self.entity(data), ""
@@ -292,7 +277,3 @@ class Converter:
             return
         self.act(OfferTrain(entity=me, train=ours, price=price))
         self.apply(Respond(entity=seller.id, accept=True))
-
-
-def _track(tile: TileDef, rotation: int) -> frozenset[frozenset[int]]:
-    return frozenset(frozenset(p) for p in orient(tile, rotation).paths)
