@@ -93,9 +93,10 @@ class Bot:
 
 
 def concrete(choice: dict[str, Any], values: dict[str, int] | None = None) -> dict[str, Any]:
-    """The action object of a legal ``choice`` (without ``ranges``), ranged fields set from
-    ``values`` (each must lie in its range; fields not given keep the minimum)."""
-    action = {key: value for key, value in choice.items() if key != "ranges"}
+    """The action object of a legal ``choice`` (without ``ranges`` and ``free``), ranged
+    fields set from ``values`` (each must lie in its range; fields not given keep the
+    minimum; a ``free`` field keeps the value offered)."""
+    action = {key: value for key, value in choice.items() if key not in ("ranges", "free")}
     if values:
         action.update(values)
     return action

@@ -36,6 +36,7 @@ COMMAND_MODULES: tuple[str, ...] = (
     "railhouse.cli.tournament",
     "railhouse.cli.play",
     "railhouse.cli.importer",
+    "railhouse.cli.exporter",
     "railhouse.cli.render",
     "railhouse.cli.view",
     "railhouse.cli.bench",

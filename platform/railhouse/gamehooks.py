@@ -108,26 +108,6 @@ class GameHooks:
         )
         return _as_list("railhouse_price_moves_after_dividend", moves, str)
 
-    def implements(self, hook: str) -> bool:
-        """True if some registered plugin implements ``hook``."""
-        caller = getattr(self._pm.hook, hook)
-        return bool(caller.get_hookimpls())
-
-    def stack_arrival(
-        self, game: Any, market: Any, company: str, stack: list[str], operated: bool
-    ) -> int:
-        """Where ``company`` joins ``stack``: the first plugin's index, else the end."""
-        index = self._pm.hook.railhouse_stack_arrival(
-            game=game, market=market, company=company, stack=list(stack), operated=operated
-        )
-        if index is None:
-            return len(stack)
-        if not isinstance(index, int) or isinstance(index, bool) or not 0 <= index <= len(stack):
-            raise HookContractError(
-                f"railhouse_stack_arrival returned {index!r}; expected 0..{len(stack)}"
-            )
-        return index
-
     # -- phases and the end -----------------------------------------------------------------
 
     def phase_changed(self, game: Any, old: Any, new: Any) -> None:

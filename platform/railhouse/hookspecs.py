@@ -176,8 +176,11 @@ def railhouse_operating_steps(game: Game, company: Any) -> Sequence[Any] | None:
 def railhouse_route_bonus(game: Game, company: Any, route: Any) -> int | None:
     """Extra revenue of one route beyond the sum of its stops (e.g. an off-board bonus).
 
-    Fires: for every route the engine evaluates while computing a company's revenue,
-    including candidate routes during the maximum-revenue search, so it must be pure.
+    Fires: from the core's route optimiser (``RunContext.route_bonus``), for every route it
+    evaluates while computing a company's revenue, including candidate routes during the
+    maximum-revenue search, so it must be pure -- when the title's run context asks for
+    bonuses (SOH: a company owning a bonus private; asking costs search time, so a title
+    asks only when a bonus is possible).
 
     :param game: the game in progress.
     :param company: the company running the route.
@@ -195,13 +198,16 @@ def railhouse_price_moves_after_dividend(
 ) -> Sequence[str] | None:
     """Decide how a company's share price moves after its dividend decision.
 
-    Fires: after a company's revenue is paid out, withheld or split, before the next
-    company operates.
+    Fires: from the core's dividend step (:class:`railhouse.engine.steps.DividendStep`),
+    after a company's revenue is paid out, withheld or split, before the next company
+    operates; the core then makes the moves (runs of one direction together, the last as
+    the move that ends the company's turn).
 
     :param game: the game in progress.
     :param company: the company that just decided its dividend.
     :param kind: the decision, e.g. ``"payout"``, ``"withhold"`` or ``"half"``.
-    :param total: the total revenue the decision was about.
+    :param total: the total the decision is judged by: the revenue, or what the title's
+        ``DividendStep.price_basis`` makes of it (1839: the dividends paid).
     :returns: the market moves in order, e.g. ``["up", "up"]`` (``[]`` for none);
         None means "no opinion".
     Calling: firstresult: stops at first non-None result.
@@ -210,44 +216,15 @@ def railhouse_price_moves_after_dividend(
     """
 
 
-@hookspec(firstresult=True)
-def railhouse_stack_arrival(
-    game: Game, market: Any, company: str, stack: list[str], operated: bool
-) -> int | None:
-    """Choose where a company's marker joins the stack on a stock-market cell.
-
-    Fires: whenever a marker arrives on a cell (parring, any price move, and the move that
-    ends a company's operating turn, even to the same cell), only in games where some plugin
-    implements it; otherwise arrivals go to the end of the stack (they operate last).  The
-    1839 model (R-8.2.4): an ``operated`` arrival is added to ``market.face_down`` and goes
-    below the face-up and above the face-down markers; any other arrival goes to the
-    bottom; the core's operating round calls ``market.turn_face_up()`` at its end.
-
-    :param game: the game in progress.
-    :param market: the ``railhouse.engine.market.StockMarket``; the hook may update its
-        ``face_down`` set.
-    :param company: the id of the arriving company.
-    :param stack: the cell's stack without the arriving company, index 0 operating first
-        (read only).
-    :param operated: True for the move that ends the company's own operating turn.
-    :returns: the index to insert at, from 0 to ``len(stack)``; None means "no opinion".
-    Calling: firstresult: stops at first non-None result.
-
-    .. versionadded:: 0.1
-    """
-
-
-# -------------------------------------------------------------------------------------------
-# Phases and the end of the game.
-# -------------------------------------------------------------------------------------------
-
-
 @hookspec
 def railhouse_phase_changed(game: Game, old: Any, new: Any) -> None:
-    """React to a phase change (rusting, closing privates, new tile colours).
+    """React to a phase change beyond what the phase table says.
 
-    Fires: when a train purchase moves the game from phase ``old`` to phase ``new``, after
-    the core applied the phase's data-driven effects.
+    Fires: from :func:`railhouse.engine.phases.enter_phase`, once per phase entered (a
+    skipped phase too), when the first train of a type moves the game from phase ``old``
+    to phase ``new``, after the core applied the phase's data-driven effects: rusting,
+    the phase's ``events`` (the core's ``close_privates`` and the title's registered
+    handlers) and ``PrivateSpec.closes_on_phase``; before the forced discards.
 
     :param game: the game in progress.
     :param old: the phase that ended.
@@ -353,7 +330,6 @@ RULE_HOOKS = (
     "railhouse_operating_steps",
     "railhouse_route_bonus",
     "railhouse_price_moves_after_dividend",
-    "railhouse_stack_arrival",
     "railhouse_phase_changed",
     "railhouse_check_game_end",
     "railhouse_final_scores",

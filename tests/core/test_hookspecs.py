@@ -27,7 +27,6 @@ EXPECTED = {
     "railhouse_operating_steps": ["game", "company"],
     "railhouse_route_bonus": ["game", "company", "route"],
     "railhouse_price_moves_after_dividend": ["game", "company", "kind", "total"],
-    "railhouse_stack_arrival": ["game", "market", "company", "stack", "operated"],
     "railhouse_phase_changed": ["game", "old", "new"],
     "railhouse_check_game_end": ["game", "moment"],
     "railhouse_final_scores": ["game"],
@@ -39,7 +38,6 @@ FIRSTRESULT = {
     "railhouse_next_round",
     "railhouse_operating_steps",
     "railhouse_price_moves_after_dividend",
-    "railhouse_stack_arrival",
     "railhouse_check_game_end",
     "railhouse_final_scores",
 }

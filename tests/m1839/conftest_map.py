@@ -90,6 +90,10 @@ class MapGame:
         tests directly, so the legal set is always computed afresh."""
         return decider.legal_actions()  # type: ignore[no-any-return]
 
+    def on_private_closed(self, private: Private, owner: str | None) -> None:
+        """As ``Game.on_private_closed``: the map steps' privates (LVG, SRV, KR) do nothing
+        more when they close."""
+
     def forget_legal_actions(self) -> None:
         """Nothing is cached (see :meth:`legal_for`)."""
 

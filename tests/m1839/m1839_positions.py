@@ -12,6 +12,7 @@ from m1839_helpers import finish_auction
 
 from railhouse.engine.actions import Action, BuyTrain, Pass
 from railhouse.engine.entities import IPO, Company
+from railhouse.engine.phases import enter_phase
 from railhouse.engine.record import replay
 from railhouse.engine.rounds.base import Step
 from railhouse.engine.shares import move_shares, president_cert
@@ -19,7 +20,6 @@ from railhouse_m1839.data import PHASE_IDS
 from railhouse_m1839.game import M1839, new_game
 from railhouse_m1839.operating import M1839OperatingRound
 from railhouse_m1839.stock import M1839StockRound
-from railhouse_m1839.trains import enter_phase
 from railhouse_m1839.turnsteps import TrainBuyStep
 
 
@@ -94,7 +94,7 @@ def float_company(game: M1839, company_id: str, director: str, price: int = 67,
     for player, count in (others or {}).items():
         move_shares(company, IPO, player, count)
     company.cash = cash
-    game.market_of(company).place_at_price(company_id, price)  # type: ignore[attr-defined]
+    game.market_of(company).place_at_price(company_id, price)
     if operated:
         game.operated_since_float.add(company_id)
     return company

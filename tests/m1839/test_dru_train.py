@@ -14,12 +14,13 @@ from m1839_positions import (
 )
 
 from railhouse.engine.actions import Pass, Respond
+from railhouse.engine.phases import enter_phase
 from railhouse_m1839.actions import GiveDruTrain, Nationalise
 from railhouse_m1839.game import M1839
 from railhouse_m1839.money import go_bankrupt
 from railhouse_m1839.operating import NationalisationWindow
 from railhouse_m1839.stock import M1839StockRound
-from railhouse_m1839.trains import enter_phase, rust_after_run
+from railhouse_m1839.trains import rust_after_run
 
 
 def _holding(holder: str = "p0") -> M1839:
@@ -111,6 +112,20 @@ def test_R_14_3_7_in_the_window_another_holder_must_agree() -> None:
     assert game.acting_entity() == "AMS"  # now qualified: nationalise or pass
     tags = {type(c.action).__name__ for c in game.legal_actions()}
     assert tags == {"Nationalise", "Pass"}
+
+
+def test_R_14_3_7_R_14_7_1_a_refused_train_closes_the_window_of_a_trainless_company() -> None:
+    """The holder refuses: the trainless company no longer qualifies, so the window moves
+    on (here: it was the last company, the window ends and play continues).  Seeded random
+    1839 games used to stall here with nobody to act."""
+    game = _holding("p1")
+    float_company(game, "AMS", "p0")
+    window = NationalisationWindow(game, ["AMS"])
+    game.pending.append(window)
+    game.apply(GiveDruTrain(entity="AMS", company="AMS"))
+    game.apply(Respond(entity="p1", accept=False))
+    assert window not in game.pending
+    assert game.over or (game.acting_entity() is not None and game.legal_actions())
 
 
 def test_R_9_2_bankrupt_holder_loses_the_train() -> None:

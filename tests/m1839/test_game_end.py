@@ -30,7 +30,7 @@ def _hold_all(game: M1839, company_id: str, price: int) -> None:
     company.president = "p0"
     for cert in company.certs:
         cert.owner = "p0"
-    game.market_of(company).place_at_price(company_id, price)  # type: ignore[attr-defined]
+    game.market_of(company).place_at_price(company_id, price)
 
 
 def _play_passive(game: M1839, limit: int = 3000) -> None:

@@ -7,10 +7,12 @@ from collections.abc import Callable
 import pytest
 
 from railhouse.engine.entities import IPO
+from railhouse.engine.market import StockMarket
+from railhouse.engine.phases import enter_phase
 from railhouse_m1839.game import M1839, M1839Rules
-from railhouse_m1839.markets import StackedMarket, market_specs
+from railhouse_m1839.markets import market_specs
 from railhouse_m1839.money import nationalise
-from railhouse_m1839.trains import bankruptcy_discards, enter_phase, rust_after_run, train_limit
+from railhouse_m1839.trains import bankruptcy_discards, rust_after_run, train_limit
 from railhouse_m1839.turnsteps import split_revenue
 
 
@@ -29,7 +31,7 @@ def _floated(game: M1839, company_id: str, price: int) -> None:
     company = game.companies[company_id]
     company.started = company.floated = True
     company.president = "p0"
-    game.market_of(company).place_at_price(company_id, price)  # type: ignore[attr-defined]
+    game.market_of(company).place_at_price(company_id, price)
 
 
 def test_R_8_3_C_6_price_moves(make_game: Callable[..., M1839]) -> None:
@@ -48,21 +50,21 @@ def test_R_8_3_C_6_price_moves(make_game: Callable[..., M1839]) -> None:
 
 
 def test_R_8_2_4_companies_on_one_space_operate_in_arrival_order() -> None:
-    market = StackedMarket(market_specs()[0])
+    market = StockMarket(market_specs()[0])
     for company in ("A", "B", "C"):
         market.place_at_price(company, 67)
     assert market.order() == ["A", "B", "C"]
-    market.move_after_operating("A", "right", 0)
-    market.move_after_operating("B", "right", 0)
+    market.move("A", "right", 0, operated=True)
+    market.move("B", "right", 0, operated=True)
     assert market.order() == ["C", "B", "A"]  # face-up C first, then face-down
-    market.end_of_operating_round()
+    market.turn_face_up()
     assert market.order() == ["C", "A", "B"]
 
 
 def test_R_13_4_1_local_stays_at_the_right_end() -> None:
-    market = StackedMarket(market_specs()[1])
+    market = StockMarket(market_specs()[1])
     market.place_at_price("L1", 65)
-    assert market.move_after_operating("L1", "right", 2) == 0 and market.price("L1") == 65
+    assert market.move("L1", "right", 2, operated=True) == 0 and market.price("L1") == 65
 
 
 def test_R_14_3_6_kf_revenue_grows(make_game: Callable[..., M1839]) -> None:

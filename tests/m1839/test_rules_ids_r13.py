@@ -6,11 +6,12 @@ from __future__ import annotations
 from m1839_positions import after_auction, float_company
 
 from railhouse.engine.entities import IPO, POOL
+from railhouse.engine.market import StockMarket
+from railhouse.engine.phases import enter_phase
 from railhouse_m1839.game import M1839, M1839Rules
-from railhouse_m1839.markets import GAME_END_PRICE, StackedMarket, market_specs
+from railhouse_m1839.markets import GAME_END_PRICE, market_specs
 from railhouse_m1839.shares import sell
 from railhouse_m1839.stock import M1839StockRound
-from railhouse_m1839.trains import enter_phase
 
 
 def _game() -> M1839:
@@ -77,13 +78,13 @@ def test_R_13_4_4_after_operating_moves_by_dividend_against_price() -> None:
 
 
 def test_R_13_4_5_arrivals_stack_below_face_up_and_other_moves_at_the_bottom() -> None:
-    market = StackedMarket(market_specs()[0])
+    market = StockMarket(market_specs()[0])
     market.place_at_price("A", 67)
     market.place_at_price("B", 74)
     market.place_at_price("C", 61)
-    market.move_after_operating("B", "left", 1)  # operated: below face-up A
+    market.move("B", "left", 1, operated=True)  # operated: below face-up A
     assert market.order()[:2] == ["A", "B"]
-    market.move_after_operating("A", "right", 0)  # turned over on the same space
+    market.move("A", "right", 0, operated=True)  # turned over on the same space
     market.move("C", "right", 1)  # a sale-type move: at the very bottom
     stack = market.stacks[market.positions["A"]]
     assert stack == ["A", "B", "C"] and market.face_down == {"A", "B"}
@@ -98,7 +99,7 @@ def test_R_13_6_f300_is_the_red_game_end_space() -> None:
     company = float_company(game, "AMS", "p0", price=67, shares=10)
     market = game.markets["major"]
     market.remove("AMS")
-    market.place_at_price("AMS", 270)  # type: ignore[attr-defined]
+    market.place_at_price("AMS", 270)
     M1839StockRound(game, False).end_of_round_moves()  # fully held: right onto f300
     assert game.share_price(company) == 300 and game.over
     assert game.end_reason == "price_300_in_sr"

@@ -73,10 +73,10 @@ def test_R_8_2_3_next_company_chosen_after_each_turn_from_current_prices() -> No
     rnd.operated.append("AMS")  # AMS has had its turn; meanwhile NCS's price rises
     market = game.markets["major"]
     market.remove("NCS")
-    market.place_at_price("NCS", 91)  # type: ignore[attr-defined]
+    market.place_at_price("NCS", 91)
     assert rnd.next_company() is game.companies["NCS"]
     market.remove("AMS")
-    market.place_at_price("AMS", 101)  # type: ignore[attr-defined]
+    market.place_at_price("AMS", 101)
     rnd.operated.append("NCS")
     assert rnd.next_company() is game.companies["NBDS"]  # never AMS twice
 

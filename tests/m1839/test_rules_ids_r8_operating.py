@@ -441,7 +441,7 @@ def test_R_8_4_1_local_float_fee_and_RH_charge_raise_money() -> None:
     start_company(game, local, me, 20)
     set_homes(game, "L1", ("G10", "G16"))
     game.market_of(local).remove("L1")
-    game.market_of(local).place_at_price("L1", 10)  # type: ignore[attr-defined]
+    game.market_of(local).place_at_price("L1", 10)
     assert float_fee(game, "L1") == 120  # more than its capital of f100
     while local.percent_of(IPO) > 50:
         move_shares(local, IPO, "p2", 1)

@@ -8,9 +8,9 @@ from m1839_helpers import finish_auction, tags
 
 from railhouse.engine.actions import Par, Pass, Redeem
 from railhouse.engine.entities import POOL, TREASURY
+from railhouse.engine.market import StockMarket
 from railhouse_m1839.actions import ReserveHome
 from railhouse_m1839.game import M1839
-from railhouse_m1839.markets import StackedMarket
 from railhouse_m1839.shares import check_float, sale_price, sell
 from railhouse_m1839.stock import M1839StockRound
 
@@ -87,7 +87,7 @@ def test_R_7_5_3_par_unavailable_where_two_stand(make_game: Callable[..., M1839]
     assert isinstance(sr, M1839StockRound)
     local = game.companies["L1"]
     market = game.markets["local"]
-    assert isinstance(market, StackedMarket)
+    assert isinstance(market, StockMarket)
     market.place_at_price("L2", 31)
     market.place_at_price("L3", 31)
     assert 31 not in sr.available_pars(local)
@@ -170,7 +170,7 @@ def test_R_7_1_5_end_of_sr_moves(make_game: Callable[..., M1839]) -> None:
     assert isinstance(sr, M1839StockRound)
     a, b = [c for c in game.companies.values() if c.spec.kind == "major" and not c.started][:2]
     market = game.markets["major"]
-    assert isinstance(market, StackedMarket)
+    assert isinstance(market, StockMarket)
     for company in (a, b):
         company.started = True
         market.place_at_price(company.id, 74)

@@ -196,7 +196,7 @@ def test_R_7_5_9_R_8_4_float_fee_bankruptcy_during_an_sr() -> None:
     start_company(game, local, ME, 20)
     set_homes(game, "L1", ("G10", "G16"))
     game.market_of(local).remove("L1")
-    game.market_of(local).place_at_price("L1", 10)  # type: ignore[attr-defined]
+    game.market_of(local).place_at_price("L1", 10)
     assert float_fee(game, "L1") == 120
     while local.percent_of(IPO) > 50:
         move_shares(local, IPO, "p2", 1)

@@ -22,7 +22,9 @@ from soh_scenario import (
 )
 
 from railhouse.engine.actions import BuyTrain, DiscardTrain, OfferTrain, Pass, Range
-from railhouse_soh.trainbuy import BuyTrainStep, DiscardDecider
+from railhouse.engine.phases import DiscardDecider
+from railhouse_soh.game import SteamOverHolland
+from railhouse_soh.trainbuy import BuyTrainStep
 
 
 def test_available_trains_next_type_only_after_sold_out_en_available_trains() -> None:
@@ -82,9 +84,9 @@ def test_discard_excess_trains_after_phase_change_en_train_count_limits() -> Non
     assert discarded not in game.depot.trains and discarded.owner is None
 
 
-def test_privates_close_when_phase_5_begins_en_notes_on_private_companies() -> None:
-    """Privates close at the beginning of phase 5, i.e. at the end of the turn that bought
-    the first 5 train; Werkspoor still discounts that 5 train."""
+def ar_may_buy_the_first_5() -> SteamOverHolland:
+    """Phase 4, the 4-trains sold out; AR (owning Werkspoor, P1 owning VES) at its
+    buy-train step."""
     game = fresh()
     set_phase(game, "4")
     give_private(game, "VES", "p1")
@@ -97,12 +99,31 @@ def test_privates_close_when_phase_5_begins_en_notes_on_private_companies() -> N
         game.depot.trains.remove(train)
     operate(game, "AR")
     to_step(game, BuyTrainStep)
+    return game
+
+
+def test_privates_close_when_phase_5_begins_en_notes_on_private_companies() -> None:
+    """Privates close at the beginning of phase 5, i.e. at the end of the turn that bought
+    the first 5 train; Werkspoor still discounts that 5 train."""
+    game = ar_may_buy_the_first_5()
     assert depot_buys(game) == {"5": 360}  # 10% off 400
     apply(game, BuyTrain(entity="AR", train="5-0", price=360))
     assert not game.privates["VES"].closed and not game.privates["W"].closed
     apply(game, Pass(entity="AR"))
     assert game.phase.name == "5"
     assert game.privates["VES"].closed and game.privates["W"].closed
+
+
+def test_privates_are_removed_from_the_game_at_the_beginning_of_phase_5_en_notes() -> None:
+    """EN "Notes on private companies": "At the beginning of Phase 5 ... are removed from
+    the game" -- a company's privates leave its charter (and the observation) as they do
+    when closed by use (issue 17, item 2)."""
+    game = ar_may_buy_the_first_5()
+    apply(game, BuyTrain(entity="AR", train="5-0", price=360))
+    apply(game, Pass(entity="AR"))
+    assert game.phase.name == "5"
+    assert game.companies["AR"].privates == []
+    assert game.observation()["companies"]["AR"]["privates"] == []
 
 
 def test_werkspoor_discount_bank_trains_only_en_private_6() -> None:

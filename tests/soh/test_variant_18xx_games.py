@@ -68,14 +68,21 @@ def test_rules_option_chooses_the_ruleset(make_game: Callable[..., Any]) -> None
 
 def test_11_2_routes_chosen_by_the_president_EN_running_trains(
         make_game: Callable[..., Any]) -> None:
-    """Printed: the engine runs the maximum (no decision); 18xx-games: a RunRoutes claim."""
+    """Printed: the engine runs the maximum (no decision); 18xx-games: a RunRoutes claim,
+    asked (as 18xx.games asks) only when the company's track reaches two stops."""
+    from soh_scenario import BREDA_ANTWERPEN, home_token, lay
+
     from railhouse_soh.steps import RouteStep
 
-    for rules, asks in (("printed", False), ("18xx-games", True)):
+    for rules, track, asks in (("printed", True, False), ("18xx-games", True, True),
+                               ("18xx-games", False, False)):
         game = make_game(3, 1, rules=rules)
-        company = game.companies["NBD"]
+        company = game.companies["AR"]
+        home_token(game, "AR", "J7")
+        if track:
+            lay(game, BREDA_ANTWERPEN)
         company.trains.append(game.depot.take("2-0"))
-        step = RouteStep(game, "NBD")
+        step = RouteStep(game, "AR")
         assert step.chosen_by_president() is asks
         assert bool(step.legal_actions()) is asks
 

@@ -286,18 +286,29 @@ class Range(msgspec.Struct, frozen=True):
 
 @shared_on_copy
 class LegalAction(msgspec.Struct, frozen=True):
-    """A legal choice: ``action`` as is, or with any field in ``ranges`` set within its range."""
+    """A legal choice: ``action`` as is, or with any field in ``ranges`` set within its
+    range, or any value of a field named in ``free``.
+
+    A ``free`` field is one whose legal values are too many to list (the routes a
+    president claims): ``action`` carries one legal value (the best one, so an answer by
+    index is sensible) and any other value is admitted here and judged by the engine when
+    the action is applied (the step's ``validate`` / ``process``), which rejects an illegal
+    one with an ``IllegalAction`` naming the rule."""
 
     action: Action
     ranges: dict[str, Range] = msgspec.field(default_factory=dict)
+    free: tuple[str, ...] = ()
 
     def admits(self, candidate: Action) -> bool:
-        """True if ``candidate`` is this choice with every ranged field inside its range."""
+        """True if ``candidate`` is this choice with every ranged field inside its range
+        (a ``free`` field may hold anything)."""
         if type(candidate) is not type(self.action):
             return False
-        if not self.ranges:
+        if not self.ranges and not self.free:
             return candidate == self.action
         for name in candidate.__struct_fields__:
+            if name in self.free:
+                continue
             value = getattr(candidate, name)
             bounds = self.ranges.get(name)
             if bounds is not None:
@@ -311,6 +322,8 @@ class LegalAction(msgspec.Struct, frozen=True):
         data = to_builtins(self.action)
         if self.ranges:
             data["ranges"] = {k: msgspec.to_builtins(v) for k, v in self.ranges.items()}
+        if self.free:
+            data["free"] = list(self.free)
         return data
 
 

@@ -70,9 +70,8 @@ def flat_on_deepcopy(cls: type[T]) -> type[T]:
 def shared_roots(game: Game) -> list[Any]:
     """The title's shared data reachable from ``game``: never copied by a clone."""
     roots: list[Any] = [game.config, game.info, game.hooks]
-    board = getattr(game, "board", None)
-    if board is not None:
-        roots.append(board.map)
+    if game.board is not None:
+        roots.append(game.board.map)
     return roots
 
 

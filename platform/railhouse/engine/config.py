@@ -105,11 +105,14 @@ class MarketCell:
 @shared_on_copy
 @dataclass(frozen=True)
 class MarketSpec:
-    """A stock market: ``rows`` of cells (one row for a 1-D market); ``None`` is no cell."""
+    """A stock market: ``rows`` of cells (one row for a 1-D market); ``None`` is no cell.
+    ``operated_face_down``: the move ending a company's operating turn turns its marker
+    face down (1839 R-8.2.4; :mod:`railhouse.engine.market`)."""
 
     id: str
     rows: tuple[tuple[MarketCell | None, ...], ...]
     one_dimensional: bool = True
+    operated_face_down: bool = False
 
 
 @shared_on_copy

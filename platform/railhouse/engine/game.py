@@ -10,7 +10,7 @@ from __future__ import annotations
 import copy
 import random
 from collections.abc import Mapping, Sequence
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
 from railhouse.engine import agreed_end
 from railhouse.engine.actions import Action, LegalAction, ProposeWinner, to_builtins
@@ -23,9 +23,13 @@ from railhouse.engine.invariants import check_invariants, checking
 from railhouse.engine.legalcache import LegalSetCache
 from railhouse.engine.market import StockMarket
 from railhouse.engine.observation import observe
+from railhouse.engine.phases import DiscardDecider, PhaseEvent
 from railhouse.engine.rounds.base import Decider, Round
 from railhouse.engine.trains import build_depot
 from railhouse.titles import TitleInfo
+
+if TYPE_CHECKING:
+    from railhouse.map.board import Board
 
 
 class Payer(Protocol):
@@ -44,6 +48,12 @@ class Game(LegalSetCache):
     #: True for a title that draws from ``rng`` after setup: then the seed is secret (the
     #: protocol's ``game_start`` gives bots the seed only when it reveals nothing new)
     random_after_setup: bool = False
+    #: the map (:class:`railhouse.map.board.Board`) of a title that has one, built by its
+    #: ``_build``; a title with a map narrows the type to ``Board``
+    board: Board | None = None
+    #: the title's phase-event handlers by event name (``PhaseSpec.events``), over the
+    #: core's (:mod:`railhouse.engine.phases`)
+    phase_events: ClassVar[Mapping[str, PhaseEvent]] = {}
 
     def __init__(
         self,
@@ -93,10 +103,6 @@ class Game(LegalSetCache):
         for player in self.seats:
             self.pay(self.bank, player, cfg.starting_cash[n])
         self.markets = {spec.id: StockMarket(spec) for spec in cfg.markets}
-        implements = getattr(self.hooks, "implements", None)
-        if implements is not None and implements("railhouse_stack_arrival"):
-            for market in self.markets.values():
-                market.arrival = self._stack_arrival
         self.companies: dict[str, Company] = {}
         for spec in cfg.companies:
             certs = [
@@ -254,11 +260,6 @@ class Game(LegalSetCache):
             return self.companies[entity_id]
         return self.player(entity_id)
 
-    def _stack_arrival(self, market: StockMarket, company: str, stack: list[str],
-                       operated: bool) -> int:
-        index: int = self.hooks.stack_arrival(self, market, company, stack, operated)
-        return index
-
     def pay(self, source: Any, target: Any, amount: int) -> None:
         """Move ``amount`` from ``source`` to ``target`` (Bank, Player or Company)."""
         if amount < 0:
@@ -274,6 +275,24 @@ class Game(LegalSetCache):
     @property
     def phase(self) -> PhaseSpec:
         return self.config.phases[self.phase_index]
+
+    # -- phases, trains and privates: the title's narrow overrides ---------------------
+    def phase_change_at_end_of_turn(self) -> bool:
+        """True: a phase starts at the end of the turn that bought its first train
+        (:mod:`railhouse.engine.phases`)."""
+        return self.config.phase_change_at_end_of_turn
+
+    def train_limit(self) -> int:
+        """The current phase's train limit per company."""
+        return self.phase.train_limit
+
+    def discard_decider(self, company: Company) -> Decider:
+        """The decision of a company over the train limit."""
+        return DiscardDecider(self, company)
+
+    def on_private_closed(self, private: Private, owner: str | None) -> None:
+        """Called once a private has closed (:func:`railhouse.engine.privates.close_private`);
+        ``owner`` held it.  Nothing by default."""
 
     def market_of(self, company: Company) -> StockMarket:
         return self.markets[company.spec.market]

@@ -1,22 +1,21 @@
 """Stock markets: 1-D or 2-D grids of prices, token stacks, moves and ledges.
 
 A stack is ordered: index 0 operates first.  New arrivals go to the end ("to the right of
-any tokens already there" in Steam Over Holland; "under" in 1839).  Where a title places an
-arrival elsewhere (1839 R-8.2.4: a company that just operated goes face down, below the
-face-up markers and above the face-down ones), the game's ``railhouse_stack_arrival`` hook
-answers through :attr:`StockMarket.arrival`; :attr:`StockMarket.face_down` holds the markers
-turned face down, and :meth:`StockMarket.turn_face_up` ends an operating round for them.
+any tokens already there" in Steam Over Holland; "under" in 1839).  A market whose spec says
+``operated_face_down`` (1839 R-8.2.4) stacks the move that ends a company's operating turn
+differently: the marker is turned face down (:attr:`StockMarket.face_down`), moves, even to
+the same space, and goes in at the depth of the face-up markers' count there (below them
+when they are on top, as they are unless a sale put one under a face-down marker); at the
+end of the operating round (:meth:`StockMarket.turn_face_up`) the face-down markers turn
+face up in reverse order below the rest.  Net effect: companies sharing a space operate in
+arrival order.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from railhouse.engine.config import MarketCell, MarketSpec
-
-#: ``arrival(market, company, stack, operated)`` -> index in ``stack`` to insert at.
-ArrivalRule = Callable[["StockMarket", str, list[str], bool], int]
 
 
 @dataclass
@@ -25,7 +24,6 @@ class StockMarket:
     positions: dict[str, tuple[int, int]] = field(default_factory=dict)
     stacks: dict[tuple[int, int], list[str]] = field(default_factory=dict)
     face_down: set[str] = field(default_factory=set)
-    arrival: ArrivalRule | None = None
 
     def cell(self, pos: tuple[int, int]) -> MarketCell:
         row, col = pos
@@ -55,36 +53,38 @@ class StockMarket:
         raise ValueError(f"{price} is not a par price on market {self.spec.id}")
 
     def place(self, company: str, pos: tuple[int, int]) -> None:
+        """Put ``company`` on ``pos``, at the bottom of its stack."""
         self.cell(pos)
         self.positions[company] = pos
-        self.arrive(company, pos)
+        self.stacks.setdefault(pos, []).append(company)
 
-    def arrive(self, company: str, pos: tuple[int, int], *, operated: bool = False) -> None:
-        """Put ``company`` into the stack at ``pos``: at the end, unless :attr:`arrival`
-        says otherwise.  ``operated``: the move that ends the company's operating turn."""
-        stack = self.stacks.setdefault(pos, [])
-        index = len(stack) if self.arrival is None else self.arrival(self, company, stack,
-                                                                    operated)
-        if not 0 <= index <= len(stack):
-            raise ValueError(f"stack position {index} for {company} outside 0..{len(stack)}")
-        stack.insert(index, company)
+    def place_at_price(self, company: str, price: int) -> None:
+        """A one-row market: put ``company`` on the space of ``price`` (bottom of its stack)."""
+        self.place(company, (0, self.index_of(price)))
+
+    def index_of(self, price: int) -> int:
+        """A one-row market: the column of the space of ``price``."""
+        for col, cell in enumerate(self.spec.rows[0]):
+            if cell is not None and cell.price == price:
+                return col
+        raise ValueError(f"{price} is not a space of the {self.spec.id} market")
 
     def turn_face_up(self) -> None:
-        """End of an operating round (1839 R-8.2.4): on every cell the face-down markers are
-        turned face up in reverse order, keeping the slots they occupy in the stack."""
+        """End of an operating round (1839 R-8.2.4): on every space the face-down markers
+        turn face up in reverse order, below the face-up ones."""
         if not self.face_down:
             return
-        for stack in self.stacks.values():
-            slots = [i for i, company in enumerate(stack) if company in self.face_down]
-            flipped = [stack[i] for i in reversed(slots)]
-            for slot, company in zip(slots, flipped, strict=True):
-                stack[slot] = company
+        for pos, stack in self.stacks.items():
+            up = [c for c in stack if c not in self.face_down]
+            down = [c for c in stack if c in self.face_down]
+            self.stacks[pos] = up + list(reversed(down))
         self.face_down.clear()
 
     def remove(self, company: str) -> None:
         pos = self.positions.pop(company, None)
         if pos is not None:
             self.stacks[pos].remove(company)
+        self.face_down.discard(company)
 
     def _exists(self, pos: tuple[int, int]) -> bool:
         row, col = pos
@@ -107,9 +107,9 @@ class StockMarket:
              operated: bool = False) -> int:
         """Move ``steps`` cells; with ``ledges`` a downward move stops at a ledge.  Returns
         the number of cells actually moved.  Only a real move changes stacking order, except
-        an ``operated`` move (the end of the company's operating turn), which always
-        re-stacks the company, as 1839 R-8.2.4 turns the marker over "possibly on the same
-        space"."""
+        an ``operated`` move (the end of the company's operating turn) on an
+        ``operated_face_down`` market, which turns the marker face down and always re-stacks
+        it, as 1839 R-8.2.4 turns the marker over "possibly on the same space"."""
         pos = self.positions[company]
         start = pos
         moved = 0
@@ -121,10 +121,16 @@ class StockMarket:
                 break
             pos = target
             moved += 1
-        if pos != start or (operated and self.arrival is not None):
+        face_down = operated and self.spec.operated_face_down
+        if pos != start or face_down:
             self.stacks[start].remove(company)
             self.positions[company] = pos
-            self.arrive(company, pos, operated=operated)
+            stack = self.stacks.setdefault(pos, [])
+            if face_down:
+                self.face_down.add(company)
+                stack.insert(sum(1 for c in stack if c not in self.face_down), company)
+            else:
+                stack.append(company)
         return moved
 
     def order(self, companies: list[str] | None = None) -> list[str]:

@@ -62,9 +62,8 @@ def observe(game: Game) -> dict[str, Any]:
         "title_state": msgspec.to_builtins(game.hooks.observe_title_state(game)),
         "over": game.over,
     }  # fmt: skip
-    board = getattr(game, "board", None)
-    if board is not None:
-        obs["board"] = board.to_dict()
+    if game.board is not None:
+        obs["board"] = game.board.to_dict()
     return obs
 
 

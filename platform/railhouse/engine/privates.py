@@ -23,18 +23,23 @@ def revenue_of(game: Game, private: Private) -> int:
 
 
 def close_private(game: Game, private_id: str, reason: str = "") -> None:
-    """Close a private: it pays nothing more and its abilities end; a company owner's list
-    forgets it.  Closing an already closed private does nothing."""
+    """Close a private (every title, every cause: use, phase, bankruptcy): it pays nothing
+    more, its abilities end and it leaves the game, so a company owner's charter forgets it
+    (SOH EN "Notes on private companies"; 1839 R-14.2.4).  The title then hears of it
+    (:meth:`Game.on_private_closed`, e.g. 1839's new-Local power).  Closing an already
+    closed private does nothing."""
     private = game.privates[private_id]
     if private.closed:
         return
     private.closed = True
-    owner = game.companies.get(private.owner or "")
-    if owner is not None and private_id in owner.privates:
-        owner.privates.remove(private_id)
+    owner = private.owner
+    company = game.companies.get(owner or "")
+    if company is not None and private_id in company.privates:
+        company.privates.remove(private_id)
     game.event("private_closed", {"private": private_id, "reason": reason})
+    game.on_private_closed(private, owner)
 
 
 def close_all_privates(game: Game, reason: str) -> None:
-    for private_id in game.privates:
+    for private_id in list(game.privates):
         close_private(game, private_id, reason)

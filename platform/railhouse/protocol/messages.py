@@ -74,7 +74,8 @@ ActionObject = Annotated[
         }
     ),
 ]
-#: A legal choice: an action object plus optional ``ranges`` of its integer fields.
+#: A legal choice: an action object plus optional ``ranges`` of its integer fields and
+#: ``free``: the fields an answer may set to any value (the engine judges it).
 LegalChoice = Annotated[
     dict[str, Any],
     msgspec.Meta(
@@ -83,6 +84,7 @@ LegalChoice = Annotated[
                 "type": {"type": "string"},
                 "entity": {"type": "string"},
                 "ranges": {"type": "object", "additionalProperties": _RANGE_SCHEMA},
+                "free": {"type": "array", "items": {"type": "string"}},
             },
             "required": ["type", "entity"],
         }
@@ -246,7 +248,8 @@ class Request(_Message, tag="request"):
 
     ``entity`` decides (a player id or a company id) on behalf of ``player`` (this seat).
     ``legal`` lists the choices: each is an action object, plus ``ranges`` mapping an
-    integer field to ``{"min", "max", "step"}`` when that field may take any such value.
+    integer field to ``{"min", "max", "step"}`` when that field may take any such value,
+    and ``free`` naming the fields an answer may set to any value (the engine judges it).
     ``delta`` says what changed since this seat's previous message; ``observation`` is
     the full state, sent only to bots that chose ``"observation": "full"`` in ``ready``.
     """

@@ -191,7 +191,7 @@ class Referee(GameFlow):
         if isinstance(message, Simulate):
             return self._simulate(state, message, now)
         try:
-            action = choice_of(message, self._legal)
+            action = choice_of(message, self._legal, self._judge)
         except ProtocolError as exc:
             return self._reject(state, exc.reason, str(exc), now)
         index = len(self.game.actions)
@@ -226,6 +226,12 @@ class Referee(GameFlow):
         parts = simulation_parts(outcome)
         reply = Simulation(game=self.game_id, seq=message.seq, id=message.id, **parts)
         return [Send(state.index, reply)]
+
+    def _judge(self, action: Action) -> None:
+        """The engine's verdict on an answer that sets a free field: applied to a copy
+        (``apply`` raises ``IllegalAction`` on an illegal value), so this game changes
+        only once the answer is known to be legal."""
+        self.game.clone().apply(action)
 
     def _on_ready(self, state: SeatState, message: Ready, now: float) -> list[Output]:
         if message.protocol != PROTOCOL:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from railhouse.engine.actions import (
     Action,
@@ -11,15 +11,18 @@ from railhouse.engine.actions import (
     from_builtins,
     to_builtins,
 )
-from railhouse.engine.errors import InvalidAction
+from railhouse.engine.errors import IllegalAction, InvalidAction
 from railhouse.protocol.codec import ProtocolError
 from railhouse.protocol.messages import COMMENT_MAX, ActionReply
 
 
-def choice_of(reply: ActionReply, legal: Sequence[LegalAction]) -> Action:
+def choice_of(reply: ActionReply, legal: Sequence[LegalAction],
+              judge: Callable[[Action], None] | None = None) -> Action:
     """The action ``reply`` chooses from ``legal``: by ``index``, or an ``action`` object
-    some legal choice admits (a ranged field within its range).  Raises ``ProtocolError``
-    with reason ``invalid_message`` or ``illegal_action``."""
+    some legal choice admits (a ranged field within its range, a free field anything).
+    An answer that sets a free field is passed to ``judge`` (the engine's validation,
+    which raises ``IllegalAction`` and changes nothing).  Raises ``ProtocolError`` with
+    reason ``invalid_message`` or ``illegal_action``."""
     if (reply.action is None) == (reply.index is None):
         raise ProtocolError("invalid_message", "give exactly one of 'action' and 'index'")
     if reply.index is not None:
@@ -30,8 +33,14 @@ def choice_of(reply: ActionReply, legal: Sequence[LegalAction]) -> Action:
         action = from_builtins(reply.action or {})
     except InvalidAction as exc:
         raise ProtocolError("illegal_action", str(exc)) from None
-    if find_admitting(legal, action) is None:
+    choice = find_admitting(legal, action)
+    if choice is None:
         raise ProtocolError("illegal_action", why_not_legal(action, legal))
+    if choice.free and judge is not None and action != choice.action:
+        try:
+            judge(action)
+        except IllegalAction as exc:
+            raise ProtocolError("illegal_action", str(exc)) from None
     return action
 
 

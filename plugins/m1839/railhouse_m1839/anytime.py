@@ -28,6 +28,7 @@ ends.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from railhouse.engine.actions import (
@@ -107,15 +108,21 @@ def process_anytime(game: M1839, company: Company, action: Action,
 
 
 def offer_dru_train(game: M1839, company: Company, declined: set[str], *,
-                    by_holder: bool = False) -> None:
+                    by_holder: bool = False, after: Callable[[], None] | None = None) -> None:
     """R-14.3.7: DRU's train to ``company``, offered by the company (its director; the
     holder answers) or ``by_holder`` (the company's director answers); at once when the
-    holder is the director."""
+    holder is the director.  ``after`` runs once the offer is settled (accepted or not)."""
     holder = game.dru_holder
     assert holder is not None
     proposer, respondent = (holder, company.id) if by_holder else (company.id, holder)
     deal = DruHandOver(game, proposer, respondent, company, declined)
-    propose(game, deal, then=deal.answered)
+
+    def settled(accepted: bool) -> None:
+        deal.answered(accepted)
+        if after is not None:
+            after()
+
+    propose(game, deal, then=settled)
 
 
 def give_dru_train(game: M1839, company: Company) -> None:
@@ -159,16 +166,14 @@ class DruHandOver(Deal):
         self.declined = declined
         self.train = game.dru_train.id if game.dru_train is not None else None
 
-    @property
-    def m(self) -> M1839:
-        return self.game  # type: ignore[return-value]
+    game: M1839
 
     def check(self) -> None:
-        if not may_receive_dru(self.m, self.company):
+        if not may_receive_dru(self.game, self.company):
             raise IllegalAction(f"{self.company.id} cannot receive DRU's train now", self.rule)
 
     def execute(self) -> None:
-        give_dru_train(self.m, self.company)
+        give_dru_train(self.game, self.company)
 
     def describe(self) -> dict[str, object]:
         return {**super().describe(), "company": self.company.id, "train": self.train}

@@ -36,16 +36,14 @@ class DiscountAuction(Round):
         self.player = game.cards.first()
         self._start_turn()
 
-    @property
-    def m(self) -> M1839:
-        return self.game  # type: ignore[return-value]
+    game: M1839
 
     def describe(self) -> dict[str, object]:
         return {"kind": self.kind, "items": list(self.items), "discounts": dict(self.discounts),
                 "player": self.player, "action": self.actions_done + 1}
 
     def price(self, item: str) -> int:
-        return self.m.privates[item].spec.value - self.discounts[item]
+        return self.game.privates[item].spec.value - self.discounts[item]
 
     # -- turn ------------------------------------------------------------------------
     def _start_turn(self) -> None:
@@ -56,14 +54,14 @@ class DiscountAuction(Round):
 
     def _others_cannot_afford(self) -> bool:
         """R-6.5.2 first half, fixed at the start of the turn (A-39: cash >= price)."""
-        others = [p for p in self.m.active_players() if p != self.player]
-        return all(self.m.player(o).cash < self.price(i) for o in others for i in self.items)
+        others = [p for p in self.game.active_players() if p != self.player]
+        return all(self.game.player(o).cash < self.price(i) for o in others for i in self.items)
 
     def acting_entity(self) -> str | None:
         return None if self.finished else self.player
 
     def buyable(self) -> list[str]:
-        cash = self.m.player(self.player).cash
+        cash = self.game.player(self.player).cash
         items = [i for i in self.items if i not in self.discounted_now
                  and cash >= max(self.price(i), 0)]
         if self.free_first and self.actions_done == 0:
@@ -98,12 +96,12 @@ class DiscountAuction(Round):
     def process_discount(self, action: Discount) -> None:
         self.discounts[action.target] += DISCOUNT
         self.discounted_now.add(action.target)
-        self.m.event("discount", {"player": action.entity, "private": action.target,
+        self.game.event("discount", {"player": action.entity, "private": action.target,
                                   "price": self.price(action.target)})
         self._after_action()
 
     def process_buy_private(self, action: BuyPrivate) -> None:
-        game = self.m
+        game = self.game
         item = action.target
         self.items.remove(item)
         private = game.privates[item]
@@ -125,9 +123,9 @@ class DiscountAuction(Round):
         from railhouse_m1839.money import go_bankrupt
 
         me = self.player
-        nxt = self.m.cards.next_after(me)
-        go_bankrupt(self.m, me)
-        if self.m.over:
+        nxt = self.game.cards.next_after(me)
+        go_bankrupt(self.game, me)
+        if self.game.over:
             return
         self.player = nxt
         self._start_turn()
@@ -135,11 +133,11 @@ class DiscountAuction(Round):
     def _after_action(self) -> None:
         if not self.items:
             self.finished = True
-            self.m.redeal_by_cash()
+            self.game.redeal_by_cash()
             return
         self.actions_done += 1
         if self.actions_done >= 2:
-            self.player = self.m.cards.next_after(self.player)
+            self.player = self.game.cards.next_after(self.player)
             self._start_turn()
 
 
@@ -154,21 +152,19 @@ class BrownParDecider(Decider):
         self.buyer = buyer
         self.company_id = game.brown_assignment[private_id]
 
-    @property
-    def m(self) -> M1839:
-        return self.game  # type: ignore[return-value]
+    game: M1839
 
     def acting_entity(self) -> str | None:
         return self.buyer
 
     def legal_actions(self) -> list[LegalAction]:
-        taken = {self.m.companies[c].par_price for c in self.m.brown_assignment.values()}
-        pars = [p for p in self.m.phase.extra["major_pars"] if p not in taken]
+        taken = {self.game.companies[c].par_price for c in self.game.brown_assignment.values()}
+        pars = [p for p in self.game.phase.extra["major_pars"] if p not in taken]
         return [LegalAction(Par(entity=self.buyer, company=self.company_id, price=p))
                 for p in pars]
 
     def process_par(self, action: Par) -> None:
-        game = self.m
+        game = self.game
         game.pending.remove(self)
         company = game.companies[self.company_id]
         start_company(game, company, self.buyer, action.price)

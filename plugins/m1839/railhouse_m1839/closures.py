@@ -13,10 +13,11 @@ from typing import TYPE_CHECKING
 
 from railhouse.engine.actions import LegalAction, Par
 from railhouse.engine.entities import IPO, Company
+from railhouse.engine.privates import close_private
 from railhouse.engine.rounds.base import Decider
 from railhouse.engine.shares import move_shares, president_cert
 from railhouse_m1839.actions import ReserveHome
-from railhouse_m1839.data import LOCAL_IDS, NEW_LOCAL_FALLBACK, NEW_LOCAL_PRIVATES
+from railhouse_m1839.data import LOCAL_IDS, NEW_LOCAL_FALLBACK
 from railhouse_m1839.homes import can_reserve_two, candidate_hexes, set_homes
 from railhouse_m1839.markets import PRIVATE_LOCAL_PAR
 from railhouse_m1839.stations import sync_reservations
@@ -25,29 +26,12 @@ if TYPE_CHECKING:
     from railhouse_m1839.game import M1839
 
 
-def close_private(game: M1839, private_id: str) -> None:
-    """Close the private; R-14.2.4: it leaves the game, so also its owning company's
-    charter (a green private held by a company closing at gray, R-14.2.5)."""
-    private = game.privates[private_id]
-    if private.closed:
-        return
-    private.closed = True
-    game.event("private_closed", {"private": private_id})
-    owner = private.owner
-    company = game.companies.get(owner or "")
-    if company is not None and private_id in company.privates:
-        company.privates.remove(private_id)
-    if (private_id in NEW_LOCAL_PRIVATES and owner is not None and owner.startswith("p")
-            and not game.player(owner).bankrupt):
-        game.new_local_queue.append(private_id)
-
-
 def on_company_nationalised(game: M1839, company: Company, voluntary: bool) -> None:
     """A-30: a brown private closes when its company is nationalised after its director's
     bankruptcy or concession (its owner gets the new-Local power)."""
     for private_id, assigned in game.brown_assignment.items():
         if assigned == company.id and not voluntary:
-            close_private(game, private_id)
+            close_private(game, private_id, "nationalised")
 
 
 def close_browns_after_turn(game: M1839, company: Company) -> None:
@@ -55,7 +39,7 @@ def close_browns_after_turn(game: M1839, company: Company) -> None:
     that OR turn."""
     for private_id, assigned in game.brown_assignment.items():
         if assigned == company.id and company.trains:
-            close_private(game, private_id)
+            close_private(game, private_id, "train bought")
 
 
 def resolve_new_locals(game: M1839) -> None:
@@ -98,27 +82,25 @@ class NewLocalDecider(Decider):
         self.private_id = private_id
         self.rest = rest if rest is not None else []
 
-    @property
-    def m(self) -> M1839:
-        return self.game  # type: ignore[return-value]
+    game: M1839
 
     def acting_entity(self) -> str | None:
         return self.owner
 
     def legal_actions(self) -> list[LegalAction]:
-        if self.m.player(self.owner).bankrupt:
+        if self.game.player(self.owner).bankrupt:
             return []
         return [LegalAction(Par(entity=self.owner, company=c.id, price=PRIVATE_LOCAL_PAR))
-                for c in parrable_locals(self.m)]
+                for c in parrable_locals(self.game)]
 
     def fallback(self) -> None:
-        game = self.m
+        game = self.game
         if not game.player(self.owner).bankrupt:
             game.pay(game.bank, game.player(self.owner), NEW_LOCAL_FALLBACK)
             game.event("new_local_fallback", {"player": self.owner, "private": self.private_id})
 
     def process_par(self, action: Par) -> None:
-        game = self.m
+        game = self.game
         game.pending.remove(self)
         company = game.company(action.company)
         start_company(game, company, self.owner, PRIVATE_LOCAL_PAR)
@@ -135,7 +117,7 @@ def start_company(game: M1839, company: Company, director: str, par: int) -> Non
     company.started = True
     company.par_price = par
     market = game.market_of(company)
-    market.place_at_price(company.id, par)  # type: ignore[attr-defined]
+    market.place_at_price(company.id, par)
     game.event("par", {"player": director, "company": company.id, "price": par})
 
 
@@ -144,6 +126,7 @@ class HomeDecider(Decider):
     by a private's power then lets the next queued private's owner decide (``rest``)."""
 
     rule = "1839 R-7.5.5"
+    game: M1839
 
     def __init__(self, game: M1839, company: Company, rest: list[str] | None = None) -> None:
         super().__init__(game)
@@ -157,7 +140,7 @@ class HomeDecider(Decider):
     def legal_actions(self) -> list[LegalAction]:
         me = self.company.president
         assert me is not None
-        hexes = candidate_hexes(self.game, self.company.id, self.chosen)  # type: ignore[arg-type]
+        hexes = candidate_hexes(self.game, self.company.id, self.chosen)
         return [LegalAction(ReserveHome(entity=me, company=self.company.id, hex=h))
                 for h in hexes]
 
@@ -165,7 +148,7 @@ class HomeDecider(Decider):
         self.chosen += (action.hex,)
         if len(self.chosen) < 2:
             return
-        game: M1839 = self.game  # type: ignore[assignment]
+        game = self.game
         set_homes(game, self.company.id, self.chosen)
         sync_reservations(game)  # the board now holds the two reservations
         game.event("homes", {"company": self.company.id, "hexes": list(self.chosen)})

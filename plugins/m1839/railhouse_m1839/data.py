@@ -91,7 +91,7 @@ NEW_LOCAL_FALLBACK = 80  # R-14.3.1
 def privates() -> tuple[PrivateSpec, ...]:
     return tuple(
         PrivateSpec(id=pid, number=i + 1, name=name, value=face, revenue=revenue,
-                    extra={"colour": colour, "players": players, "closes": closes})
+                    closes_on_phase=closes, extra={"colour": colour, "players": players})
         for i, (pid, name, colour, face, revenue, players, closes) in enumerate(_PRIVATES)
     )
 
@@ -146,6 +146,18 @@ _TILES = {"LY": ("yellow",), "LG": ("yellow", "green"), "LBr": ("yellow", "green
           "GR": ("yellow", "green", "brown", "gray")}
 
 
+def _phase_events(phase: str) -> tuple[str, ...]:
+    """R-17.2's one-off effects beyond rusting and closing privates (trains.PHASE_EVENTS):
+    a rusting phase rusts a held DRU train (A-28) and opens the nationalisation window
+    (R-8.3.8); dark red converts Locals (R-13.5)."""
+    events: tuple[str, ...] = ()
+    if phase in RUSTING_RANKS:
+        events += ("held_train_rusts", "nationalisation_window")
+    if phase == "DR":
+        events += ("convert_locals",)
+    return events
+
+
 def phases() -> tuple[PhaseSpec, ...]:
     """R-17.1 table.  ``train_limit`` of LR is the A-02 default (the game reads the option).
     ``extra``: ``number`` 1..12, ``dividends``, ``major_pars``, ``barriers`` (R-12.7)."""
@@ -160,6 +172,7 @@ def phases() -> tuple[PhaseSpec, ...]:
             train_limit=3 if number <= 8 else 2,
             operating_rounds=1 if number <= 2 else (2 if number <= 8 else 3),
             offboard_column=0 if number <= 5 else (1 if number <= 10 else 2),
+            events=_phase_events(phase),
             extra={
                 "number": number,
                 "dividends": ("half", "withhold") if number <= 4 else ("payout", "withhold"),

@@ -13,17 +13,16 @@ import dataclasses
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from railhouse.engine.entities import IPO, Company, Train
+from railhouse.engine.entities import IPO, Company, Private, Train
 from railhouse.engine.game import Game
-from railhouse.engine.rounds.base import GameEnd, Round
+from railhouse.engine.rounds.base import Decider, GameEnd, Round
 from railhouse.gamehooks import GameHooks
 from railhouse.hookspecs import hookimpl
 from railhouse.map.board import Board
-from railhouse_m1839 import data
+from railhouse_m1839 import data, trains
 from railhouse_m1839.auction import DiscountAuction
 from railhouse_m1839.cards import NumberCards
 from railhouse_m1839.mapdata import build_map
-from railhouse_m1839.markets import StackedMarket
 from railhouse_m1839.observe import title_state
 from railhouse_m1839.operating import M1839OperatingRound, operating_steps
 from railhouse_m1839.plugin import TITLE
@@ -38,6 +37,8 @@ if TYPE_CHECKING:
 class M1839(Game):
     info = TITLE
     config = data.config()
+    board: Board
+    phase_events = trains.PHASE_EVENTS
 
     def __init__(self, players: Sequence[str], options: Mapping[str, Any] | None = None,
                  seed: int = 0) -> None:
@@ -61,8 +62,16 @@ class M1839(Game):
 
     def _build(self) -> None:
         super()._build()
-        self.markets = {spec.id: StackedMarket(spec) for spec in self.config.markets}
         self.board = Board(build_map(self.options))
+
+    def train_limit(self) -> int:
+        return trains.train_limit(self)
+
+    def discard_decider(self, company: Company) -> Decider:
+        return trains.DiscardDecider(self, company)
+
+    def on_private_closed(self, private: Private, owner: str | None) -> None:
+        trains.private_closed(self, private, owner)
 
     def active_players(self) -> list[str]:
         return [p.id for p in self.seats if not p.bankrupt]

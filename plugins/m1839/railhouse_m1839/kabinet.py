@@ -30,11 +30,11 @@ from typing import TYPE_CHECKING
 from railhouse.engine.actions import Action, LegalAction, register_action
 from railhouse.engine.agreements import Deal
 from railhouse.engine.errors import IllegalAction
+from railhouse.engine.privates import close_private
 from railhouse.engine.rounds.base import Decider
 from railhouse.map.tokens import TokenOptions, legal_token_placements
 from railhouse_m1839.mapdata import NS
 from railhouse_m1839.routing import board_of, operator
-from railhouse_m1839.track import close_private
 
 if TYPE_CHECKING:
     from railhouse.engine.game import Game
@@ -124,7 +124,7 @@ def apply_move(game: Game, move: MoveStation) -> None:
     game.event("kr_move", {"company": company, "hex": move.hex, "city": move.city,
                            "to_hex": move.to_hex, "to_city": move.to_city,
                            "replaces": move.replaces})  # fmt: skip
-    close_private(game, KR)
+    close_private(game, KR, "power used")
     if len(doubled_circles(board, company, move.to_hex)) > 1:
         game.pending.append(ReturnDecider(game, company, move.to_hex))
 

@@ -4,19 +4,17 @@ Both markets are single rows; ``up`` is right and ``down`` is left (core convent
 values are the reconstruction of facts Part 3.6: every value the rulebook gives is present and
 each given end is an end.
 
-Stacking (R-8.2.4) is modelled literally: a space holds an ordered stack, index 0 on top, and
-each marker is face-up or face-down.  Ordinary moves put a marker at the bottom keeping its
-face (v2 §13.2); a company that finishes operating is turned face-down and put below every
-face-up marker and above every face-down one; at the end of the OR the face-down markers turn
-face-up in reverse order.  Net effect: companies sharing a space operate in arrival order.
+Stacking (R-8.2.4) is the core market's ``operated_face_down`` model
+(:mod:`railhouse.engine.market`): a space holds an ordered stack, index 0 on top, and each
+marker is face-up or face-down.  Ordinary moves put a marker at the bottom keeping its face
+(v2 §13.2); a company that finishes operating is turned face-down and put below the face-up
+markers; at the end of the OR the face-down markers turn face-up in reverse order.  Net
+effect: companies sharing a space operate in arrival order.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-
 from railhouse.engine.config import MarketCell, MarketSpec
-from railhouse.engine.market import StockMarket
 
 LOCAL = "local"
 MAJOR = "major"
@@ -43,57 +41,7 @@ def _row(prices: tuple[int, ...], pars: tuple[int, ...], circled: tuple[int, ...
 def market_specs() -> tuple[MarketSpec, ...]:
     """Major first: the core's operating order walks markets in this order (R-8.2.1)."""
     major = MarketSpec(MAJOR, (_row(MAJOR_PRICES, MAJOR_PARS, tuple(CONVERSION.values()),
-                                    GAME_END_PRICE),))
+                                    GAME_END_PRICE),), operated_face_down=True)
     local = MarketSpec(LOCAL, (_row(LOCAL_PRICES, (*LOCAL_PARS, PRIVATE_LOCAL_PAR),
-                                    tuple(CONVERSION), None),))
+                                    tuple(CONVERSION), None),), operated_face_down=True)
     return (major, local)
-
-
-@dataclass
-class StackedMarket(StockMarket):
-    """A market with the face-up/face-down stacking of R-8.2.4."""
-
-    face_down: set[str] = field(default_factory=set)
-
-    def place_at_price(self, company: str, price: int) -> None:
-        """Put ``company`` on the space of ``price`` (bottom of its stack)."""
-        self.place(company, (0, self.index_of(price)))
-
-    def index_of(self, price: int) -> int:
-        for col, cell in enumerate(self.spec.rows[0]):
-            if cell is not None and cell.price == price:
-                return col
-        raise ValueError(f"{price} is not a space of the {self.spec.id} market")
-
-    def remove(self, company: str) -> None:
-        super().remove(company)
-        self.face_down.discard(company)
-
-    def move_after_operating(self, company: str, direction: str, steps: int) -> int:
-        """R-8.2.4: turn face-down, move, and stack below the face-up markers."""
-        pos = self.positions[company]
-        moved = 0
-        target = pos
-        for _ in range(steps):
-            nxt = self.neighbour(target, direction)
-            if nxt == target:
-                break
-            target, moved = nxt, moved + 1
-        self.stacks[pos].remove(company)
-        self.positions[company] = target
-        self.face_down.add(company)
-        stack = self.stacks.setdefault(target, [])
-        face_up = [c for c in stack if c not in self.face_down]
-        stack.insert(len(face_up), company)
-        return moved
-
-    def end_of_operating_round(self) -> None:
-        """R-8.2.4: face-down markers turn face-up, reversing their order, below the rest."""
-        for pos, stack in self.stacks.items():
-            up = [c for c in stack if c not in self.face_down]
-            down = [c for c in stack if c in self.face_down]
-            self.stacks[pos] = up + list(reversed(down))
-        self.face_down.clear()
-
-    def at_end(self, company: str) -> bool:
-        return self.positions[company][1] == len(self.spec.rows[0]) - 1

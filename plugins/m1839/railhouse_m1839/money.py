@@ -61,9 +61,7 @@ class RaiseDecider(EmergencyRaise):
         self.pay = pay
         self.on_bankrupt = on_bankrupt
 
-    @property
-    def m(self) -> M1839:
-        return self.game  # type: ignore[return-value]
+    game: M1839
 
     @property
     def player(self) -> str:
@@ -82,22 +80,22 @@ class RaiseDecider(EmergencyRaise):
     def bankrupt(self) -> None:
         if self.on_bankrupt is not None:
             self.on_bankrupt()
-        go_bankrupt(self.m, self.player)
+        go_bankrupt(self.game, self.player)
 
     def sellable(self, company: Company) -> int:
         if company.closed or not company.started:
             return 0
         protect = self.debtor is None and company is self.company
-        return max_sellable(self.m, self.player, company, keep_director=protect)
+        return max_sellable(self.game, self.player, company, keep_director=protect)
 
     def sale_price(self, company: Company) -> int:
         """R-7.2.4: the price a share sells for (left of the market price until the company
         has operated since it floated)."""
-        return sale_price(self.m, company)
+        return sale_price(self.game, company)
 
     def sell_shares(self, company: Company, count: int) -> None:
         """A normal sale (R-7.2.6): the redemption decision comes first (R-7.4.1)."""
-        sell(self.m, self.player, company, count, self.resume)
+        sell(self.game, self.player, company, count, self.resume)
 
     def resume(self) -> None:
         if self in self.game.pending:
@@ -105,7 +103,7 @@ class RaiseDecider(EmergencyRaise):
 
     def sell_treasury(self, count: int) -> None:
         """R-8.4.2: one share at a time at the sale price, the price moving left."""
-        game, company = self.m, self.company
+        game, company = self.game, self.company
         for _ in range(count):
             price = sale_price(game, company)
             cert = next(c for c in company.certs_of(TREASURY) if not c.president)

@@ -25,6 +25,7 @@ from railhouse_m1839.anytime import (
     anytime_choices,
     dru_choices,
     give_dru_train,
+    offer_dru_train,
     process_anytime,
 )
 from railhouse_m1839.closures import close_browns_after_turn, resolve_new_locals
@@ -43,18 +44,16 @@ if TYPE_CHECKING:
 class M1839OperatingRound(OperatingRound):
     rule = "1839 R-8"
 
-    @property
-    def m(self) -> M1839:
-        return self.game  # type: ignore[return-value]
+    game: M1839
 
     def start(self) -> None:
-        self.m.ors_played += 1
+        self.game.ors_played += 1
         self.pay_private_income()
         self.charge_rh()
 
     def pay_private_income(self) -> None:
         """R-8.1.1; KF earns f20 x (ORs already played) (R-14.3.6, A-29)."""
-        game = self.m
+        game = self.game
         for private in game.privates.values():
             if private.closed or private.owner is None or private.spec.revenue < 0:
                 continue
@@ -68,7 +67,7 @@ class M1839OperatingRound(OperatingRound):
 
     def charge_rh(self) -> None:
         """R-8.1.2: RH's owner pays f100 (emergency rules apply)."""
-        game = self.m
+        game = self.game
         rh = game.privates["RH"]
         if rh.closed or rh.owner is None or game.player(rh.owner).bankrupt:
             return
@@ -81,7 +80,7 @@ class M1839OperatingRound(OperatingRound):
         return super().current_step()
 
     def on_turn_start(self, company: Company) -> None:
-        self.m.nationalisation_due = False
+        self.game.nationalisation_due = False
 
     # -- any-moment choices of the operating company (anytime.py) ----------------------
     def declined(self) -> set[str]:
@@ -94,7 +93,7 @@ class M1839OperatingRound(OperatingRound):
         company = self.company
         if step is None or company is None or step.acting_entity() != company.id:
             return []
-        return anytime_choices(self.m, company, self.declined())
+        return anytime_choices(self.game, company, self.declined())
 
     def legal_actions(self) -> list[LegalAction]:
         own = super().legal_actions()
@@ -111,12 +110,12 @@ class M1839OperatingRound(OperatingRound):
     def process(self, action: Action) -> None:
         if isinstance(action, ANYTIME):
             assert self.company is not None
-            process_anytime(self.m, self.company, action, self.declined())
+            process_anytime(self.game, self.company, action, self.declined())
             return
         super().process(action)
 
     def on_turn_end(self, company: Company) -> None:
-        game = self.m
+        game = self.game
         if company.floated and not company.closed:
             game.operated_since_float.add(company.id)
             if company.spec.kind == "local":
@@ -130,11 +129,6 @@ class M1839OperatingRound(OperatingRound):
                 game.pending.append(window)
         else:
             resolve_new_locals(game)
-
-    def finish(self) -> None:
-        for market in self.m.markets.values():
-            market.end_of_operating_round()  # type: ignore[attr-defined]
-        super().finish()
 
 
 class NationalisationWindow(Decider):
@@ -150,15 +144,13 @@ class NationalisationWindow(Decider):
         self.queue = list(order)
         self.declined: set[str] = set()
 
-    @property
-    def m(self) -> M1839:
-        return self.game  # type: ignore[return-value]
+    game: M1839
 
     def current(self) -> Company | None:
         while self.queue:
             company = self.game.companies[self.queue[0]]
             if company.floated and not company.closed and (
-                    company.trains or dru_choices(self.m, company, self.declined)):
+                    company.trains or dru_choices(self.game, company, self.declined)):
                 return company
             self.queue.pop(0)
         return None
@@ -171,21 +163,21 @@ class NationalisationWindow(Decider):
         company = self.current()
         if company is None:
             return []
-        legal = dru_choices(self.m, company, self.declined)
+        legal = dru_choices(self.game, company, self.declined)
         if company.trains:
             legal.append(LegalAction(Nationalise(entity=company.id, company=company.id)))
         return [*legal, LegalAction(Pass(entity=company.id))]
 
     def process_give_dru_train(self, action: GiveDruTrain) -> None:
-        company = self.m.companies[action.company]
-        if self.m.dru_holder == company.president:
-            give_dru_train(self.m, company)
-        else:
-            process_anytime(self.m, company, action, self.declined)
+        company = self.game.companies[action.company]
+        if self.game.dru_holder == company.president:
+            give_dru_train(self.game, company)
+        else:  # a refusal may leave a trainless company nothing to decide: move on then
+            offer_dru_train(self.game, company, self.declined, after=self._maybe_close)
 
     def process_nationalise(self, action: Nationalise) -> None:
         self.queue.pop(0)
-        nationalise(self.game, self.game.companies[action.company], voluntary=True)  # type: ignore[arg-type]
+        nationalise(self.game, self.game.companies[action.company], voluntary=True)
         self._maybe_close()
 
     def process_pass(self, action: Pass) -> None:

@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING, Any
 
 from railhouse.engine.config import TrainSpec
 from railhouse.engine.entities import Company
-from railhouse.engine.rounds.base import Step
+from railhouse.engine.steps import TurnStep
 from railhouse.map.board import Board
 from railhouse.map.graph import Operator
 from railhouse.map.optimize import RouteResult
@@ -50,9 +50,9 @@ LVG = "LVG"
 
 
 def board_of(game: Game) -> Board:
-    """The game's board (contract: ``game.board``)."""
-    board: Board = game.board  # type: ignore[attr-defined]
-    return board
+    """The game's board (1839 always has one)."""
+    assert game.board is not None
+    return game.board
 
 
 def is_local(company: Company) -> bool:
@@ -143,21 +143,13 @@ def describe(result: RouteResult) -> list[dict[str, Any]]:
     ]  # fmt: skip
 
 
-class MapStep(Step):
-    """Base of 1839's map steps: the acting company, its turn state and map operator."""
-
-    @property
-    def company(self) -> Company:
-        return self.game.companies[self.entity]
+class MapStep(TurnStep):
+    """Base of 1839's map steps: the core's turn step (acting company, turn state) with the
+    board and the map operator."""
 
     @property
     def board(self) -> Board:
         return board_of(self.game)
-
-    @property
-    def turn(self) -> dict[str, Any]:
-        turn: dict[str, Any] = self.game.round.turn  # type: ignore[union-attr]
-        return turn
 
     def operator(self) -> Operator:
         return operator(self.game, self.company)

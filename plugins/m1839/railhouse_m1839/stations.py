@@ -29,6 +29,7 @@ from railhouse.engine.actions import Action, LegalAction, Pass, PlaceToken, regi
 from railhouse.engine.agreements import Deal, propose
 from railhouse.engine.entities import Company
 from railhouse.engine.errors import IllegalAction
+from railhouse.engine.privates import close_private
 from railhouse.map.board import Board
 from railhouse.map.mapdef import Reservation
 from railhouse.map.tokens import TokenOptions, legal_token_placements
@@ -41,7 +42,7 @@ from railhouse_m1839.kabinet import (
 )
 from railhouse_m1839.mapdata import NRS_CHOICE, NS
 from railhouse_m1839.routing import MapStep, board_of
-from railhouse_m1839.track import SRV, SRV_COST, close_private, owned_power
+from railhouse_m1839.track import SRV, SRV_COST, owned_power
 
 if TYPE_CHECKING:
     from railhouse.engine.game import Game
@@ -316,7 +317,7 @@ class StationStep(MapStep):
                                   "city": action.city, "cost": cost, "ability": action.ability,
                                   "replaces": action.replaces})
         if action.ability == SRV:
-            close_private(self.game, SRV)
+            close_private(self.game, SRV, "power used")
         self.finish()
 
     def process_swap_station(self, action: SwapStation) -> None:
@@ -334,7 +335,7 @@ class StationStep(MapStep):
         """End the step; an SRV lay made this turn uses up the private (R-14.3.4)."""
         self.done = True
         if self.turn.get("srv_hex") and owned_power(self.game, self.entity, SRV):
-            close_private(self.game, SRV)
+            close_private(self.game, SRV, "power used")
 
 
 class StationSwap(Deal):

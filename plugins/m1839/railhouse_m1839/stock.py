@@ -55,15 +55,13 @@ class M1839StockRound(Round):
         self.sold_this_round: dict[str, set[str]] = {p: set() for p in game.active_players()}
         self._new_turn()
 
-    @property
-    def m(self) -> M1839:
-        return self.game  # type: ignore[return-value]
+    game: M1839
 
     def describe(self) -> dict[str, object]:
-        return {"kind": self.kind, "player": self.player, "colour": self.m.cards.colour}
+        return {"kind": self.kind, "player": self.player, "colour": self.game.cards.colour}
 
     def _new_turn(self) -> None:
-        self.turn_order = self.m.cards.order()  # to find the successor of a bankrupt player
+        self.turn_order = self.game.cards.order()  # to find the successor of a bankrupt player
         self.acted = False
         self.bought = False
         self.declined: set[str] = set()  # DRU offers refused this turn
@@ -89,10 +87,10 @@ class M1839StockRound(Round):
         if self.first:
             return []
         legal = []
-        for company in self.m.companies.values():
+        for company in self.game.companies.values():
             if company.closed or not company.started or company.id in self.sold_in_block:
                 continue
-            top = max_sellable(self.m, me, company, keep_director=False)
+            top = max_sellable(self.game, me, company, keep_director=False)
             if top > 0:
                 legal.append(LegalAction(SellShares(entity=me, company=company.id, count=1),
                                          {"count": Range(1, top)}))
@@ -105,13 +103,13 @@ class M1839StockRound(Round):
 
     def buy_choices(self, me: str) -> list[LegalAction]:
         legal = []
-        cash = self.m.player(me).cash
-        for company in self.m.companies.values():
+        cash = self.game.player(me).cash
+        for company in self.game.companies.values():
             if not self.may_buy(me, company):
                 continue
-            price = self.m.share_price(company)
+            price = self.game.share_price(company)
             if president_cert(company).owner == IPO:  # R-7.3.4 / R-9.4 (A-25)
-                if 2 * price <= cash and me not in self.m.barred_from_par:  # R-7.3.9
+                if 2 * price <= cash and me not in self.game.barred_from_par:  # R-7.3.9
                     legal.append(LegalAction(BuyShares(entity=me, company=company.id,
                                                        source=IPO, count=2)))
                 continue
@@ -137,7 +135,7 @@ class M1839StockRound(Round):
     def par_choices(self, me: str) -> list[LegalAction]:
         """R-7.5.1-3: an unparred company (a Major never nationalised), an available par price,
         2 x par in cash, not barred by R-7.3.9, and for a Local two legal home hexes."""
-        game = self.m
+        game = self.game
         if me in game.barred_from_par:
             return []
         cash = game.player(me).cash
@@ -154,33 +152,33 @@ class M1839StockRound(Round):
 
     def available_pars(self, company: Company) -> list[int]:
         """R-7.5.3: a par is unavailable where two or more companies already stand."""
-        game = self.m
+        game = self.game
         pars = LOCAL_PARS if company.spec.kind == "local" else game.phase.extra["major_pars"]
         market = game.market_of(company)
         crowded = {p for p in pars
-                   if len(market.stacks.get((0, market.index_of(p)), [])) >= 2}  # type: ignore[attr-defined]
+                   if len(market.stacks.get((0, market.index_of(p)), [])) >= 2}
         return [p for p in pars if p not in crowded]
 
     def dru_choices(self, me: str) -> list[LegalAction]:
         """R-14.3.7 (A-28): the holder of DRU's train may give it to a floated company below
         its train limit during their SR turn; it is not a stock action (no card effect)."""
-        if self.m.dru_holder != me or "DRU" in self.declined:
+        if self.game.dru_holder != me or "DRU" in self.declined:
             return []
         return [LegalAction(GiveDruTrain(entity=me, company=c.id))
-                for c in self.m.companies.values() if may_receive_dru(self.m, c)]
+                for c in self.game.companies.values() if may_receive_dru(self.game, c)]
 
     def process_give_dru_train(self, action: GiveDruTrain) -> None:
-        company = self.m.company(action.company)
-        offer_dru_train(self.m, company, self.declined, by_holder=True)
+        company = self.game.company(action.company)
+        offer_dru_train(self.game, company, self.declined, by_holder=True)
 
     def redeem_choices(self, me: str) -> list[LegalAction]:
         """R-7.4.5: a company the player directs buys its own Bank-Pool shares."""
         legal = []
-        for company in self.m.companies.values():
+        for company in self.game.companies.values():
             if company.president != me or not company.floated or company.closed:
                 continue
             pool = company.shares_of(POOL)
-            top = min(pool, company.cash // max(self.m.share_price(company), 1))
+            top = min(pool, company.cash // max(self.game.share_price(company), 1))
             if top > 0:
                 legal.append(LegalAction(Redeem(entity=me, company=company.id, count=1),
                                          {"count": Range(1, top)}))
@@ -189,17 +187,17 @@ class M1839StockRound(Round):
     # -- processing --------------------------------------------------------------------
     def _acted(self) -> None:
         self.acted = True
-        self.m.cards.on_act(self.player)
+        self.game.cards.on_act(self.player)
 
     def process_sell_shares(self, action: SellShares) -> None:
-        company = self.m.company(action.company)
+        company = self.game.company(action.company)
         self.sold_in_block.add(company.id)
         self.sold_this_round.setdefault(self.player, set()).add(company.id)
         self._acted()
-        sell(self.m, self.player, company, action.count)
+        sell(self.game, self.player, company, action.count)
 
     def process_buy_shares(self, action: BuyShares) -> None:
-        game, me = self.m, self.player
+        game, me = self.game, self.player
         company = game.company(action.company)
         price = game.share_price(company)
         if president_cert(company).owner == IPO:
@@ -215,7 +213,7 @@ class M1839StockRound(Round):
         check_float(game, company)
 
     def process_par(self, action: Par) -> None:
-        game, me = self.m, self.player
+        game, me = self.game, self.player
         company = game.company(action.company)
         game.pay(game.player(me), game.bank, 2 * action.price)
         start_company(game, company, me, action.price)
@@ -224,7 +222,7 @@ class M1839StockRound(Round):
             game.pending.append(HomeDecider(game, company))
 
     def process_redeem(self, action: Redeem) -> None:
-        game = self.m
+        game = self.game
         company = game.company(action.company)
         price = game.share_price(company)
         game.pay(company, game.bank, price * action.count)
@@ -239,44 +237,44 @@ class M1839StockRound(Round):
 
     def process_pass(self, action: Pass) -> None:
         if not self.acted:
-            self.m.cards.on_pass(self.player)
+            self.game.cards.on_pass(self.player)
         self._end_turn()
 
     def process_concede(self, action: Concede) -> None:
         """R-9.1: any player may concede; handled like a bankruptcy (advance moves on)."""
-        go_bankrupt(self.m, self.player)
+        go_bankrupt(self.game, self.player)
 
     def advance(self) -> None:
         """A player who went bankrupt during their turn (a concession, or a Local's float fee
         they could not pay, R-8.4.6) leaves it: the next player in card order starts one."""
-        if self.finished or self.m.over or not self.m.player(self.player).bankrupt:
+        if self.finished or self.game.over or not self.game.player(self.player).bankrupt:
             return
         order = self.turn_order
         i = order.index(self.player)
         self.player = next(p for p in order[i + 1:] + order[:i]
-                           if not self.m.player(p).bankrupt)
+                           if not self.game.player(p).bankrupt)
         self._new_turn()
         self._check_end()
 
     def _end_turn(self) -> None:
         if self._check_end():
             return
-        self.player = self.m.cards.next_after(self.player)
+        self.player = self.game.cards.next_after(self.player)
         self._new_turn()
 
     def _check_end(self) -> bool:
-        if not self.m.cards.all_passed():
+        if not self.game.cards.all_passed():
             return False
         self.finished = True
-        self.m.cards.swap()
+        self.game.cards.swap()
         self.end_of_round_moves()
-        resolve_new_locals(self.m)
+        resolve_new_locals(self.game)
         return True
 
     def end_of_round_moves(self) -> None:
         """R-7.1.5 (A-40): every parred company in operating order: left if any share is in
         the pool, else right if none is in the IPO either; f300 ends the game at once."""
-        game = self.m
+        game = self.game
         for company_id in game.parred_in_order():
             company = game.companies[company_id]
             market = game.market_of(company)

@@ -35,6 +35,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from railhouse.engine.actions import Action, LayTile, LegalAction, Pass, register_action
+from railhouse.engine.privates import close_private
 from railhouse.map.lays import LayOptions, TileLay, legal_tile_lays, listed_turn
 from railhouse_m1839.mapdata import BLOCKED_HEX, NRS_CHOICE
 from railhouse_m1839.routing import MapStep
@@ -91,17 +92,6 @@ def owned_power(game: Game, company_id: str, private_id: str) -> bool:
     """True if ``company_id`` owns the open private ``private_id`` (R-14.2.3)."""
     private = game.privates.get(private_id)
     return private is not None and not private.closed and private.owner == company_id
-
-
-def close_private(game: Game, private_id: str) -> None:
-    private = game.privates[private_id]
-    if private.closed:
-        return
-    private.closed = True
-    owner = game.companies.get(private.owner or "")
-    if owner is not None and private_id in owner.privates:
-        owner.privates.remove(private_id)
-    game.event("private_closed", {"private": private_id, "reason": "power used"})
 
 
 class TrackStep(MapStep):
@@ -200,7 +190,7 @@ class TrackStep(MapStep):
         laid_this_or(game, company.id).add(action.hex)
         self.turn["laid_hexes"] = (*self.turn.get("laid_hexes", ()), action.hex)
         if action.ability == LVG:
-            close_private(game, LVG)
+            close_private(game, LVG, "power used")
         else:
             self.lays += 1
             self.upgraded = self.upgraded or lay.upgrade

@@ -1,26 +1,29 @@
-"""Buying trains, phase changes and their effects, rusting, train limits (R-8.3.D, R-16.4,
+"""Buying trains, the phase events of 1839, rusting, train limits (R-8.3.D, R-16.4,
 R-16.5, R-17.2, R-17.3).
 
 A phase starts the moment the first train of its rank is acquired (R-5.3), including a
-Local's free first train.  Effects apply in the order of R-17.3: the train moves, the new
-phase's effects (rust, privates close or convert, limits, conversions) apply at once, then
-every company over the new limit discards (a pending decision per company); the
-nationalisation window and new Locals come after the buyer's turn (operating.py).  A rank
+Local's free first train: the core's phase mechanism (:mod:`railhouse.engine.phases`).
+Effects apply in the order of R-17.3: the train moves, the new phase's effects (rust,
+privates close -- ``PrivateSpec.closes_on_phase`` -- or convert, limits, conversions) apply
+at once, then every company over the new limit discards (a pending decision per company);
+the nationalisation window and new Locals come after the buyer's turn (operating.py).  The
+title's phase events (:data:`PHASE_EVENTS`, listed in the phase table of data.py) are the
+held DRU train's rusting, the nationalisation window and the dark red conversion.  A rank
 emptied without a purchase (R-9.8) fires its phase just before the next bought rank (A-26).
 """
 
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
-from railhouse.engine.actions import DiscardTrain, LegalAction
 from railhouse.engine.agreements import TrainSale, propose
-from railhouse.engine.entities import Company, Train
-from railhouse.engine.rounds.base import Decider
-from railhouse.engine.trains import phase_for_train, rust_trains
-from railhouse_m1839.closures import close_private
-from railhouse_m1839.data import CM_PAYOUT, RUSTING_RANKS
+from railhouse.engine.config import PhaseSpec
+from railhouse.engine.entities import Company, Private, Train
+from railhouse.engine.phases import DiscardDecider as CoreDiscardDecider
+from railhouse.engine.phases import PhaseEvent, discard_train, train_bought
+from railhouse_m1839.data import CM_PAYOUT, NEW_LOCAL_PRIVATES
 from railhouse_m1839.markets import CONVERSION, MAJOR
 
 if TYPE_CHECKING:
@@ -39,9 +42,7 @@ def acquire(game: M1839, company: Company, train: Train) -> None:
     train.owner = company.id
     company.trains.append(train)
     game.depot.sold_types.add(train.name)
-    index = phase_for_train(game.config.phases, train.name)
-    if index is not None and index > game.phase_index:
-        enter_phase(game, index)
+    train_bought(game, train.name)
 
 
 def buy_from_depot(game: M1839, company: Company, train_id: str, price: int) -> None:
@@ -77,52 +78,38 @@ class CompanyTrainSale(TrainSale):
             self.declined.add(self.train)
 
 
-def enter_phase(game: M1839, index: int) -> None:
-    """Apply every phase up to ``index`` in order (skipped ranks too, A-26)."""
-    while game.phase_index < index:
-        old = game.phase
-        game.phase_index += 1
-        new = game.phase
-        game.event("phase", {"phase": new.name})
-        _phase_effects(game, new.name)
-        if new.name in RUSTING_RANKS:
-            game.nationalisation_due = True
-        game.hooks.phase_changed(game, old, new)
-    enforce_limits(game)
-
-
-def _phase_effects(game: M1839, phase: str) -> None:
-    """R-17.2's one-off effects."""
-    rust_trains(game, phase)
+def _held_train_rusts(game: M1839, phase: PhaseSpec) -> None:
+    """A-28: a held DRU R4 whose rusting phase begins has not run; it goes after its first
+    run."""
     held = game.dru_train
-    if held is not None and held.spec.rusts_on == phase:
-        held.rusted = True  # A-28: a held R4 has not run; it goes after its first run
-    for private in game.privates.values():
-        closes = private.spec.extra.get("closes")
-        if private.closed or closes is None:
-            continue
-        if phase == "GR" or closes == phase:
-            _close_or_convert(game, private.id)
-    if phase == "DR":
-        convert_locals(game)
+    if held is not None and held.spec.rusts_on == phase.name:
+        held.rusted = True
 
 
-def _close_or_convert(game: M1839, private_id: str) -> None:
-    private = game.privates[private_id]
-    owner = private.owner
-    close_private(game, private_id)
+def _nationalisation_window(game: M1839, phase: PhaseSpec) -> None:
+    """R-8.3.8: a phase that rusts trains opens the nationalisation window after the
+    buyer's turn (operating.py)."""
+    game.nationalisation_due = True
+
+
+def private_closed(game: M1839, private: Private, owner: str | None) -> None:
+    """After a private closed (any cause): R-14.3.1 / R-14.3.11 queue the owner's new-Local
+    power; at their phase, R-14.3.7 hands DRU's train to its owner and R-14.3.8 pays CM's
+    owner f800 and gives him the RH."""
     if owner is None or not owner.startswith("p"):
         return
-    if private_id == "DRU" and game.dru_train is not None:
-        game.dru_holder = owner  # R-14.3.7: the owner now holds the train
-    if private_id == "CM":  # R-14.3.8
+    if private.id in NEW_LOCAL_PRIVATES and not game.player(owner).bankrupt:
+        game.new_local_queue.append(private.id)
+    if private.id == "DRU" and game.dru_train is not None:
+        game.dru_holder = owner
+    if private.id == "CM":
         game.pay(game.bank, game.player(owner), CM_PAYOUT)
         rh = game.privates["RH"]
         rh.owner, rh.closed = owner, False
         game.event("rh_received", {"player": owner})
 
 
-def convert_locals(game: M1839) -> None:
+def convert_locals(game: M1839, phase: PhaseSpec | None = None) -> None:
     """R-13.5: Locals at f46/f55/f65 become Majors at f43/f51/f61 (bottom of the stack)."""
     local_market = game.markets["local"]
     for company_id in list(local_market.order()):
@@ -132,51 +119,30 @@ def convert_locals(game: M1839) -> None:
         company = game.companies[company_id]
         local_market.remove(company_id)
         company.spec = dataclasses.replace(company.spec, market=MAJOR, kind="major")
-        game.markets[MAJOR].place_at_price(company_id, CONVERSION[price])  # type: ignore[attr-defined]
+        game.markets[MAJOR].place_at_price(company_id, CONVERSION[price])
         game.event("converted", {"company": company_id, "price": CONVERSION[price]})
 
 
-def enforce_limits(game: M1839) -> None:
-    """R-16.4.3: every company over the limit discards (its director chooses)."""
-    for company in game.companies.values():
-        if company.floated and not company.closed and len(company.trains) > train_limit(game):
-            game.pending.append(DiscardDecider(game, company))
+#: 1839's phase events (data.py lists them in the phase table)
+PHASE_EVENTS: Mapping[str, PhaseEvent] = {
+    "held_train_rusts": _held_train_rusts,
+    "nationalisation_window": _nationalisation_window,
+    "convert_locals": convert_locals,
+}
 
 
-class DiscardDecider(Decider):
+class DiscardDecider(CoreDiscardDecider):
+    """R-16.4.3: every company over the limit discards (its director chooses any train)."""
+
     rule = "1839 R-16.4.3"
-
-    def __init__(self, game: M1839, company: Company) -> None:
-        super().__init__(game)
-        self.company = company
-
-    def acting_entity(self) -> str | None:
-        return self.company.id
-
-    def legal_actions(self) -> list[LegalAction]:
-        return [LegalAction(DiscardTrain(entity=self.company.id, train=t.id))
-                for t in self.company.trains]
-
-    def process_discard_train(self, action: DiscardTrain) -> None:
-        train = next(t for t in self.company.trains if t.id == action.train)
-        discard(self.game, self.company, train)  # type: ignore[arg-type]
-        game: M1839 = self.game  # type: ignore[assignment]
-        if len(self.company.trains) <= train_limit(game) or self.company.closed:
-            game.pending.remove(self)
-
-
-def discard(game: M1839, company: Company, train: Train) -> None:
-    company.trains.remove(train)
-    train.owner = None
-    game.depot.discarded.append(train)
-    game.event("train_discarded", {"company": company.id, "train": train.id})
+    every_train = True
 
 
 def rust_after_run(game: M1839, company: Company) -> None:
     """R-16.5.2: R trains whose rusting phase has begun go right after their run."""
     for train in list(company.trains):
         if train.rusted and train.ran:
-            discard(game, company, train)
+            discard_train(game, company, train)
 
 
 def bankruptcy_discards(game: M1839, failed: Train | None) -> None:
@@ -190,9 +156,7 @@ def failed_train_counts_as_bought(game: M1839, failed: Train) -> None:
     """R-9.7: the compulsory train a bankrupt director's company failed to buy counts as
     bought and is discarded (a phase may start)."""
     game.depot.discarded.append(failed)
-    index = phase_for_train(game.config.phases, failed.name)
-    if index is not None and index > game.phase_index:
-        enter_phase(game, index)
+    train_bought(game, failed.name)
 
 
 def extra_discards(game: M1839) -> None:

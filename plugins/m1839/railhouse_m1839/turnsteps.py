@@ -2,17 +2,18 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from railhouse.engine.actions import (
     BuyTrain,
-    Dividend,
     LegalAction,
     OfferTrain,
     Pass,
     Range,
 )
 from railhouse.engine.entities import IPO, POOL, TREASURY, Company, Train
+from railhouse.engine.steps import DividendStep as CoreDividendStep
 from railhouse_m1839.later import DepotPurchase, FailedPurchase
 from railhouse_m1839.money import raise_money
 from railhouse_m1839.routing import MapStep
@@ -33,9 +34,7 @@ NO_FIRST_TRAIN = ("4", "7")  # R-8.3.2 / A-45: nothing happens if the next is gr
 class M1839Step(MapStep):
     """The map steps' base (acting company, turn state) seen from the 1839 game."""
 
-    @property
-    def m(self) -> M1839:
-        return self.game  # type: ignore[return-value]
+    game: M1839
 
 
 class FirstTrainStep(M1839Step):
@@ -46,7 +45,7 @@ class FirstTrainStep(M1839Step):
 
     def auto(self) -> bool:
         self.done = True
-        game, company = self.m, self.company
+        game, company = self.game, self.company
         if company.id in game.operated_since_float:
             return True
         available = game.depot.available()
@@ -73,50 +72,33 @@ def compulsory_purchase(game: M1839, company: Company, train: Train) -> None:
 
 class RustAfterRunStep(M1839Step):
     def auto(self) -> bool:
-        rust_after_run(self.m, self.company)
+        rust_after_run(self.game, self.company)
         self.done = True
         return True
 
 
-class DividendStep(M1839Step):
-    """R-8.3.C: half or withhold before blue, full or withhold from blue."""
+class DividendStep(CoreDividendStep, M1839Step):
+    """R-8.3.C: half or withhold before blue, full or withhold from blue (the core's step;
+    the marker is turned over as it moves, R-8.2.4, by the face-down market)."""
 
     rule = "1839 R-8.3.C"
 
-    def legal_actions(self) -> list[LegalAction]:
-        if self.turn.get("revenue", 0) <= 0:
-            return []
-        return [LegalAction(Dividend(entity=self.entity, kind=k))
-                for k in self.m.phase.extra["dividends"]]
+    def dividend_kinds(self) -> Sequence[str]:
+        return tuple(self.game.phase.extra["dividends"])
 
-    def auto(self) -> bool:
-        if self.turn.get("revenue", 0) <= 0:
-            self.settle("withhold", 0)
-            return True
-        return False
+    def split(self, kind: str, revenue: int) -> tuple[int, int]:
+        return split_revenue(kind, revenue)
 
-    def process_dividend(self, action: Dividend) -> None:
-        self.settle(action.kind, int(self.turn["revenue"]))
+    def pay_holders(self, per_share: int) -> None:
+        pay_shareholders(self.game, self.company, per_share)
 
-    def settle(self, kind: str, revenue: int) -> None:
-        game, company = self.m, self.company
-        per_share, to_treasury = split_revenue(kind, revenue)
-        if to_treasury:
-            game.pay(game.bank, company, to_treasury)
-        if per_share:
-            pay_shareholders(game, company, per_share)
-        total = per_share * 10  # R-8.3.C.5 (A-11)
-        moves = game.hooks.price_moves_after_dividend(game, company, kind, total)
-        market = game.market_of(company)
-        right = sum(1 for m in moves if m == "right")
-        left = sum(1 for m in moves if m == "left")
-        direction, steps = ("right", right) if right else ("left", left)
-        market.move_after_operating(company.id, direction, steps)  # type: ignore[attr-defined]
-        if market.cell(market.positions[company.id]).end_game:
-            game.pending_end = "price_300_in_or"  # R-10.1.3: end of this OR
-        game.event("dividend", {"company": company.id, "kind": kind, "revenue": revenue,
-                                "per_share": per_share, "moves": moves})
-        self.done = True
+    def price_basis(self, kind: str, revenue: int, per_share: int) -> int:
+        return per_share * 10  # R-8.3.C.5 (A-11)
+
+    def price_moved(self) -> None:
+        market = self.game.market_of(self.company)
+        if market.cell(market.positions[self.company.id]).end_game:
+            self.game.pending_end = "price_300_in_or"  # R-10.1.3: end of this OR
 
 
 def split_revenue(kind: str, revenue: int) -> tuple[int, int]:
@@ -146,7 +128,7 @@ class TrainBuyStep(M1839Step):
     rule = "1839 R-8.3.D"
 
     def legal_actions(self) -> list[LegalAction]:
-        company, game = self.company, self.m
+        company, game = self.company, self.game
         me = self.entity
         available = game.depot.available()
         if not company.trains:
@@ -161,7 +143,7 @@ class TrainBuyStep(M1839Step):
         return legal
 
     def company_trains(self, me: str) -> list[LegalAction]:
-        company, game = self.company, self.m
+        company, game = self.company, self.game
         if company.cash < 1:
             return []
         legal = []
@@ -179,7 +161,7 @@ class TrainBuyStep(M1839Step):
         return legal
 
     def process_buy_train(self, action: BuyTrain) -> None:
-        game, company = self.m, self.company
+        game, company = self.game, self.company
         if action.source == "depot":
             if not company.trains and company.cash < action.price:
                 train = next(t for t in game.depot.available() if t.id == action.train)
@@ -190,7 +172,7 @@ class TrainBuyStep(M1839Step):
         self.sell_between(game.company(action.source), action.train, action.price)
 
     def process_offer_train(self, action: OfferTrain) -> None:
-        seller = next(c for c in self.m.companies.values()
+        seller = next(c for c in self.game.companies.values()
                       if any(t.id == action.train for t in c.trains))
         self.sell_between(seller, action.train, action.price)
 
@@ -199,5 +181,5 @@ class TrainBuyStep(M1839Step):
         director answers (trains.buy_company_train); a declined train is not offered for
         again in this turn, so offers cannot loop."""
         declined: set[str] = self.turn.setdefault("declined", set())
-        buy_company_train(self.m, self.company, seller, train_id, price, declined)
+        buy_company_train(self.game, self.company, seller, train_id, price, declined)
 

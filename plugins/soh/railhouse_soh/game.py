@@ -6,8 +6,9 @@ from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
+from railhouse.engine.entities import Company
 from railhouse.engine.game import Game
-from railhouse.engine.rounds.base import GameEnd, Round
+from railhouse.engine.rounds.base import Decider, GameEnd, Round
 from railhouse.engine.rounds.operating import OperatingRound
 from railhouse.gamehooks import GameHooks
 from railhouse.hookspecs import hookimpl
@@ -20,6 +21,7 @@ from railhouse_soh.optional import variant_plugins
 from railhouse_soh.plugin import TITLE
 from railhouse_soh.rounds import SohAuction, SohStockRound, give_nrs_share, richest_seat
 from railhouse_soh.variants import Ruleset, ruleset_for
+from railhouse_soh.variants import trains as variant_trains
 from railhouse_soh.variants.setup import forced_draw, forced_start_seat
 
 SETS = 5  # EN "Development notes": 5 sets of 1 stock round and 2 operating rounds
@@ -29,15 +31,19 @@ ORS_PER_SET = 2  # EN "Game play"
 class SteamOverHolland(Game):
     info = TITLE
     config = data.config()
+    board: Board
 
     def __init__(
         self, players: Sequence[str], options: Mapping[str, Any] | None = None, seed: int = 0
     ) -> None:
         self.nrs_subsidy_due = False
         self.dealt_privates: list[str] = []
+        self.reclaimed: list[str] = []  # discarded trains for sale again (18xx-games)
         self.set_number = 0
         self.ruleset: Ruleset = ruleset_for(options or {})
         self.online: OnlineSettings = settings_for(self.info.resolve_options(options))
+        if self.ruleset.score_privates:  # 18xx.games scores privates still held
+            self.online = replace(self.online, score_privates=True)
         if self.online.bank is not None:  # a finite bank (online edition, online.py)
             self.config = replace(data.config(), bank_cash=self.online.bank)
         super().__init__(players, options, seed)
@@ -49,9 +55,20 @@ class SteamOverHolland(Game):
         super()._build()
         self.board = Board(build_map(antwerpen_brown=self.options["antwerpen_brown"]))
 
+    def phase_change_at_end_of_turn(self) -> bool:
+        """EN "Phases": at the end of the buying company's turn; at once under the
+        18xx-games rule set (facts §11.2 "When a phase change takes effect": rusting, train
+        limits, private closing and tile colours change mid-turn)."""
+        return not self.ruleset.immediate_phase
+
     def route_problem(self, company_id: str) -> RouteProblem | None:
         """The company's route question now (railhouse.map.problem), None without trains."""
         return routing.route_problem(self, self.companies[company_id])
+
+    def discard_decider(self, company: Company) -> Decider:
+        """EN "Number of trains per company": the core's discard (the train leaves the
+        game); under the 18xx-games rule set it goes back on sale (facts §11.2)."""
+        return variant_trains.DiscardBackToDepot(self, company)
 
 
 class SohRules:
@@ -72,6 +89,12 @@ class SohRules:
             game.options, game.rng.randrange(len(game.seats)), len(game.seats))
         if game.options["distribution"] == "deal":
             deal_privates(game, dealt)
+
+    @hookimpl
+    def railhouse_phase_changed(self, game: SteamOverHolland, old: Any, new: Any) -> None:
+        """18xx-games rule set (facts §11.2, "discarded trains"): the discards put back on
+        sale rust with their type, as the phase's own rusting takes the others."""
+        variant_trains.rusted(game, new.name)
 
     @hookimpl
     def railhouse_next_round(self, game: SteamOverHolland, finished: Round | None) -> Round:
@@ -120,15 +143,6 @@ class SohRules:
         if reaches(price):
             return ["up"]
         return []
-
-    @hookimpl
-    def railhouse_phase_changed(self, game: SteamOverHolland, old: Any, new: Any) -> None:
-        """EN "Notes on private companies": all privates close at the start of phase 5."""
-        if "close_privates" in new.events:
-            for private in game.privates.values():
-                if not private.closed:
-                    private.closed = True
-                    game.event("private_closed", {"private": private.id})
 
     @hookimpl
     def railhouse_check_game_end(self, game: SteamOverHolland, moment: str) -> str | None:

@@ -31,22 +31,51 @@ def richest_seat(game: SteamOverHolland, holder: int) -> int:
 
 class SohAuction(SequentialBidAuction):
     """EN "Phase 1": ascending order, minimum raise 5, start card moves left after each
-    private, then goes to the richest player."""
+    private, then goes to the richest player.
+
+    18xx-games rule set (facts §11.2 "More T deviations"): the next private is opened by
+    the player after the last opener, skipping for good a player who cannot afford any
+    private left (``opener_skips_broke``); everybody passing on a private that is not the
+    last ends the auction, the rest removed unsold (``all_pass_ends_auction``; T crashes
+    when all pass on the last one, so that one is simply removed, as in EN); a tie for most
+    cash goes to the first tied player counting from the first opener."""
 
     min_raise = 5
+    game: SteamOverHolland
+
+    def __init__(self, game: SteamOverHolland, items: list[str], opener: int) -> None:
+        self.first_opener = opener
+        super().__init__(game, items, opener)
 
     def on_sold(self, item: str, player: str, price: int) -> None:
         super().on_sold(item, player, price)
         if item == NRS_SHARE_PRIVATE:
-            give_nrs_share(self.game, player)  # type: ignore[arg-type]
+            give_nrs_share(self.game, player)
+
+    def on_unsold(self, item: str) -> None:
+        super().on_unsold(item)
+        game = self.game
+        if game.ruleset.all_pass_ends_auction:
+            while self.items:
+                super().on_unsold(self.items.pop(0))
 
     def on_item_done(self) -> None:
-        self.opener = (self.opener + 1) % len(self.game.seats)
+        game = self.game
+        n = len(game.seats)
+        self.opener = (self.opener + 1) % n
+        if game.ruleset.opener_skips_broke and self.items:
+            cheapest = min(self.minimum(item) for item in self.items)
+            for step in range(n):
+                seat = (self.opener + step) % n
+                if game.seats[seat].cash >= cheapest:
+                    self.opener = seat
+                    break
 
     def on_end(self) -> None:
-        game: SteamOverHolland = self.game  # type: ignore[assignment]
-        # facts §11.2: 18xx.games gives a tie to the first tied player in seating order
-        holder = self.opener if game.ruleset.auction_tie_to_holder_left else 0
+        game = self.game
+        # facts §11.2: 18xx.games gives a tie to the first tied player in its seating
+        # order, which starts with the first opener
+        holder = self.opener if game.ruleset.auction_tie_to_holder_left else self.first_opener
         game.priority = richest_seat(game, holder)
 
 
@@ -65,17 +94,15 @@ class SohStockRound(StockRound):
     rule = "SOH EN 'Stock round'"
     priority_deal = "keep"  # SOH deals the start card itself, in on_round_end
 
-    @property
-    def soh(self) -> SteamOverHolland:
-        return self.game  # type: ignore[return-value]
+    game: SteamOverHolland
 
     def allow_sell(self, me: str, company: Company) -> bool:
         """EN "Selling shares": not a company started in this stock round.  Online edition
         (SUM "Selling", option ``sell_restriction``): not before the company operated.
         18xx-games rule set (facts §11.2 "Selling shares"): no sales at all in the first
         stock round, and after it no restriction on companies started this round."""
-        game = self.soh
-        if self.soh.online.sell_until_operated and company.operated_count == 0:
+        game = self.game
+        if self.game.online.sell_until_operated and company.operated_count == 0:
             return False
         if not game.ruleset.first_sr_sales and game.set_number <= 1:
             return False
@@ -85,7 +112,7 @@ class SohStockRound(StockRound):
     def on_round_end(self) -> None:
         """EN "End of the round": the start card goes to the player to the left of its
         holder (the optional rule is the variant plugin in ``priority_deal.py``)."""
-        game = self.soh
+        game = self.game
         game.priority = (game.priority + 1) % len(game.seats)
 
     # -- starting a company ------------------------------------------------------------
@@ -94,7 +121,7 @@ class SohStockRound(StockRound):
         return int(self.game.phase.name)
 
     def par_choices(self, me: str) -> list[LegalAction]:
-        game = self.soh
+        game = self.game
         units = self.shares_to_start()
         player = game.player(me)
         if not self.can_take_certificates(me, units - 1):
@@ -117,7 +144,7 @@ class SohStockRound(StockRound):
         return president_cert(company).owner == TREASURY
 
     def process_par(self, action: Par) -> None:
-        game = self.soh
+        game = self.game
         company = game.company(action.company)
         me = action.entity
         units = self.shares_to_start()
@@ -142,7 +169,8 @@ class SohStockRound(StockRound):
 def pay_nrs_subsidy(game: SteamOverHolland, par: int) -> None:
     """EN "Notes on private companies": when NRS starts, the bank pays its treasury the
     starting price for the share that came with private #7 (FAQ 5 example: 2 x 75 + 75).
-    18xx-games rule set: not paid (facts §11.2 "Private #7 subsidy to NRS")."""
+    18xx.games pays it too (facts §11.2 "Private #7 subsidy to NRS", corrected
+    2026-11-27); ``Ruleset.nrs_subsidy`` keeps the switch."""
     if game.nrs_subsidy_due and game.ruleset.nrs_subsidy:
         game.nrs_subsidy_due = False
         game.pay(game.bank, game.companies["NRS"], par)

@@ -20,6 +20,7 @@ from railhouse.map.optimize import best_routes as optimise
 from railhouse.map.problem import RouteProblem
 from railhouse.map.trains import RouteRules, RouteView, RunContext
 from railhouse.map.trains import TrainSpec as RouteTrain
+from railhouse_soh.variants import upgrades
 
 if TYPE_CHECKING:
     from railhouse_soh.game import SteamOverHolland
@@ -78,6 +79,15 @@ def can_run(game: SteamOverHolland, company: Company, train: Train) -> bool:
     op = Operator(company.id, column=game.phase.offboard_column)
     context = RunContext(trains=(route_train(train),))
     return optimise(game.board, op, RULES, context).revenue > 0
+
+
+def has_route(game: SteamOverHolland, company: Company, train: Train) -> bool:
+    """Whether ``company`` has a route for the forced purchase (EN: ``can_run``); the
+    18xx-games rule set: T's reach test, towns counting (``Ruleset.towns_make_a_route``)."""
+    if game.ruleset.towns_make_a_route:
+        op = Operator(company.id, column=game.phase.offboard_column)
+        return upgrades.route_available(game.board, op)
+    return can_run(game, company, train)
 
 
 def bonus(game: SteamOverHolland, company: Company, view: Any) -> int:

@@ -13,7 +13,6 @@ from typing import TYPE_CHECKING, Any
 from railhouse.engine.actions import (
     Action,
     BuyBackShares,
-    Dividend,
     IssueShares,
     LegalAction,
     Pass,
@@ -23,14 +22,17 @@ from railhouse.engine.actions import (
 )
 from railhouse.engine.entities import POOL, TREASURY, Company
 from railhouse.engine.errors import IllegalAction
+from railhouse.engine.phases import apply_pending_phase
+from railhouse.engine.privates import close_private
 from railhouse.engine.rounds.base import Step
 from railhouse.engine.shares import move_shares
+from railhouse.engine.steps import DividendStep as CoreDividendStep
 from railhouse.map.tokens import TokenOptions, legal_token_placements
 from railhouse_soh import routing, track, trainbuy
 from railhouse_soh.mapdata import AMSTERDAM_HEX
 from railhouse_soh.stepbase import SohStep
 from railhouse_soh.treasury import buyback_limit, issue, issue_limit
-from railhouse_soh.variants import issues
+from railhouse_soh.variants import issues, upgrades
 from railhouse_soh.variants import routes as variant_routes
 
 if TYPE_CHECKING:
@@ -46,9 +48,9 @@ class HomeTokenStep(SohStep):
     def auto(self) -> bool:
         company = self.company
         if company.tokens_placed == 0:
-            board = self.soh.board
+            board = self.game.board
             hex_id = company.spec.home[0]
-            city = home_city_index(self.soh, company)
+            city = home_city_index(self.game, company)
             board.place_token(hex_id, city, company.id)
             board.drop_reservations(company.id, hex_id)
             company.tokens_placed = 1
@@ -75,14 +77,24 @@ class ShareDealingStep(SohStep):
 
     rule = "SOH EN 'Sell or buy its own shares'"
 
+    def __init__(self, game: SteamOverHolland, entity: str, late: bool = False) -> None:
+        super().__init__(game, entity)
+        self.late = late
+
     def legal_actions(self) -> list[LegalAction]:
+        """18xx-games rule set, the late step (T's issue step stays open until the
+        dividend step passes, facts §11.2): only while a dividend decision is still to
+        come, i.e. the trains earned something (with no train or no route T skips the
+        dividend at once, closing the issue step)."""
+        if self.late and self.turn.get("revenue", 0) <= 0:
+            return []
         legal = []
-        ruleset = self.soh.ruleset
-        top = issue_limit(self.soh, self.company, self.turn.get("issued", 0))
+        ruleset = self.game.ruleset
+        top = issue_limit(self.game, self.company, self.turn.get("issued", 0))
         if top > 0 and issues.may_issue(ruleset, self.turn):
             legal.append(LegalAction(IssueShares(entity=self.entity, count=1),
                                      {"count": Range(1, top)}))
-        back = buyback_limit(self.soh, self.company)
+        back = buyback_limit(self.game, self.company)
         if back > 0 and issues.may_buy_back(ruleset, self.turn):
             legal.append(LegalAction(BuyBackShares(entity=self.entity, count=1),
                                      {"count": Range(1, back)}))
@@ -91,23 +103,25 @@ class ShareDealingStep(SohStep):
         return legal
 
     def process_issue_shares(self, action: IssueShares) -> None:
-        issue(self.soh, self.company, action.count)
+        issue(self.game, self.company, action.count)
         self.done = True
 
     def process_buy_back_shares(self, action: BuyBackShares) -> None:
-        game, company = self.soh, self.company
+        game, company = self.game, self.company
         price = game.share_price(company)
         game.pay(company, game.bank, price * action.count)
         move_shares(company, POOL, TREASURY, action.count)
+        self.turn["buy_backs"] = self.turn.get("buy_backs", 0) + 1
         game.event("buy_back", {"company": company.id, "count": action.count, "price": price})
         self.done = True
 
 
 class TokenStep(SohStep):
     """EN "Placing a company token": one token per turn in a reachable, unblocked city; the
-    second costs 40, the third and fourth 100; never two in one city; another company's home
-    only after an upgrade opened a second slot.  Designer ruling (facts §5): no token besides
-    the home token in the company's first operating turn."""
+    second costs 40, the third and fourth 100; never two in one city (18xx-games rule set:
+    in one hex); another company's home only after an upgrade opened a second slot.
+    Designer ruling (facts §5): no token besides the home token in the company's first
+    operating turn."""
 
     rule = "SOH EN 'Placing a company token'"
 
@@ -117,11 +131,12 @@ class TokenStep(SohStep):
         if self.turn.get("home_token") or company.tokens_placed >= len(costs):
             return []
         cost = costs[company.tokens_placed]
-        free = track.ability_private(self.soh, company, "free_token")
+        free = track.ability_private(self.game, company, "free_token")
         if cost > company.cash and free is None:
             return []  # nothing it could place: no need to search the map
-        one_per = self.soh.online.token_limit  # EN: per city; online (SUM): per hex
-        places = legal_token_placements(self.soh.board, self.operator(),
+        # EN: per city; online (SUM) and 18xx.games (facts §11.2): per hex
+        one_per = "hex" if self.game.ruleset.one_token_per_hex else self.game.online.token_limit
+        places = legal_token_placements(self.game.board, self.operator(),
                                         TokenOptions(cost=cost, one_per=one_per))
         legal = []
         for place in places:
@@ -138,16 +153,16 @@ class TokenStep(SohStep):
     def free_token_allowed(self, hex_id: str) -> bool:
         """Private #5's free token (EN "Notes on private companies": any city); the
         18xx-games rule set: not in Amsterdam (facts §11.2 "Private #5")."""
-        return self.soh.ruleset.free_token_amsterdam or hex_id != AMSTERDAM_HEX
+        return self.game.ruleset.free_token_amsterdam or hex_id != AMSTERDAM_HEX
 
     def process_place_token(self, action: PlaceToken) -> None:
-        game, company = self.soh, self.company
+        game, company = self.game, self.company
         cost = 0 if action.ability else company.spec.token_costs[company.tokens_placed]
         game.pay(company, game.bank, cost)
         game.board.place_token(action.hex, action.city, company.id)
         company.tokens_placed += 1
         if action.ability:
-            track.close_private(game, action.ability)
+            close_private(game, action.ability, "power used")
         game.event("token", {"company": company.id, "hex": action.hex, "city": action.city,
                              "cost": cost})
         self.done = True
@@ -155,33 +170,59 @@ class TokenStep(SohStep):
 
 class RouteStep(SohStep):
     """EN "Running trains": the company must run the routes with maximum revenue; the engine
-    computes them (no decision)."""
+    computes them (no decision).  18xx-games rule set: the president claims routes (18xx.games
+    does not force the maximum); the legal entry carries the best claim and ``routes`` is
+    free, so any claim is admitted and checked here before anything changes."""
 
     rule = "SOH EN 'Running trains'"
+    #: the last claim validated and its (revenue, routes), reused by its processing
+    checked: tuple[RunRoutes, tuple[int, list[dict[str, Any]]]] | None = None
 
     def chosen_by_president(self) -> bool:
-        """18xx-games rule set: the president claims the routes (a RunRoutes action)."""
-        return self.soh.ruleset.player_routes and bool(self.company.trains)
+        """18xx-games rule set: the president claims the routes (a RunRoutes action), when
+        18xx.games asks: the company has trains and a route by its reach test (towns
+        counting); otherwise the engine runs what there is (nothing, or a town route's 0)."""
+        game = self.game
+        if not (game.ruleset.player_routes and self.company.trains):
+            return False
+        if not game.ruleset.towns_make_a_route or upgrades.route_available(
+                game.board, self.operator()):
+            return True
+        # our stand-in for 18xx.games' walk follows our order, which may miss a stop its
+        # own order reaches; a route that earns proves the stops are reached
+        return routing.best_routes(game, self.company).revenue > 0
 
     def auto(self) -> bool:
         if self.chosen_by_president():
             return False
-        result = routing.best_routes(self.soh, self.company)
+        result = routing.best_routes(self.game, self.company)
         self.record(result.revenue, result.routes)
         return True
 
     def legal_actions(self) -> list[LegalAction]:
-        """The template of the claim; any legal set of routes may be claimed."""
+        """The best claim (by index: the maximum); any legal set of routes may be claimed."""
         if not self.chosen_by_president():
             return []
-        return [LegalAction(RunRoutes(entity=self.entity))]
+        best = routing.best_routes(self.game, self.company)
+        claim = tuple(variant_routes.claim_of(r["train"], r["stops"], r["segments"])
+                      for r in best.routes)
+        return [LegalAction(RunRoutes(entity=self.entity, routes=claim), free=("routes",))]
 
     def validate(self, action: Action) -> None:
+        """The claim is traced and checked now (``IllegalRoute`` names the rule broken)."""
         if not (self.chosen_by_president() and isinstance(action, RunRoutes)):
             raise IllegalAction(f"{action!r} is not legal now", self.rule)
+        if action.entity != self.entity:
+            raise IllegalAction(f"it is {self.entity}'s decision", self.rule)
+        self.checked = (action, variant_routes.run_claimed(self.game, self.company,
+                                                           action.routes))
 
     def process_run_routes(self, action: RunRoutes) -> None:
-        revenue, routes = variant_routes.run_claimed(self.soh, self.company, action.routes)
+        if self.checked is None or self.checked[0] is not action:
+            self.validate(action)
+        assert self.checked is not None
+        revenue, routes = self.checked[1]
+        self.checked = None
         self.record(revenue, routes)
 
     def record(self, revenue: int, routes: Any) -> None:
@@ -194,43 +235,12 @@ class RouteStep(SohStep):
         self.done = True
 
 
-class DividendStep(SohStep):
-    """EN "Paying dividends" / "Adjusting share price"."""
+class DividendStep(CoreDividendStep):
+    """EN "Paying dividends": withhold (all to the treasury) or pay out 10% per share to
+    its holder; treasury shares pay the company, market shares pay nobody (the core's
+    step); "Adjusting share price" is the rules' price-move hook."""
 
     rule = "SOH EN 'Paying dividends'"
-
-    def legal_actions(self) -> list[LegalAction]:
-        if self.turn.get("revenue", 0) <= 0:
-            return []
-        return [LegalAction(Dividend(entity=self.entity, kind=k)) for k in ("payout", "withhold")]
-
-    def auto(self) -> bool:
-        if self.turn.get("revenue", 0) <= 0:
-            self.settle("withhold", 0)
-            return True
-        return False
-
-    def process_dividend(self, action: Dividend) -> None:
-        self.settle(action.kind, self.turn["revenue"])
-
-    def settle(self, kind: str, revenue: int) -> None:
-        """Withhold: all to the treasury.  Payout: 10% per share to its holder; treasury
-        shares pay the company, market shares pay nobody."""
-        game, company = self.soh, self.company
-        if kind == "payout":
-            per_share = revenue // 10
-            for player in game.seats:
-                game.pay(game.bank, player, per_share * company.shares_of(player.id))
-            game.pay(game.bank, company, per_share * company.shares_of(TREASURY))
-        elif revenue:
-            game.pay(game.bank, company, revenue)
-        moves = game.hooks.price_moves_after_dividend(game, company, kind, revenue)
-        market = game.market_of(company)
-        for move in moves:
-            market.move(company.id, move)
-        game.event("dividend", {"company": company.id, "kind": kind, "revenue": revenue,
-                                "moves": moves})
-        self.done = True
 
 
 class PhaseChangeStep(SohStep):
@@ -238,8 +248,8 @@ class PhaseChangeStep(SohStep):
     new type was bought."""
 
     def auto(self) -> bool:
-        trainbuy.apply_pending_phase(self.soh)
-        self.game.board.new_turn()  # type: ignore[attr-defined]
+        apply_pending_phase(self.game)
+        self.game.board.new_turn()
         self.done = True
         return True
 
@@ -248,7 +258,7 @@ def operating_steps(game: SteamOverHolland, company_id: str) -> list[Step]:
     late: list[Step] = []
     before_dividend: list[Step] = []
     if game.ruleset.late_issue:
-        before_dividend.append(ShareDealingStep(game, company_id))
+        before_dividend.append(ShareDealingStep(game, company_id, late=True))
     if game.ruleset.late_private_purchase:
         late.append(trainbuy.BuyPrivateStep(game, company_id))
     return [

@@ -8,8 +8,10 @@ from typing import TYPE_CHECKING
 from railhouse.engine.actions import Action, LayTile, LegalAction, Pass
 from railhouse.engine.entities import Company
 from railhouse.engine.errors import IllegalAction
+from railhouse.engine.privates import close_private
 from railhouse.map.lays import LayOptions, TileLay, first_tile_lay, legal_tile_lays, listed_turn
 from railhouse_soh.stepbase import SohStep
+from railhouse_soh.variants import upgrades
 
 if TYPE_CHECKING:
     from railhouse_soh.game import SteamOverHolland
@@ -22,15 +24,6 @@ def ability_private(game: SteamOverHolland, company: Company, ability: str) -> s
         if not private.closed and ability in private.spec.abilities:
             return private_id
     return None
-
-
-def close_private(game: SteamOverHolland, private_id: str) -> None:
-    private = game.privates[private_id]
-    private.closed = True
-    owner = game.companies.get(private.owner or "")
-    if owner is not None and private_id in owner.privates:
-        owner.privates.remove(private_id)
-    game.event("private_closed", {"private": private_id})
 
 
 class TrackStep(SohStep):
@@ -47,7 +40,7 @@ class TrackStep(SohStep):
     def home_first(self) -> frozenset[str] | None:
         """EN "New tiles": if the starting city has no track, the first track goes there."""
         home = self.company.spec.home[0]
-        return None if home in self.soh.board.tiles else frozenset({home})
+        return None if home in self.game.board.tiles else frozenset({home})
 
     def options(self, budget: int, free: bool = False,
                 hexes: frozenset[str] | None = None) -> LayOptions:
@@ -69,14 +62,19 @@ class TrackStep(SohStep):
         """Hexes that may not be upgraded now: EN "Laying track" lets a tile laid this turn
         be upgraded by the second lay; the 18xx-games rule set does not (facts §11.2 "Lay
         yellow and upgrade it to green in the same turn")."""
-        if self.soh.ruleset.upgrade_same_turn_lay:
+        if self.game.ruleset.upgrade_same_turn_lay:
             return frozenset()
         return frozenset(self.laid)
 
     def lays(self, ability: str = "", hexes: frozenset[str] | None = None) -> list[TileLay]:
         """The legal lays now (with private ``ability``), on ``hexes`` only if given."""
         opts = self.lay_options(ability, hexes)
-        return [] if opts is None else self.search(opts)
+        if opts is None:
+            return []
+        found = self.search(opts)
+        if ability or not self.game.ruleset.semi_restrictive:
+            return found  # T checks a private's lay no further
+        return [lay for lay in found if self._adds_usable_track(lay)]
 
     def lay_options(self, ability: str, hexes: frozenset[str] | None) -> LayOptions | None:
         """The options of a lay with private ``ability`` ("" for none); None when no lay
@@ -93,7 +91,7 @@ class TrackStep(SohStep):
         """``legal_tile_lays`` memoised on everything it reads (the board's track and
         token versions, the operator, the options), so listing and validation at one
         position search once."""
-        board, op = self.soh.board, self.operator()
+        board, op = self.game.board, self.operator()
         key = (board.track_version, board.token_version, op, opts)
         found = self._cache.get(key)
         if found is None:
@@ -107,7 +105,7 @@ class TrackStep(SohStep):
         legal = [LegalAction(LayTile(entity=me, hex=lay.hex, tile=lay.tile,
                                      rotation=lay.rotation)) for lay in self.lays()]
         for ability in ("extra_tile", "river_free"):
-            private = ability_private(self.soh, self.company, ability)
+            private = ability_private(self.game, self.company, ability)
             if private is None or (ability == "extra_tile" and self.extra_used):
                 continue
             for lay in self.lays(private):
@@ -130,15 +128,17 @@ class TrackStep(SohStep):
         the first one found (the same options as :meth:`lays`)."""
         abilities = [""]
         for ability in ("extra_tile", "river_free"):
-            private = ability_private(self.soh, self.company, ability)
+            private = ability_private(self.game, self.company, ability)
             if private is not None and not (ability == "extra_tile" and self.extra_used):
                 abilities.append(private)
-        board, op = self.soh.board, self.operator()
+        board, op = self.game.board, self.operator()
         for ability in abilities:
             opts = self.lay_options(ability, None)
             if opts is None:
                 continue
             accept = self._pays_river if ability == "KKI" else None
+            if not ability and self.game.ruleset.semi_restrictive:
+                accept = self._adds_usable_track
             if first_tile_lay(board, op, opts, accept) is not None:
                 return True
         return False
@@ -153,7 +153,11 @@ class TrackStep(SohStep):
         listed = (LayTile(entity=action.entity, hex=lay.hex, tile=lay.tile,
                           rotation=lay.rotation, ability=action.ability)
                   for lay in self.lays(action.ability, frozenset({action.hex})))
-        return listed_turn(action, listed, self.soh.board.map.tiles)
+        return listed_turn(action, listed, self.game.board.map.tiles)
+
+    def _adds_usable_track(self, lay: TileLay) -> bool:
+        return not lay.upgrade or upgrades.adds_usable_track(self.game.board, self.operator(),
+                                                             lay)
 
     def validate(self, action: Action) -> None:
         if isinstance(action, Pass):
@@ -163,7 +167,7 @@ class TrackStep(SohStep):
 
     def find(self, action: LayTile) -> TileLay | None:
         ability = action.ability
-        if ability and (ability_private(self.soh, self.company, _ABILITY[ability]) != ability):
+        if ability and (ability_private(self.game, self.company, _ABILITY[ability]) != ability):
             return None
         for lay in self.lays(ability, frozenset({action.hex})):
             if (lay.hex, lay.tile, lay.rotation) == (action.hex, action.tile, action.rotation):
@@ -173,7 +177,7 @@ class TrackStep(SohStep):
         return None
 
     def process_lay_tile(self, action: LayTile) -> None:
-        game, company = self.soh, self.company
+        game, company = self.game, self.company
         lay = self.find(action)
         assert lay is not None
         cost = lay.cost
@@ -191,7 +195,7 @@ class TrackStep(SohStep):
         game.board.lay_tile(action.hex, action.tile, action.rotation)
         self.laid.add(action.hex)
         if action.ability:
-            close_private(game, action.ability)
+            close_private(game, action.ability, "power used")
         game.event("tile", {"company": company.id, "hex": action.hex, "tile": action.tile,
                             "rotation": action.rotation, "cost": cost})
 

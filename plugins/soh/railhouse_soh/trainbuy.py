@@ -27,8 +27,9 @@ from railhouse.engine.actions import (
 from railhouse.engine.agreements import PrivateSale, TrainSale, propose
 from railhouse.engine.emergency import EmergencyRaise, EmergencyRules
 from railhouse.engine.entities import Company, Train
-from railhouse.engine.phases import DiscardDecider as CoreDiscardDecider
-from railhouse.engine.trains import phase_for_train, rust_trains
+from railhouse.engine.phases import train_bought
+from railhouse.engine.privates import close_all_privates, close_private
+from railhouse.engine.trains import phase_for_train
 from railhouse_soh import routing, treasury
 from railhouse_soh.stepbase import SohStep
 from railhouse_soh.track import ability_private
@@ -48,7 +49,7 @@ class BuyPrivateStep(SohStep):
     rule = "SOH EN 'Buying private companies'"
 
     def legal_actions(self) -> list[LegalAction]:
-        game, company = self.soh, self.company
+        game, company = self.game, self.company
         if "privates_buyable" not in game.phase.events or company.cash < 1:
             return []
         legal = []
@@ -95,7 +96,8 @@ class BuyTrainStep(SohStep):
 
     def cheapest(self) -> tuple[Train, int] | None:
         company = self.company
-        offers = [(depot_price(self.soh, company, t), t) for t in self.soh.depot.available()]
+        offers = [(depot_price(self.game, company, t), t)
+                  for t in variant_trains.on_sale(self.game)]
         if not offers:
             return None
         price, train = min(offers, key=lambda o: (o[0], o[1].id))
@@ -109,7 +111,7 @@ class BuyTrainStep(SohStep):
         if cheapest is None:
             return False
         if "must_buy" not in self.turn:
-            self.turn["must_buy"] = routing.can_run(self.soh, company, cheapest[0])
+            self.turn["must_buy"] = routing.has_route(self.game, company, cheapest[0])
         return bool(self.turn["must_buy"])
 
     def emergency(self) -> ForcedPurchaseRaise | None:
@@ -142,11 +144,11 @@ class BuyTrainStep(SohStep):
         return legal
 
     def purchase_choices(self) -> list[LegalAction]:
-        game, company = self.soh, self.company
+        game, company = self.game, self.company
         if len(company.trains) >= game.phase.train_limit:
             return []
         legal = []
-        for train in game.depot.available():
+        for train in variant_trains.on_sale(game):
             price = depot_price(game, company, train)
             if price <= company.cash:
                 legal.append(LegalAction(BuyTrain(entity=self.entity, train=train.id, price=price)))
@@ -161,10 +163,11 @@ class BuyTrainStep(SohStep):
                 if train.name in seen:
                     continue
                 seen.add(train.name)
+                action: BuyTrain | OfferTrain
                 if kind is BuyTrain:
                     action = BuyTrain(entity=self.entity, train=train.id, price=1, source=other.id)
                 else:
-                    action = OfferTrain(entity=self.entity, train=train.id, price=1)  # type: ignore[assignment]
+                    action = OfferTrain(entity=self.entity, train=train.id, price=1)
                 legal.append(LegalAction(action, {"price": Range(1, company.cash)}))
         return legal
 
@@ -178,7 +181,7 @@ class BuyTrainStep(SohStep):
         self.raising().process(action)
 
     def process_buy_train(self, action: BuyTrain) -> None:
-        game, company = self.soh, self.company
+        game, company = self.game, self.company
         if action.source != "depot":  # same president: no consent asked
             propose(game, TrainSale(game, company.id, action.source, action.train,
                                     action.price))
@@ -188,7 +191,7 @@ class BuyTrainStep(SohStep):
             president = company.president
             assert president is not None
             game.pay(game.player(president), company, shortfall)
-        train = game.depot.take(action.train)
+        train = variant_trains.take(game, action.train)
         game.pay(company, game.bank, action.price)
         train.owner = company.id
         company.trains.append(train)
@@ -198,10 +201,10 @@ class BuyTrainStep(SohStep):
         if twin is not None:  # facts §11.2: one shared stack of 6 / 3E cards
             game.event("train_removed", {"train": twin})
         close_privates_on_purchase(game, train.name)
-        trigger_phase(game, train.name)
+        train_bought(game, train.name)
 
     def process_offer_train(self, action: OfferTrain) -> None:
-        seller = next(c for c in self.soh.operating_companies()
+        seller = next(c for c in self.game.operating_companies()
                       if any(t.id == action.train for t in c.trains))
         propose(self.game, TrainSale(self.game, self.entity, seller.id, action.train,
                                      action.price))
@@ -224,26 +227,50 @@ class ForcedPurchaseRaise(EmergencyRaise):
     rule = "SOH EN 'Forced train purchases'"
 
     def __init__(self, step: BuyTrainStep, amount: int) -> None:
-        super().__init__(step.soh, step.company, amount, FORCED_PURCHASE)
+        super().__init__(step.game, step.company, amount, FORCED_PURCHASE)
         self.step = step
 
     def treasury_units(self) -> int:
         """The issue limit of EN "Sell or buy its own shares" (FAQ: cumulative in the turn,
         emergency issues count); the 18xx-games rule set allows no emergency issue after a
-        voluntary one (``may_issue``)."""
+        voluntary one (``may_issue``) and no more shares than the shortfall needs (facts
+        §11.2 "Emergency issue")."""
         step = self.step
-        if not may_issue(step.soh.ruleset, step.turn, emergency=True):
+        if not may_issue(step.game.ruleset, step.turn, emergency=True):
             return 0
-        return treasury.issue_limit(step.soh, self.company, step.turn.get("issued", 0))
+        limit = treasury.issue_limit(step.game, self.company, step.turn.get("issued", 0))
+        if step.game.ruleset.emergency_issue_capped:  # T: no more shares than needed
+            limit = min(limit, self.units_needed(self.company, self.shortfall()))
+        return limit
 
     def sell_treasury(self, count: int) -> None:
-        treasury.issue(self.step.soh, self.company, count)
+        treasury.issue(self.step.game, self.company, count)
+
+    def legal_actions(self) -> list[LegalAction]:
+        """18xx-games rule set: once the president has sold shares for the train, the
+        company may no longer be let go (T: "Player sold shares, a train must be
+        purchased"), unless nothing else is left, and a company's shares are sold in one
+        block (T's ``BuyTrain#can_sell?``: not again once sold in this purchase)."""
+        legal = super().legal_actions()
+        turn = self.step.turn
+        if self.step.game.ruleset.no_close_after_sale and turn.get("president_sold"):
+            sold = turn.get("sold_companies", ())
+            legal = [c for c in legal if not (isinstance(c.action, SellShares)
+                                              and c.action.company in sold)]
+            legal = [c for c in legal if not isinstance(c.action, Bankrupt)] or legal
+        return legal
+
+    def process_sell_shares(self, action: SellShares) -> None:
+        turn = self.step.turn
+        turn["president_sold"] = True
+        turn["sold_companies"] = (*turn.get("sold_companies", ()), action.company)
+        super().process_sell_shares(action)
 
     def raised(self) -> None:
         """Nothing to do: the step now offers the ``BuyTrain``."""
 
     def bankrupt(self) -> None:
-        bankrupt_company(self.step.soh, self.company)
+        bankrupt_company(self.step.game, self.company)
         self.step.done = True
 
 
@@ -256,46 +283,7 @@ def close_privates_on_purchase(game: SteamOverHolland, train_name: str) -> None:
             or index <= game.phase_index
             or "close_privates" not in game.config.phases[index].events):
         return
-    for private in game.privates.values():
-        if not private.closed:
-            private.closed = True
-            game.event("private_closed", {"private": private.id})
-
-
-def trigger_phase(game: SteamOverHolland, train_name: str) -> None:
-    """The first train of a type that starts a phase: at the end of the turn (EN
-    "Phases"); at once under the 18xx-games rule set (facts §11.2 "When a phase change
-    takes effect": rusting, train limits, private closing and tile colours change
-    mid-turn)."""
-    index = phase_for_train(game.config.phases, train_name)
-    if index is None or index <= game.phase_index:
-        return
-    if game.pending_phase is None or index > game.pending_phase:
-        game.pending_phase = index
-    if game.ruleset.immediate_phase:
-        apply_pending_phase(game)
-
-
-def apply_pending_phase(game: SteamOverHolland) -> None:
-    target = game.pending_phase
-    game.pending_phase = None
-    while target is not None and game.phase_index < target:
-        old = game.phase
-        game.phase_index += 1
-        new = game.phase
-        game.event("phase", {"phase": new.name})
-        rust_trains(game, new.name)
-        game.hooks.phase_changed(game, old, new)
-    for company in game.operating_companies():
-        if len(company.trains) > game.phase.train_limit:
-            game.pending.append(DiscardDecider(game, company))
-
-
-class DiscardDecider(CoreDiscardDecider):
-    """EN "Number of trains per company": over the limit after a phase change, the
-    president discards trains of his choice; they leave the game (the core's discard)."""
-
-    rule = "SOH EN 'Number of trains per company'"
+    close_all_privates(game, "first 5 train")
 
 
 def bankrupt_company(game: SteamOverHolland, company: Company) -> None:
@@ -313,8 +301,7 @@ def bankrupt_company(game: SteamOverHolland, company: Company) -> None:
         game.depot.discarded.append(train)
     company.trains.clear()
     for private_id in list(company.privates):
-        game.privates[private_id].closed = True
-    company.privates.clear()
+        close_private(game, private_id, "bankruptcy")
     game.market_of(company).remove(company.id)
     company.closed = True
     game.event("company_bankrupt", {"company": company.id})

@@ -3,9 +3,10 @@ shares")."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 from railhouse.engine.entities import POOL, TREASURY, Company
+from railhouse.engine.rounds.operating import OperatingRound
 from railhouse.engine.shares import move_shares
 from railhouse_soh.variants.issues import POOL_SHARE_LIMIT, issue_steps
 
@@ -41,7 +42,7 @@ def issue(game: SteamOverHolland, company: Company, count: int) -> None:
     price = game.share_price(company)
     move_shares(company, TREASURY, POOL, count)
     game.pay(game.bank, company, price * count)
-    round_turn = game.round.turn  # type: ignore[union-attr]
+    round_turn = cast(OperatingRound, game.round).turn
     already = round_turn.get("issued", 0)
     market = game.market_of(company)
     steps = issue_steps(game.ruleset, market, company.id, issue_drop(already, count))

@@ -156,14 +156,15 @@ class FakeBoard:
 def test_a_board_copies_itself_once_and_shares_its_map() -> None:
     game = late_game()
     mapdef = object()
-    game.board = FakeBoard(mapdef)  # type: ignore[attr-defined]
-    game.round.board_ref = game.board  # type: ignore[union-attr, attr-defined]  # a round holding it
+    fake = FakeBoard(mapdef)
+    game.board = fake  # type: ignore[assignment]
+    game.round.board_ref = fake  # type: ignore[union-attr]  # a round holding it
     twin = game.clone()
-    board: Any = twin.board  # type: ignore[attr-defined]
-    assert board is not game.board and board.map is mapdef and game.board.clones == 1  # type: ignore[attr-defined]
+    board: Any = twin.board
+    assert board is not fake and board.map is mapdef and fake.clones == 1
     assert twin.round.board_ref is board  # type: ignore[union-attr]
     board.tiles["A1"] = "57"
-    assert game.board.tiles == {}  # type: ignore[attr-defined]
+    assert fake.tiles == {}
     assert mapdef in shared_roots(game)
 
 

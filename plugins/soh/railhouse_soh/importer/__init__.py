@@ -9,7 +9,6 @@ naming the 18xx.games action id.
 
 from __future__ import annotations
 
-import json
 import os
 from collections.abc import Mapping
 from pathlib import Path
@@ -17,9 +16,11 @@ from typing import Any
 
 from railhouse.engine.actions import to_builtins
 from railhouse.engine.errors import RecordError
+from railhouse_soh.exporter.draw import draw
 from railhouse_soh.game import SteamOverHolland
 from railhouse_soh.importer.convert import Converter
 from railhouse_soh.importer.log import effective_actions
+from railhouse_soh.jsonio import load_object
 
 TITLE_NAME = "Steam Over Holland"
 #: The real 18xx.games game 181446 (a 3-player game played to the end), shipped as package
@@ -29,21 +30,7 @@ GAME_181446 = Path(__file__).resolve().parent / "data" / "18xx-games-181446.json
 
 def load_export(source: str | os.PathLike[str] | Mapping[str, Any]) -> Mapping[str, Any]:
     """The export as a dict, from a dict, a path or JSON text."""
-    if isinstance(source, Mapping):
-        return source
-    text = str(source)
-    if not text.lstrip().startswith("{"):
-        try:
-            text = Path(source).read_text(encoding="utf-8")
-        except OSError as exc:
-            raise RecordError(f"cannot read {source}: {exc.strerror}") from None
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise RecordError(f"export is not JSON: {exc.msg} at line {exc.lineno}") from None
-    if not isinstance(data, dict):
-        raise RecordError("export is not an 18xx.games game (expected a JSON object)")
-    return data
+    return load_object(source, "export", "an 18xx.games game")
 
 
 def import_18xx_games(source: str | os.PathLike[str] | Mapping[str, Any]) -> dict[str, Any]:
@@ -97,15 +84,20 @@ def _start(data: Mapping[str, Any]) -> tuple[SteamOverHolland, Converter]:
 
 
 def _auctioned(data: Mapping[str, Any], players: int) -> list[str]:
-    """The privates 18xx.games dealt: those its first-round bids name (its draw is seeded
-    by its own generator, which we do not reproduce)."""
+    """The privates 18xx.games dealt: those its first-round bids name, else (an auction
+    that ended early: everybody passed on a private) its own draw for the export's seed
+    (:func:`railhouse_soh.exporter.draw.draw`)."""
     seen: list[str] = []
     for action in _list(data, "actions"):
         if action.get("type") == "bid" and action.get("company") not in seen:
             seen.append(str(action.get("company")))
-    if len(seen) != players:
+    if len(seen) == players:
+        return seen
+    seed = (data.get("settings") or {}).get("seed")
+    dealt = draw(int(seed), players) if isinstance(seed, int) else []
+    if not set(seen) <= set(dealt):
         raise RecordError(f"cannot tell the {players} dealt privates from the bids ({seen})")
-    return seen
+    return dealt
 
 
 def final_scores(record: Mapping[str, Any]) -> dict[str, int]:

@@ -17,6 +17,7 @@ from typing import Any, NoReturn
 from railhouse.engine.actions import (
     Action,
     Bid,
+    BuyBackShares,
     BuyPrivate,
     BuyShares,
     BuyTrain,
@@ -41,6 +42,7 @@ from railhouse_soh.importer.log import Step
 from railhouse_soh.steps import ShareDealingStep
 from railhouse_soh.track import TrackStep
 from railhouse_soh.trainbuy import BuyPrivateStep
+from railhouse_soh.variants.asks import track_step_open
 
 
 class Converter:
@@ -127,18 +129,29 @@ class Converter:
                     return
                 self.apply(Pass(entity=entity))
                 continue
-            legal = self.game.cached_legal_actions()
             if self.game.acting_entity() != entity:
-                if len(legal) == 1 and type(legal[0].action) is Pass:
-                    # 18xx.games skips whoever has nothing to do but pass
-                    self.apply(legal[0].action)
+                if self.skip_idle():
                     continue
                 return
+            legal = self.game.cached_legal_actions()
             if any(type(la.action) is accepts for la in legal):
                 return
             if not any(type(la.action) is Pass for la in legal):
                 return
             self.apply(Pass(entity=entity))
+
+    def skip_idle(self) -> bool:
+        """Pass for whoever acts now if passing is all they can do (18xx.games skips
+        them: it records no pass); True if it did."""
+        legal = self.game.cached_legal_actions()
+        if len(legal) == 1 and type(legal[0].action) is Pass:
+            self.apply(legal[0].action)
+            return True
+        acting = self.game.acting_entity() or ""
+        if acting in self.game.companies and self.skippable_in_theirs(acting):
+            self.apply(Pass(entity=acting))  # a step 18xx.games never waits for
+            return True
+        return False
 
     def act(self, action: Action) -> None:
         self.skip_to(action.entity, type(action))
@@ -151,6 +164,8 @@ class Converter:
 
     def _on_pass(self, data: Mapping[str, Any]) -> None:
         me = self.entity(data)
+        while self.game.acting_entity() != me and self.skip_idle():
+            pass  # players 18xx.games skipped come before this pass
         if self.game.acting_entity() != me:
             return  # a pass for a step our game settled on its own
         track_open, self.track_open = self.track_open, ""
@@ -170,13 +185,21 @@ class Converter:
 
     def _on_buy_shares(self, data: Mapping[str, Any]) -> None:
         me = self.entity(data)
+        if data.get("entity_type") == "corporation":  # a company buying its shares back
+            self.act(BuyBackShares(entity=me, count=self._count(data)))
+            return
         company, index = self._share(data)
         cert = next(c for c in self.game.companies[company].certs if c.index == index)
         source = cert.owner if cert.owner in (TREASURY, POOL) else None
         if source is None:
             self.fail(f"share {company}_{index} is held by {cert.owner}")
         self.act(BuyShares(entity=me, company=company, source=str(source),
-                           count=len(data["shares"])))
+                           count=self._count(data)))
+
+    def _count(self, data: Mapping[str, Any]) -> int:
+        """Shares moved: ``percent`` / 10 (half a president's certificate is one)."""
+        percent = data.get("percent")
+        return int(percent) // 10 if percent else len(data.get("shares") or [])
 
     def _share(self, data: Mapping[str, Any]) -> tuple[str, int]:
         shares = data.get("shares") or []
@@ -190,7 +213,7 @@ class Converter:
     def _on_sell_shares(self, data: Mapping[str, Any]) -> None:
         me = self.entity(data)
         company, _ = self._share(data)
-        count = len(data["shares"])
+        count = self._count(data)
         if data.get("entity_type") == "corporation":
             self.act(IssueShares(entity=me, count=count))
         else:
@@ -222,7 +245,11 @@ class Converter:
         self.skip_to(me, LayTile)
         self.apply(wanted)  # another turn of a symmetric tile is the listed lay (apply)
         self.tile_hex[tile_id] = hex_id
-        self.track_open = me
+        track = next((s for s in getattr(self.game.round, "steps", [])
+                      if isinstance(s, TrackStep)), None)
+        lays = 0 if track is None else track.yellow + track.upgrades
+        if track_step_open(self.game, me, lays):  # else 18xx.games closed it by itself
+            self.track_open = me
 
     def _on_place_token(self, data: Mapping[str, Any]) -> None:
         me, ability = self.entity(data), ""

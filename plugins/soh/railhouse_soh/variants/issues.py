@@ -33,14 +33,24 @@ def issue_steps(ruleset: Ruleset, market: StockMarket, company: str, normal: int
 
 
 def may_issue(ruleset: Ruleset, turn: dict[str, int], emergency: bool = False) -> bool:
-    """Whether another issue action fits this turn: T allows one per turn and no
-    emergency issue after a voluntary one (EN/FAQ: any number within the limit)."""
-    done = turn.get("issue_actions", 0)
+    """Whether another issue action fits this turn.  T (facts §11.2 "One issue or buy-back
+    per turn"): one issue or one buy-back per turn (``issues_per_turn`` counts both), and
+    no emergency issue after a voluntary one (an emergency issue after a buy-back is
+    allowed: T's ``issued_shares`` records issues only).  EN/FAQ: any number within the
+    limit."""
     if emergency:
-        return ruleset.emergency_issue_after_issue or done == 0
-    return ruleset.issues_per_turn is None or done < ruleset.issues_per_turn
+        return ruleset.emergency_issue_after_issue or turn.get("issue_actions", 0) == 0
+    return ruleset.issues_per_turn is None or share_deals(turn) < ruleset.issues_per_turn
 
 
 def may_buy_back(ruleset: Ruleset, turn: dict[str, int]) -> bool:
-    """T forbids buying back after issuing in the same turn; EN does not."""
+    """T forbids buying back after issuing in the same turn, and a second buy-back (one
+    issue or one buy-back per turn); EN does not."""
+    if ruleset.issues_per_turn is not None and share_deals(turn) >= ruleset.issues_per_turn:
+        return False
     return ruleset.buyback_after_issue or not turn.get("issued", 0)
+
+
+def share_deals(turn: dict[str, int]) -> int:
+    """Issue and buy-back actions taken this turn."""
+    return turn.get("issue_actions", 0) + turn.get("buy_backs", 0)

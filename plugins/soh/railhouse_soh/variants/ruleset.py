@@ -33,14 +33,40 @@ class Ruleset:
     ``issue_limit_pool_shares``: T caps issues at ``5 - pool shares``, EN at the 50% pool.
     ``issue_ledges``: the ledge caps apply to issues (T's apparent bug, §11.2).
     ``shared_6_3e_stack``: one stack of six trains, each bought as a 6 or a 3E (T).
-    ``nrs_subsidy``: private #7's subsidy to NRS (EN yes; T not implemented).
+    ``nrs_subsidy``: private #7's subsidy to NRS (EN yes; T yes too: its generic
+    ``after_par`` pays it, facts §11.2 as corrected 2026-11-27).
+    ``one_token_per_hex``: a company may not have two tokens in one hex (T: no second
+    token on Amsterdam's other station, facts §11.2 "Tokens on one hex"; EN is silent
+    and forbids only two in one city).
     ``discount_trains``: train names private #6 discounts (None = every bank train, EN).
     ``free_token_amsterdam``: private #5's free token may go in Amsterdam (T: no).
     ``player_routes``: the president chooses the routes (RunRoutes with explicit routes,
     validated for legality), as on 18xx.games; otherwise the engine runs the maximum.
     ``auction_tie_to_holder_left``: after the auction, a tie for most cash goes to the
     holder or the first tied player to the left (EN); T gives it to the first tied player
-    in seating order.
+    counting from the player who opened the first auction (its seating order).
+    ``opener_skips_broke``: the next private is opened by the player after the last
+    opener, skipping for good one who cannot afford any private left (T); EN: the start
+    card moves one seat left after each private.
+    ``all_pass_ends_auction``: everybody passing on a private ends the auction, the rest
+    removed unsold (T); EN: only that private is removed.
+    ``semi_restrictive``: a company's own lay replacing track must add track it can use or
+    change a stop's value (T's ``:semi_restrictive``, ``variants/upgrades.py``); EN: the
+    tile must connect to the company's route.
+    ``towns_make_a_route``: whether a company has a route (so must buy a train, and is
+    asked for routes) is T's ``route_info``: two revenue stops reached, towns included
+    (``variants/upgrades.route_available``); EN: a valid route, city to city.
+    ``emergency_issue_capped``: an emergency issue may not exceed the shares the shortfall
+    needs (T's ``selling_minimum_shares?``); EN: up to the normal limit.
+    ``no_close_after_sale``: after the president's emergency sale the company must buy
+    the train, it may no longer go bankrupt (T's ``BuyTrain#process_pass``), and each
+    company's shares are sold in one block (``BuyTrain#can_sell?``); EN lets the
+    president choose bankruptcy instead of the sale, and sell the necessary shares.
+    ``discards_to_depot``: a train discarded over the limit goes back to the depot, for
+    sale again (T ``DISCARDED_TRAINS = :discard``); EN: it leaves the game.
+    ``score_privates``: a player's final worth includes the face value of the privates
+    still held (T's ``player.rb``, facts §11.2 "Player value at the end"); the same knob
+    as the online edition's ``score_privates`` option (EN: cash and shares only).
     ``late_private_purchase``: a company may also buy a private after buying trains (T's
     buy-company step stays open to the end of the turn; EN lists it before track).
     ``late_issue``: a company may also issue or buy back after running its trains, before
@@ -60,10 +86,19 @@ class Ruleset:
     issue_ledges: bool = False
     shared_6_3e_stack: bool = False
     nrs_subsidy: bool = True
+    one_token_per_hex: bool = False
     discount_trains: frozenset[str] | None = None
     free_token_amsterdam: bool = True
     player_routes: bool = False
     auction_tie_to_holder_left: bool = True
+    opener_skips_broke: bool = False
+    all_pass_ends_auction: bool = False
+    score_privates: bool = False
+    semi_restrictive: bool = False
+    towns_make_a_route: bool = False
+    emergency_issue_capped: bool = False
+    no_close_after_sale: bool = False
+    discards_to_depot: bool = False
     late_private_purchase: bool = False
     late_issue: bool = False
 
@@ -83,11 +118,19 @@ XXGAMES = Ruleset(
     issue_limit_pool_shares=True,
     issue_ledges=True,
     shared_6_3e_stack=True,
-    nrs_subsidy=False,
+    one_token_per_hex=True,
     discount_trains=frozenset({"3", "4", "5"}),
     free_token_amsterdam=False,
     player_routes=True,
     auction_tie_to_holder_left=False,
+    opener_skips_broke=True,
+    all_pass_ends_auction=True,
+    score_privates=True,
+    semi_restrictive=True,
+    towns_make_a_route=True,
+    emergency_issue_capped=True,
+    no_close_after_sale=True,
+    discards_to_depot=True,
     late_private_purchase=True,
     late_issue=True,
 )

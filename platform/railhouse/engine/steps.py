@@ -1,0 +1,123 @@
+"""Generic steps of a company's operating turn, with narrow override points.
+
+A title's operating turn is a list of steps (``railhouse_operating_steps``); the steps every
+18xx shares live here, and a title subclasses one only where its rules differ, overriding a
+small method (in the manner of the 18xx.games engine), never the whole step:
+
+- :class:`TurnStep`: the base: the acting company and the turn's state
+  (``OperatingRound.turn``: e.g. ``revenue`` and ``routes``, written by the route step).
+- :class:`DividendStep`: pay out or withhold the turn's revenue.  Override points:
+  :meth:`~DividendStep.dividend_kinds`, :meth:`~DividendStep.split`,
+  :meth:`~DividendStep.pay_holders`, :meth:`~DividendStep.price_basis` and
+  :meth:`~DividendStep.price_moved`.  The core asks ``railhouse_price_moves_after_dividend``
+  for the share price moves and makes them.
+- The discard of trains over the limit is :class:`railhouse.engine.phases.DiscardDecider`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, cast
+
+from railhouse.engine.actions import Dividend, LegalAction
+from railhouse.engine.entities import TREASURY, Company
+from railhouse.engine.rounds.base import Step
+from railhouse.engine.rounds.operating import OperatingRound
+
+
+class TurnStep(Step):
+    """A step of a company's operating turn (``entity`` is the company)."""
+
+    @property
+    def company(self) -> Company:
+        return self.game.companies[self.entity]
+
+    @property
+    def turn(self) -> dict[str, Any]:
+        """The state of the current turn, shared by its steps."""
+        return cast(OperatingRound, self.game.round).turn
+
+
+class DividendStep(TurnStep):
+    """Pay out or withhold the revenue the route step wrote to ``turn["revenue"]``; with no
+    revenue the company withholds nothing without a decision.  Then the share price moves
+    as the title's ``railhouse_price_moves_after_dividend`` says."""
+
+    rule = "dividend"
+
+    # -- override points ---------------------------------------------------------------
+    def dividend_kinds(self) -> Sequence[str]:
+        """The choices when there is revenue."""
+        return ("payout", "withhold")
+
+    def split(self, kind: str, revenue: int) -> tuple[int, int]:
+        """(dividend per 10% share, amount to the treasury): a payout pays a tenth per
+        share (any remainder is lost), a withhold keeps everything."""
+        if kind == "payout":
+            return revenue // 10, 0
+        return 0, revenue
+
+    def pay_holders(self, per_share: int) -> None:
+        """The bank pays ``per_share`` per share to each player; shares in the company's
+        treasury pay the company; others (market, IPO) pay nobody."""
+        game, company = self.game, self.company
+        for player in game.seats:
+            game.pay(game.bank, player, per_share * company.shares_of(player.id))
+        game.pay(game.bank, company, per_share * company.shares_of(TREASURY))
+
+    def price_basis(self, kind: str, revenue: int, per_share: int) -> int:
+        """The total the price-move hook judges (the revenue by default)."""
+        return revenue
+
+    def price_moved(self) -> None:
+        """Called after the share price moved (e.g. to note a game end)."""
+
+    # -- the step ------------------------------------------------------------------------
+    def revenue(self) -> int:
+        return int(self.turn.get("revenue", 0))
+
+    def legal_actions(self) -> list[LegalAction]:
+        if self.revenue() <= 0:
+            return []
+        return [LegalAction(Dividend(entity=self.entity, kind=kind))
+                for kind in self.dividend_kinds()]
+
+    def auto(self) -> bool:
+        if self.revenue() <= 0:
+            self.settle("withhold", 0)
+            return True
+        return False
+
+    def process_dividend(self, action: Dividend) -> None:
+        self.settle(action.kind, self.revenue())
+
+    def settle(self, kind: str, revenue: int) -> None:
+        game, company = self.game, self.company
+        per_share, to_treasury = self.split(kind, revenue)
+        if to_treasury:
+            game.pay(game.bank, company, to_treasury)
+        if per_share:
+            self.pay_holders(per_share)
+        basis = self.price_basis(kind, revenue, per_share)
+        moves = list(game.hooks.price_moves_after_dividend(game, company, kind, basis))
+        move_after_operating(game.market_of(company), company.id, moves)
+        self.price_moved()
+        game.event("dividend", {"company": company.id, "kind": kind, "revenue": revenue,
+                                "per_share": per_share, "moves": moves})
+        self.done = True
+
+
+def move_after_operating(market: Any, company: str, moves: Sequence[str]) -> None:
+    """Make ``moves`` (directions, in order) as the move that ends the company's operating
+    turn: runs of one direction move together, and the last run (or, with no move, a move
+    of no cells) is the ``operated`` one (it re-stacks a face-down market's marker)."""
+    runs: list[list[Any]] = []
+    for direction in moves:
+        if runs and runs[-1][0] == direction:
+            runs[-1][1] += 1
+        else:
+            runs.append([direction, 1])
+    if not runs:
+        runs = [["up", 0]]
+    for index, (direction, steps) in enumerate(runs):
+        market.move(company, direction, steps, operated=index == len(runs) - 1)

@@ -1,0 +1,167 @@
+"""18xx.games' track restriction for Steam Over Holland (facts §11.2 "More T deviations",
+"Upgrades"; tobymao ``TRACK_RESTRICTION = :semi_restrictive``).
+
+EN "Laying track" asks only that a tile connect to the company's route.  18xx.games also
+asks that a lay replacing track add track the company can use, or change the value of a
+city or town on it ("Must use new track or change city value"): after the lay, among the
+tile's paths the company's network reaches (walked from its tokens, not through cities full
+of others' tokens or off-boards), at least one must not lie within an old path (same hex
+sides, a city where the old path had a city, a town where it had a town), or must touch a
+stop whose value changed.  A lay on a hex without track always passes.
+"""
+
+from __future__ import annotations
+
+from railhouse.map.board import Board
+from railhouse.map.graph import Operator
+from railhouse.map.lays import TileLay
+from railhouse.map.tiles import CITY, JUNCTION, OFFBOARD, STOP_BASE, TileDef
+
+End = tuple[str, int]  # ("e", side) or ("city"/"town", revenue)
+
+
+def adds_usable_track(board: Board, op: Operator, lay: TileLay) -> bool:
+    """T's semi-restrictive test of ``lay`` by ``op`` (see the module docstring)."""
+    old_tile, old_rot = board.tile_at(lay.hex)
+    if not old_tile.paths:
+        return True
+    old = [ends(old_tile, old_rot, path) for path in old_tile.paths]
+    after = board.clone()
+    after.lay_tile(lay.hex, lay.tile, lay.rotation, lay.tokens)
+    new_tile, new_rot = after.tile_at(lay.hex)
+    reached = connected_paths(after, op, lay.hex)
+    for k, path in enumerate(new_tile.paths):
+        if k not in reached:
+            continue
+        mine = ends(new_tile, new_rot, path)
+        inside = next((o for o in old if within(mine, o)), None)
+        if inside is None or stop_values(mine) != stop_values(inside):
+            return True
+    return False
+
+
+def ends(tile: TileDef, rotation: int, path: tuple[int, int]) -> list[End]:
+    """The ends of a tile path: hex sides (rotated) and stops with their values."""
+    out: list[End] = []
+    for end in path:
+        if end < STOP_BASE:
+            out.append(("e", (end + rotation) % 6))
+        else:
+            stop = tile.stops[end - STOP_BASE]
+            if stop.kind != JUNCTION:
+                out.append((stop.kind, stop.revenue))
+            else:  # a junction stands for the other ends of the paths through it
+                out.extend(e for other in tile.paths if end in other and other != path
+                           for e in ends(tile, rotation, other) if e[0] == "e")
+    return out
+
+
+def within(new: list[End], old: list[End]) -> bool:
+    """tobymao ``Path#<=``: every end of ``new`` matches an end of ``old`` (sides by
+    number, stops by kind)."""
+    return all(any(n[0] == o[0] and (n[0] != "e" or n[1] == o[1]) for o in old) for n in new)
+
+
+def stop_values(path_ends: list[End]) -> list[int]:
+    return sorted(v for kind, v in path_ends if kind != "e")
+
+
+def connected_paths(board: Board, op: Operator, hex_id: str) -> set[int]:
+    """Indices (in the tile's ``paths``) of the paths of ``hex_id`` that ``op``'s network
+    walks (:class:`Walk`)."""
+    return {k for h, k in Walk(board, op).run() if h == hex_id}
+
+
+def route_available(board: Board, op: Operator) -> bool:
+    """tobymao's ``route_info`` for SOH (facts §11.2 "Towns as stops for the forced
+    purchase"): the walk from one of the company's tokens touches at least two revenue
+    stops, the token's city included and towns counting like cities.  It decides whether
+    18xx.games asks for routes and whether a company without trains must buy one (EN:
+    only a valid route, which cannot end in a town)."""
+    walk = Walk(board, op)
+    walk.run()
+    return any(len(stops) > 1 for stops in walk.stops)
+
+
+Place = tuple[str, int]  # (hex, index): a stop of the hex's tile, or one of its paths
+
+
+class Walk:
+    """tobymao's graph walk (``Node#walk``/``Path#walk``, not converging) over the tiles:
+    depth first from each token in turn; every path at most once per token (in the
+    direction first found) and every stop at most once; at a hex side only on into the
+    neighbour (no reversal), never back over a side the chain already crossed; not on
+    from a city full of others' tokens or an off-board.  Stops and paths are taken in
+    the tile's order, as tobymao does."""
+
+    def __init__(self, board: Board, op: Operator) -> None:
+        self.board, self.op = board, op
+        self.walked: set[Place] = set()
+        self.stops: list[set[Place]] = []  # per token: the stops its walk touched
+        self._nodes: set[Place] = set()
+        self._paths: set[Place] = set()
+        self._crossing: set[tuple[str, int]] = set()
+
+    def run(self) -> set[Place]:
+        """Every (hex, path index) walked."""
+        board = self.board
+        starts = [(h, board.tile_at(h)[0].city_indices()[k])
+                  for h, k in board.company_cities(self.op.company)]
+        for start in starts:
+            self._nodes = set(starts) - {start}
+            self._paths = set()
+            self.stops.append({start})
+            self._node(start)
+        return self.walked
+
+    def _node(self, stop: Place) -> None:
+        if stop in self._nodes:
+            return
+        self._nodes.add(stop)
+        hex_id, index = stop
+        tile, _ = self.board.tile_at(hex_id)
+        for k, path in enumerate(tile.paths):
+            if STOP_BASE + index in path:
+                self._path(hex_id, k, STOP_BASE + index)
+
+    def _path(self, hex_id: str, k: int, entry: int) -> None:
+        tile, rotation = self.board.tile_at(hex_id)
+        path = tile.paths[k]
+        sides = [(e + rotation) % 6 for e in path if e < STOP_BASE]
+        if (hex_id, k) in self._paths or any((hex_id, s) in self._crossing for s in sides):
+            return
+        self._paths.add((hex_id, k))
+        self.walked.add((hex_id, k))
+        for end in path:
+            if end >= STOP_BASE and end != entry:
+                stop = (hex_id, end - STOP_BASE)
+                self.stops[-1].add(stop)
+                if self._passable(tile, hex_id, end - STOP_BASE):
+                    self._node(stop)
+        for end in path:
+            if end < STOP_BASE and end != entry:
+                self._cross(hex_id, (end + rotation) % 6)
+
+    def _cross(self, hex_id: str, side: int) -> None:
+        neighbour = self.board.map.neighbour(hex_id, side)
+        if neighbour is None:
+            return
+        self._crossing.add((hex_id, side))
+        tile, rotation = self.board.tile_at(neighbour)
+        back = (side + 3) % 6
+        for k, path in enumerate(tile.paths):
+            for end in path:
+                if end < STOP_BASE and (end + rotation) % 6 == back:
+                    self._path(neighbour, k, end)
+        self._crossing.discard((hex_id, side))
+
+    def _passable(self, tile: TileDef, hex_id: str, index: int) -> bool:
+        """Whether the walk goes on from stop ``index``: not an off-board (terminal),
+        not a city whose every slot holds another company's token."""
+        stop = tile.stops[index]
+        if stop.kind == OFFBOARD:
+            return False
+        if stop.kind != CITY or not stop.slots:
+            return True
+        owners = self.board.tokens.get((hex_id, tile.city_indices().index(index)), [])
+        return len(owners) < stop.slots or self.op.company in owners
