@@ -9,6 +9,7 @@ from railhouse_bots.stdio import serve
 
 BUILTIN = {
     "random": "railhouse_bots.random_bot:RandomBot",
+    "random-any": "railhouse_bots.random_bot:UniformRandomBot",
     "greedy": "railhouse_bots.greedy:GreedyBot",
     "search": "railhouse_bots.search:SearchBot",
 }

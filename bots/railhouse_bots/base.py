@@ -29,6 +29,8 @@ class Bot:
 
     :attr:`state` is the current public observation (kept from deltas unless
     :attr:`observation` is ``"full"``), :attr:`seat` this bot's seat in the current game.
+    :attr:`rng` is seeded by the constructor's ``seed`` and again, at every ``game_start``,
+    by that message's ``seed``: draw every random choice from it and a game is reproducible.
     """
 
     name: ClassVar[str] = "bot"
@@ -64,6 +66,9 @@ class Bot:
             return reply
         if kind == "game_start":
             self.seat = message.get("seat")
+            if isinstance(message.get("seed"), int):
+                # the runner's per-game, per-seat seed: the same tournament plays the same
+                self.rng.seed(message["seed"])
             self.tracker.update(message)
             self.on_game_start(message)
         elif kind == "game_over":

@@ -18,7 +18,10 @@ if TYPE_CHECKING:
 
 #: Built-in bots: (name, factory, help).
 BOTS: tuple[tuple[str, str, str], ...] = (
-    ("random", "railhouse_bots.random_bot:RandomBot", "uniformly random legal actions"),
+    ("random", "railhouse_bots.random_bot:RandomBot",
+     "random legal actions; never concedes or goes bankrupt while anything else is legal"),
+    ("random-any", "railhouse_bots.random_bot:UniformRandomBot",
+     "uniformly random legal actions, conceding included"),
     ("greedy", "railhouse_bots.greedy:GreedyBot", "one-ply greedy on cash and share value"),
     ("search", "railhouse_bots.search:SearchBot",
      "greedy improved by lookahead: greedy rollouts on an engine replica (--ms per decision)"),

@@ -1,10 +1,11 @@
 """Logging: structlog configured once per process, plus context helpers.
 
-Log lines go to stderr (stdout belongs to command output and the bot protocol).  On a TTY
-they are readable console lines; otherwise, or with ``json=True`` (``railhouse --log-json``),
-one JSON object per line.  Context such as ``match_id``, ``game_id`` and ``seat`` is bound
-through contextvars, so every line logged inside :func:`bound` carries it, across trio tasks
-too (each task starts with a copy of its parent's context).
+Log lines go to stderr (stdout belongs to command output and the bot protocol): readable
+console lines of warnings and errors, or, with ``json=True`` (``railhouse --log-json``, or
+``RAILHOUSE_LOG_JSON=1``), one JSON object per line from ``info`` up.  Context such as
+``match_id``, ``game_id`` and ``seat`` is bound through contextvars, so every line logged
+inside :func:`bound` carries it, across trio tasks too (each task starts with a copy of its
+parent's context).
 
     configure(json=False, debug=False)
     log = get_logger("railhouse.tournament")
@@ -15,6 +16,7 @@ too (each task starts with a copy of its parent's context).
 from __future__ import annotations
 
 import logging
+import os
 import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -27,15 +29,27 @@ __all__ = ["bind", "bound", "configure", "get_logger", "unbind"]
 CONTEXT_KEYS = ("match_id", "game_id", "seat")
 
 
+#: Set (to anything but "" or "0") to log JSON lines, as ``--log-json`` does.
+JSON_ENV = "RAILHOUSE_LOG_JSON"
+
+
 def configure(*, json: bool = False, debug: bool = False, stream: TextIO | None = None) -> None:
     """Configure structlog for the whole process (calling again replaces the setup).
 
-    :param json: JSON lines even on a TTY.
+    Lines are readable console lines (coloured on a TTY) of warnings and errors; JSON lines
+    (one object per line, from ``info`` up) with ``json`` or ``$RAILHOUSE_LOG_JSON``;
+    ``debug`` adds every level.  ``$RAILHOUSE_TRACE_HOOKS`` (the rule-hook trace, at
+    ``info``) shows ``info`` lines too.
+
+    :param json: JSON lines.
     :param debug: include debug-level lines.
     :param stream: where lines go (default: ``sys.stderr`` at the time of each write).
     """
     out = stream if stream is not None else cast(TextIO, _Stderr())
-    as_json = json or not out.isatty()
+    as_json = json or os.environ.get(JSON_ENV, "") not in ("", "0")
+    # info lines are for JSON logs, or for a hook trace someone asked for explicitly
+    traced = os.environ.get("RAILHOUSE_TRACE_HOOKS", "") not in ("", "0")
+    level = logging.DEBUG if debug else logging.INFO if as_json or traced else logging.WARNING
     processors: list[Any] = [
         structlog.contextvars.merge_contextvars,
         structlog.processors.add_log_level,
@@ -48,9 +62,7 @@ def configure(*, json: bool = False, debug: bool = False, stream: TextIO | None 
         processors.append(structlog.dev.ConsoleRenderer(colors=out.isatty()))
     structlog.configure(
         processors=processors,
-        wrapper_class=structlog.make_filtering_bound_logger(
-            logging.DEBUG if debug else logging.INFO
-        ),
+        wrapper_class=structlog.make_filtering_bound_logger(level),
         logger_factory=structlog.PrintLoggerFactory(file=out),
         cache_logger_on_first_use=False,
     )

@@ -22,7 +22,7 @@ import difflib
 import inspect
 import os
 import types
-from collections.abc import Callable, Collection, Iterator, Sequence
+from collections.abc import Callable, Collection, Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
 from importlib import import_module, metadata
 from typing import TYPE_CHECKING, Any, cast
@@ -144,11 +144,26 @@ def check_unknown_hooks(pm: pluggy.PluginManager) -> None:
     pm.check_pending()  # belt and braces: pluggy's own check must agree
 
 
+def _title_ids(plugin: object) -> list[str]:
+    """The ids of the titles ``plugin`` registers (its registration hook, called alone)."""
+    hook = getattr(plugin, "railhouse_register_titles", None)
+    found: list[str] = []
+    if callable(hook):
+        hook(register=lambda info: found.append(getattr(info, "id", "")))
+    return found
+
+
 def _selected_from_env() -> frozenset[str] | None:
     raw = os.environ.get(PLUGINS_ENV)
     if raw is None:
         return None
     return frozenset(part.strip() for part in raw.split(",") if part.strip())
+
+
+def _did_you_mean(name: str, known: Collection[str]) -> str:
+    """``"did you mean X? "`` for the registered name nearest ``name``, else ``""``."""
+    close = difflib.get_close_matches(name, sorted(known), n=1)
+    return f"did you mean {close[0]}? " if close else ""
 
 
 class Registry:
@@ -216,20 +231,34 @@ class Registry:
                     f"and {ep.value}"
                 )
             points[ep.name] = ep
-        if self._only is not None:
-            unknown = sorted(self._only - set(points))
-            if unknown:
-                installed = ", ".join(sorted(points)) or "none"
-                raise PluginError(
-                    f"{PLUGINS_ENV} names unknown plugin(s) {', '.join(unknown)} "
-                    f"(installed: {installed})"
-                )
+        only = self._selected(points) if self._only is not None else None
         for name in sorted(points):
-            if self._only is not None and name not in self._only:
+            if only is not None and name not in only:
                 continue
             yield name, _load_entry_point(points[name]), _plugin_info(points[name])
         for name, plugin in self._extra:
             yield name, plugin, PluginInfo(name, "", "")
+
+    def _selected(self, points: Mapping[str, metadata.EntryPoint]) -> set[str]:
+        """The entry points ``only`` selects: named by plugin id, or by the id of a title a
+        plugin registers (users know ``1839``, not the plugin ``m1839``)."""
+        assert self._only is not None
+        chosen = set(self._only) & set(points)
+        wanted = set(self._only) - chosen
+        titles: dict[str, str] = {}
+        if wanted:
+            for name in sorted(set(points) - chosen):
+                for title_id in _title_ids(_load_entry_point(points[name])):
+                    titles.setdefault(title_id, name)
+            chosen |= {titles[t] for t in wanted if t in titles}
+            wanted -= set(titles)
+        if wanted:
+            installed = ", ".join(sorted(points)) or "none"
+            raise PluginError(
+                f"{PLUGINS_ENV} names unknown plugin(s) {', '.join(sorted(wanted))} "
+                f"(installed plugins: {installed}; or name a title id)"
+            )
+        return chosen
 
     def _fall_back_to_builtin(self, pm: pluggy.PluginManager) -> None:
         for name, plugin in list(pm.list_name_plugin()):
@@ -298,7 +327,8 @@ class Registry:
             return self._titles[title_id]
         except KeyError:
             known = ", ".join(sorted(self._titles)) or "none installed"
-            raise NotRegistered(f"unknown title {title_id!r} (known: {known})") from None
+            hint = _did_you_mean(title_id, self._titles)
+            raise NotRegistered(f"unknown title {title_id!r} ({hint}known: {known})") from None
 
     def bots(self) -> list[BotInfo]:
         """Every registered bot, sorted by name."""
@@ -311,7 +341,8 @@ class Registry:
             return self._bots[name]
         except KeyError:
             known = ", ".join(sorted(self._bots)) or "none"
-            raise NotRegistered(f"unknown bot {name!r} (known: {known})") from None
+            hint = _did_you_mean(name, self._bots)
+            raise NotRegistered(f"unknown bot {name!r} ({hint}known: {known})") from None
 
     def add_commands(self, app: typer.Typer) -> None:
         """Let every plugin add commands to ``app``; built-ins go first.

@@ -16,7 +16,7 @@ from railhouse.protocol.drive import BotProcess, InProcess, play
 from railhouse.protocol.referee import Referee
 from railhouse.testing.toy import new_game
 from railhouse_bots.base import Bot, concrete
-from railhouse_bots.random_bot import RandomBot, sample_range
+from railhouse_bots.random_bot import RandomBot, UniformRandomBot, sample_range
 from railhouse_bots.stdio import serve
 
 
@@ -46,7 +46,7 @@ def test_wide_ranges_are_mostly_near_the_minimum_small_ones_uniform() -> None:
 def test_handle_answers_hello_and_requests_only() -> None:
     bot = RandomBot(0)
     ready = bot.handle({"type": "hello", "seat": 1})
-    assert ready == {"type": "ready", "name": "random", "version": "1",
+    assert ready == {"type": "ready", "name": "random", "version": "2",
                      "observation": "delta", "protocol": "railhouse/1"}  # fmt: skip
     assert bot.handle({"type": "game_start", "game": "g", "seat": 1,
                        "observation": {"x": 1}}) is None  # fmt: skip
@@ -122,3 +122,30 @@ def test_python_m_railhouse_bots_usage() -> None:
     done = subprocess.run([sys.executable, "-m", "railhouse_bots", "nobody"],
                           capture_output=True, text=True, check=False)  # fmt: skip
     assert done.returncode == 2 and "usage" in done.stderr
+
+
+def test_random_never_gives_up_while_anything_else_is_legal() -> None:
+    legal = [{"type": "concede", "entity": "p0"}, {"type": "bankrupt", "entity": "p0"},
+             {"type": "propose_winner", "entity": "p0", "winner": "p1"},
+             {"type": "pass", "entity": "p0"}]  # fmt: skip
+    request = {"legal": legal}
+    assert {RandomBot(seed).choose(request)["action"]["type"] for seed in range(50)} == {"pass"}
+    chosen = {UniformRandomBot(seed).choose(request)["action"]["type"] for seed in range(50)}
+    assert chosen == {"concede", "bankrupt", "propose_winner", "pass"}  # random-any: uniform
+    alone = {"legal": legal[:1]}
+    assert RandomBot(0).choose(alone)["action"]["type"] == "concede"  # nothing else legal
+
+
+def test_game_start_seed_makes_the_bot_reproducible() -> None:
+    """The runner's per-game, per-seat seed reseeds the bot: two bots built with different
+    seeds choose alike once told the same game seed (issue 19, item 6)."""
+    legal = [{"type": "pick", "entity": "p0", "n": i} for i in range(100)]
+
+    def picks(bot: RandomBot) -> list[int]:
+        bot.handle({"type": "game_start", "game": "g", "seat": 0, "seed": 77,
+                    "observation": {}})  # fmt: skip
+        return [bot.choose({"legal": legal})["action"]["n"] for _ in range(20)]
+
+    assert picks(RandomBot(1)) == picks(RandomBot(2))
+    assert picks(RandomBot(1)) != [RandomBot(1).choose({"legal": legal})["action"]["n"]
+                                   for _ in range(20)]  # fmt: skip

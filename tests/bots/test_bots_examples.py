@@ -47,32 +47,60 @@ class Truth:
         return self.inner.answer(deadline)
 
 
-@needs_node
-def test_node_bot_plays_full_games_and_tracks_the_observation(tmp_path: Path) -> None:
-    log = tmp_path / "states.jsonl"
-    import os
+has_fast_json_patch = (EXAMPLES / "node" / "node_modules" / "fast-json-patch").is_dir()
+needs_fast_json_patch = pytest.mark.skipif(
+    not has_fast_json_patch,
+    reason="fast-json-patch is not installed (npm install in bots/examples/node)",
+)
 
-    os.environ["RAILHOUSE_STATE_LOG"] = str(log)
-    try:
-        for seed in range(3):
-            game = toy(3, seed)
-            process = BotProcess(NODE)
-            truth = Truth(process, game)
-            seats: list[Any] = [InProcess(RandomBot(i)) for i in range(3)]
-            seats[seed % 3] = truth
-            transcript = play(Referee(game), seats)
-            process.write(b'{"type":"bye"}\n')
-            assert process.close() == 0
-            assert transcript.result is not None and transcript.failures() == []
-            sent = transcript.sent(seed % 3)
-            assert not [s for s in sent if s.message.__class__.__name__ == "Error"]
-            states = [json.loads(line) for line in log.read_text().splitlines()]
-            assert len(states) == len(truth.truth) > 3
-            for entry in states:
-                assert entry["state"] == truth.truth[entry["seq"]]
-            log.unlink()
-    finally:
-        del os.environ["RAILHOUSE_STATE_LOG"]
+
+def node_games(title: str, seeds: range) -> list[GameAPI]:
+    if title == "toy":
+        return [toy(3, seed) for seed in seeds]
+    pytest.importorskip("railhouse_soh")
+    from railhouse.engine.record import new_game as title_game
+
+    return [cast(GameAPI, title_game(title, ["a", "b", "c"], None, seed)) for seed in seeds]
+
+
+@needs_node
+@pytest.mark.parametrize(
+    "title, flags",
+    [
+        ("toy", []),
+        pytest.param("toy", ["--rfc6902"], marks=needs_fast_json_patch),
+        pytest.param("soh", [], marks=pytest.mark.slow),
+        pytest.param("soh", ["--rfc6902"], marks=[pytest.mark.slow, needs_fast_json_patch]),
+    ],
+)
+def test_node_bot_plays_full_games_and_tracks_the_observation(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, title: str, flags: list[str]
+) -> None:
+    """The Node example tracks the observation from its deltas, in our patch format or, with
+    ``--rfc6902``, as RFC 6902 patches applied by fast-json-patch (issue 19, item 10), on
+    the toy title and on real Steam Over Holland games."""
+    log = tmp_path / "states.jsonl"
+    monkeypatch.setenv("RAILHOUSE_STATE_LOG", str(log))
+    for game in node_games(title, range(3) if title == "toy" else range(1)):
+        seat = game.seed % 3
+        process = BotProcess([*NODE, *flags])
+        truth = Truth(process, game)
+        seats: list[Any] = [InProcess(RandomBot(i)) for i in range(3)]
+        seats[seat] = truth
+        transcript = play(Referee(game), seats)
+        process.write(b'{"type":"bye"}\n')
+        assert process.close() == 0
+        assert transcript.result is not None and transcript.failures() == []
+        sent = transcript.sent(seat)
+        assert not [s for s in sent if s.message.__class__.__name__ == "Error"]
+        ops = {op["op"] for s in sent if s.message.__class__.__name__ == "Request"
+               for op in s.to_builtins()["delta"]["patch"]}  # fmt: skip
+        assert ops <= ({"add", "replace", "remove"} if flags else {"set", "del"}) and ops
+        states = [json.loads(line) for line in log.read_text().splitlines()]
+        assert len(states) == len(truth.truth) > 3
+        for entry in states:
+            assert entry["state"] == truth.truth[entry["seq"]]
+        log.unlink()
 
 
 @needs_jq
@@ -120,3 +148,23 @@ def test_node_lookahead_simulates_every_choice_and_plays_full_games() -> None:
         process.close()
     assert transcript.result is not None and not transcript.failures()
     assert len(simulations) == 2 * len(set(simulations)) > 3  # take-or-pass: two each
+
+
+@needs_node
+@needs_fast_json_patch
+def test_a_reused_node_process_keeps_its_rfc6902_choice(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A bot process plays many games after one ready: the runner keeps its patch format."""
+    from railhouse.cli.main import main
+
+    out = tmp_path / "t"
+    args = ["tournament", "run", "--title", "toy", "--players", "2", "--seed-blocks", "3",
+            "--concurrency", "1", "--entrant", f"node={' '.join(NODE)} --rfc6902",
+            "--entrant", "random", "--out", str(out), "--quiet"]  # fmt: skip
+    with pytest.raises(SystemExit) as done:
+        main(args)
+    assert done.value.code == 0, capsys.readouterr().err
+    entries = [json.loads(line) for line in (out / "journal.jsonl").read_text().splitlines()]
+    assert len(entries) == 6 and all(e["failures"] == [] for e in entries)
+    assert len(list((out / "logs").glob("node-*.log"))) == 1  # one process, six games

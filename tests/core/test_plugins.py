@@ -79,6 +79,14 @@ def test_railhouse_plugins_env_restricts_loading(
         Registry().titles()
 
 
+def test_railhouse_plugins_accepts_title_ids(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Users know the title 1839, not the plugin m1839 (issue 19, item 8): both select it."""
+    pytest.importorskip("railhouse_m1839")
+    for selection in ("1839", "m1839"):
+        monkeypatch.setenv("RAILHOUSE_PLUGINS", selection)
+        assert [t.id for t in Registry().titles()] == ["1839"]
+
+
 def test_unset_railhouse_plugins_loads_every_entry_point(
     fake_plugin_dist: FakeDist, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -159,6 +167,7 @@ def test_builtin_bots_are_registered_by_name_without_importing_them() -> None:
     assert [(b.name, b.factory, b.plugin) for b in reg.bots()] == [
         ("greedy", "railhouse_bots.greedy:GreedyBot", "railhouse"),
         ("random", "railhouse_bots.random_bot:RandomBot", "railhouse"),
+        ("random-any", "railhouse_bots.random_bot:UniformRandomBot", "railhouse"),
         ("search", "railhouse_bots.search:SearchBot", "railhouse"),
     ]
     assert reg.bot("greedy").help and reg.bot("random").help and reg.bot("search").help

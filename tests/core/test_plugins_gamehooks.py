@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 import structlog
 
+from railhouse import logs as railhouse_logs
 from railhouse.gamehooks import GameHooks, HookContractError
 from railhouse.plugins import PluginError, hookimpl
 
@@ -246,6 +247,7 @@ def test_misspelt_rule_hook_fails_when_the_game_is_built() -> None:
 
 def test_trace_logs_every_hook_call(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("RAILHOUSE_TRACE_HOOKS", "1")
+    railhouse_logs.configure()  # asking for the trace shows info lines (the trace's level)
     with structlog.testing.capture_logs() as logs:
         GameHooks(Rules()).next_round(FakeGame(), None)
         GameHooks(Rules(), trace=False).next_round(FakeGame(), None)
@@ -253,6 +255,8 @@ def test_trace_logs_every_hook_call(monkeypatch: pytest.MonkeyPatch) -> None:
         ("hook call", "railhouse_next_round"),
         ("hook result", "railhouse_next_round"),
     ]
+    monkeypatch.delenv("RAILHOUSE_TRACE_HOOKS")
+    railhouse_logs.configure()
     assert logs[0]["plugins"] == ["Rules"] and logs[1]["result"] == json.dumps("SR").replace(
         '"', "'"
     )

@@ -221,6 +221,11 @@ def test_installing_the_soh_plugin_lists_steam_over_holland(venv: Venv, tmp_path
         listed = {t["id"]: t for t in venv.titles()}
         assert listed["soh"]["name"] == "Steam Over Holland"
         assert listed["soh"]["distribution"] == "railhouse-soh"
+        # the real 18xx.games record ships as package data: the bench needs no checkout
+        done = venv.railhouse("bench", "--quick", "--json", "--only", "soh.replay_181446_ms")
+        assert done.returncode == 0, done.stderr
+        metric = json.loads(done.stdout)["metrics"]["soh.replay_181446_ms"]
+        assert metric["status"] == "ok" and metric["extra"]["actions"] > 300
     finally:
         venv.uninstall("railhouse-soh")
     assert "soh" not in {t["id"] for t in venv.titles()}

@@ -1,5 +1,5 @@
-"""Steam Over Holland map and tile facts (../shared/facts/soh.md) as test data, and
-helpers to compare tile layouts with them; shared by the map and tile tests."""
+"""Steam Over Holland map and tile facts (the project's fact sheet, facts/soh.md) as test
+data, and helpers to compare tile layouts with them; shared by the map and tile tests."""
 
 from __future__ import annotations
 

@@ -12,11 +12,11 @@ import pytest
 from railhouse.engine.errors import RecordError
 from railhouse.engine.record import replay
 from railhouse_soh import routing
-from railhouse_soh.importer import import_18xx_games, load_export, shared_dir
+from railhouse_soh.importer import GAME_181446, import_18xx_games, load_export
 from railhouse_soh.importer.convert import Converter
 from railhouse_soh.importer.log import effective_actions, resolve_undo
 
-FIXTURE = shared_dir() / "fixtures" / "soh" / "18xx-games-181446.json"
+FIXTURE = GAME_181446
 
 
 @pytest.fixture(scope="module")

@@ -12,10 +12,10 @@ import pytest
 from railhouse.engine.actions import LayTile, decode_json
 from railhouse.engine.errors import IllegalAction
 from railhouse.engine.record import replay
-from railhouse_soh.importer import import_18xx_games, shared_dir
+from railhouse_soh.importer import GAME_181446, import_18xx_games
 from railhouse_soh.track import TrackStep
 
-FIXTURE = shared_dir() / "fixtures" / "soh" / "18xx-games-181446.json"
+FIXTURE = GAME_181446
 
 
 @pytest.fixture(scope="module")

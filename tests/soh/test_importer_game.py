@@ -11,9 +11,9 @@ import pytest
 from railhouse.engine.errors import InvariantViolation, RecordError
 from railhouse.engine.invariants import check_invariants
 from railhouse.engine.record import replay
-from railhouse_soh.importer import convert, convert_18xx_games, load_export, shared_dir
+from railhouse_soh.importer import GAME_181446, convert, convert_18xx_games, load_export
 
-FIXTURE = shared_dir() / "fixtures" / "soh" / "18xx-games-181446.json"
+FIXTURE = GAME_181446
 
 
 @pytest.fixture(scope="module")

@@ -131,8 +131,9 @@ def gauntlet(tmp_path: Path, field_command: list[str] | None, sprt: dict[str, fl
 
 
 def test_gauntlet_stops_with_h1_and_resume_plays_nothing(tmp_path: Path) -> None:
-    # the field crashes at once and forfeits every game: the challenger is ahead every time
-    out = gauntlet(tmp_path, bot_command("crash_start.py"), {"elo0": 0, "elo1": 50})
+    # the field crashes early in every game and forfeits it: the challenger is ahead every
+    # time (a bot that cannot even start stops the run before anything is played)
+    out = gauntlet(tmp_path, bot_command("crash_mid.py"), {"elo0": 0, "elo1": 50})
     summary = trio.run(runner.run_directory, out)
     assert summary.verdict == "H1" and summary.played < summary.total
     data = report.summary(out)

@@ -8,9 +8,11 @@ count it without parsing messages.
 
 from __future__ import annotations
 
+from railhouse.engine.errors import RailhouseError
 
-class TournamentError(Exception):
-    """Base of every error the runner raises on purpose."""
+
+class TournamentError(RailhouseError):
+    """Base of every error the runner raises on purpose (the CLI prints it on one line)."""
 
 
 class ConfigError(TournamentError, ValueError):
@@ -23,6 +25,16 @@ class ConfigError(TournamentError, ValueError):
 
 class JournalError(TournamentError):
     """The tournament directory cannot be resumed (missing files, another config)."""
+
+
+class BotStartError(TournamentError):
+    """An entrant's process could not start or did not answer ``hello`` with ``ready``
+    before anything was scheduled: nothing is played."""
+
+    def __init__(self, entrant: str, detail: str, stderr: str = "") -> None:
+        self.entrant, self.detail, self.stderr = entrant, detail, stderr
+        tail = f" (its stderr: {stderr})" if stderr else ""
+        super().__init__(f"entrant {entrant!r} did not start: {detail}{tail}")
 
 
 class BotFailure(TournamentError):

@@ -7,18 +7,22 @@ differ only in where they call :meth:`GameSetup.play` and who commits its result
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, cast
 
 from railhouse.engine.api import GameAPI, GameResult
 from railhouse.logs import get_logger
 from railhouse.plugins import NotRegistered, registry
+from railhouse.protocol.messages import Hello
 from railhouse.protocol.messages import SimulateLimits as WireSimulate
 from railhouse.protocol.messages import TimeControl as WireTime
+from railhouse.protocol.outputs import seat_seed
 from railhouse.titles import TitleInfo
-from railhouse_tournament.config import TimeControl, TournamentConfig
+from railhouse_tournament.config import Entrant, FailurePolicy, TimeControl, TournamentConfig
+from railhouse_tournament.errors import BotStartError
 from railhouse_tournament.match import Match, SeatPlayer
-from railhouse_tournament.pool import BotPool, seat_seed
+from railhouse_tournament.pool import BotPool
 from railhouse_tournament.schedule import ScheduledGame
 
 log = get_logger("railhouse.tournament")
@@ -48,6 +52,32 @@ def wire_time(t: TimeControl) -> WireTime:
 def wire_simulate(config: TournamentConfig) -> WireSimulate:
     """The protocol's forward-model limits for the config's ``[simulate]`` table."""
     return WireSimulate(config.simulate.max_per_decision, config.simulate.max_actions)
+
+
+def first_hello(
+    title: TitleInfo, options: dict[str, Any], players: int, config_time: TimeControl,
+    failure: FailurePolicy, simulate: WireSimulate | None = None,
+) -> Hello:
+    """The ``hello`` that greets a command entrant's first process before anything is
+    scheduled (seat 0; each game's ``game_start`` says where it really sits)."""
+    return Hello(
+        title=title.id, title_version=title.version, options=dict(options), seats=players,
+        seat=0, player="p0", time=wire_time(config_time), retries=failure.retries,
+        max_line_bytes=failure.max_line_bytes, simulate=simulate or WireSimulate(),
+    )  # fmt: skip
+
+
+async def warm_up(
+    pool: BotPool, entrants: Sequence[Entrant], hello: Hello
+) -> BotStartError | None:
+    """Start and greet every command entrant once (see :meth:`BotPool.warm_up`); the first
+    error, if one cannot (returned, so the caller raises it outside its nursery)."""
+    for entrant in entrants:
+        if entrant.bot is None:  # a command, not an in-process bot
+            failed = await pool.warm_up(entrant, hello)
+            if failed is not None:
+                return failed
+    return None
 
 
 @dataclass
@@ -96,7 +126,10 @@ class GameSetup:
             return self._error_entry(game, exc, notes), {"game": game.game_id, "error": repr(exc)}
         for seat, player in enumerate(players):
             reusable = seat not in outcome.broken
-            await pool.release(player, reusable=reusable, mode=outcome.modes.get(seat, "delta"))
+            await pool.release(
+                player, reusable=reusable, mode=outcome.modes.get(seat, "delta"),
+                patch=outcome.patches.get(seat, "railhouse"),
+            )  # fmt: skip
         entry = self._entry(game, outcome.status, outcome.result, notes + outcome.failures)
         entry["decisions"] = outcome.decisions
         record = state.to_record()

@@ -132,8 +132,14 @@ class TournamentDir:
     def create(cls, path: Path, config: TournamentConfig, total: int) -> TournamentDir:
         if (path / MANIFEST).exists():
             raise JournalError(f"{path} already holds a tournament; use 'resume {path}'")
-        for sub in ("games", "logs"):
-            (path / sub).mkdir(parents=True, exist_ok=True)
+        if path.exists() and not path.is_dir():
+            raise JournalError(f"{path} is a file, not a directory: --out names a directory")
+        try:
+            for sub in ("games", "logs"):
+                (path / sub).mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise JournalError(f"cannot create the tournament directory {path}: "
+                               f"{exc.strerror or exc}") from None
         manifest = {
             "format": FORMAT,
             "token": uuid.uuid4().hex,

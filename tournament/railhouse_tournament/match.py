@@ -33,7 +33,13 @@ from railhouse.engine.actions import Action, LegalAction, from_builtins
 from railhouse.engine.api import GameAPI, GameResult
 from railhouse.engine.errors import IllegalAction
 from railhouse.logs import bind, get_logger
-from railhouse.protocol.messages import Error, ObservationMode, SimulateLimits, TimeControl
+from railhouse.protocol.messages import (
+    Error,
+    ObservationMode,
+    PatchFormat,
+    SimulateLimits,
+    TimeControl,
+)
 from railhouse.protocol.referee import (
     GameFinished,
     NeedsAction,
@@ -95,7 +101,9 @@ class SeatPlayer:
     bot: InProcessBot | None = None
     handshake: bool = True  # a fresh process (or bot) that must say ready
     mode: ObservationMode = "delta"
+    patch: PatchFormat = "railhouse"  # what a reused process chose in its ready
     start_error: str = ""  # the process could not be started: the seat fails at once
+    seed: int | None = None  # game_start's seed (default: derived from the game's)
 
 
 @dataclass
@@ -105,6 +113,7 @@ class MatchOutcome:
     failures: list[dict[str, Any]] = field(default_factory=list)
     broken: set[int] = field(default_factory=set)  # seats whose process must be discarded
     modes: dict[int, ObservationMode] = field(default_factory=dict)
+    patches: dict[int, PatchFormat] = field(default_factory=dict)
     decisions: int = 0
 
 
@@ -142,7 +151,7 @@ class Match:
         self.on_failure = on_failure
         self.flush_timeout = flush_timeout
         self.max_line_bytes = max_line_bytes
-        setups = [SeatSetup(s.handshake, s.mode) for s in seats]
+        setups = [SeatSetup(s.handshake, s.mode, s.seed, s.patch) for s in seats]
         self.referee = Referee(
             game, game_id=game_id, time=time, retries=retries,
             max_line_bytes=max_line_bytes, seats=setups, simulate=simulate,
@@ -184,6 +193,7 @@ class Match:
             nursery.cancel_scope.cancel()
         for index, state in enumerate(self.referee.seats):
             self.outcome.modes[index] = state.mode
+            self.outcome.patches[index] = state.patch
             if (state.dead or state.timeouts) and self.seats[index].process is not None:
                 self.outcome.broken.add(index)  # a late answer could leak into the next game
         self.outcome.failures = self._failures.close(len(self.game.actions))

@@ -95,9 +95,9 @@ def render(data: dict[str, Any], console: Console) -> None:
         head += f" ({forfeits} with forfeits, {aborted} aborted)"
     if (data.get("sprt") or {}).get("verdict"):
         head += f"; stopped by the SPRT: {data['sprt']['verdict']} accepted"
-    table = Table(title=head)
+    table = Table(title=head, caption="ranked by mu-3sigma, the conservative OpenSkill rating")
     columns = (
-        "#", "entrant", "games", "wins", "rank", "score", "mu", "sigma",
+        "#", "entrant", "games", "wins", "rank", "score", "mu", "sigma", "mu-3sigma",
         "crash", "t/o", "illegal", "proto", "limit", "forfeit", "abort",
     )  # fmt: skip
     for column in columns:
@@ -116,6 +116,7 @@ def render(data: dict[str, Any], console: Console) -> None:
             f"{row['avg_score']:.1f}",
             f"{row['mu']:.2f}",
             f"{row['sigma']:.2f}",
+            f"{row['ordinal']:.2f}",
             *(
                 str(counters[key])
                 for key in (

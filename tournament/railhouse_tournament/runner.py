@@ -21,8 +21,14 @@ from railhouse.logs import bound, get_logger
 from railhouse.plugins import NotRegistered
 from railhouse_tournament import jail, reaper, schedule, sprt
 from railhouse_tournament.config import TournamentConfig
-from railhouse_tournament.errors import ConfigError
-from railhouse_tournament.game import GameSetup, resolve_title
+from railhouse_tournament.errors import BotStartError, ConfigError
+from railhouse_tournament.game import (
+    GameSetup,
+    first_hello,
+    resolve_title,
+    warm_up,
+    wire_simulate,
+)
 from railhouse_tournament.journal import TournamentDir
 from railhouse_tournament.pool import BotPool, bot_factory
 from railhouse_tournament.progress import Reporter
@@ -72,6 +78,7 @@ class Runner:
         self.reporter.start(len(games), len(games) - len(todo))
         workers = self.limiter.total_tokens
         log.info("tournament_start", games=len(games), todo=len(todo), workers=workers)
+        failed: BotStartError | None = None
         try:
             async with trio.open_nursery() as bots:
                 pool = BotPool(
@@ -79,9 +86,18 @@ class Runner:
                     self.config.time, self.config.failure, self.config.limits,
                 )  # fmt: skip
                 try:
+                    if todo:  # every command entrant starts before anything is scheduled
+                        config = self.config
+                        title = resolve_title(config.title)
+                        hello = first_hello(
+                            title, self.setup.options, config.players, config.time,
+                            config.failure, wire_simulate(config),
+                        )  # fmt: skip
+                        failed = await warm_up(pool, config.entrants, hello)
                     async with trio.open_nursery() as nursery:
                         self._games = nursery.cancel_scope
-                        for game in todo:  # acquire here, so games start in schedule order
+                        for game in todo if failed is None else ():
+                            # acquire here, so games start in schedule order
                             token = object()
                             await self.limiter.acquire_on_behalf_of(token)
                             nursery.start_soon(self._play, pool, game, token)
@@ -93,6 +109,8 @@ class Runner:
             if self.summary.leftovers:
                 log.warning("killed_leftovers", pids=self.summary.leftovers)
             self.summary.seconds = time.monotonic() - started
+        if failed is not None:
+            raise failed
         return self.summary
 
     async def _play(self, pool: BotPool, game: schedule.ScheduledGame, token: object) -> None:
@@ -183,10 +201,16 @@ async def run_directory(
         runner = Runner(directory, reporter)
     if not handle_signals:
         return await runner.run()
+    failed: BotStartError | None = None
     async with trio.open_nursery() as nursery:
         nursery.start_soon(_stop_on_signal, nursery.cancel_scope, runner.summary)
-        await runner.run()
+        try:
+            await runner.run()
+        except BotStartError as exc:  # raised below, not wrapped in the nursery's group
+            failed = exc
         nursery.cancel_scope.cancel()
+    if failed is not None:
+        raise failed
     return runner.summary
 
 

@@ -3,9 +3,13 @@
 //
 // Run: node bot.js            (the runner starts it and talks over stdin/stdout)
 //      node bot.js --lookahead (one-ply lookahead through the runner's `simulate`)
+//      node bot.js --rfc6902  (deltas as RFC 6902 JSON Patch, applied by the fast-json-patch
+//                              package: run `npm install` in this directory first)
 // It answers every request with a random legal action, sampling ranged fields, and keeps
 // the public observation up to date from the deltas (see applyPatch) without any rules
-// engine.  Set RAILHOUSE_STATE_LOG=FILE to append the tracked state, one JSON line per
+// engine.  Its random choices come from a small seeded generator (mulberry32), reseeded
+// with game_start's `seed` at every game, so a tournament with the same seed plays the
+// same games.  Set RAILHOUSE_STATE_LOG=FILE to append the tracked state, one JSON line per
 // request, to FILE (the test suite uses it to check the tracking).
 "use strict";
 
@@ -17,6 +21,17 @@ const lookahead = process.argv.includes("--lookahead");
 let state = null; // the current observation
 let limits = { max_per_decision: 0, max_actions: 0 }; // hello.simulate
 let search = null; // the lookahead in progress: {request, candidates, values, waiting}
+
+// RFC 6902 patches if asked for and the library is installed; else our own format.
+let jsonPatch = null;
+if (process.argv.includes("--rfc6902")) {
+  try {
+    jsonPatch = require("fast-json-patch");
+  } catch (err) {
+    process.stderr.write("node-random: fast-json-patch is not installed (npm install in " +
+      __dirname + "); reading railhouse patches instead\n");
+  }
+}
 
 // Apply a patch: [{op: "set"|"del", path: [...], value}], in order.
 function applyPatch(root, patch) {
@@ -36,20 +51,39 @@ function applyPatch(root, patch) {
   }
 }
 
+// mulberry32: a tiny seeded generator of floats in [0, 1) (Math.random cannot be seeded).
+function seeded(seed) {
+  let a = seed >>> 0;
+  return function () {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+let random = seeded(Date.now());
+
 function randomInt(n) {
-  return Math.floor(Math.random() * n);
+  return Math.floor(random() * n);
 }
 
 // Small ranges uniformly; wide ones (bids, prices) mostly near the minimum.
 function sample(range) {
   const step = range.step || 1;
   const count = Math.floor((range.max - range.min) / step) + 1;
-  if (count <= 8 || Math.random() < 0.2) return range.min + step * randomInt(count);
-  return range.min + step * Math.min(count - 1, Math.floor(-Math.log(1 - Math.random())));
+  if (count <= 8 || random() < 0.2) return range.min + step * randomInt(count);
+  return range.min + step * Math.min(count - 1, Math.floor(-Math.log(1 - random())));
 }
 
+// Giving up (conceding, going bankrupt by choice, proposing another winner) only when
+// nothing else is legal, as the built-in random bot does.
+const GIVING_UP = new Set(["concede", "bankrupt", "propose_winner"]);
+
 function choose(legal) {
-  return concrete(legal[randomInt(legal.length)]);
+  const playing = legal.filter((choice) => !GIVING_UP.has(choice.type));
+  const choices = playing.length ? playing : legal;
+  return concrete(choices[randomInt(choices.length)]);
 }
 
 // A legal choice as an action: without "ranges", each ranged field sampled.
@@ -103,6 +137,7 @@ function send(message) {
 
 function track(message) {
   if (message.observation) state = message.observation; // "full" mode or game_start
+  else if (jsonPatch) state = jsonPatch.applyPatch(state, message.delta.patch).newDocument;
   else applyPatch(state, message.delta.patch);
   if (stateLog && message.type === "request") {
     fs.appendFileSync(stateLog, JSON.stringify({ seq: message.seq, state: state }) + "\n");
@@ -117,10 +152,11 @@ input.on("line", (line) => {
     case "hello":
       limits = message.simulate || limits;
       send({ type: "ready", name: lookahead ? "node-lookahead" : "node-random", version: "1",
-             protocol: "railhouse/1" });
+             protocol: "railhouse/1", patch: jsonPatch ? "rfc6902" : "railhouse" });
       break;
     case "game_start":
       state = message.observation;
+      random = seeded(message.seed || 0);
       break;
     case "request":
       track(message);

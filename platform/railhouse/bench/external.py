@@ -5,7 +5,8 @@ runner, and the import + replay of the real 18xx.games record.
 in-process, on 4-player games of the title (one sample per repeat; both medians in
 ``extra``).  ``tournament.games_per_min``: 4-player games between subprocess random bots,
 one game per core at once.  ``soh.replay_181446_ms``: per repeat, read and convert
-``fixtures/soh/18xx-games-181446.json`` (the converter plays every action on a live game,
+the 18xx.games game 181446 that ``railhouse_soh`` ships as package data
+(``railhouse_soh.importer.GAME_181446``; the converter plays every action on a live game,
 so the import is itself one replay, with its conversion work on top) plus one replay of
 the produced record from scratch, invariants off: two plays of the game in all.  ``extra``
 holds the two parts (``import_ms``, ``replay_ms``); ``replay_ms`` alone is what compares
@@ -16,14 +17,11 @@ from __future__ import annotations
 
 import os
 import time
-from pathlib import Path
 from typing import Any
 
 from railhouse.bench.metric import Metric, skipped
 from railhouse.bench.positions import seat_names
 from railhouse.engine.record import new_game, replay
-
-FIXTURE = Path("fixtures") / "soh" / "18xx-games-181446.json"
 
 
 def protocol_overhead(title_id: str, players: int, repeats: int, games: int) -> Metric:
@@ -69,25 +67,15 @@ def ray_tournament_rate(title_id: str, players: int, repeats: int, games: int) -
                          "concurrency": os.cpu_count() or 1, **bench.extra()})  # fmt: skip
 
 
-def shared_dir() -> Path:
-    """``$RAILHOUSE_SHARED``, else ``../shared`` beside the source checkout."""
-    given = os.environ.get("RAILHOUSE_SHARED")
-    if given:
-        return Path(given)
-    import railhouse
-
-    return Path(railhouse.__file__).resolve().parents[2].parent / "shared"
-
-
 def soh_replay(repeats: int) -> Metric:
     name, unit = "soh.replay_181446_ms", "ms"
-    path = shared_dir() / FIXTURE
-    if not path.is_file():
-        return skipped(name, unit, f"fixture not found: {path} (set RAILHOUSE_SHARED)")
     try:
+        from railhouse_soh.importer import GAME_181446 as path
         from railhouse_soh.importer import import_18xx_games
     except ImportError as exc:
         return skipped(name, unit, f"cannot import the 18xx.games importer: {exc}")
+    if not path.is_file():
+        return skipped(name, unit, f"the railhouse-soh package lacks its data file {path.name}")
     imports: list[float] = []
     replays: list[float] = []
     actions = 0

@@ -39,12 +39,16 @@ def import_18xx_games(
 ) -> None:
     record, game = convert("18xx-games", file)
     result = game.result()
+    source = record.get("source") or {}
+    typer.echo(f"18xx.games game {source.get('id', '?')}: {len(record['actions'])} actions, "
+               f"{result.reason}")
+    typer.echo(f"{'score':>6}  player")
     for name, score in sorted(zip(record["players"], result.scores, strict=True),
                               key=lambda pair: -pair[1]):
         typer.echo(f"{score:>6}  {name}")
     if output is not None:
         save(record, output)
-        typer.echo(f"record written to {output}")
+        typer.echo(f"\nrecord written to {output}")
 
 
 def convert(site: str, file: Path) -> tuple[dict[str, Any], Any]:

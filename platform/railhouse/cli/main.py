@@ -49,7 +49,9 @@ def _root(
         bool, typer.Option("--debug", help="Debug logging; show tracebacks on errors.")
     ] = False,
     log_json: Annotated[
-        bool, typer.Option("--log-json", help="Log JSON lines even on a terminal.")
+        bool,
+        typer.Option("--log-json", help="Log JSON lines, info level up, on stderr "
+                                        "(or set RAILHOUSE_LOG_JSON=1)."),
     ] = False,
 ) -> None:
     STATE.debug = STATE.debug or debug

@@ -3,12 +3,13 @@
     railhouse play --title soh --seat greedy --seat random --seat "node bots/examples/node/bot.js"
 
 A ``--seat`` is a registered bot name (run in-process) or a command line, split with shlex
-into an argv list (never run by a shell).
+into an argv list (never run by a shell).  Every command seat is started and greeted before
+the game; one that cannot start is an error (exit status 1) and nothing is played.
+Nothing is written unless ``--record FILE`` asks (then the bots' stderr logs go beside it).
 """
 
 from __future__ import annotations
 
-import time
 from pathlib import Path
 from typing import Annotated
 
@@ -29,7 +30,9 @@ def play(
         list[str] | None, typer.Option(help="Title option KEY=VALUE (repeatable).")
     ] = None,
     record: Annotated[
-        Path | None, typer.Option(help="Where to write the game record (JSON).")
+        Path | None,
+        typer.Option(help="Write the game record (JSON) here, and the bots' stderr logs "
+                          "beside it (FILE-logs/); without it nothing is written."),
     ] = None,
     per_decision: Annotated[float, typer.Option(help="Seconds per decision.")] = 5.0,
     bank: Annotated[float, typer.Option(help="Extra seconds per game (time bank).")] = 60.0,
@@ -53,11 +56,10 @@ def play(
         options[key] = value
     if check:
         set_checking(True)  # an invariant violation is then a one-line error naming it
-    path = record or Path("runs") / f"play-{title}-{seed}-{time.strftime('%Y%m%d-%H%M%S')}.json"
     try:
         played = trio.run(
             lambda: play_game(
-                title, seat, record_path=path, seed=seed, options=options,
+                title, seat, record_path=record, seed=seed, options=options,
                 time=TimeControl(per_decision=per_decision, bank=bank),
                 failure=FailurePolicy(retries=retries),
             )
@@ -76,7 +78,8 @@ def play(
             f"  failure: seat {failure['seat']} {failure['reason']} ({failure['action']}): "
             f"{failure['detail']}"
         )
-    typer.echo(f"record: {played.record_path}")
+    if played.record_path is not None:
+        typer.echo(f"record: {played.record_path}")
 
 
 def _invariant_violation(group: ExceptionGroup[Exception]) -> Exception | None:

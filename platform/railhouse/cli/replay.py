@@ -2,7 +2,10 @@
 
     railhouse replay runs/play-soh-0.json              # replays; compares the recorded result
     railhouse replay game.json --check                 # invariants after every action
-    railhouse replay game.json --upto 120 --json       # the position after 120 actions
+    railhouse replay game.json --upto 120 --json       # the observation after 120 actions
+
+``--json`` prints the observation of the position reached (docs/observation.md): the same
+object a bot receives in ``game_start``.
 
 A record that does not replay, or whose recorded result differs from the replayed one, is
 a one-line error naming the first difference, and the exit status is 1.
@@ -14,6 +17,7 @@ import json
 from pathlib import Path
 from typing import Annotated, Any
 
+import msgspec
 import typer
 
 
@@ -29,7 +33,11 @@ def replay_command(
     upto: Annotated[
         int | None, typer.Option(help="Stop after this many actions (default: all).")
     ] = None,
-    json_out: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
+    json_out: Annotated[
+        bool,
+        typer.Option("--json", help="Print the observation of the position reached "
+                                    "(docs/observation.md) as one JSON object."),
+    ] = False,
 ) -> None:
     from railhouse.engine.errors import RecordError
     from railhouse.engine.record import load, replay
@@ -42,7 +50,7 @@ def replay_command(
     summary = summarise(game, record, upto)
     mismatch = result_mismatch(summary, record) if upto is None else None
     if json_out:
-        typer.echo(json.dumps(summary))
+        typer.echo(json.dumps(msgspec.to_builtins(game.observation())))
     else:
         for line in describe(summary):
             typer.echo(line)

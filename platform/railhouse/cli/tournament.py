@@ -13,6 +13,8 @@ from typing import Annotated, Any
 
 import typer
 
+from railhouse.engine.errors import RailhouseError
+
 app = typer.Typer(
     name="tournament",
     help="Run, resume and report bot tournaments.",
@@ -71,7 +73,7 @@ def run(
     """Create a tournament directory and play it."""
     from railhouse_tournament import config as cfg
     from railhouse_tournament import runner
-    from railhouse_tournament.errors import ConfigError
+    from railhouse_tournament.errors import BotStartError, ConfigError
 
     overrides: dict[str, Any] = {
         "title": title, "players": players, "games": games, "seed_blocks": seed_blocks,
@@ -100,7 +102,12 @@ def run(
     directory = out or (Path(loaded.output) if loaded.output else default)
     runner.create(loaded, directory)
     typer.echo(f"tournament directory: {directory}")
-    _play(directory, quiet)
+    try:
+        _play(directory, quiet)
+    except BotStartError as exc:
+        raise BotStartError(exc.entrant, f"{exc.detail}; nothing was played: fix the bot and "
+                            f"'railhouse tournament resume {directory}', or remove {directory}",
+                            exc.stderr) from None
 
 
 def _entrant_flag(text: str) -> dict[str, str]:
@@ -183,6 +190,24 @@ def _play(directory: Path, quiet: bool) -> None:
         typer.echo(f"stopped early; continue with: railhouse tournament resume {directory}")
         raise typer.Exit(1)
     report.render(report.summary(directory), report.console())
+    typer.echo(_where_reports_are(directory))
+
+
+def _where_reports_are(directory: Path) -> str:
+    """The closing line of a run: the report command, and the HTML report (written now
+    when the ``render`` extra is installed)."""
+    from railhouse_tournament import report
+
+    again = f"report: railhouse tournament report {directory}"
+    try:
+        from railhouse.cli.render import require_render_extra
+
+        require_render_extra("tournament report --html")
+    except RailhouseError:
+        return f"{again}; HTML report: add --html (needs the render extra)"
+    target = directory / "report.html"
+    report.write_html(directory, target)
+    return f"{again}; HTML report: {target}"
 
 
 @app.command("report")

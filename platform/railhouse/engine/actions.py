@@ -38,6 +38,8 @@ class Pass(Action, frozen=True, tag="pass"):
 
 # --- private distribution -------------------------------------------------------------
 class Bid(Action, frozen=True, tag="bid"):
+    """Bid ``price`` for ``target`` (a private) in an auction."""
+
     target: str
     price: int
 
@@ -50,6 +52,8 @@ class BuyPrivate(Action, frozen=True, tag="buy_private"):
 
 
 class Discount(Action, frozen=True, tag="discount"):
+    """Lower the price of ``target`` (a private nobody bought) in a buy-or-discount auction."""
+
     target: str
 
 
@@ -71,6 +75,8 @@ class BuyShares(Action, frozen=True, tag="buy_shares"):
 
 
 class SellShares(Action, frozen=True, tag="sell_shares"):
+    """Sell ``count`` shares of ``company`` to the open market."""
+
     company: str
     count: int
 
@@ -102,6 +108,8 @@ class BuyBackShares(Action, frozen=True, tag="buy_back_shares"):
 
 # --- track, tokens, routes ------------------------------------------------------------
 class LayTile(Action, frozen=True, tag="lay_tile"):
+    """Lay (or upgrade to) ``tile`` on ``hex`` in orientation ``rotation`` (0-5)."""
+
     hex: str
     tile: str
     rotation: int
@@ -129,6 +137,8 @@ class TrainRoute(msgspec.Struct, frozen=True):
 
 
 class RunRoutes(Action, frozen=True, tag="run_routes"):
+    """Run the company's trains: one route per train (none: run nothing)."""
+
     routes: tuple[TrainRoute, ...] = ()
 
 
@@ -148,6 +158,8 @@ class BuyTrain(Action, frozen=True, tag="buy_train"):
 
 
 class DiscardTrain(Action, frozen=True, tag="discard_train"):
+    """Discard ``train`` to the open market (a company over its train limit)."""
+
     train: str
 
 

@@ -18,7 +18,14 @@ from dataclasses import dataclass, field
 
 from railhouse.engine.api import GameAPI
 from railhouse.protocol.drive import BotProcess, InProcess, Seat, play
-from railhouse.protocol.messages import Bye, Error, Hello, ObservationMode, TimeControl
+from railhouse.protocol.messages import (
+    Bye,
+    Error,
+    Hello,
+    ObservationMode,
+    PatchFormat,
+    TimeControl,
+)
 from railhouse.protocol.referee import Referee, SeatFailed, SeatSetup, Send
 from railhouse.protocol.schema import schema, validate
 
@@ -76,20 +83,22 @@ def check(
     clock = time_control or TimeControl(decision_ms=2000, bank_ms=10000, hello_ms=10000)
     process = BotProcess(argv)
     mode: ObservationMode = "delta"
+    patch: PatchFormat = "railhouse"
     try:
         for number in range(games):
             seat = number % seats
             label = f"game {number + 1} seat {seat}"
             game = new_game([f"player{i}" for i in range(seats)], number)
             # the bot's process says hello once; later games reuse it in another seat
-            setups = [SeatSetup(handshake=(i != seat or number == 0), observation=mode)
-                      for i in range(seats)]  # fmt: skip
+            setups = [SeatSetup(handshake=(i != seat or number == 0), observation=mode,
+                                patch=patch) for i in range(seats)]  # fmt: skip
             transports: list[Seat] = [InProcess(RandomBot(number * 10 + i)) for i in range(seats)]
             transports[seat] = _Checked(process, report, label)
             referee = Referee(game, game_id=f"check{number + 1}", time=clock, seats=setups)
             transcript = play(referee, transports)
             ready = referee.seats[seat].ready
-            mode = ready.observation if ready is not None else mode
+            if ready is not None:
+                mode, patch = ready.observation, ready.patch
             report.games += 1
             for failed in transcript.failures():
                 report.violations.append(f"{label}: seat failed: {failed.reason}: {failed.message}")

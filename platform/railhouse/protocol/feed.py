@@ -22,7 +22,8 @@ from typing import Any
 import msgspec
 
 from railhouse.engine.api import GameAPI
-from railhouse.protocol.messages import Applied, Delta, PatchOp, SetOp
+from railhouse.protocol import rfc6902
+from railhouse.protocol.messages import Applied, Delta, PatchOp, Rfc6902Op, SetOp
 from railhouse.protocol.patch import compact
 from railhouse.protocol.steps import Stepper
 
@@ -42,11 +43,13 @@ class Seen:
 
 @dataclass(frozen=True, slots=True)
 class _Step:
-    """How the position at ``version`` differs from the one computed before it."""
+    """How the position at ``version`` differs from the one computed before it (``rfc``:
+    the same patch in RFC 6902 form, once a seat reads that format)."""
 
     version: int
     patch: list[PatchOp]
     events: list[dict[str, Any]]
+    rfc: list[Rfc6902Op] | None = None
 
 
 class ObservationFeed:
@@ -65,6 +68,8 @@ class ObservationFeed:
         self._steps: list[_Step] = []
         self._step_at: dict[int, int] = {}  # version -> index in _steps
         self._fresh = _fresh_observations(game)
+        #: Set when a seat reads RFC 6902 patches: each step is then translated as well.
+        self.rfc6902 = False
 
     def current(self) -> dict[str, Any]:
         """The observation of the current position in canonical JSON form.  Callers must
@@ -77,30 +82,36 @@ class ObservationFeed:
                 obs = msgspec.to_builtins(obs)
             patch = self._stepper.step(obs)
             events = self._events_since(self.version) if self._steps else []
+            rfc = rfc6902.translate(patch, self._obs) if self.rfc6902 else None
             self._step_at[version] = len(self._steps)
-            self._steps.append(_Step(version, patch, events))
+            self._steps.append(_Step(version, patch, events, rfc))
             self._obs, self.version = obs, version
         return self._obs
 
-    def delta(self, seen: Seen, *, patch: bool) -> Delta:
+    def delta(self, seen: Seen, *, patch: bool, rfc: bool = False) -> Delta:
         """What changed since ``seen`` (then updated to now); ``patch=False`` leaves the
-        patch empty, for seats that receive the full observation anyway.  A seat that saw
-        nothing yet gets a patch that sets every key of the observation."""
+        patch empty, for seats that receive the full observation anyway; ``rfc`` gives it
+        as RFC 6902 operations (:mod:`railhouse.protocol.rfc6902`; set :attr:`rfc6902`
+        first).  A seat that saw nothing yet gets a patch that sets every key of the
+        observation."""
         obs = self.current()
         start = self._step_at.get(seen.version)
         base = max(seen.version, 0)
         actions = self.applied[base : self.version]
-        ops: list[PatchOp] = []
+        ops: list[PatchOp | Rfc6902Op] = []
         if start is None:
             if patch:
-                ops = [SetOp([key], value) for key, value in obs.items()]
+                ops = list(rfc6902.whole(obs)) if rfc else [SetOp([k], v) for k, v in obs.items()]
             events = self._events_since(base) if actions else []
         else:
             steps = self._steps[start + 1 :]
-            if patch:
-                ops = [op for step in steps for op in step.patch]
-                if len(steps) > 1 and len(ops) > COMPACT_FROM:
-                    ops = compact(ops)
+            if patch and rfc:
+                ops = [op for step in steps for op in _rfc_of(step)]
+            elif patch:
+                ours = [op for step in steps for op in step.patch]
+                if len(steps) > 1 and len(ours) > COMPACT_FROM:
+                    ours = compact(ours)
+                ops = list(ours)
             events = [event for step in steps for event in step.events]
         seen.version = self.version
         return Delta(actions, events, ops)
@@ -110,6 +121,14 @@ class ObservationFeed:
         ``action`` events: the delta's ``actions`` carry those, with the seat."""
         events = self.game.events_since(base)
         return [msgspec.to_builtins(e) for e in events if e.kind != "action"]
+
+
+def _rfc_of(step: _Step) -> list[Rfc6902Op]:
+    if step.rfc is None:
+        if not step.patch:
+            return []
+        raise RuntimeError("an RFC 6902 delta was asked of a feed not set to rfc6902")
+    return step.rfc
 
 
 def _fresh_observations(game: GameAPI) -> bool:

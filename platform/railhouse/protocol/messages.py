@@ -49,6 +49,8 @@ Reason = Literal[
     "simulate_limit",
 ]
 ObservationMode = Literal["delta", "full"]
+#: The patch format a bot reads: ours (``set``/``del`` with key lists) or RFC 6902.
+PatchFormat = Literal["railhouse", "rfc6902"]
 PathKey = int | str
 
 NonNegative = Annotated[int, msgspec.Meta(ge=0)]
@@ -153,6 +155,31 @@ class DelOp(msgspec.Struct, frozen=True, tag_field="op", tag="del"):
 PatchOp = SetOp | DelOp
 
 
+class AddOp(msgspec.Struct, frozen=True, tag_field="op", tag="add"):
+    """RFC 6902 ``add``: ``path`` is a JSON Pointer; ``/-`` is never used (an append
+    names the index equal to the array's length)."""
+
+    path: str
+    value: Any
+
+
+class ReplaceOp(msgspec.Struct, frozen=True, tag_field="op", tag="replace"):
+    """RFC 6902 ``replace`` of an existing member or array element."""
+
+    path: str
+    value: Any
+
+
+class RemoveOp(msgspec.Struct, frozen=True, tag_field="op", tag="remove"):
+    """RFC 6902 ``remove`` of a member or array element."""
+
+    path: str
+
+
+#: An RFC 6902 JSON Patch operation, for bots that chose ``"patch": "rfc6902"``.
+Rfc6902Op = AddOp | ReplaceOp | RemoveOp
+
+
 class Applied(msgspec.Struct, frozen=True):
     """An action from the log: its ``index``, the ``seat`` that chose it, the action."""
 
@@ -165,11 +192,12 @@ class Delta(msgspec.Struct, frozen=True):
     """What changed since the last message this seat received (see docs/protocol.md):
     ``actions`` applied since, the engine's ``events`` since (without its ``action``
     events, which ``actions`` carries), and the ``patch`` from this seat's previous
-    observation to the current one, to apply in order."""
+    observation to the current one, to apply in order: ``set``/``del`` operations, or
+    RFC 6902 ones for a bot that chose ``"patch": "rfc6902"`` in ``ready``."""
 
     actions: list[Applied]
     events: list[EventObject]
-    patch: list[PatchOp]
+    patch: list[PatchOp | Rfc6902Op]
 
 
 # --- runner -> bot ------------------------------------------------------------------------
@@ -193,7 +221,9 @@ class GameStart(_Message, tag="game_start"):
     """A game begins; ``observation`` is the full public state.  No answer is expected.
 
     ``seat``/``player``/``options`` here are authoritative for this game (a process that
-    plays many games may sit in different seats).
+    plays many games may sit in different seats).  ``seed`` is this seat's seed for this
+    game, derived from the tournament's (or ``play``'s) seed: a bot that seeds its random
+    generator with it plays the same game the same way every time.
     """
 
     game: str
@@ -205,6 +235,7 @@ class GameStart(_Message, tag="game_start"):
     player: str
     players: list[str]
     observation: dict[str, Any]
+    seed: NonNegative = 0
     protocol: str = PROTOCOL
     #: the engine's seed, so that a bot can rebuild the game with the same engine and search
     #: it (docs/writing-a-bot.md, "Looking ahead"); null for a title that draws randomness
@@ -284,11 +315,14 @@ class Bye(_Message, tag="bye"):
 
 # --- bot -> runner ------------------------------------------------------------------------
 class Ready(_Message, tag="ready"):
-    """The answer to ``hello``.  ``observation`` picks delta (default) or full states."""
+    """The answer to ``hello``.  ``observation`` picks delta (default) or full states;
+    ``patch`` the format of the deltas' patches: ``railhouse`` (default) or ``rfc6902``
+    (JSON Patch, which every language has a library for)."""
 
     name: str
     version: str = ""
     observation: ObservationMode = "delta"
+    patch: PatchFormat = "railhouse"
     protocol: str = PROTOCOL
 
 

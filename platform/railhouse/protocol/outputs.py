@@ -5,6 +5,7 @@ See :mod:`railhouse.protocol.referee` for the contract between them.
 
 from __future__ import annotations
 
+import hashlib
 from dataclasses import dataclass
 from typing import Any
 
@@ -13,9 +14,11 @@ import msgspec
 from railhouse.engine.actions import LegalAction
 from railhouse.engine.api import GameResult
 from railhouse.protocol.codec import encode
-from railhouse.protocol.messages import ObservationMode, RunnerMessage
+from railhouse.protocol.messages import ObservationMode, PatchFormat, RunnerMessage
 
-__all__ = ["GameFinished", "NeedsAction", "Output", "SeatFailed", "SeatSetup", "Send"]
+__all__ = [
+    "GameFinished", "NeedsAction", "Output", "SeatFailed", "SeatSetup", "Send", "seat_seed",
+]  # fmt: skip
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,7 +70,17 @@ Output = Send | SeatFailed | NeedsAction | GameFinished
 class SeatSetup:
     """How to treat a seat: ``handshake`` sends ``hello`` and waits for ``ready`` (a new
     process); otherwise the process already said ready in an earlier game with
-    ``observation`` as its chosen mode."""
+    ``observation`` and ``patch`` as its choices.  ``seed`` goes to the bot in
+    ``game_start`` (default: :func:`seat_seed` of the game's seed, its id and the seat)."""
 
     handshake: bool = True
     observation: ObservationMode = "delta"
+    seed: int | None = None
+    patch: PatchFormat = "railhouse"
+
+
+def seat_seed(*parts: object) -> int:
+    """A 32-bit seed derived from ``parts`` (e.g. a tournament seed, a game id, a seat):
+    stable across runs, platforms and Python versions (not ``hash()``)."""
+    digest = hashlib.sha256(":".join(map(str, parts)).encode()).digest()
+    return int.from_bytes(digest[:4], "big")

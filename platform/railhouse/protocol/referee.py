@@ -237,7 +237,9 @@ class Referee(GameFlow):
         if message.protocol != PROTOCOL:
             text = f"this referee speaks {PROTOCOL}, not {message.protocol!r}"
             return self._reject(state, "invalid_message", text, now)
-        state.ready, state.mode = message, message.observation
+        state.ready, state.mode, state.patch = message, message.observation, message.patch
+        if message.patch == "rfc6902":
+            self.feed.rfc6902 = True  # every later step is translated as well
         state.settle()
         if self.phase == "handshake" and not self.waiting_on():
             return self._begin(now)

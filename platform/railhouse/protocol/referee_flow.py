@@ -27,7 +27,14 @@ from railhouse.protocol.messages import (
     SimulateLimits,
     TimeControl,
 )
-from railhouse.protocol.outputs import GameFinished, NeedsAction, Output, SeatSetup, Send
+from railhouse.protocol.outputs import (
+    GameFinished,
+    NeedsAction,
+    Output,
+    SeatSetup,
+    Send,
+    seat_seed,
+)
 from railhouse.protocol.seat import SeatState
 
 __all__ = ["GameFlow"]
@@ -66,8 +73,12 @@ class GameFlow:
         if len(setups) != count:
             raise ValueError(f"{len(setups)} seat setups for {count} seats")
         self._handshake = [s.handshake for s in setups]
+        self._seeds = [
+            s.seed if s.seed is not None else seat_seed(game.seed, game_id, i)
+            for i, s in enumerate(setups)
+        ]
         self.seats = [
-            SeatState(i, f"p{i}", s.observation, float(self.time.bank_ms))
+            SeatState(i, f"p{i}", s.observation, float(self.time.bank_ms), s.patch)
             for i, s in enumerate(setups)
         ]
         self.phase: Literal["new", "handshake", "playing", "substitute", "over"] = "new"
@@ -79,6 +90,7 @@ class GameFlow:
             Applied(i, None, action_to_builtins(a)) for i, a in enumerate(game.actions)
         ]
         self.feed = ObservationFeed(game, self._applied)
+        self.feed.rfc6902 = any(seat.patch == "rfc6902" for seat in self.seats)
         self._own_apply = False  # see _legal_now
         self._forfeits: set[int] = set()
         #: (action index, seat, comment) for every answer that carried a comment.
@@ -142,7 +154,7 @@ class GameFlow:
         state.seq = self._seq
         state.ask("action", now, self.time)
         full = state.mode == "full"
-        delta = self.feed.delta(state.seen, patch=not full)
+        delta = self.feed.delta(state.seen, patch=not full, rfc=state.patch == "rfc6902")
         message = Request(
             game=self.game_id,
             seq=self._seq,
@@ -173,7 +185,7 @@ class GameFlow:
                 reason=result.reason,
                 forfeits=list(result.forfeits),
                 # always patched, even for "full" bots: game_over has no observation
-                delta=self.feed.delta(seat.seen, patch=True),
+                delta=self.feed.delta(seat.seen, patch=True, rfc=seat.patch == "rfc6902"),
             )
             out.append(Send(seat.index, message))
         out.append(GameFinished(result))
@@ -206,6 +218,7 @@ class GameFlow:
             players=list(self.game.players),
             observation=obs,
             game_seed=public_seed(self.game),
+            seed=self._seeds[state.index],
         )
 
 

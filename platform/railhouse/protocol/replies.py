@@ -4,7 +4,13 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from railhouse.engine.actions import Action, LegalAction, find_admitting, from_builtins
+from railhouse.engine.actions import (
+    Action,
+    LegalAction,
+    find_admitting,
+    from_builtins,
+    to_builtins,
+)
 from railhouse.engine.errors import IllegalAction, InvalidAction
 from railhouse.protocol.codec import ProtocolError
 from railhouse.protocol.messages import COMMENT_MAX, ActionReply
@@ -29,13 +35,40 @@ def choice_of(reply: ActionReply, legal: Sequence[LegalAction],
         raise ProtocolError("illegal_action", str(exc)) from None
     choice = find_admitting(legal, action)
     if choice is None:
-        raise ProtocolError("illegal_action", f"{reply.action} is not a legal action now")
+        raise ProtocolError("illegal_action", why_not_legal(action, legal))
     if choice.free and judge is not None and action != choice.action:
         try:
             judge(action)
         except IllegalAction as exc:
             raise ProtocolError("illegal_action", str(exc)) from None
     return action
+
+
+def why_not_legal(action: Action, legal: Sequence[LegalAction]) -> str:
+    """Why no choice of ``legal`` admits ``action``, naming the bad field: ``buy_train:
+    price 1 is not in 80..400 (step 5)``, or the legal values of a fixed field, or the
+    action types that are legal now."""
+    kind = to_builtins(action)["type"]
+    same = [c for c in legal if type(c.action) is type(action)]
+    if not same:
+        types = sorted({to_builtins(c.action)["type"] for c in legal})
+        return f"{kind} is not legal now (legal now: {', '.join(types)})"
+    problems = min((_mismatches(action, choice) for choice in same), key=len)
+    return f"{kind}: {'; '.join(problems)}"
+
+
+def _mismatches(action: Action, choice: LegalAction) -> list[str]:
+    """What keeps ``choice`` from admitting ``action`` (of the same type), field by field."""
+    found: list[str] = []
+    for name in action.__struct_fields__:
+        value, bounds = getattr(action, name), choice.ranges.get(name)
+        if bounds is not None:
+            if value not in bounds:
+                step = f" (step {bounds.step})" if bounds.step != 1 else ""
+                found.append(f"{name} {value!r} is not in {bounds.min}..{bounds.max}{step}")
+        elif value != getattr(choice.action, name):
+            found.append(f"{name} {value!r} is not legal (legal: {getattr(choice.action, name)!r})")
+    return found
 
 
 def comment_of(reply: ActionReply) -> str:

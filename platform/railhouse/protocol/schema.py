@@ -3,10 +3,9 @@
 ``railhouse protocol schema`` prints :func:`schema`; the same document ships as
 ``railhouse-1.schema.json`` next to this module (a test keeps the two equal).
 
-:func:`validate` is a small validator for exactly the subset of JSON Schema 2020-12 that
-the generated document uses (:data:`KEYWORDS`); it lets tests and
-``railhouse protocol check`` validate real messages without a third-party dependency.
-A document using any other keyword is refused rather than half-checked.
+:func:`validate` checks a message against it with the ``jsonschema`` package, as
+``railhouse protocol check`` and the tests do (and as a bot author can, in any language,
+with that language's JSON Schema library).
 """
 
 from __future__ import annotations
@@ -20,15 +19,6 @@ import msgspec
 from railhouse.protocol.messages import PROTOCOL, BotMessage, RunnerMessage
 
 SCHEMA_FILE = "railhouse-1.schema.json"
-
-#: Keywords :func:`validate` understands; annotations are listed so they are accepted.
-KEYWORDS = frozenset(
-    {
-        "$schema", "$id", "$defs", "$ref", "title", "description", "default",
-        "type", "enum", "const", "properties", "required", "additionalProperties",
-        "items", "anyOf", "oneOf", "discriminator", "minimum", "maximum",
-    }
-)  # fmt: skip
 
 
 def schema() -> dict[str, Any]:
@@ -57,111 +47,42 @@ def shipped_schema_json() -> str:
     return resources.files("railhouse.protocol").joinpath(SCHEMA_FILE).read_text("utf-8")
 
 
-class SchemaError(ValueError):
-    """The schema document itself uses something :func:`validate` does not support."""
-
-
 def validate(instance: Any, document: dict[str, Any], ref: str = "") -> list[str]:
     """Errors (empty when valid) of ``instance`` against ``document``, or against the part
-    of it at the local reference ``ref`` (e.g. ``"#/$defs/BotMessage"``)."""
-    node = _resolve(document, ref) if ref else document
-    errors: list[str] = []
-    _check(instance, node, document, "$", errors)
-    return errors
+    of it at the local reference ``ref`` (e.g. ``"#/$defs/BotMessage"``), validated by the
+    ``jsonschema`` package (JSON Schema 2020-12).  Each error is one line: where (a JSON
+    path such as ``$.action``) and what is wrong.  A union with a ``discriminator`` (every
+    message union: ``type`` names the message) is narrowed to the member the instance
+    names first, so the errors are that message's, not "valid under none of them"."""
+    from jsonschema import Draft202012Validator
+    from jsonschema.exceptions import best_match, relevance
+
+    while ref:
+        union = _local(document, ref).get("discriminator")
+        if union is None:
+            break
+        key, mapping = union["propertyName"], union["mapping"]
+        if not isinstance(instance, dict):
+            return [f"$: {instance!r} is not of type 'object'"]
+        if instance.get(key) not in mapping:
+            return [f"$.{key}: {instance.get(key)!r} is not one of {sorted(mapping)}"]
+        ref = mapping[instance[key]]
+    root = document
+    if ref:
+        root = {"$schema": document.get("$schema"), "$defs": document.get("$defs", {}),
+                "$ref": ref}  # fmt: skip
+    errors = sorted(Draft202012Validator(root).iter_errors(instance), key=relevance)
+    # best_match descends into an anyOf (e.g. an object or null) to the closest member
+    return [_line(best_match([error]) or error) for error in errors]
 
 
-def _resolve(document: dict[str, Any], ref: str) -> dict[str, Any]:
-    if not ref.startswith("#/"):
-        raise SchemaError(f"only local references are supported, not {ref!r}")
+def _line(error: Any) -> str:
+    return f"{error.json_path}: {error.message}"
+
+
+def _local(document: dict[str, Any], ref: str) -> dict[str, Any]:
+    """The part of ``document`` at a local reference ``#/a/b``."""
     node: Any = document
-    for part in ref[2:].split("/"):
+    for part in ref.removeprefix("#/").split("/"):
         node = node[part]
-    if not isinstance(node, dict):
-        raise SchemaError(f"{ref!r} does not name a schema")
-    return node
-
-
-_TYPES: dict[str, Any] = {
-    "object": lambda v: isinstance(v, dict),
-    "array": lambda v: isinstance(v, list),
-    "string": lambda v: isinstance(v, str),
-    "integer": lambda v: isinstance(v, int) and not isinstance(v, bool),
-    "number": lambda v: isinstance(v, int | float) and not isinstance(v, bool),
-    "boolean": lambda v: isinstance(v, bool),
-    "null": lambda v: v is None,
-}
-
-
-def _check(value: Any, node: dict[str, Any], doc: dict[str, Any], at: str, out: list[str]) -> None:
-    unknown = set(node) - KEYWORDS
-    if unknown:
-        raise SchemaError(f"unsupported schema keywords {sorted(unknown)} at {at}")
-    if "$ref" in node:
-        _check(value, _resolve(doc, node["$ref"]), doc, at, out)
-    if "type" in node:
-        kinds = node["type"] if isinstance(node["type"], list) else [node["type"]]
-        if not any(_TYPES[k](value) for k in kinds):
-            out.append(f"{at}: expected {' or '.join(kinds)}, got {_json_type(value)}")
-            return
-    if "enum" in node and not any(_same(value, option) for option in node["enum"]):
-        out.append(f"{at}: {value!r} is not one of {node['enum']!r}")
-    if "const" in node and not _same(value, node["const"]):
-        out.append(f"{at}: expected {node['const']!r}")
-    if "minimum" in node and _TYPES["number"](value) and value < node["minimum"]:
-        out.append(f"{at}: {value} is below the minimum {node['minimum']}")
-    if "maximum" in node and _TYPES["number"](value) and value > node["maximum"]:
-        out.append(f"{at}: {value} is above the maximum {node['maximum']}")
-    if isinstance(value, dict):
-        _check_object(value, node, doc, at, out)
-    if isinstance(value, list) and "items" in node:
-        for i, item in enumerate(value):
-            _check(item, node["items"], doc, f"{at}[{i}]", out)
-    for keyword in ("anyOf", "oneOf"):
-        if keyword in node:
-            _check_alternatives(value, node[keyword], keyword, doc, at, out)
-
-
-def _check_object(
-    value: dict[str, Any], node: dict[str, Any], doc: dict[str, Any], at: str, out: list[str]
-) -> None:
-    properties: dict[str, Any] = node.get("properties", {})
-    for name in node.get("required", ()):
-        if name not in value:
-            out.append(f"{at}: missing required property {name!r}")
-    extra = node.get("additionalProperties", True)
-    for name, item in value.items():
-        if name in properties:
-            _check(item, properties[name], doc, f"{at}.{name}", out)
-        elif extra is False:
-            out.append(f"{at}: unexpected property {name!r}")
-        elif isinstance(extra, dict):
-            _check(item, extra, doc, f"{at}.{name}", out)
-
-
-def _check_alternatives(
-    value: Any, options: list[Any], keyword: str, doc: dict[str, Any], at: str, out: list[str]
-) -> None:
-    results = [validate_node(value, option, doc, at) for option in options]
-    passing = sum(1 for errors in results if not errors)
-    if passing == 0:
-        closest = min(results, key=len)
-        out.append(f"{at}: matches none of the {keyword} alternatives ({'; '.join(closest)})")
-    elif keyword == "oneOf" and passing > 1:
-        out.append(f"{at}: matches {passing} oneOf alternatives, exactly one expected")
-
-
-def validate_node(value: Any, node: dict[str, Any], doc: dict[str, Any], at: str) -> list[str]:
-    errors: list[str] = []
-    _check(value, node, doc, at, errors)
-    return errors
-
-
-def _same(a: Any, b: Any) -> bool:
-    return type(a) is type(b) and a == b
-
-
-def _json_type(value: Any) -> str:
-    for name in ("null", "boolean", "integer", "number", "string", "array", "object"):
-        if _TYPES[name](value):
-            return name
-    return type(value).__name__
+    return dict(node)

@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 from railhouse.protocol.feed import Seen
-from railhouse.protocol.messages import ObservationMode, Ready, TimeControl
+from railhouse.protocol.messages import ObservationMode, PatchFormat, Ready, TimeControl
 
 __all__ = ["SeatState"]
 
@@ -22,6 +22,7 @@ class SeatState:
     player: str
     mode: ObservationMode
     bank_ms: float
+    patch: PatchFormat = "railhouse"
     ready: Ready | None = None
     dead: bool = False
     waiting: Literal["ready", "action"] | None = None

@@ -11,9 +11,9 @@ import pytest
 from railhouse.cli.main import main
 
 pytest.importorskip("railhouse_soh")
-from railhouse_soh.importer import shared_dir
+from railhouse_soh.importer import GAME_181446
 
-FIXTURE = shared_dir() / "fixtures" / "soh" / "18xx-games-181446.json"
+FIXTURE = GAME_181446
 
 
 def run(args: list[str], capsys: Any) -> tuple[int, str, str]:
@@ -27,7 +27,11 @@ def test_import_prints_scores_and_writes_the_record(tmp_path: Path, capsys: Any)
     target = tmp_path / "game.json"
     code, out, _ = run(["import", "18xx-games", str(FIXTURE), "-o", str(target)], capsys)
     assert code == 0
-    assert out.splitlines()[:3] == ["  3358  Player 2", "  3328  Player 3", "  2167  Player 1"]
+    lines = out.splitlines()
+    assert lines[0].startswith("18xx.games game 181446: ") and "actions" in lines[0]
+    assert lines[1:5] == [" score  player", "  3358  Player 2", "  3328  Player 3",
+                          "  2167  Player 1"]  # fmt: skip
+    assert lines[5:] == ["", f"record written to {target}"]
     record = json.loads(target.read_text(encoding="utf-8"))
     assert record["result"]["scores"] == [2167, 3358, 3328]
     assert not list(tmp_path.glob("*.tmp"))
@@ -59,3 +63,14 @@ def test_illegal_action_names_its_id_and_writes_nothing(tmp_path: Path, capsys: 
     code, _, err = run(["import", "18xx-games", str(path), "-o", str(target)], capsys)
     assert code == 1 and "18xx.games action 1: bid is illegal here" in err
     assert not target.exists()
+
+
+def test_a_railhouse_record_is_not_an_18xx_games_export(
+    tmp_path: Path, capsys: Any
+) -> None:
+    """Issue 19, item 8: importing our own record says what it is."""
+    target = tmp_path / "game.json"
+    assert run(["import", "18xx-games", str(FIXTURE), "-o", str(target)], capsys)[0] == 0
+    code, _, err = run(["import", "18xx-games", str(target)], capsys)
+    assert code == 1 and err.count("\n") == 1
+    assert "is a railhouse game record, not an 18xx.games export" in err

@@ -1,4 +1,5 @@
-"""structlog setup: JSON lines off a TTY or with --log-json, console on a TTY, context binding."""
+"""structlog setup: console lines of warnings and errors by default (on a TTY or not), JSON
+lines from info up only with --log-json or RAILHOUSE_LOG_JSON, context binding."""
 
 from __future__ import annotations
 
@@ -28,7 +29,7 @@ def _restore_structlog() -> Any:
 
 def test_json_lines_carry_bound_context() -> None:
     out = io.StringIO()
-    logs.configure(json=False, stream=out)  # not a TTY: JSON anyway
+    logs.configure(json=True, stream=out)
     log = logs.get_logger("railhouse.test")
     logs.bind(match_id="m1", seat=None)
     with logs.bound(game_id="g7", seat=2):
@@ -47,14 +48,26 @@ def test_console_on_a_tty_and_debug_filtering() -> None:
     logs.configure(stream=tty)
     log = logs.get_logger()
     log.debug("hidden")
-    log.info("shown", seat=1)
+    log.info("quiet")
+    log.warning("shown", seat=1)
     text = tty.getvalue()
-    assert "hidden" not in text and "shown" in text and "seat" in text
+    assert "hidden" not in text and "quiet" not in text and "shown" in text and "seat" in text
     with pytest.raises(json.JSONDecodeError):
         json.loads(text.splitlines()[0])
     logs.configure(stream=tty, debug=True, json=True)
     log.debug("now visible")
     assert json.loads(tty.getvalue().splitlines()[-1])["event"] == "now visible"
+
+
+def test_off_a_tty_lines_stay_readable_unless_json_is_asked(monkeypatch: Any) -> None:
+    pipe = io.StringIO()
+    logs.configure(stream=pipe)
+    logs.get_logger().warning("careful", seat=3)
+    assert "careful" in pipe.getvalue() and not pipe.getvalue().startswith("{")
+    monkeypatch.setenv(logs.JSON_ENV, "1")
+    logs.configure(stream=pipe)
+    logs.get_logger().info("as json")
+    assert json.loads(pipe.getvalue().splitlines()[-1])["event"] == "as json"
 
 
 class Chatty:
@@ -68,6 +81,9 @@ class Chatty:
 
 def test_cli_log_json_and_debug(isolated_registry: Any, capsys: Any) -> None:
     isolated_registry(Registry(only=(), extra_plugins=[("chatty", Chatty())]))
+    with pytest.raises(SystemExit):
+        main(["chat"])
+    assert capsys.readouterr().err == ""  # info is for --log-json or --debug
     with pytest.raises(SystemExit):
         main(["--log-json", "chat"])
     lines = capsys.readouterr().err.splitlines()

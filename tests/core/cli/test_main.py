@@ -91,7 +91,12 @@ def test_titles_table(cli: None, capsys: pytest.CaptureFixture[str], monkeypatch
     assert (code, err) == (0, "")
     row = next(line for line in out.splitlines() if "Demo Railways" in line)
     cells = [cell.strip() for cell in row.strip("│┃| ").split("│")]
-    assert cells == ["demo", "Demo Railways", "2.1", "3-5", "railhouse-demo", "short=False"]
+    assert cells == ["demo", "Demo Railways", "2.1", "3-5", "railhouse-demo", "short"]
+    code, out, err = run(capsys, "titles", "demo")
+    assert (code, err) == (0, "")
+    row = next(line for line in out.splitlines() if "short game" in line)
+    assert [cell.strip() for cell in row.strip("│┃| ").split("│")] == [
+        "short", "false", "true | false", "short game"]
 
 
 def test_titles_json(cli: None, capsys: pytest.CaptureFixture[str]) -> None:

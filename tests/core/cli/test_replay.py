@@ -6,11 +6,12 @@ import json
 from pathlib import Path
 from typing import Any
 
+import msgspec
 import pytest
 
 from railhouse.bench.positions import playout
 from railhouse.cli.main import main
-from railhouse.engine.record import save
+from railhouse.engine.record import replay, save
 
 
 @pytest.fixture(scope="module")
@@ -44,10 +45,14 @@ def test_replay_prints_the_result(record: dict[str, Any], tmp_path: Path,
 
 def test_replay_upto_shows_the_position(record: dict[str, Any], tmp_path: Path,
                                         capsys: pytest.CaptureFixture[str]) -> None:
+    """``--upto N --json`` prints the observation a bot would see after N actions (issue 19,
+    item 4): the engine's observation of that position, the keys of docs/observation.md."""
     code, out, _ = run(capsys, write(tmp_path, record), "--upto", "10", "--json")
     assert code == 0
-    summary = json.loads(out)
-    assert summary["actions"] == 10 and summary["over"] is False and summary["acting"]
+    observation = json.loads(out)
+    expected = msgspec.to_builtins(replay(record, upto=10).observation())
+    assert observation == expected
+    assert observation["over"] is False and observation["acting"] and observation["board"]
 
 
 def test_a_record_whose_result_differs_fails_in_one_line(

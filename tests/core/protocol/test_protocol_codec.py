@@ -31,7 +31,7 @@ def test_encode_is_one_compact_line() -> None:
     line = encode(Ready("me", "2"))
     assert line.endswith(b"\n") and line.count(b"\n") == 1
     assert msgspec.json.decode(line) == {
-        "type": "ready", "name": "me", "version": "2", "observation": "delta",
+        "type": "ready", "name": "me", "version": "2", "observation": "delta", "patch": "railhouse",
         "protocol": PROTOCOL,
     }  # fmt: skip
 

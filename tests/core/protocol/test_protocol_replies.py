@@ -36,3 +36,18 @@ def test_bad_choices_name_their_reason(reply: ActionReply, reason: str) -> None:
 def test_comments_are_truncated() -> None:
     reply = ActionReply(seq=1, index=0, comment="x" * (COMMENT_MAX + 10))
     assert comment_of(reply) == "x" * COMMENT_MAX
+
+
+@pytest.mark.parametrize("action, message", [
+    ({"type": "bid", "entity": "P0", "target": "X", "price": 1},
+     "bid: price 1 is not in 20..40 (step 5)"),
+    ({"type": "bid", "entity": "P0", "target": "Y", "price": 20},
+     "bid: target 'Y' is not legal (legal: 'X')"),
+    ({"type": "buy_train", "entity": "P0", "train": "2", "price": 1},
+     "buy_train is not legal now (legal now: bid, pass)"),
+])
+def test_an_illegal_action_names_the_bad_field(action: dict[str, object], message: str) -> None:
+    """Issue 19, item 8: the error says what is wrong, not only "not legal now"."""
+    with pytest.raises(ProtocolError) as caught:
+        choice_of(ActionReply(seq=1, action=action), LEGAL)
+    assert str(caught.value) == message

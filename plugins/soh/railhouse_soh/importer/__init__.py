@@ -10,7 +10,6 @@ naming the 18xx.games action id.
 from __future__ import annotations
 
 import os
-import time
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
@@ -24,7 +23,9 @@ from railhouse_soh.importer.log import effective_actions
 from railhouse_soh.jsonio import load_object
 
 TITLE_NAME = "Steam Over Holland"
-FIXTURE = Path("fixtures") / "soh" / "18xx-games-181446.json"
+#: The real 18xx.games game 181446 (a 3-player game played to the end), shipped as package
+#: data: the tests and ``railhouse bench`` (``soh.replay_181446_ms``) import it.
+GAME_181446 = Path(__file__).resolve().parent / "data" / "18xx-games-181446.json"
 
 
 def load_export(source: str | os.PathLike[str] | Mapping[str, Any]) -> Mapping[str, Any]:
@@ -63,8 +64,12 @@ def _list(data: Mapping[str, Any], key: str) -> list[Any]:
 
 
 def _start(data: Mapping[str, Any]) -> tuple[SteamOverHolland, Converter]:
+    if str(data.get("format", "")).startswith("railhouse-record"):
+        raise RecordError("this is a railhouse game record, not an 18xx.games export "
+                          "(replay it with 'railhouse replay')")
     if data.get("title") not in (None, TITLE_NAME):
-        raise RecordError(f"export is a {data.get('title')} game, not {TITLE_NAME}")
+        raise RecordError(f"export is an 18xx.games {data.get('title')} game; only "
+                          f"{TITLE_NAME} games can be imported")
     players = _list(data, "players")
     ids = {str(p.get("id")): f"p{i}" for i, p in enumerate(players)}
     names = [str(p.get("name") or p.get("id")) for p in players]
@@ -101,27 +106,5 @@ def final_scores(record: Mapping[str, Any]) -> dict[str, int]:
     return dict(zip(record["players"], result.get("scores", ()), strict=False))
 
 
-def shared_dir() -> Path:
-    """The shared material: $RAILHOUSE_SHARED, else ../shared beside the repository."""
-    env = os.environ.get("RAILHOUSE_SHARED")
-    if env:
-        return Path(env)
-    here = Path(__file__).resolve()
-    for parent in here.parents:
-        candidate = parent.parent / "shared"
-        if (candidate / FIXTURE).exists():
-            return candidate
-    return Path("..") / "shared"
-
-
-def bench_replay(path: str | os.PathLike[str] | None = None) -> float:
-    """Seconds to import and replay the fixture game 181446 (``soh.replay_181446_ms``)."""
-    source = Path(path) if path is not None else shared_dir() / FIXTURE
-    data = load_export(source)
-    start = time.perf_counter()
-    import_18xx_games(data)
-    return time.perf_counter() - start
-
-
-__all__ = ["bench_replay", "convert_18xx_games", "final_scores", "import_18xx_games",
+__all__ = ["GAME_181446", "convert_18xx_games", "final_scores", "import_18xx_games",
            "load_export", "to_builtins"]
