@@ -185,3 +185,21 @@ def test_no_token_without_the_money_unless_free_en_placing_a_company_token() -> 
     game.companies["AR"].cash = 0
     free = legal_of(game, PlaceToken)
     assert free and all(a.ability == "RW" for a in free)
+
+
+def test_a_bot_may_send_an_equivalent_turn_over_the_protocol_en_replacing_tiles() -> None:
+    """The same rule for a bot: the referee takes rotation 3 as the listed 0 (and the game
+    records 0); a turn that lays other track is the bot's ``illegal_action``."""
+    from railhouse.protocol.messages import ActionReply
+    from railhouse.protocol.replies import choice_of
+
+    game = track_turn("3", BREDA_ANTWERPEN)
+    legal = game.legal_actions()
+    same = ActionReply(seq=1, action={"type": "lay_tile", "entity": "AR", "hex": "J7",
+                                      "tile": "14", "rotation": 3})
+    assert choice_of(same, legal, normalise=game.normalise) == LayTile(
+        entity="AR", hex="J7", tile="14", rotation=0)
+    other = ActionReply(seq=1, action={"type": "lay_tile", "entity": "AR", "hex": "J7",
+                                       "tile": "14", "rotation": 1})
+    with pytest.raises(ValueError, match="lay_tile"):
+        choice_of(other, legal, normalise=game.normalise)

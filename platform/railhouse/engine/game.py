@@ -165,6 +165,13 @@ class Game(LegalSetCache):
             return []
         return list(self.legal_for(decider)) + agreed_end.proposals(self, decider)
 
+    def normalise(self, action: Action) -> Action:
+        """``action`` in the spelling the legal set lists, where the deciding step knows
+        equivalent spellings (e.g. a tile turned to lay the very same track); else as is.
+        ``apply`` does this itself; the referee uses it to match a bot's answer."""
+        decider = self.decider()
+        return action if decider is None else decider.normalise(action)
+
     def apply(self, action: Action) -> None:
         decider = self.decider()
         if decider is None:

@@ -191,7 +191,8 @@ class Referee(GameFlow):
         if isinstance(message, Simulate):
             return self._simulate(state, message, now)
         try:
-            action = choice_of(message, self._legal, self._judge)
+            action = choice_of(message, self._legal, self._judge,
+                               normalise=getattr(self.game, "normalise", None))
         except ProtocolError as exc:
             return self._reject(state, exc.reason, str(exc), now)
         index = len(self.game.actions)

@@ -17,12 +17,15 @@ from railhouse.protocol.messages import COMMENT_MAX, ActionReply
 
 
 def choice_of(reply: ActionReply, legal: Sequence[LegalAction],
-              judge: Callable[[Action], None] | None = None) -> Action:
+              judge: Callable[[Action], None] | None = None, *,
+              normalise: Callable[[Action], Action] | None = None) -> Action:
     """The action ``reply`` chooses from ``legal``: by ``index``, or an ``action`` object
-    some legal choice admits (a ranged field within its range, a free field anything).
-    An answer that sets a free field is passed to ``judge`` (the engine's validation,
-    which raises ``IllegalAction`` and changes nothing).  Raises ``ProtocolError`` with
-    reason ``invalid_message`` or ``illegal_action``."""
+    some legal choice admits (a ranged field within its range, a free field anything), or
+    that ``normalise`` (the game's) turns into such an object: an equivalent spelling, e.g.
+    a tile turned to lay the same track, is answered as the listed one.  An answer that
+    sets a free field is passed to ``judge`` (the engine's validation, which raises
+    ``IllegalAction`` and changes nothing).  Raises ``ProtocolError`` with reason
+    ``invalid_message`` or ``illegal_action``."""
     if (reply.action is None) == (reply.index is None):
         raise ProtocolError("invalid_message", "give exactly one of 'action' and 'index'")
     if reply.index is not None:
@@ -34,6 +37,10 @@ def choice_of(reply: ActionReply, legal: Sequence[LegalAction],
     except InvalidAction as exc:
         raise ProtocolError("illegal_action", str(exc)) from None
     choice = find_admitting(legal, action)
+    if choice is None and normalise is not None:
+        listed = normalise(action)
+        choice = find_admitting(legal, listed) if listed != action else None
+        action = listed if choice is not None else action
     if choice is None:
         raise ProtocolError("illegal_action", why_not_legal(action, legal))
     if choice.free and judge is not None and action != choice.action:
