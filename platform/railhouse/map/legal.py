@@ -61,23 +61,79 @@ def legal_reach(g: TrackGraph, starts: Iterable[int], ends: bytearray) -> set[in
     included); a path does not go on from a node ``u`` with ``ends[u]`` set (a blocked
     city, an off-board).  Exact: a node counts only if a path with no node twice reaches it.
 
+    Two phases.  A breadth-first search over every rule but "no node twice"
+    (:func:`_walks`, linear in the track) finds every node a legal path could reach; a
+    node one of its walks enters without visiting any node twice is reached by that walk,
+    a legal path.  Only the nodes left (entered only by walks that turn back through a
+    loop: a reversal in disguise) are searched for exactly (:func:`_exact`), which is
+    rare and short.  Paths from one start never pass another: that start's own paths
+    cover what lies beyond."""
+    starts = sorted(set(starts))
+    n = len(g.nodes)
+    blocked = bytearray(n)
+    for s in starts:
+        blocked[s] = 1
+    is_side = side_flags(g)
+    reached, loose = _walks(g, is_side, starts, ends, blocked)
+    reached.update(starts)
+    missing = loose - reached
+    if missing:
+        _exact(g, is_side, starts, ends, blocked, missing, reached)
+    return reached
+
+
+def _walks(
+    g: TrackGraph, is_side: bytearray, starts: list[int], ends: bytearray, blocked: bytearray,
+) -> tuple[set[int], set[int]]:
+    """A breadth-first search over *ways* (a segment taken from one end), each taken once
+    (where a way leads does not depend on how its start was reached), obeying every rule
+    of a legal path but "no node twice", never into a start: the nodes some way enters at
+    the end of a walk that visits no node twice (a legal path), and every node entered (a
+    superset of the legal ones)."""
+    adj, path_hex = g.adj, g.path_hex
+    simple: set[int] = set()
+    loose: set[int] = set()
+    taken: set[int] = set()
+    # (node, arrival key, nodes of the walk as a bit mask, 0 if it visits one twice)
+    todo = [(s, NO_KEY, 1 << s) for s in starts]
+    at = 0
+    while at < len(todo):
+        u, came, mask = todo[at]
+        at += 1
+        if came != NO_KEY and ends[u]:
+            continue
+        side_u = is_side[u]
+        for v, pid in adj[u]:
+            if blocked[v] or (-1 - path_hex[pid] if side_u else pid) == came:
+                continue
+            way = 2 * pid + (u < v)
+            if way in taken:
+                continue
+            taken.add(way)
+            loose.add(v)
+            bit = 1 << v
+            if mask and not mask & bit:
+                simple.add(v)
+                walk = mask | bit
+            else:
+                walk = 0
+            todo.append((v, -1 - path_hex[pid] if is_side[v] else pid, walk))
+    return simple, loose
+
+
+def _exact(
+    g: TrackGraph, is_side: bytearray, starts: list[int], ends: bytearray,
+    blocked: bytearray, missing: set[int], reached: set[int],
+) -> None:
+    """Add to ``reached`` every node of ``missing`` some legal path reaches (``missing``
+    is emptied of them as they are found).
+
     A depth-first search over legal paths with three cuts, none of which loses a node:
     paths from one start do not pass another start (its own paths cover what lies beyond);
     a search from a branching state stops where no node still missing can be reached
     even ignoring the no-node-twice rule (:func:`_loose`); and a state (node, arrival
     key) already searched with a subset of the current visited nodes is not searched
     again (what it reaches then, it reached before)."""
-    starts = sorted(set(starts))
-    reached = set(starts)
-    n = len(g.nodes)
-    blocked = bytearray(n)
-    for s in starts:
-        blocked[s] = 1
-    is_side = side_flags(g)
-    target = _loose(g, is_side, [(s, NO_KEY) for s in starts], ends, blocked)
-    missing = target - reached
-    if not missing:
-        return reached
     adj, path_hex = g.adj, g.path_hex
     searched: dict[tuple[int, int], list[int]] = {}
     for s in starts:
@@ -114,7 +170,6 @@ def legal_reach(g: TrackGraph, starts: Iterable[int], ends: bytearray) -> set[in
                 if u != s:
                     visited[u] = 0
                     mask &= ~(1 << u)
-    return reached
 
 
 def side_flags(g: TrackGraph) -> bytearray:
