@@ -210,29 +210,35 @@ def first_tile_lay(
 def _open_hexes(board: Board, op: Operator, opts: LayOptions) -> Iterator[tuple[str, int, bool]]:
     """``(hex, mask of sides reached by op, op has a token there)`` of every hex in map
     order that may take a tile and touches op's network."""
-    g = track_graph(board, op.released)
-    reached = reach(board, op)
+    reached = reached_sides(board, op)
     token_hexes = {h for h, _ in board.company_cities(op.company)}
     hexes = board.map.hexes
     coords = hexes if opts.only_hexes is None else [c for c in hexes if c in opts.only_hexes]
     for coord in coords:
+        reached_mask = reached.get(coord, 0)
+        if not reached_mask and coord not in token_hexes:
+            continue
         hexdef = hexes[coord]
         if hexdef.fixed:
             continue
         if hexdef.blocked_until is not None and hexdef.blocked_until not in op.released:
             continue
-        reached_mask = _reached_sides(g.side, coord, reached)
-        if reached_mask or coord in token_hexes:
-            yield coord, reached_mask, coord in token_hexes
+        yield coord, reached_mask, coord in token_hexes
 
 
-def _reached_sides(side: dict[tuple[str, int], int], coord: str, reached: set[int]) -> int:
-    mask = 0
-    for edge in range(6):
-        node = side.get((coord, edge))
-        if node is not None and node in reached:
-            mask |= 1 << edge
-    return mask
+def reached_sides(board: Board, op: Operator) -> dict[str, int]:
+    """Per hex, the mask of its sides ``op``'s network reaches (``graph.reach``; hexes
+    with none left out), cached with the reach it is made from."""
+    key = ("reach_sides", board.track_version, board.token_version, op)
+    hit: dict[str, int] | None = board.cache.get(key)
+    if hit is None:
+        reached = reach(board, op)
+        hit = {}
+        for (coord, edge), node in track_graph(board, op.released).side.items():
+            if node in reached:
+                hit[coord] = hit.get(coord, 0) | 1 << edge
+        board.cache[key] = hit
+    return hit
 
 
 def _fitting(
@@ -247,6 +253,7 @@ def _fitting(
         return
     old_mask = orient(old, old_rot).edge_mask
     hex_cost = _hex_cost(board, coord, upgrade) + opts.extra_cost
+    holds = _holds_tokens(board, coord, len(old.city_indices()))
     for cand in _static_candidates(board.map, coord, old, old_rot):
         new = cand.shape.new
         if new.color not in opts.colors or not board.available(new.id):
@@ -254,7 +261,7 @@ def _fitting(
         if not has_token and not cand.edge_mask & reached_mask:
             continue
         cost = _edge_cost(board, op, coord, cand.edge_mask & ~old_mask)
-        if cost is None or not _tokens_fit(board, coord, old, new, cand.shape):
+        if cost is None or (holds and not _tokens_fit(board, coord, old, new, cand.shape)):
             continue
         cost += hex_cost
         if opts.budget is None or cost <= opts.budget:
@@ -335,6 +342,12 @@ def _hex_cost(board: Board, coord: str, upgrade: bool) -> int:
     if hexdef.terrain_every_lay or coord not in board.tiles:
         cost += hexdef.terrain_cost
     return cost
+
+
+def _holds_tokens(board: Board, coord: str, n_cities: int) -> bool:
+    """Whether a token or a reservation lies on ``coord`` (else every upgrade fits them)."""
+    return (any((coord, k) in board.tokens for k in range(n_cities))
+            or any(r.hex == coord for r in board.reservations))
 
 
 def _tokens_fit(board: Board, coord: str, old: TileDef, new: TileDef, shape: UpgradeShape) -> bool:

@@ -60,6 +60,12 @@ class TileDef:
     _orients: list[Oriented] = field(
         default_factory=list, init=False, repr=False, compare=False, hash=False
     )
+    _cities: tuple[int, ...] = field(default=(), init=False, repr=False, compare=False,
+                                     hash=False)
+
+    def __post_init__(self) -> None:
+        cities = tuple(i for i, s in enumerate(self.stops) if s.kind == CITY)
+        object.__setattr__(self, "_cities", cities)
 
     def category(self) -> tuple[str, ...]:
         """Sorted kinds of the revenue stops, e.g. ``("city", "city")`` for an OO tile."""
@@ -73,7 +79,7 @@ class TileDef:
 
     def city_indices(self) -> tuple[int, ...]:
         """Indices in ``stops`` of the cities, in order (city ``k`` is ``stops[result[k]]``)."""
-        return tuple(i for i, s in enumerate(self.stops) if s.kind == CITY)
+        return self._cities
 
     def with_(self, **changes: Any) -> TileDef:
         """A copy with fields replaced (e.g. a title's own revenue or id for a library tile)."""
