@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from railhouse.bench import worst
 from railhouse.bench.metric import OK
-from railhouse.map.problem import route_problem
 
 
 def test_worst_is_the_slowest_solve_of_each_position_set() -> None:
@@ -16,14 +15,11 @@ def test_worst_is_the_slowest_solve_of_each_position_set() -> None:
     assert metric.note.startswith(f"slowest: {soh['company']} ")
 
 
-#: the record predates legal paths (issue 15, railhouse.map.legal): its action 1310 (1308
-#: before issue 17 inserted two decisions the fixed rules ask for, at 676), L4's #27 on D15
-#: (rotation 2), was offered only through a reversal (R-15.3.2, R-16.2.6: L4 reaches D15's
-#: sides 1 and 4, the tile's track runs to 2, 3 and 5), so replay stops there
-REFUSED_AT = 1310
-
-
-def test_the_recorded_1839_position_is_the_one_before_the_slow_step() -> None:
-    game, reached = worst.recorded_position()
-    assert reached == REFUSED_AT == len(game.actions) < worst.SLOW_ACTION
-    assert route_problem(game, "L3") is not None
+def test_the_recorded_1839_position_is_every_company_with_trains_before_the_slow_step() -> None:
+    """The vendored position before action 1471 of the seed-1078 record: L3, whose route
+    step took 20-24 s, with its 2+ and 4 trains, and the other companies with trains."""
+    problems = worst.recorded_problems()
+    assert [p.operator.company for p in problems] == ["L1", "L2", "L3", "L4", "L6"]
+    l3 = problems[2]
+    assert [t.name for t in l3.run.trains] == ["PR2+-0", "4-2"] and l3.run.offboards_allowed
+    assert len(l3.board.tiles) > 40 and l3.board.company_cities("L3")
