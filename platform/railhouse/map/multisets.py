@@ -3,8 +3,8 @@
 A position with more than ``PROBE_ROUTES`` routes (:mod:`optimize`) and several trains is
 pruned by value: it is solved for growing multisets of its train kinds
 (:class:`MultisetSolver`); each multiset's optimum bounds the larger ones, and
-``L - opt(S - {t})`` floors the routes train ``t`` may run in an optimum worth at least a
-known ``L`` (bounds in :mod:`route_bounds`).  Greedy solutions start every search.  All of
+``L + 1 - opt(S - {t})`` floors the routes train ``t`` may run in an optimum worth more
+than a known ``L`` (bounds in :mod:`route_bounds`).  Greedy solutions start every search.  All of
 it stays exact.
 """
 
@@ -82,14 +82,14 @@ class MultisetSolver:
 
     For a multiset ``S``: the optima of every ``S - {t}`` come first; each, completed by
     ``t``'s best route on the track it leaves free, is a solution, and the best of them
-    a lower bound ``L``.  In a solution of ``S`` worth at least ``L``, train ``t`` earns
+    a lower bound ``L``.  In a solution of ``S`` worth more than ``L``, train ``t`` earns
     at most its route's stand-alone value (1839 R-16.3.3 counting centres once only lowers
     it) and the others at most ``opt(S - {t})``, so ``t``'s route is worth at least
-    ``L - opt(S - {t})``: that floor prunes the route listing (``route_bounds``) and the
-    candidates, and the branch-and-bound starts from ``L`` with every sub-multiset's
-    optimum as a bound.  A solution worth ``L`` passes every floor, so the optimum is
-    kept.  (Revenues are multiples of 10 in both titles, so a floor 10 too high still
-    keeps every optimum that beats ``L``; tests catch floors 11 too high.)
+    ``L + 1 - opt(S - {t})``: that floor prunes the route listing (``route_bounds``) and
+    the candidates, and the branch-and-bound looks for a solution worth ``L`` or more
+    with every sub-multiset's optimum as a bound; if it finds none, the solution worth
+    ``L`` is the optimum.  (Revenues are multiples of 10 in both titles, so a floor 9 too
+    high still keeps every optimum that beats ``L``; tests catch floors 11 too high.)
 
     ``L`` also tries greedy solutions whose first train may not use one of the
     token-city links of its best route.  With three trains or more, the whole question
@@ -222,7 +222,8 @@ class MultisetSolver:
         """The optimum of ``trains`` over the routes that reach their floors (class
         docstring); ``lower`` if the search finds nothing better."""
         target = lower.value
-        floors = {t: max(1, target - sub.value) if sub.exact else 1 for t, sub in subs.items()}
+        floors = {t: max(1, target + 1 - sub.value) if sub.exact else 1
+                  for t, sub in subs.items()}
         routes, reason = self._routes(trains, floors)
         per_train = {t: self._cands(routes, t, floors[t]) for t in subs}
         subset_opt: dict[frozenset[int], int] = {}

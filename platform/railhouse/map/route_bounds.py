@@ -28,11 +28,11 @@ Memo = dict[int, tuple[list[int], list[int]]]
 class ValueFloor:
     """Value pruning for :func:`routes.enumerate_routes`: a partial route is dropped unless
     some train could still reach its floor with it.  ``trains`` holds, per train kind,
-    ``[cities, towns_pay, multiplier, floor]``; ``bonus`` bounds what bonuses add to one
-    route; ``forbidden`` is a resource mask no route may use; ``accept`` (max mode)
-    replaces collecting: it gets each route passing the bound and returns the new floor
-    of the (single) train.  ``max_slots`` and ``memo`` let several searches on one board
-    share their :class:`ReachBound` tables."""
+    ``[cities, towns_pay, multiplier, floor, centres, off-boards]`` (:func:`floor_row`);
+    ``bonus`` bounds what bonuses add to one route; ``forbidden`` is a resource mask no
+    route may use; ``accept`` (max mode) replaces collecting: it gets each route passing
+    the bound and returns the new floor of the (single) train.  ``max_slots`` and
+    ``memo`` let several searches on one board share their :class:`ReachBound` tables."""
 
     trains: list[list[int]]
     bonus: int = 0
@@ -43,9 +43,15 @@ class ValueFloor:
     off_extra: int = 0
 
 
+NO_LIMIT = 1 << 30
+
+
 def floor_row(train: TrainSpec, least: int) -> list[int]:
-    """``train``'s row of :attr:`ValueFloor.trains` with floor ``least``."""
-    return [train.cities, int(train.towns_pay), train.multiplier, least]
+    """``train``'s row of :attr:`ValueFloor.trains` with floor ``least``: cities, towns
+    pay (0/1), multiplier, floor, then centres and off-boards allowed (``NO_LIMIT``)."""
+    return [train.cities, int(train.towns_pay), train.multiplier, least,
+            NO_LIMIT if train.centres is None else train.centres,
+            NO_LIMIT if train.max_offboards is None else train.max_offboards]
 
 
 def bonus_bound(run: RunContext) -> int:

@@ -69,7 +69,10 @@ def enumerate_routes(
     board for the cities it may still add, plus every town, times the multiplier, plus
     ``floor.bonus``) and using nothing of ``floor.forbidden``; a branch is cut as soon as
     no train can reach its floor, which is valid because extending a route never makes
-    its bound grow."""
+    its bound grow, and a train stops counting for a branch that already has more
+    centres or off-boards than it may run (they only grow).  A finished route is listed
+    only if its own value (the same bound without the extension) reaches some train's
+    floor."""
     comp = compressed(board, op, rules)
     g = comp.graph
     reached = reach(board, op)
@@ -298,7 +301,7 @@ class _Search:
                 continue
             nvc, nvt, nvo, nres = vc + dvc, vt + dvt, vo + dvo, res | radd
             if floor is not None and (
-                nres & forbidden or not self._promising(v, nbig, nvc, nvt, nvo)
+                nres & forbidden or not self._promising(v, nbig, ncen, noff + doff, nvc, nvt, nvo)
             ):
                 continue
             nsm = smask | sadd
@@ -322,9 +325,11 @@ class _Search:
             if eunit >= 0:
                 trail.pop()
 
-    def _promising(self, v: int, big: int, vc: int, vt: int, vo: int) -> bool:
+    def _promising(self, v: int, big: int, cen: int, noff: int, vc: int, vt: int,
+                   vo: int) -> bool:
         """Whether some train may still reach its floor with this route ending at ``v``
-        or one of its extensions (bounds from :class:`ReachBound`)."""
+        or one of its extensions (bounds from :class:`ReachBound`); a train whose
+        centres or off-boards the route already exceeds cannot run it nor any extension."""
         fl = self.floor
         assert fl is not None
         at = self.bound_at[v]
@@ -334,15 +339,27 @@ class _Search:
         bigs, towns = at
         top = len(bigs) - 1
         base = vc + vo + fl.off_extra
-        for cities, towns_pay, mult, least in fl.trains:
+        for cities, towns_pay, mult, least, centres, offboards in fl.trains:
             slots = cities - big
-            if slots < 0:
+            if slots < 0 or cen > centres or noff > offboards:
                 continue
             s = slots if slots < top else top
             up = base + bigs[s]
             if towns_pay:
                 up += vt + towns[s]
             if up * mult + fl.bonus >= least:
+                return True
+        return False
+
+    @staticmethod
+    def _worth(fl: ValueFloor, big: int, cen: int, noff: int, vc: int, vt: int,
+               vo: int) -> bool:
+        """Whether some train of ``fl`` may value this finished route at its floor or
+        more: its stop values (towns if they pay) times the multiplier, plus every visit
+        bonus, bound what ``candidates.route_value`` gives it."""
+        for cities, towns_pay, mult, least, centres, offboards in fl.trains:
+            if (big <= cities and cen <= centres and noff <= offboards
+                    and (vc + vo + (vt if towns_pay else 0)) * mult + fl.bonus >= least):
                 return True
         return False
 
@@ -377,9 +394,12 @@ class _Search:
     def _emit(
         self, v: int, big: int, cen: int, noff: int, vc: int, vt: int, vo: int, res: int, smask: int
     ) -> None:
+        fl = self.floor
+        if fl is not None and fl.accept is None and not self._worth(fl, big, cen, noff, vc, vt, vo):
+            return
         route = RawRoute(self.root, v, tuple(self.trail), big, cen, noff, vc, vt, vo, res, smask)
-        if self.floor is not None and self.floor.accept is not None:
-            self.floor.trains[0][3] = self.floor.accept(route)
+        if fl is not None and fl.accept is not None:
+            fl.trains[0][3] = fl.accept(route)
             return
         if len(self.found) >= self.rules.max_routes:
             raise RouteLimit

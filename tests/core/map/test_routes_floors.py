@@ -15,9 +15,11 @@ from test_routes_bruteforce import MIXES, SOH, random_board
 
 from railhouse.map import Operator, RunContext, TrainSpec, best_routes, optimize
 from railhouse.map.board import Board
+from railhouse.map.candidates import route_value, undominated
 from railhouse.map.compress import compressed
 from railhouse.map.multisets import MultisetSolver
 from railhouse.map.route_bounds import _placed
+from railhouse.map.routes import RawRoute, enumerate_routes
 from railhouse.map.single_train import best_single_route
 from railhouse.map.trains import RouteRules
 
@@ -157,3 +159,46 @@ def test_later_trains_bounded_by_their_best_route_avoiding_each_unit() -> None:
         run = RunContext(trains)
         result = best_routes(board, Operator("A"), SOH, run)
         assert result.revenue == best_total(board, Operator("A"), SOH, run)
+
+
+@settings(max_examples=200, deadline=None, suppress_health_check=list(HealthCheck))
+@given(seed=st.integers(0, 10**9), mix=st.integers(0, len(MIXES) - 1), local=st.booleans())
+def test_pruned_listing_equals_brute_force(seed: int, mix: int, local: bool) -> None:
+    """Every mix of trains through the value-pruned path (floors cut partial routes by
+    reach bounds and finished ones by their own value; a train whose centres (1839 N,
+    N+1) or off-boards (P) a partial route exceeds no longer counts for it): the
+    brute-force optimum, 1839 Locals and Majors both."""
+    board = random_board(seed)
+    rules, trains = MIXES[mix]
+    op = Operator("A", non_blocking=frozenset({"NS"}) if local else frozenset())
+    run = RunContext(trains, offboards_allowed=not local, visit_bonuses={"C4.t0": 20})
+    result = best_routes(board, op, rules, run)
+    assert result.exact
+    assert result.revenue == best_total(board, op, rules, run)
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=list(HealthCheck))
+@given(seed=st.integers(0, 10**9), mix=st.integers(0, len(MIXES) - 1),
+       floor=st.integers(0, 20), local=st.booleans())
+def test_floored_listing_keeps_every_route_worth_its_floor(
+    seed: int, mix: int, floor: int, local: bool
+) -> None:
+    """A listing with floors keeps every route some train may run at its floor or more
+    (the value pruning, of partial and of finished routes, cuts nothing else that
+    matters): compared with the unpruned listing, valued route by route."""
+    board = random_board(seed)
+    rules, trains = MIXES[mix]
+    op = Operator("A", non_blocking=frozenset({"NS"}) if local else frozenset())
+    run = RunContext(trains, offboards_allowed=not local, visit_bonuses={"C4.t0": 20})
+    solver = MultisetSolver(board, op, rules, run, compressed(board, op, rules))
+    floors = {t: 10 * floor + 5 * k for k, t in enumerate(solver.kinds)}
+    listed, reason = solver._routes(solver.kinds, floors)
+    everything, reason_all = enumerate_routes(board, op, rules, run)
+    assert not reason and not reason_all
+    g = solver.comp.graph
+
+    def worth(r: RawRoute) -> bool:
+        return any((route_value(g, r, t, rules, run) or 0) >= least for t, least in floors.items())
+
+    kept = {r.units for r in listed}
+    assert {r.units for r in undominated(everything) if worth(r)} <= kept
