@@ -395,7 +395,7 @@ class _Search:
         self, v: int, big: int, cen: int, noff: int, vc: int, vt: int, vo: int, res: int, smask: int
     ) -> None:
         fl = self.floor
-        if fl is not None and fl.accept is None and not self._worth(fl, big, cen, noff, vc, vt, vo):
+        if fl is not None and not self._worth(fl, big, cen, noff, vc, vt, vo):
             return
         route = RawRoute(self.root, v, tuple(self.trail), big, cen, noff, vc, vt, vo, res, smask)
         if fl is not None and fl.accept is not None:
