@@ -11,7 +11,7 @@ import pytest
 from bruteforce import best_total
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from test_routes_bruteforce import MIXES, SOH, random_board
+from test_routes_bruteforce import MIXES, SOH, optimum_is_brute_force, random_board
 
 from railhouse.map import Operator, RunContext, TrainSpec, best_routes, optimize
 from railhouse.map.board import Board
@@ -168,13 +168,7 @@ def test_pruned_listing_equals_brute_force(seed: int, mix: int, local: bool) -> 
     reach bounds and finished ones by their own value; a train whose centres (1839 N,
     N+1) or off-boards (P) a partial route exceeds no longer counts for it): the
     brute-force optimum, 1839 Locals and Majors both."""
-    board = random_board(seed)
-    rules, trains = MIXES[mix]
-    op = Operator("A", non_blocking=frozenset({"NS"}) if local else frozenset())
-    run = RunContext(trains, offboards_allowed=not local, visit_bonuses={"C4.t0": 20})
-    result = best_routes(board, op, rules, run)
-    assert result.exact
-    assert result.revenue == best_total(board, op, rules, run)
+    optimum_is_brute_force(seed, mix, local)
 
 
 @settings(max_examples=150, deadline=None, suppress_health_check=list(HealthCheck))
