@@ -26,6 +26,7 @@ from railhouse.engine.observation import observe
 from railhouse.engine.phases import DiscardDecider, PhaseEvent
 from railhouse.engine.rounds.base import Decider, Round
 from railhouse.engine.trains import build_depot
+from railhouse.engine.turnstate import TurnState
 from railhouse.titles import TitleInfo
 
 if TYPE_CHECKING:
@@ -54,6 +55,9 @@ class Game(LegalSetCache):
     #: the title's phase-event handlers by event name (``PhaseSpec.events``), over the
     #: core's (:mod:`railhouse.engine.phases`)
     phase_events: ClassVar[Mapping[str, PhaseEvent]] = {}
+    #: the class of an operating turn's state (:mod:`railhouse.engine.turnstate`); a title
+    #: whose steps remember more names its subclass
+    turn_state: ClassVar[type[TurnState]] = TurnState
 
     def __init__(
         self,
@@ -81,8 +85,8 @@ class Game(LegalSetCache):
         self.pending_end: str | None = None
         self.agreed_winner: str | None = None  # railhouse.engine.agreed_end
         self.proposals_made: set[tuple[int, str]] = set()
-        self.pending: list[Decider] = []
-        self.round: Round | None = None
+        self.pending: list[Decider[Any]] = []
+        self.round: Round[Any] | None = None
         self.round_number = 0
         self._build()
         self.hooks.setup_game(self)
@@ -125,7 +129,7 @@ class Game(LegalSetCache):
     def actions(self) -> Sequence[Action]:
         return tuple(self._actions)
 
-    def decider(self) -> Decider | None:
+    def decider(self) -> Decider[Any] | None:
         if self.over:
             return None
         if self.pending:
@@ -293,7 +297,7 @@ class Game(LegalSetCache):
         """The current phase's train limit per company."""
         return self.phase.train_limit
 
-    def discard_decider(self, company: Company) -> Decider:
+    def discard_decider(self, company: Company) -> Decider[Any]:
         """The decision of a company over the train limit."""
         return DiscardDecider(self, company)
 

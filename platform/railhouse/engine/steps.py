@@ -5,7 +5,8 @@ A title's operating turn is a list of steps (``railhouse_operating_steps``); the
 small method (in the manner of the 18xx.games engine), never the whole step:
 
 - :class:`TurnStep`: the base: the acting company and the turn's state
-  (``OperatingRound.turn``: e.g. ``revenue`` and ``routes``, written by the route step).
+  (``OperatingRound.turn``, a :class:`~railhouse.engine.turnstate.TurnState`: e.g.
+  ``revenue`` and ``routes``, written by the route step).
 - :class:`DividendStep`: pay out or withhold the turn's revenue.  Override points:
   :meth:`~DividendStep.dividend_kinds`, :meth:`~DividendStep.split`,
   :meth:`~DividendStep.pay_holders`, :meth:`~DividendStep.price_basis` and
@@ -17,29 +18,38 @@ small method (in the manner of the 18xx.games engine), never the whole step:
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, cast
+from typing import TYPE_CHECKING, Any, Generic, TypeVar, cast
 
 from railhouse.engine.actions import Dividend, LegalAction
 from railhouse.engine.entities import TREASURY, Company
-from railhouse.engine.rounds.base import Step
+from railhouse.engine.rounds.base import G, Step
 from railhouse.engine.rounds.operating import OperatingRound
+from railhouse.engine.turnstate import TurnState
+
+if TYPE_CHECKING:
+    pass
+
+#: the title's turn state (:class:`~railhouse.engine.turnstate.TurnState` or a subclass)
+T = TypeVar("T", bound=TurnState)
 
 
-class TurnStep(Step):
-    """A step of a company's operating turn (``entity`` is the company)."""
+class TurnStep(Step[G], Generic[G, T]):
+    """A step of a company's operating turn (``entity`` is the company), generic in the
+    title's game and turn-state classes: ``TurnStep["SteamOverHolland", SohTurn]``."""
 
     @property
     def company(self) -> Company:
         return self.game.companies[self.entity]
 
     @property
-    def turn(self) -> dict[str, Any]:
+    def turn(self) -> T:
         """The state of the current turn, shared by its steps."""
-        return cast(OperatingRound, self.game.round).turn
+        round_ = cast(OperatingRound[G], self.game.round)
+        return cast(T, round_.turn)
 
 
-class DividendStep(TurnStep):
-    """Pay out or withhold the revenue the route step wrote to ``turn["revenue"]``; with no
+class DividendStep(TurnStep[G, T]):
+    """Pay out or withhold the revenue the route step wrote to ``turn.revenue``; with no
     revenue the company withholds nothing without a decision.  Then the share price moves
     as the title's ``railhouse_price_moves_after_dividend`` says."""
 
@@ -74,7 +84,7 @@ class DividendStep(TurnStep):
 
     # -- the step ------------------------------------------------------------------------
     def revenue(self) -> int:
-        return int(self.turn.get("revenue", 0))
+        return self.turn.revenue
 
     def legal_actions(self) -> list[LegalAction]:
         if self.revenue() <= 0:

@@ -34,7 +34,7 @@ from railhouse.engine.actions import (
 )
 from railhouse.engine.entities import POOL, TREASURY, Company
 from railhouse.engine.errors import IllegalAction
-from railhouse.engine.rounds.base import Round
+from railhouse.engine.rounds.base import G, Round
 from railhouse.engine.shares import (
     move_shares,
     player_certificate_count,
@@ -46,15 +46,15 @@ from railhouse.engine.shares import (
 )
 
 if TYPE_CHECKING:
-    from railhouse.engine.game import Game
+    pass
 
 
-class StockRound(Round):
+class StockRound(Round[G]):
     kind = "stock"
     rule = "stock round"
     priority_deal = "after_last_actor"
 
-    def __init__(self, game: Game) -> None:
+    def __init__(self, game: G) -> None:
         super().__init__(game)
         self.seat = game.priority
         self.passes_in_row = 0
