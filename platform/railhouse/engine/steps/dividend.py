@@ -1,51 +1,14 @@
-"""Generic steps of a company's operating turn, with narrow override points.
-
-A title's operating turn is a list of steps (``railhouse_operating_steps``); the steps every
-18xx shares live here, and a title subclasses one only where its rules differ, overriding a
-small method (in the manner of the 18xx.games engine), never the whole step:
-
-- :class:`TurnStep`: the base: the acting company and the turn's state
-  (``OperatingRound.turn``, a :class:`~railhouse.engine.turnstate.TurnState`: e.g.
-  ``revenue`` and ``routes``, written by the route step).
-- :class:`DividendStep`: pay out or withhold the turn's revenue.  Override points:
-  :meth:`~DividendStep.dividend_kinds`, :meth:`~DividendStep.split`,
-  :meth:`~DividendStep.pay_holders`, :meth:`~DividendStep.price_basis` and
-  :meth:`~DividendStep.price_moved`.  The core asks ``railhouse_price_moves_after_dividend``
-  for the share price moves and makes them.
-- The discard of trains over the limit is :class:`railhouse.engine.phases.DiscardDecider`.
-"""
+"""The dividend step: pay out or withhold the turn's revenue, then move the share price."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, Generic, TypeVar, cast
+from typing import Any
 
 from railhouse.engine.actions import Dividend, LegalAction
-from railhouse.engine.entities import TREASURY, Company
-from railhouse.engine.rounds.base import G, Step
-from railhouse.engine.rounds.operating import OperatingRound
-from railhouse.engine.turnstate import TurnState
-
-if TYPE_CHECKING:
-    pass
-
-#: the title's turn state (:class:`~railhouse.engine.turnstate.TurnState` or a subclass)
-T = TypeVar("T", bound=TurnState)
-
-
-class TurnStep(Step[G], Generic[G, T]):
-    """A step of a company's operating turn (``entity`` is the company), generic in the
-    title's game and turn-state classes: ``TurnStep["SteamOverHolland", SohTurn]``."""
-
-    @property
-    def company(self) -> Company:
-        return self.game.companies[self.entity]
-
-    @property
-    def turn(self) -> T:
-        """The state of the current turn, shared by its steps."""
-        round_ = cast(OperatingRound[G], self.game.round)
-        return cast(T, round_.turn)
+from railhouse.engine.entities import TREASURY
+from railhouse.engine.rounds.base import G
+from railhouse.engine.steps.base import T, TurnStep
 
 
 class DividendStep(TurnStep[G, T]):
