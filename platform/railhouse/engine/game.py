@@ -7,7 +7,6 @@ log reproduces every state exactly: all randomness comes from ``self.rng``.
 
 from __future__ import annotations
 
-import copy
 import random
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, Protocol
@@ -15,7 +14,8 @@ from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 from railhouse.engine import agreed_end
 from railhouse.engine.actions import Action, LegalAction, ProposeWinner, to_builtins
 from railhouse.engine.api import Event, GameResult
-from railhouse.engine.cloning import deepcopy_game
+from railhouse.engine.applog import AppendLog
+from railhouse.engine.cloning import copy_rng, deepcopy_game
 from railhouse.engine.config import PhaseSpec, TitleConfig
 from railhouse.engine.entities import IPO, TREASURY, Bank, Certificate, Company, Player, Private
 from railhouse.engine.errors import IllegalAction, RecordError
@@ -76,10 +76,11 @@ class Game(LegalSetCache):
         self.players = list(players)
         self.options = self.info.resolve_options(options)
         self.seed = seed
-        self.rng = random.Random(seed)
+        self._rng = random.Random(seed)
+        self._rng_shared = False
         self.hooks = hooks if hooks is not None else self._make_hooks()
-        self._actions: list[Action] = []
-        self._events: list[Event] = []
+        self._actions: AppendLog[Action] = AppendLog()
+        self._events: AppendLog[Event] = AppendLog()
         self.init_legal_cache()
         self.end_reason: str | None = None
         self.pending_end: str | None = None
@@ -127,7 +128,8 @@ class Game(LegalSetCache):
 
     @property
     def actions(self) -> Sequence[Action]:
-        return tuple(self._actions)
+        """The action log so far (a snapshot: later actions do not appear in it)."""
+        return self._actions.copy()
 
     def decider(self) -> Decider[Any] | None:
         if self.over:
@@ -219,10 +221,28 @@ class Game(LegalSetCache):
     def clone(self) -> Game:
         """An independent copy that shares every immutable value with this game
         (:mod:`railhouse.engine.cloning`)."""
-        return copy.deepcopy(self)
+        return deepcopy_game(self, {})
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Game:
         return deepcopy_game(self, memo)
+
+    @property
+    def rng(self) -> random.Random:
+        """The game's only source of randomness; a clone shares it until either side
+        draws (:meth:`share_rng`)."""
+        if self._rng_shared:
+            self._rng, self._rng_shared = copy_rng(self._rng), False
+        return self._rng
+
+    @rng.setter
+    def rng(self, value: random.Random) -> None:
+        self._rng, self._rng_shared = value, False
+
+    def share_rng(self, original: Game) -> None:
+        """Give this clone ``original``'s generator: from now on neither draws from it,
+        each copies it on first use (so both continue the same sequence alone)."""
+        original._rng_shared = True
+        self._rng, self._rng_shared = original._rng, True
 
     def to_record(self) -> dict[str, Any]:
         return {
