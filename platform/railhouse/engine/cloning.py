@@ -114,8 +114,18 @@ def fast_deepcopy(value: Any, memo: dict[int, Any]) -> Any:
 def _copy_list(value: list[Any], memo: dict[int, Any]) -> list[Any]:
     twin: list[Any] = []
     memo[id(value)] = twin
-    atomic = ATOMIC
-    twin.extend([v if type(v) in atomic else fast_deepcopy(v, memo) for v in value])
+    atomic, copiers, seen = ATOMIC, _COPIERS, memo.get
+    append = twin.append
+    for item in value:  # fast_deepcopy inlined: lists of records are the bulk of a game
+        cls = type(item)
+        if cls in atomic:
+            append(item)
+            continue
+        done = seen(id(item), _MISSING)
+        if done is _MISSING:
+            copier = copiers.get(cls)
+            done = fast_deepcopy(item, memo) if copier is None else copier(item, memo)
+        append(done)
     return twin
 
 
@@ -163,10 +173,16 @@ def _copy_object(value: Any, memo: dict[int, Any]) -> Any:
     twin = object.__new__(type(value))
     memo[id(value)] = twin
     state = value.__dict__.copy()
-    atomic = ATOMIC
-    for name, item in state.items():
-        if type(item) not in atomic:
-            state[name] = fast_deepcopy(item, memo)
+    atomic, copiers, seen = ATOMIC, _COPIERS, memo.get
+    for name, item in state.items():  # fast_deepcopy inlined, as in _copy_list
+        cls = type(item)
+        if cls in atomic:
+            continue
+        done = seen(id(item), _MISSING)
+        if done is _MISSING:
+            copier = copiers.get(cls)
+            done = fast_deepcopy(item, memo) if copier is None else copier(item, memo)
+        state[name] = done
     _set_dict(twin, state)
     return twin
 
