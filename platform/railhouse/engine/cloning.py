@@ -193,7 +193,9 @@ def _copy_frozen(value: Any, memo: dict[int, Any]) -> Any:
     names = _FIELDS.get(type(value))
     if names is None:
         names = _FIELDS[type(value)] = tuple(type(value).__dataclass_fields__)
-    if all(_immutable(getattr(value, name)) for name in names):
+    items = [getattr(value, name) for name in names]
+    atomic = ATOMIC
+    if all(type(item) in atomic for item in items) or all(map(_immutable, items)):
         return value
     if hasattr(value, "__dict__"):
         return _copy_object(value, memo)
