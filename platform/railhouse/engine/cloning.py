@@ -29,6 +29,7 @@ clone is independent of the original for everything mutable.
 from __future__ import annotations
 
 import copy
+import dataclasses
 import random
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, TypeVar
@@ -187,23 +188,34 @@ def _copy_object(value: Any, memo: dict[int, Any]) -> Any:
     return twin
 
 
+def _copy_slots(value: Any, memo: dict[int, Any]) -> Any:
+    """An instance that keeps its state in slots (a ``@dataclass(slots=True)`` record, say),
+    slot by slot, as ``copy`` would."""
+    twin = object.__new__(type(value))
+    memo[id(value)] = twin
+    for name in _SLOTS[type(value)]:
+        try:
+            item = getattr(value, name)
+        except AttributeError:
+            continue  # never set
+        object.__setattr__(twin, name, fast_deepcopy(item, memo))
+    return twin
+
+
 def _copy_frozen(value: Any, memo: dict[int, Any]) -> Any:
     """A frozen dataclass holding only immutable values is immutable: it is its own
-    copy.  One holding a mutable value (a list, say) is copied as ``copy`` would."""
-    names = _FIELDS.get(type(value))
-    if names is None:
-        names = _FIELDS[type(value)] = tuple(type(value).__dataclass_fields__)
-    items = [getattr(value, name) for name in names]
+    copy.  One holding a mutable value (a list, say) is copied as any record."""
+    items = [getattr(value, name) for name in _FIELDS[type(value)]]
     atomic = ATOMIC
     if all(type(item) in atomic for item in items) or all(map(_immutable, items)):
         return value
-    if hasattr(value, "__dict__"):
-        return _copy_object(value, memo)
-    return copy.deepcopy(value, memo)
+    return _copy_slots(value, memo) if type(value) in _SLOTS else _copy_object(value, memo)
 
 
-#: frozen dataclass -> its field names
+#: frozen dataclass -> its field names (``dataclasses.fields``)
 _FIELDS: dict[type, tuple[str, ...]] = {}
+#: class without ``__dict__`` -> the names of its slots
+_SLOTS: dict[type, tuple[str, ...]] = {}
 
 
 def _immutable(value: Any) -> bool:
@@ -245,27 +257,49 @@ def _copier_for(cls: type) -> Copier:
         return _COPIERS.setdefault(cls, _flat_copy)
     if deep is not None:
         return _self_copying
+    if not _plain(cls):
+        return _generic
+    if not cls.__dictoffset__:
+        _SLOTS[cls] = _slot_names(cls)
     params = getattr(cls, "__dataclass_params__", None)
-    if params is not None and params.frozen and _plain(cls, slots="__slots__" in vars(cls)):
-        _FIELDS[cls] = tuple(getattr(cls, "__dataclass_fields__"))  # noqa: B009
+    if params is not None and params.frozen:
+        _FIELDS[cls] = tuple(f.name for f in dataclasses.fields(cls))
         return _copy_frozen
-    return _copy_object if _plain(cls) else _generic
+    return _copy_slots if cls in _SLOTS else _copy_object
 
 
-def _plain(cls: type, *, slots: bool = False) -> bool:
+def _plain(cls: type) -> bool:
     """True for a Python class whose instances ``copy.deepcopy`` rebuilds from their
-    ``__dict__`` alone (so :func:`_copy_object` gives the same result).  With ``slots``,
-    ``__slots__`` and the state methods a dataclass writes for them are allowed."""
-    mro = cls.__mro__
-    if mro[-1] is not object or any(not k.__flags__ & _HEAP_TYPE for k in mro[:-1]):
+    ``__dict__`` alone, or from their slots alone, with no state methods of their own but
+    those ``dataclasses`` writes for a frozen slots class (so :func:`_copy_object` or
+    :func:`_copy_slots` gives the same result)."""
+    mro = cls.__mro__[:-1]
+    if cls.__mro__[-1] is not object or any(not k.__flags__ & _HEAP_TYPE for k in mro):
         return False  # a built-in base (list, dict, Exception, ...) keeps state elsewhere
-    if not slots and any("__slots__" in vars(k) for k in mro[:-1]):
-        return False
-    special = ["__reduce_ex__", "__reduce__", "__new__", "__getnewargs__",
-               "__getnewargs_ex__", "__copy__"]
-    if not slots:
-        special += ["__getstate__", "__setstate__"]
-    return not any(name in vars(k) for k in mro[:-1] for name in special)
+    if cls.__dictoffset__ and any(_declared_slots(k) for k in mro):
+        return False  # state both in a dict and in slots
+    special = ("__reduce_ex__", "__reduce__", "__new__", "__getnewargs__",
+               "__getnewargs_ex__", "__copy__", "__getstate__", "__setstate__")
+    return not any(
+        name in vars(k) and getattr(vars(k)[name], "__module__", None) != "dataclasses"
+        for k in mro for name in special)
+
+
+def _declared_slots(cls: type) -> tuple[str, ...]:
+    slots = vars(cls).get("__slots__", ())
+    names = (slots,) if isinstance(slots, str) else tuple(slots)
+    return tuple(n for n in names if n not in ("__dict__", "__weakref__"))
+
+
+def _slot_names(cls: type) -> tuple[str, ...]:
+    """Every slot of ``cls`` and its bases, private names mangled as Python does."""
+    names: list[str] = []
+    for klass in cls.__mro__[:-1]:
+        for name in _declared_slots(klass):
+            if name.startswith("__") and not name.endswith("__"):
+                name = f"_{klass.__name__.lstrip('_')}{name}"
+            names.append(name)
+    return tuple(names)
 
 
 # -- the game --------------------------------------------------------------------------
