@@ -11,6 +11,7 @@ only the games whose recorded actions are no longer legal.
 from __future__ import annotations
 
 import argparse
+import json
 import sys
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
@@ -41,7 +42,7 @@ def main() -> int:
         if args.check:
             known = {r["name"]: r for r in golden.load_records(title)}
             for record in records:
-                if known.get(record["name"]) != record:
+                if known.get(record["name"]) != json.loads(json.dumps(record)):
                     differ += 1
                     print(f"differs: {record['name']}")
         else:

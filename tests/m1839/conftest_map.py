@@ -16,6 +16,7 @@ from railhouse.engine.game import Game
 from railhouse.map.board import Board
 from railhouse_m1839.kabinet import ReturnStation
 from railhouse_m1839.mapdata import MAJOR_HOMES, build_map
+from railhouse_m1839.turn import M1839Turn
 
 PHASES = ("LY", "DY", "LG", "DG", "BL", "LBr", "MBr", "DBr", "LR", "DR", "GR", "PU")
 _TILES = {"LY": 1, "LG": 2, "LBr": 3, "GR": 4}
@@ -64,7 +65,7 @@ class MapGame:
             pid: Private(PrivateSpec(pid, n, pid, 100, 10))
             for n, pid in enumerate(("LVG", "SRV", "KR"))
         }
-        self.round = SimpleNamespace(turn={})
+        self.round = SimpleNamespace(turn=M1839Turn())
         self.pending: list[Any] = []
         self.events: list[tuple[str, dict[str, Any]]] = []
 
@@ -110,10 +111,10 @@ class MapGame:
         return train
 
     def new_turn(self) -> None:
-        self.round.turn = {}
+        self.round.turn = M1839Turn()
 
     def new_or(self) -> None:
-        self.round = SimpleNamespace(turn={})
+        self.round = SimpleNamespace(turn=M1839Turn())
 
 
 def token_spots(legal: Iterable[LegalAction]) -> set[tuple[str, int]]:

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 from m1839_helpers import finish_auction
 
@@ -124,7 +125,7 @@ def give_train(game: M1839, company: Company, name: str | None = None) -> None:
     company.trains.append(train)
 
 
-def operating_turn(game: M1839, company_id: str, at: type[Step] = TrainBuyStep) -> None:
+def operating_turn(game: M1839, company_id: str, at: type[Step[Any]] = TrainBuyStep) -> None:
     """An OR in which ``company_id`` is operating and waits at its first ``at`` step."""
     game.pending.clear()
     rnd = M1839OperatingRound(game, 1, 1, game.set_number or 1)

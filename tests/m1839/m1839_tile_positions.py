@@ -6,6 +6,7 @@ waiting at its track or station step; and the lays offered there."""
 from __future__ import annotations
 
 from functools import cache
+from typing import Any
 
 from conftest_map import lay
 from m1839_positions import cleared, float_company, operating_turn, to_phase
@@ -56,7 +57,7 @@ def position(
     return game
 
 
-def at_step(game: M1839, company: str, step: type[Step] = TrackStep) -> M1839:
+def at_step(game: M1839, company: str, step: type[Step[Any]] = TrackStep) -> M1839:
     operating_turn(game, company, at=step)
     sync_reservations(game)
     return game

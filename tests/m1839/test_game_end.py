@@ -81,7 +81,7 @@ def test_R_10_1_3_price_300_in_an_or_ends_after_the_or(
 
     def rich_run(step: DividendStep) -> bool:  # the routes are the map's: fix the revenue
         if step.entity == company:
-            step.turn["revenue"] = 600
+            step.turn.revenue = 600
         return original(step)
 
     monkeypatch.setattr(DividendStep, "auto", rich_run)

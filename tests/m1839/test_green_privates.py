@@ -101,7 +101,7 @@ def test_R_8_3_10_declined_offer_is_not_repeated_this_turn() -> None:
 def test_R_8_3_10_at_any_moment_of_the_turn() -> None:
     game = _position("LG")
     operating_turn(game, "AMS", at=DividendStep)
-    game.round.turn["revenue"] = 100  # type: ignore[union-attr]
+    game.round.turn.revenue = 100  # type: ignore[union-attr]
     refresh(game)
     legal = game.legal_actions()
     assert any(isinstance(c.action, Dividend) for c in legal)

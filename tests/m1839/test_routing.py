@@ -128,7 +128,7 @@ def test_A_18_swapped_marker_does_not_count_for_the_initiator_this_OR() -> None:
     game = venlo_line()
     game.give_train("MSS", "2")
     assert best_routes(game, game.companies["MSS"]).revenue > 0  # type: ignore[arg-type]
-    game.round.turn["swapped_token"] = "K12.c0"
+    game.round.turn.swapped_token = "K12.c0"
     assert best_routes(game, game.companies["MSS"]).revenue == 0  # type: ignore[arg-type]
 
 
@@ -138,8 +138,8 @@ def test_R_8_3_5_route_step_writes_revenue_and_marks_trains() -> None:
     idle = game.give_train("MSS", "2")
     step = RouteStep(game, "MSS")  # type: ignore[arg-type]
     assert step.auto()
-    routes = game.round.turn["routes"]
-    assert game.round.turn["revenue"] == sum(r["revenue"] for r in routes) > 0
+    routes = game.round.turn.routes
+    assert game.round.turn.revenue == sum(r["revenue"] for r in routes) > 0
     assert {t.id for t in (ran, idle) if t.ran} == {r["train"] for r in routes}
 
 

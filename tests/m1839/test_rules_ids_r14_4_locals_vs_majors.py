@@ -218,7 +218,7 @@ def test_R_14_4_ns_markers() -> None:
         stations = {a.hex for a in legal(game) if isinstance(a, PlaceToken)}
         operating_turn(game, company_id, at=RouteStep)
         game.round.advance()  # type: ignore[union-attr]
-        return track, stations, int(game.round.turn["revenue"])  # type: ignore[union-attr]
+        return track, stations, int(game.round.turn.revenue)  # type: ignore[union-attr]
 
     major_track, major_stations, major_revenue = choices("AMS")
     local_track, local_stations, local_revenue = choices("L1")
@@ -238,7 +238,7 @@ def test_R_14_4_off_boards() -> None:
         operating_turn(game, company_id, at=RouteStep)
         game.round.advance()  # type: ignore[union-attr]
         turn = game.round.turn  # type: ignore[union-attr]
-        return int(turn["revenue"]), [r["stops"] for r in turn["routes"]]
+        return int(turn.revenue), [r["stops"] for r in turn.routes]
 
     major_revenue, major_routes = run("MSS")
     local_revenue, local_routes = run("L1")

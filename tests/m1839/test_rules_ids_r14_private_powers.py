@@ -6,6 +6,8 @@ playing there would be impractical; the rule itself is then driven through
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 from m1839_positions import (
     cleared,
@@ -59,7 +61,7 @@ def test_R_14_2_2_only_green_privates_are_sold_to_companies_from_light_green(
 
 
 # -- R-14.3.12 "use" ------------------------------------------------------------------------
-TURN_STEPS: tuple[type[Step], ...] = (TrackStep, StationStep, TrainBuyStep)
+TURN_STEPS: tuple[type[Step[Any]], ...] = (TrackStep, StationStep, TrainBuyStep)
 
 
 def _powers(game: M1839) -> set[str]:

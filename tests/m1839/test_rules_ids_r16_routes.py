@@ -263,10 +263,10 @@ def test_R_16_3_1_each_train_runs_one_route_and_revenue_is_their_sum() -> None:
     assert revenue(game, "MSS") == 40
     second = game.give_train("MSS", "2")
     assert RouteStep(game, "MSS").auto()  # type: ignore[arg-type]
-    routes = game.round.turn["routes"]
+    routes = game.round.turn.routes
     assert sorted(r["train"] for r in routes) == sorted([first.id, second.id])
     assert sorted(r["revenue"] for r in routes) == [10, 40]
-    assert game.round.turn["revenue"] == 50
+    assert game.round.turn.revenue == 50
 
 
 # -------------------------------------------------------------------------

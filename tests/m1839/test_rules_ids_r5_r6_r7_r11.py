@@ -366,8 +366,9 @@ def _sr(cash: int = 1000) -> M1839:
 
 def test_R_7_1_4_the_sr_ends_when_every_other_colour_card_is_taken() -> None:
     game: M1839 = after_auction(4, seed=1)
-    sr = game.round
-    assert isinstance(sr, M1839StockRound)
+    first = game.round
+    assert isinstance(first, M1839StockRound)
+    sr: M1839StockRound = first
     a, b, c, d = game.cards.order()
     colour = game.cards.colour
     _give(game, b, 1000)
@@ -377,7 +378,7 @@ def test_R_7_1_4_the_sr_ends_when_every_other_colour_card_is_taken() -> None:
     game.apply(Pass(entity=c))
     game.apply(Pass(entity=d))
     game.apply(Pass(entity=a))  # keeps card 1
-    assert game.round is sr and not sr.finished and game.acting_entity() == b
+    assert game.round is first and not sr.finished and game.acting_entity() == b
     assert game.cards.other == {a: 1, c: 2, d: 3}
     game.apply(Pass(entity=b))  # the last card: the SR ends at once
     assert sr.finished and game.round is not sr

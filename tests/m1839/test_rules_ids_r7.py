@@ -187,7 +187,7 @@ def test_R_7_4_3_treasury_shares_pay_the_treasury(phase: str, kind: str, treasur
     operating_turn(game, "MSS", at=TrackStep)
     while not _actions(game, Dividend):  # no lay, no station: on to the run
         game.apply(Pass(entity="MSS"))
-    assert game.round.turn["revenue"] == 70  # type: ignore[union-attr]
+    assert game.round.turn.revenue == 70  # type: ignore[union-attr]
     cash = {p: game.player(p).cash for p in ("p2", ME)}
     bank = game.bank.cash
     game.apply(Dividend(entity="MSS", kind=kind))

@@ -5,6 +5,8 @@ rules/1839/rules.md), driven through ``game.apply`` on built positions."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 from conftest_map import lay
 from m1839_helpers import finish_auction
@@ -99,7 +101,7 @@ def _mss_line(game: M1839, cash: int = 500) -> tuple[Company, Company]:
     return mss, nbds
 
 
-def _operate_from(game: M1839, company_id: str, at: type[Step]) -> None:
+def _operate_from(game: M1839, company_id: str, at: type[Step[Any]]) -> None:
     """``company_id``'s turn from step ``at`` on, to its first decision (the steps that
     need none, e.g. running the trains, play themselves)."""
     operating_turn(game, company_id, at=at)
@@ -110,7 +112,7 @@ def _operate_from(game: M1839, company_id: str, at: type[Step]) -> None:
 def _at_dividend(game: M1839, company_id: str, revenue: int) -> None:
     """``company_id``'s turn waits at its pay-or-withhold step with ``revenue`` run."""
     operating_turn(game, company_id, at=DividendStep)
-    game.round.turn["revenue"] = revenue  # type: ignore[union-attr]
+    game.round.turn.revenue = revenue  # type: ignore[union-attr]
     refresh(game)
 
 
@@ -200,7 +202,7 @@ def test_R_8_3_6_after_the_run_the_director_must_pay_or_withhold_before_buying()
     _balance(game)
     _operate_from(game, "MSS", RouteStep)
     assert isinstance(_step(game), DividendStep)
-    assert game.round.turn["revenue"] == 40  # type: ignore[union-attr]
+    assert game.round.turn.revenue == 40  # type: ignore[union-attr]
     legal = _legal(game)
     assert {a.kind for a in legal if isinstance(a, Dividend)} == {"half", "withhold"}
     assert Pass(entity="MSS") not in legal and not _depot_buys(game)
@@ -253,7 +255,7 @@ def test_R_8_3_7_R_16_5_2_train_lost_in_the_run_makes_the_purchase_compulsory() 
     assert mss.trains and mss.trains[0].rusted  # waiting for its run
     _balance(game)
     _operate_from(game, "MSS", RouteStep)
-    assert game.round.turn["revenue"] > 0  # type: ignore[union-attr]  # the R5 ran
+    assert game.round.turn.revenue > 0  # type: ignore[union-attr]  # the R5 ran
     game.apply(Dividend(entity="MSS", kind="withhold"))
     assert mss.trains == [] and Pass(entity="MSS") not in _legal(game)
     assert [a.price for a in _depot_buys(game)] == [240]  # the next PR2+ only
@@ -278,7 +280,7 @@ def test_R_8_3_C_1_half_or_withhold_before_blue_full_or_withhold_from_blue() -> 
         assert kinds == {allowed, "withhold"}, phase
         with pytest.raises(IllegalAction):
             game.apply(Dividend(entity="AMS", kind=barred))
-        assert game.round.turn["revenue"] == 100  # type: ignore[union-attr]  # nothing paid
+        assert game.round.turn.revenue == 100  # type: ignore[union-attr]  # nothing paid
     check_invariants(game)
 
 

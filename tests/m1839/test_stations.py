@@ -125,7 +125,7 @@ def test_R_8_3_B_3_swap_is_an_offer_the_other_director_answers() -> None:
     assert game.board.city_tokens("L13", 0) == ["MSS"]
     assert game.board.city_tokens("B19", 0) == ["NBDS"]
     assert game.companies["MSS"].cash == 920
-    assert game.round.turn["swapped_token"] == "L13.c0"
+    assert game.round.turn.swapped_token == "L13.c0"
 
 
 def test_R_8_3_B_3_declined_swap_is_not_offered_again() -> None:
@@ -149,7 +149,7 @@ def test_R_14_3_4_SRV_station_on_the_hex_it_laid_closes_the_private() -> None:
     game.board.place_token("H5", 0, "ZHESM")
     game.privates["SRV"].owner = "ZHESM"
     game.companies["ZHESM"].privates.append("SRV")
-    game.round.turn["srv_hex"] = "I16"
+    game.round.turn.srv_hex = "I16"
     step = StationStep(game, "ZHESM")  # type: ignore[arg-type]
     assert ("I16", 0, "SRV") in places(step)
     step.process(PlaceToken(entity="ZHESM", hex="I16", city=0, ability="SRV"))

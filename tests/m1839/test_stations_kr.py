@@ -60,7 +60,7 @@ def test_R_14_3_5_KR_owner_agrees_and_an_NS_marker_takes_the_old_place() -> None
     assert game.companies["MSS"].cash == 1000  # free
     # the company may still place or swap in the same step; KR is used up
     assert not step.done and moves(step) == set()
-    assert "swapped_token" not in game.round.turn  # the moved marker runs this OR
+    assert game.round.turn.swapped_token is None  # the moved marker runs this OR
 
 
 def test_R_14_3_5_declined_move_is_not_offered_again_this_turn() -> None:

@@ -154,7 +154,7 @@ def test_R_14_3_4_SRV_lays_unconnected_on_arnhem_or_venlo_for_f80() -> None:
     assert {a.hex for a in srv} == {"I16", "K16"}
     assert all(cost_of(step, a) == 80 for a in srv)  # flat: no f80 water on top
     step.process(srv[0])
-    assert game.round.turn["srv_hex"] == srv[0].hex and step.lays == 1
+    assert game.round.turn.srv_hex == srv[0].hex and step.lays == 1
     assert not lays(step, "SRV")  # once
     assert game.companies["ZHESM"].cash == 920
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from conftest_map import MapGame, lay
 
 from railhouse.engine.actions import LayTile
@@ -9,7 +11,7 @@ from railhouse.engine.rounds.base import Step
 from railhouse_m1839.track import LayTileAllocated, TrackStep
 
 
-def j9_lays(game: MapGame) -> tuple[Step, list[LayTile]]:
+def j9_lays(game: MapGame) -> tuple[Step[Any], list[LayTile]]:
     step = TrackStep(game, "MSS")  # type: ignore[arg-type]
     actions = [a.action for a in step.legal_actions() if isinstance(a.action, LayTile)]
     return step, [a for a in actions if a.hex == "J9"]

@@ -10,7 +10,7 @@ one company.  The helpers change state the way the rules would (money moves thro
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from railhouse.engine.actions import Action, BuyTrain, Dividend, LegalAction, Pass, RunRoutes
 from railhouse.engine.entities import TREASURY, Company, Train
@@ -132,7 +132,7 @@ def give_trains(game: SteamOverHolland, company_id: str, names: Sequence[str]) -
 
 
 def operate(game: SteamOverHolland, company_id: str, number: int = 1, of: int = 2,
-            set_number: int = 1) -> OperatingRound:
+            set_number: int = 1) -> OperatingRound[Any]:
     """Begin an operating round in which only ``company_id`` still has to operate (every
     other company counts as having operated); automatic steps are resolved."""
     game.set_number = set_number

@@ -3,6 +3,8 @@ settings: the printed value keeps EN's rule, the online value gives SUM's."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 from soh_scenario import (
     BREDA_ANTWERPEN,
@@ -57,7 +59,7 @@ def test_bad_online_options_are_one_line_errors(options: dict[str, object]) -> N
     assert "\n" not in str(error.value)
 
 
-def first_or(game: SteamOverHolland) -> OperatingRound:
+def first_or(game: SteamOverHolland) -> OperatingRound[Any]:
     round_ = game.hooks.next_round(game, SohStockRound(game))
     assert isinstance(round_, OperatingRound)
     return round_

@@ -10,6 +10,7 @@ from railhouse.engine.actions import Bid, BuyShares, IssueShares, Par, Pass, Sel
 from railhouse.engine.errors import IllegalAction
 from railhouse_soh.game import SteamOverHolland
 from railhouse_soh.rounds import SohStockRound, richest_seat
+from railhouse_soh.stepbase import SohTurn
 
 Make = Callable[..., SteamOverHolland]
 
@@ -148,7 +149,7 @@ def test_sell_or_buy_own_shares_issue_drops_one_step_fewer(make_game: Make) -> N
     game.apply(Par(entity=me, company="AR", price=100))
     ar = game.companies["AR"]
     assert issue_limit(game, ar, 0) == 2  # players hold 2 shares together
-    game.round.turn = {}  # type: ignore[union-attr]
+    game.round.turn = SohTurn()  # type: ignore[union-attr]
     issue(game, ar, 2)
     assert game.share_price(ar) == 90 and ar.cash == 400
     assert IssueShares(entity="AR", count=1).count == 1

@@ -53,7 +53,7 @@ def test_market_top_ends_game_after_the_current_or_en_reaching_the_maximum() -> 
     round_ = operate(game, "AR", number=1, of=2)
     round_.operated.remove("NCS")
     to_step(game, DividendStep)
-    round_.turn["revenue"] = 340  # more than the price: up one to the top
+    round_.turn.revenue = 340  # more than the price: up one to the top
     apply(game, Dividend(entity="AR", kind="payout"))
     assert game.share_price(ar) == 360 and not game.over
     apply(game, Pass(entity="AR"))  # no train purchase

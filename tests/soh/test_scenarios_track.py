@@ -165,7 +165,7 @@ def test_no_token_beside_home_token_in_first_turn_designer_ruling() -> None:
     assert game.companies["AR"].tokens_placed == 1  # the home token went down this turn
     step = TokenStep(game, "AR")
     assert step.legal_actions() == []
-    game.round.turn.pop("home_token")  # type: ignore[union-attr]
+    game.round.turn.home_token = False  # type: ignore[union-attr]
     assert any(isinstance(c.action, PlaceToken) for c in step.legal_actions())
 
 

@@ -8,6 +8,7 @@ from typing import Any
 import pytest
 
 from railhouse_soh.game import SohRules
+from railhouse_soh.stepbase import SohTurn
 from railhouse_soh.variants import PRINTED, XXGAMES, ruleset_for
 from railhouse_soh.variants.issues import issue_steps, may_buy_back, may_issue
 
@@ -50,13 +51,13 @@ def test_11_2_issue_ledges_EN_sell_or_buy_its_own_shares(
 
 
 def test_11_2_one_issue_per_turn_and_no_buy_back_after_EN_sell_or_buy_its_own_shares() -> None:
-    after_issue = {"issue_actions": 1, "issued": 1}
+    after_issue = SohTurn(issue_actions=1, issued=1)
     assert may_issue(PRINTED, after_issue) and may_buy_back(PRINTED, after_issue)
     assert may_issue(PRINTED, after_issue, emergency=True)
     assert not may_issue(XXGAMES, after_issue)
     assert not may_buy_back(XXGAMES, after_issue)
     assert not may_issue(XXGAMES, after_issue, emergency=True)
-    assert may_issue(XXGAMES, {}) and may_buy_back(XXGAMES, {})
+    assert may_issue(XXGAMES, SohTurn()) and may_buy_back(XXGAMES, SohTurn())
 
 
 def test_rules_option_chooses_the_ruleset(make_game: Callable[..., Any]) -> None:

@@ -37,6 +37,7 @@ from railhouse.protocol.messages import ActionReply
 from railhouse.protocol.replies import choice_of
 from railhouse_soh import routing
 from railhouse_soh.game import SteamOverHolland
+from railhouse_soh.stepbase import SohTurn
 from railhouse_soh.steps import RouteStep
 from railhouse_soh.variants import PRINTED, XXGAMES
 from railhouse_soh.variants.issues import may_buy_back, may_issue
@@ -73,7 +74,7 @@ def test_legal_entry_carries_the_best_claim_EN_running_trains() -> None:
     assert choice.action.routes == (TrainRoute(train, ("J7-K6-L5",)),)
     best = routing.best_routes(game, game.companies["AR"]).revenue
     game.apply(choice.action)
-    assert game.round.turn["revenue"] == best > 0  # type: ignore[union-attr]
+    assert game.round.turn.revenue == best > 0  # type: ignore[union-attr]
 
 
 def test_any_valid_claim_is_admitted_and_validated_EN_running_trains() -> None:
@@ -91,7 +92,7 @@ def test_any_valid_claim_is_admitted_and_validated_EN_running_trains() -> None:
         game.apply(bad)
     assert game.observation() == before
     game.apply(none)
-    assert game.round.turn["revenue"] == 0  # type: ignore[union-attr]
+    assert game.round.turn.revenue == 0  # type: ignore[union-attr]
 
 
 def test_claim_of_splits_hex_chains_at_stops() -> None:
@@ -144,6 +145,6 @@ def test_11_2_one_issue_or_one_buy_back_per_turn_EN_sell_or_buy_its_own_shares()
     to_step(game, RouteStep)
     game.apply(legal(game, RunRoutes)[0].action)  # revenue: the late step would be open
     assert not legal(game, IssueShares) and not legal(game, BuyBackShares)
-    assert may_issue(XXGAMES, {"buy_backs": 1}, emergency=True)  # T: issues only count
-    assert not may_buy_back(XXGAMES, {"buy_backs": 1})
-    assert may_buy_back(PRINTED, {"buy_backs": 1}) and may_issue(PRINTED, {"buy_backs": 1})
+    assert may_issue(XXGAMES, SohTurn(buy_backs=1), emergency=True)  # T: issues only count
+    assert not may_buy_back(XXGAMES, SohTurn(buy_backs=1))
+    assert may_buy_back(PRINTED, SohTurn(buy_backs=1)) and may_issue(PRINTED, SohTurn(buy_backs=1))

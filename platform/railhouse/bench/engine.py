@@ -7,9 +7,10 @@ decision that is not a tile, token or route decision (those are the map's metric
 decision (what a random playout or a search rollout pays per decision).
 ``core.clone_us``: one ``game.clone()`` of a late-game state (what a search bot pays per
 node).  ``<title>.random_games_per_s``: full random games in-process on one core, per batch.
-``memory.game_state_kb``: the memory a late-game state owns (what ``clone()`` copies: the
-object graph without the title's shared immutable data).  ``memory.peak_rss_mb``: peak
-resident size of a fresh interpreter that plays one random game.
+``memory.game_state_kb``: the memory a clone of a late-game state owns (what ``clone()``
+copies: the object graph less what it shares with the original and the title's data).
+``memory.peak_rss_mb``: peak resident size of a fresh interpreter that plays one random
+game.
 """
 
 from __future__ import annotations
@@ -121,27 +122,44 @@ def _walk(roots: list[Any], seen: set[int]) -> int:
     return total
 
 
-def owned_bytes(game: Any) -> int:
-    """Bytes of the objects reachable from ``game`` but not from the title's shared data
-    (config, metadata, hooks, map definition: what clones share), nor classes, modules
-    and functions."""
+def shared_data(game: Any) -> list[Any]:
+    """The title's shared data a game reaches: config, metadata, hooks, map definition."""
     board = getattr(game, "board", None)
     shared = [game.config, game.info, game.hooks]
     if board is not None:
         shared.append(board.map)
+    return shared
+
+
+def graph_bytes(game: Any) -> int:
+    """Bytes of the objects reachable from ``game`` but not from the title's shared data,
+    nor classes, modules and functions: the whole state, shared parts included."""
     seen: set[int] = set()
-    _walk(shared, seen)
+    _walk(shared_data(game), seen)
     return _walk([game], seen)
 
 
+def owned_bytes(game: Any) -> int:
+    """Bytes a clone of ``game`` owns: the objects reachable from the clone but not from
+    ``game`` nor from the title's shared data.  What clones share by design (the blocks
+    of the action and event logs, immutable values, cached derived data) is not counted;
+    every mutable record, container and decider is."""
+    twin = game.clone()
+    seen: set[int] = set()
+    _walk(shared_data(game), seen)
+    _walk([game], seen)
+    return _walk([twin], seen)
+
+
 def state_size(title_id: str, players: int, seeds: range) -> Metric:
-    """``memory.game_state_kb`` over the late snapshots of seeded playouts."""
-    sizes = [
-        owned_bytes(snapshot.game) / 1024
-        for snapshot in late_snapshots(title_id, players, seeds, every=50, late=0.8)
-    ]
+    """``memory.game_state_kb`` over the late snapshots of seeded playouts; ``extra``
+    gives the median size of the whole state graph (shared parts included) for scale."""
+    games = [s.game for s in late_snapshots(title_id, players, seeds, every=50, late=0.8)]
+    sizes = [owned_bytes(game) / 1024 for game in games]
+    whole = sorted(graph_bytes(game) / 1024 for game in games)
     return Metric("memory.game_state_kb", "KiB", sizes,
-                  extra={"title": title_id, "players": players})
+                  extra={"title": title_id, "players": players,
+                         "whole_state_kb": round(whole[len(whole) // 2]) if whole else 0})
 
 
 #: Linux keeps ``ru_maxrss`` across ``exec``: a child started by a big parent (the bench

@@ -33,7 +33,7 @@ METRICS: dict[str, tuple[str, str]] = {
     "protocol.simulate_us": ("us", "runner's side of one simulate of one action, mid-game"),
     "tournament.games_per_min": ("games/min", "4-player games, subprocess random bots"),
     "tournament.ray_games_per_min": ("games/min", "the same on the Ray backend, this machine"),
-    "memory.game_state_kb": ("KiB", "memory a late-game state owns (what clone copies)"),
+    "memory.game_state_kb": ("KiB", "memory a clone of a late-game state owns (not shared)"),
     "memory.peak_rss_mb": ("MiB", "peak RSS of an interpreter playing one random game"),
 }
 

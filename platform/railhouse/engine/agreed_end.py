@@ -20,7 +20,7 @@ player is out of the game and has no say; the proposer agrees by proposing.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from railhouse.engine.actions import LegalAction, ProposeWinner, Respond, find_admitting
 from railhouse.engine.errors import IllegalAction
@@ -43,7 +43,7 @@ def remaining(game: Game) -> list[str]:
     return [p.id for p in game.seats if not p.bankrupt]
 
 
-def proposer_of(game: Game, decider: Decider) -> str | None:
+def proposer_of(game: Game, decider: Decider[Any]) -> str | None:
     """The remaining player whose seat is asked by ``decider``, if any."""
     entity = decider.acting_entity()
     if entity is None:
@@ -55,7 +55,7 @@ def proposer_of(game: Game, decider: Decider) -> str | None:
     return None if player.bankrupt else player.id
 
 
-def proposals(game: Game, decider: Decider) -> list[LegalAction]:
+def proposals(game: Game, decider: Decider[Any]) -> list[LegalAction]:
     """The ``ProposeWinner`` choices open at ``decider``'s decision (none if the title
     does not allow agreed ends, during a vote, or once the seat proposed this round)."""
     if not enabled(game) or isinstance(decider, WinnerVote):
@@ -67,13 +67,13 @@ def proposals(game: Game, decider: Decider) -> list[LegalAction]:
     return [LegalAction(ProposeWinner(entity=entity, winner=w)) for w in remaining(game)]
 
 
-def check(game: Game, decider: Decider, action: ProposeWinner) -> None:
+def check(game: Game, decider: Decider[Any], action: ProposeWinner) -> None:
     """Raise ``IllegalAction`` unless ``action`` is one of :func:`proposals` now."""
     if find_admitting(proposals(game, decider), action) is None:
         raise IllegalAction(f"{action.entity} cannot propose a winner now", RULE)
 
 
-def propose(game: Game, decider: Decider, action: ProposeWinner) -> None:
+def propose(game: Game, decider: Decider[Any], action: ProposeWinner) -> None:
     """Open the vote on ``action`` (already passed :func:`check`)."""
     proposer = proposer_of(game, decider)
     if proposer is None:
@@ -87,7 +87,7 @@ def propose(game: Game, decider: Decider, action: ProposeWinner) -> None:
         vote.agree()
 
 
-class WinnerVote(Decider):
+class WinnerVote(Decider["Game"]):
     """Asks every other remaining player, one at a time, to agree on ``winner``."""
 
     rule = RULE

@@ -74,7 +74,7 @@ class Deal:
         return {"proposer": self.proposer, "respondent": self.respondent}
 
 
-class AgreementDecider(Decider):
+class AgreementDecider(Decider["Game"]):
     """Asks the respondent of ``deal`` to accept or decline (on ``game.pending``)."""
 
     rule = RULE

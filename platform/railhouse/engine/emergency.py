@@ -116,7 +116,7 @@ class EmergencyRules:
             raise ValueError(f"unknown emergency money sources {sorted(unknown)}")
 
 
-class EmergencyRaise(Decider):
+class EmergencyRaise(Decider["Game"]):
     """``company`` must hold ``amount``: raise the shortfall, then :meth:`raised`.  With
     ``company=None`` and ``debtor`` (a player id) it is that player who must hold
     ``amount``; they raise it by selling shares only (``president_shares``)."""

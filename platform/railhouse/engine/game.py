@@ -7,7 +7,6 @@ log reproduces every state exactly: all randomness comes from ``self.rng``.
 
 from __future__ import annotations
 
-import copy
 import random
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, Protocol
@@ -15,7 +14,8 @@ from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 from railhouse.engine import agreed_end
 from railhouse.engine.actions import Action, LegalAction, ProposeWinner, to_builtins
 from railhouse.engine.api import Event, GameResult
-from railhouse.engine.cloning import deepcopy_game
+from railhouse.engine.applog import AppendLog
+from railhouse.engine.cloning import copy_rng, deepcopy_game
 from railhouse.engine.config import PhaseSpec, TitleConfig
 from railhouse.engine.entities import IPO, TREASURY, Bank, Certificate, Company, Player, Private
 from railhouse.engine.errors import IllegalAction, RecordError
@@ -26,6 +26,7 @@ from railhouse.engine.observation import observe
 from railhouse.engine.phases import DiscardDecider, PhaseEvent
 from railhouse.engine.rounds.base import Decider, Round
 from railhouse.engine.trains import build_depot
+from railhouse.engine.turnstate import TurnState
 from railhouse.titles import TitleInfo
 
 if TYPE_CHECKING:
@@ -54,6 +55,9 @@ class Game(LegalSetCache):
     #: the title's phase-event handlers by event name (``PhaseSpec.events``), over the
     #: core's (:mod:`railhouse.engine.phases`)
     phase_events: ClassVar[Mapping[str, PhaseEvent]] = {}
+    #: the class of an operating turn's state (:mod:`railhouse.engine.turnstate`); a title
+    #: whose steps remember more names its subclass
+    turn_state: ClassVar[type[TurnState]] = TurnState
 
     def __init__(
         self,
@@ -72,17 +76,18 @@ class Game(LegalSetCache):
         self.players = list(players)
         self.options = self.info.resolve_options(options)
         self.seed = seed
-        self.rng = random.Random(seed)
+        self._rng = random.Random(seed)
+        self._rng_shared = False
         self.hooks = hooks if hooks is not None else self._make_hooks()
-        self._actions: list[Action] = []
-        self._events: list[Event] = []
+        self._actions: AppendLog[Action] = AppendLog()
+        self._events: AppendLog[Event] = AppendLog()
         self.init_legal_cache()
         self.end_reason: str | None = None
         self.pending_end: str | None = None
         self.agreed_winner: str | None = None  # railhouse.engine.agreed_end
         self.proposals_made: set[tuple[int, str]] = set()
-        self.pending: list[Decider] = []
-        self.round: Round | None = None
+        self.pending: list[Decider[Any]] = []
+        self.round: Round[Any] | None = None
         self.round_number = 0
         self._build()
         self.hooks.setup_game(self)
@@ -123,9 +128,10 @@ class Game(LegalSetCache):
 
     @property
     def actions(self) -> Sequence[Action]:
-        return tuple(self._actions)
+        """The action log so far (a snapshot: later actions do not appear in it)."""
+        return self._actions.copy()
 
-    def decider(self) -> Decider | None:
+    def decider(self) -> Decider[Any] | None:
         if self.over:
             return None
         if self.pending:
@@ -215,10 +221,28 @@ class Game(LegalSetCache):
     def clone(self) -> Game:
         """An independent copy that shares every immutable value with this game
         (:mod:`railhouse.engine.cloning`)."""
-        return copy.deepcopy(self)
+        return deepcopy_game(self, {})
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Game:
         return deepcopy_game(self, memo)
+
+    @property
+    def rng(self) -> random.Random:
+        """The game's only source of randomness; a clone shares it until either side
+        draws (:meth:`share_rng`)."""
+        if self._rng_shared:
+            self._rng, self._rng_shared = copy_rng(self._rng), False
+        return self._rng
+
+    @rng.setter
+    def rng(self, value: random.Random) -> None:
+        self._rng, self._rng_shared = value, False
+
+    def share_rng(self, original: Game) -> None:
+        """Give this clone ``original``'s generator: from now on neither draws from it,
+        each copies it on first use (so both continue the same sequence alone)."""
+        original._rng_shared = True
+        self._rng, self._rng_shared = original._rng, True
 
     def to_record(self) -> dict[str, Any]:
         return {
@@ -293,7 +317,7 @@ class Game(LegalSetCache):
         """The current phase's train limit per company."""
         return self.phase.train_limit
 
-    def discard_decider(self, company: Company) -> Decider:
+    def discard_decider(self, company: Company) -> Decider[Any]:
         """The decision of a company over the train limit."""
         return DiscardDecider(self, company)
 

@@ -25,14 +25,14 @@ class LegalSetCache:
     """``_legal`` maps ``id(decider)`` to ``(decider, legal set)``; ``_refresh`` makes every
     lookup recompute (set while ``legal_actions()`` computes)."""
 
-    _legal: dict[int, tuple[Decider, list[LegalAction]]]
+    _legal: dict[int, tuple[Decider[Any], list[LegalAction]]]
     _refresh: bool
 
     def init_legal_cache(self) -> None:
         self._legal = {}
         self._refresh = False
 
-    def legal_for(self, decider: Decider) -> list[LegalAction]:
+    def legal_for(self, decider: Decider[Any]) -> list[LegalAction]:
         """``decider.legal_actions()``, computed once per position: ``Decider.validate``
         (``apply``'s check of an answer), ``Step.auto`` and ``OperatingRound`` reuse the
         set ``legal_actions()`` or an earlier ``auto()`` computed.  Do not mutate it.
@@ -66,7 +66,7 @@ class LegalSetCache:
             if twin is not None:
                 self._legal[id(twin)] = (twin, legal)
 
-    def _verify_cached(self, decider: Decider, cached: list[LegalAction]) -> None:
+    def _verify_cached(self, decider: Decider[Any], cached: list[LegalAction]) -> None:
         saved, self._refresh = self._refresh, True
         try:
             fresh = decider.legal_actions()

@@ -24,7 +24,7 @@ from railhouse.engine.actions import DiscardTrain, LegalAction
 from railhouse.engine.config import PhaseSpec
 from railhouse.engine.entities import Company, Train
 from railhouse.engine.privates import close_all_privates, close_private
-from railhouse.engine.rounds.base import Decider
+from railhouse.engine.rounds.base import Decider, G
 from railhouse.engine.trains import phase_for_train, rust_trains
 
 if TYPE_CHECKING:
@@ -105,7 +105,7 @@ def discard_train(game: Game, company: Company, train: Train) -> None:
     game.event("train_discarded", {"company": company.id, "train": train.id})
 
 
-class DiscardDecider(Decider):
+class DiscardDecider(Decider[G]):
     """A company over its train limit discards trains of its president's choice, one at a
     time, until within the limit (or closed); discarded trains leave play.  One choice per
     train type (identical trains are one choice); ``every_train`` lists each train."""
@@ -113,7 +113,7 @@ class DiscardDecider(Decider):
     rule = "train limit"
     every_train = False
 
-    def __init__(self, game: Game, company: Company) -> None:
+    def __init__(self, game: G, company: Company) -> None:
         super().__init__(game)
         self.company = company
 

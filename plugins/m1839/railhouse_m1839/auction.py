@@ -25,7 +25,7 @@ if TYPE_CHECKING:
 DISCOUNT = 20  # R-6.2
 
 
-class DiscountAuction(Round):
+class DiscountAuction(Round["M1839"]):
     kind = "auction"
     rule = "1839 R-6"
 
@@ -36,7 +36,6 @@ class DiscountAuction(Round):
         self.player = game.cards.first()
         self._start_turn()
 
-    game: M1839
 
     def describe(self) -> dict[str, object]:
         return {"kind": self.kind, "items": list(self.items), "discounts": dict(self.discounts),
@@ -141,7 +140,7 @@ class DiscountAuction(Round):
             self._start_turn()
 
 
-class BrownParDecider(Decider):
+class BrownParDecider(Decider["M1839"]):
     """R-6.6: the buyer pars the assigned Major at once at an available major par that no
     other brown-associated Major has (the "two others" rule does not apply)."""
 
@@ -152,7 +151,6 @@ class BrownParDecider(Decider):
         self.buyer = buyer
         self.company_id = game.brown_assignment[private_id]
 
-    game: M1839
 
     def acting_entity(self) -> str | None:
         return self.buyer

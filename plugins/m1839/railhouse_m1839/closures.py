@@ -72,7 +72,7 @@ def parrable_locals(game: M1839) -> list[Company]:
             and can_reserve_two(game, c)]
 
 
-class NewLocalDecider(Decider):
+class NewLocalDecider(Decider["M1839"]):
     rule = "1839 R-14.3.1"
 
     def __init__(self, game: M1839, owner: str, private_id: str,
@@ -82,7 +82,6 @@ class NewLocalDecider(Decider):
         self.private_id = private_id
         self.rest = rest if rest is not None else []
 
-    game: M1839
 
     def acting_entity(self) -> str | None:
         return self.owner
@@ -121,12 +120,11 @@ def start_company(game: M1839, company: Company, director: str, par: int) -> Non
     game.event("par", {"player": director, "company": company.id, "price": par})
 
 
-class HomeDecider(Decider):
+class HomeDecider(Decider["M1839"]):
     """R-7.5.5: the director reserves two different home hexes, one at a time; a Local made
     by a private's power then lets the next queued private's owner decide (``rest``)."""
 
     rule = "1839 R-7.5.5"
-    game: M1839
 
     def __init__(self, game: M1839, company: Company, rest: list[str] | None = None) -> None:
         super().__init__(game)

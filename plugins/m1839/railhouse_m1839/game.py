@@ -29,6 +29,7 @@ from railhouse_m1839.plugin import TITLE
 from railhouse_m1839.routing import route_problem
 from railhouse_m1839.setup import setup
 from railhouse_m1839.stock import M1839StockRound
+from railhouse_m1839.turn import M1839Turn
 
 if TYPE_CHECKING:
     from railhouse.map.problem import RouteProblem
@@ -37,6 +38,7 @@ if TYPE_CHECKING:
 class M1839(Game):
     info = TITLE
     config = data.config()
+    turn_state = M1839Turn
     board: Board
     phase_events = trains.PHASE_EVENTS
 
@@ -67,7 +69,7 @@ class M1839(Game):
     def train_limit(self) -> int:
         return trains.train_limit(self)
 
-    def discard_decider(self, company: Company) -> Decider:
+    def discard_decider(self, company: Company) -> Decider[Any]:
         return trains.DiscardDecider(self, company)
 
     def on_private_closed(self, private: Private, owner: str | None) -> None:
@@ -124,7 +126,7 @@ class M1839Rules:
         return title_state(game)
 
     @hookimpl
-    def railhouse_next_round(self, game: M1839, finished: Round | None) -> Round:
+    def railhouse_next_round(self, game: M1839, finished: Round[Any] | None) -> Round[Any]:
         """R-5.1 / R-5.2: auction, then SR and a set of ORs whose size is fixed by the phase
         at the end of the SR."""
         if finished is None:

@@ -21,6 +21,7 @@ from railhouse_m1839.mapdata import BIG_CITIES, CITIES, OO_CITIES
 from railhouse_m1839.stations import nrs_keeps_a_place, places_for, sync_reservations
 
 if TYPE_CHECKING:
+    from railhouse.map.board import Board
     from railhouse_m1839.game import M1839
 
 # hex -> (kind, circles on the first tile, value of one city on the first tile)
@@ -40,21 +41,41 @@ def candidate_hexes(game: M1839, company: str, chosen: tuple[str, ...] = ()) -> 
     """Hexes the Local may reserve next: a free place, not already chosen, and at most one
     OO or big-city hex among the two (R-7.5.5); a first choice must leave a legal second."""
     board = sync_reservations(game)
-    big_taken = any(_big(h) for h in chosen)
-    hexes = [h for h in sorted(CITY_HEXES)
-             if h not in chosen and not (big_taken and _big(h))
-             and places_for(board, h, company) > 0
-             and nrs_keeps_a_place(game, board, company, h, *chosen)]  # R-14.5.1
+    hexes = [h for h in sorted(CITY_HEXES) if _open(game, board, company, h, chosen)]
     if chosen:
         return hexes
-    return [h for h in hexes
-            if any(o != h and not (_big(h) and _big(o))
-                   and nrs_keeps_a_place(game, board, company, o, h) for o in hexes)]
+    return [h for h in hexes if any(_pair(game, board, company, h, o) for o in hexes)]
 
 
 def can_reserve_two(game: M1839, company: str) -> bool:
-    """Whether two legal home hexes exist (else the Local cannot be parred, R-7.5.5)."""
-    return bool(candidate_hexes(game, company))
+    """Whether two legal home hexes exist (else the Local cannot be parred, R-7.5.5): the
+    same as ``bool(candidate_hexes(game, company))``, but stops at the first legal pair
+    (each hex is judged once, and only until a pair is found)."""
+    board = sync_reservations(game)
+    judged: dict[str, bool] = {}
+
+    def open_(h: str) -> bool:
+        if h not in judged:
+            judged[h] = _open(game, board, company, h, ())
+        return judged[h]
+
+    hexes = sorted(CITY_HEXES)
+    return any(open_(h) and any(open_(o) and _pair(game, board, company, h, o) for o in hexes)
+               for h in hexes)
+
+
+def _open(game: M1839, board: Board, company: str, h: str, chosen: tuple[str, ...]) -> bool:
+    """``h`` may be the Local's next home after ``chosen`` (R-7.5.5, R-14.5.1)."""
+    big_taken = any(_big(c) for c in chosen)
+    return (h not in chosen and not (big_taken and _big(h))
+            and places_for(board, h, company) > 0
+            and nrs_keeps_a_place(game, board, company, h, *chosen))  # R-14.5.1
+
+
+def _pair(game: M1839, board: Board, company: str, first: str, second: str) -> bool:
+    """Two open hexes make a legal pair of homes (R-7.5.5, R-14.5.1)."""
+    return (second != first and not (_big(first) and _big(second))
+            and nrs_keeps_a_place(game, board, company, second, first))
 
 
 def set_homes(game: M1839, company_id: str, homes: tuple[str, ...]) -> None:

@@ -35,6 +35,7 @@ from railhouse.engine.rounds.base import Decider
 from railhouse.map.tokens import TokenOptions, legal_token_placements
 from railhouse_m1839.mapdata import NS
 from railhouse_m1839.routing import board_of, operator
+from railhouse_m1839.turn import M1839Turn
 
 if TYPE_CHECKING:
     from railhouse.engine.game import Game
@@ -131,11 +132,11 @@ def apply_move(game: Game, move: MoveStation) -> None:
 
 class KRMove(Deal):
     """The director's move offer (``move``), KR's owning player agreeing: the power is
-    used (:func:`apply_move`); a declined move is remembered in ``turn["declined_moves"]``."""
+    used (:func:`apply_move`); a declined move is remembered in ``turn.declined_moves``."""
 
     rule = "1839 R-14.3.5"
 
-    def __init__(self, game: Game, move: MoveStation, turn: dict[str, object]) -> None:
+    def __init__(self, game: Game, move: MoveStation, turn: M1839Turn) -> None:
         super().__init__(game, move.entity, kr_owner(game) or "")
         self.move = move
         self.turn = turn
@@ -155,12 +156,10 @@ class KRMove(Deal):
 
     def answered(self, accepted: bool) -> None:
         if not accepted:
-            declined = self.turn.get("declined_moves", ())
-            assert isinstance(declined, tuple)
-            self.turn["declined_moves"] = (*declined, self.move)
+            self.turn.declined_moves = (*self.turn.declined_moves, self.move)
 
 
-class ReturnDecider(Decider):
+class ReturnDecider(Decider["Game"]):
     """R-14.3.5 exception and R-8.3.B.3: the director picks which of the company's two
     markers in a hex goes back to the charter (an NS marker takes its circle)."""
 

@@ -12,7 +12,7 @@ anytime.py (green privates R-8.3.10, DRU's train R-14.3.7, its director's conces
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 from railhouse.engine.actions import Action, LegalAction, Pass, find_admitting
 from railhouse.engine.entities import Company
@@ -35,16 +35,16 @@ from railhouse_m1839.money import nationalise, player_owes
 from railhouse_m1839.routing import RouteStep
 from railhouse_m1839.stations import HomeStationStep, StationStep
 from railhouse_m1839.track import TrackStep
+from railhouse_m1839.turn import M1839Turn
 from railhouse_m1839.turnsteps import DividendStep, FirstTrainStep, RustAfterRunStep, TrainBuyStep
 
 if TYPE_CHECKING:
     from railhouse_m1839.game import M1839
 
 
-class M1839OperatingRound(OperatingRound):
+class M1839OperatingRound(OperatingRound["M1839"]):
     rule = "1839 R-8"
 
-    game: M1839
 
     def start(self) -> None:
         self.game.ors_played += 1
@@ -73,7 +73,7 @@ class M1839OperatingRound(OperatingRound):
             return
         player_owes(game, rh.owner, RH_CHARGE, Payment(game, rh.owner, "bank", RH_CHARGE))
 
-    def current_step(self) -> Step | None:
+    def current_step(self) -> Step[M1839] | None:
         """A company nationalised during its own turn (its director went bankrupt) stops."""
         if self.company is not None and (self.company.closed or not self.company.floated):
             return None
@@ -84,8 +84,7 @@ class M1839OperatingRound(OperatingRound):
 
     # -- any-moment choices of the operating company (anytime.py) ----------------------
     def declined(self) -> set[str]:
-        declined: set[str] = self.turn.setdefault("declined", set())
-        return declined
+        return cast(M1839Turn, self.turn).declined
 
     def anytime(self) -> list[LegalAction]:
         """R-8.3.10 / R-14.3.7: offered at every step that waits for the company."""
@@ -131,7 +130,7 @@ class M1839OperatingRound(OperatingRound):
             resolve_new_locals(game)
 
 
-class NationalisationWindow(Decider):
+class NationalisationWindow(Decider["M1839"]):
     """R-8.3.8 / R-14.7.1 (A-21, A-23): in operating order every company owning a train may
     nationalise; its director answers once.  R-14.3.7: a floated company may first receive
     DRU's held train "to qualify" (``give_dru_train``, the holder answering when it is not
@@ -144,7 +143,6 @@ class NationalisationWindow(Decider):
         self.queue = list(order)
         self.declined: set[str] = set()
 
-    game: M1839
 
     def current(self) -> Company | None:
         while self.queue:
@@ -189,7 +187,7 @@ class NationalisationWindow(Decider):
             self.game.pending.remove(self)
 
 
-def operating_steps(game: M1839, company: Company) -> list[Step]:
+def operating_steps(game: M1839, company: Company) -> list[Step[M1839]]:
     """The company's turn in the order of R-8.3 (module docstring)."""
     return [step(game, company.id) for step in (
         HomeStationStep, FirstTrainStep, TrackStep, StationStep, RouteStep, RustAfterRunStep,

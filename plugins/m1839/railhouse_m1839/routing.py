@@ -35,9 +35,11 @@ from railhouse.map.tiles import CITY, OFFBOARD, TOWN
 from railhouse.map.trains import RouteRules, RouteView, RunContext
 from railhouse.map.trains import TrainSpec as RouteTrain
 from railhouse_m1839.mapdata import BARRIER_KEY, LVG_KEY, NS, RUHR, offboard_of
+from railhouse_m1839.turn import M1839Turn
 
 if TYPE_CHECKING:
     from railhouse.engine.game import Game
+    from railhouse_m1839.game import M1839  # noqa: F401  (the steps' game type)
 
 RULES = RouteRules(
     terminals=frozenset({CITY, TOWN, OFFBOARD}),
@@ -110,8 +112,8 @@ def ruhr_bonus(game: Game, view: RouteView) -> int:
 
 
 def run_context(game: Game, company: Company) -> RunContext:
-    turn = getattr(game.round, "turn", {}) or {}
-    swapped = turn.get("swapped_token")
+    turn = getattr(game.round, "turn", None)
+    swapped = turn.swapped_token if isinstance(turn, M1839Turn) else None
     return RunContext(
         trains=tuple(route_train(t.spec, t.id) for t in company.trains),
         offboards_allowed=not is_local(company),
@@ -135,7 +137,7 @@ def best_routes(game: Game, company: Company) -> RouteResult:
 
 
 def describe(result: RouteResult) -> list[dict[str, Any]]:
-    """JSON-ready routes for ``turn["routes"]`` and the event log."""
+    """JSON-ready routes for ``turn.routes`` and the event log."""
     return [
         {"train": r.train, "stops": list(r.stops), "segments": list(r.segments),
          "revenue": r.revenue}
@@ -143,7 +145,7 @@ def describe(result: RouteResult) -> list[dict[str, Any]]:
     ]  # fmt: skip
 
 
-class MapStep(TurnStep):
+class MapStep(TurnStep["M1839", M1839Turn]):
     """Base of 1839's map steps: the core's turn step (acting company, turn state) with the
     board and the map operator."""
 
@@ -157,7 +159,7 @@ class MapStep(TurnStep):
 
 class RouteStep(MapStep):
     """R-8.3.5 / R-16.3: the engine runs the optimum (no decision); writes
-    ``turn["revenue"]`` and ``turn["routes"]`` and marks every train that ran a route
+    ``turn.revenue`` and ``turn.routes`` and marks every train that ran a route
     (R-16.5.2: rusting R trains are then removed by the rules' ``rust_after_run`` code)."""
 
     rule = "1839 R-16"
@@ -165,8 +167,8 @@ class RouteStep(MapStep):
     def auto(self) -> bool:
         result = best_routes(self.game, self.company)
         routes = describe(result)
-        self.turn["revenue"] = result.revenue
-        self.turn["routes"] = routes
+        self.turn.revenue = result.revenue
+        self.turn.routes = routes
         ran = {r.train for r in result.routes}
         for train in self.company.trains:
             if train.id in ran:

@@ -83,7 +83,7 @@ def _transfer_director_if_needed(game: M1839, company: Company, seller: str, cou
     game.event("president", {"company": company.id, "old": seller, "new": new})
 
 
-class RedeemDecider(Decider):
+class RedeemDecider(Decider["M1839"]):
     """R-7.4.1: the director may have the company buy back all the shares just sold, at the
     current price, before the price moves; all-or-nothing; not a director's action."""
 

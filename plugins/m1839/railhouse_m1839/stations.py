@@ -46,6 +46,7 @@ from railhouse_m1839.track import SRV, SRV_COST, owned_power
 
 if TYPE_CHECKING:
     from railhouse.engine.game import Game
+    from railhouse_m1839.game import M1839
 
 STATION_FEE = 80  # R-8.3.B.2.4 (also a swap, R-8.3.B.3)
 NRS = "NRS"
@@ -166,7 +167,7 @@ class HomeStationStep(MapStep):
 
     rule = "1839 R-8.3.1"
 
-    def __init__(self, game: Game, entity: str) -> None:
+    def __init__(self, game: M1839, entity: str) -> None:
         super().__init__(game, entity)
         self.queue: list[tuple[str, ...]] | None = None
 
@@ -246,7 +247,7 @@ class StationStep(MapStep):
                         company: Company) -> list[tuple[str, int, int, str, str]]:
         if not owned_power(self.game, self.entity, SRV):
             return []
-        srv_hex = self.turn.get("srv_hex")
+        srv_hex = self.turn.srv_hex
         cost = 0 if srv_hex else SRV_COST
         if company.cash < cost:
             return []
@@ -264,7 +265,7 @@ class StationStep(MapStep):
         board, company = self.board, self.company
         if company.operated_count < 1 or company.cash < STATION_FEE:
             return []
-        declined = self.turn.get("declined_swaps", ())
+        declined = self.turn.declined_swaps
         mine = board.company_cities(self.entity)
         out = []
         for (h2, c2), owners in sorted(board.tokens.items()):
@@ -284,7 +285,7 @@ class StationStep(MapStep):
 
     def moves(self) -> list[MoveStation]:
         """R-14.3.5 KR moves, once per game, besides a placement or swap (A-17)."""
-        return kr_moves(self.game, self.entity, self.turn.get("declined_moves", ()))
+        return kr_moves(self.game, self.entity, self.turn.declined_moves)
 
     def legal_actions(self) -> list[LegalAction]:
         me = self.entity
@@ -334,14 +335,14 @@ class StationStep(MapStep):
     def finish(self) -> None:
         """End the step; an SRV lay made this turn uses up the private (R-14.3.4)."""
         self.done = True
-        if self.turn.get("srv_hex") and owned_power(self.game, self.entity, SRV):
+        if self.turn.srv_hex and owned_power(self.game, self.entity, SRV):
             close_private(self.game, SRV, "power used")
 
 
 class StationSwap(Deal):
     """R-8.3.B.3: the active company's swap offer, the other company's director agreeing;
     on acceptance the markers are exchanged and the station step ends, a refusal is
-    remembered in ``turn["declined_swaps"]``."""
+    remembered in ``turn.declined_swaps``."""
 
     rule = "1839 R-8.3.B.3"
 
@@ -368,9 +369,9 @@ class StationSwap(Deal):
     def answered(self, accepted: bool) -> None:
         offer, step = self.offer, self.step
         if not accepted:
-            step.turn["declined_swaps"] = (*step.turn.get("declined_swaps", ()), offer)
+            step.turn.declined_swaps = (*step.turn.declined_swaps, offer)
             return
-        step.turn["swapped_token"] = f"{offer.other_hex}.c{offer.other_city}"  # A-18
+        step.turn.swapped_token = f"{offer.other_hex}.c{offer.other_city}"  # A-18
         step.finish()
 
 

@@ -44,7 +44,7 @@ if TYPE_CHECKING:
 HOLDING_CAP = 60
 
 
-class M1839StockRound(Round):
+class M1839StockRound(Round["M1839"]):
     kind = "stock"
     rule = "1839 R-7"
 
@@ -55,7 +55,6 @@ class M1839StockRound(Round):
         self.sold_this_round: dict[str, set[str]] = {p: set() for p in game.active_players()}
         self._new_turn()
 
-    game: M1839
 
     def describe(self) -> dict[str, object]:
         return {"kind": self.kind, "player": self.player, "colour": self.game.cards.colour}

@@ -42,6 +42,7 @@ from railhouse_m1839.routing import MapStep
 
 if TYPE_CHECKING:
     from railhouse.engine.game import Game
+    from railhouse_m1839.game import M1839
 
 SECOND_LAY_FEE = 20
 LVG_FEE = 20
@@ -97,7 +98,7 @@ def owned_power(game: Game, company_id: str, private_id: str) -> bool:
 class TrackStep(MapStep):
     rule = "1839 R-8.3.A / R-15"
 
-    def __init__(self, game: Game, entity: str) -> None:
+    def __init__(self, game: M1839, entity: str) -> None:
         super().__init__(game, entity)
         self.lays = 0
         self.upgraded = False
@@ -133,7 +134,7 @@ class TrackStep(MapStep):
         """R-14.3.4 / A-19: a lay or upgrade on I16/K16, unconnected, flat f80."""
         if self.lays >= 2 or not owned_power(self.game, self.entity, SRV):
             return []
-        if self.turn.get("srv_hex") or self.company.cash < SRV_COST:
+        if self.turn.srv_hex or self.company.cash < SRV_COST:
             return []
         out: list[TileLay] = []
         for coord in NRS_CHOICE:
@@ -148,7 +149,7 @@ class TrackStep(MapStep):
         return out
 
     def _affordable(self, lays: list[TileLay]) -> list[TileLay]:
-        done = self.turn.get("laid_hexes", ())
+        done = self.turn.laid_hexes
         cash = self.company.cash
         return [x for x in lays if x.cost <= cash and x.hex not in done]
 
@@ -188,14 +189,14 @@ class TrackStep(MapStep):
         game.pay(company, game.bank, lay.cost)
         dropped = self.board.lay_tile(action.hex, action.tile, action.rotation, lay.tokens)
         laid_this_or(game, company.id).add(action.hex)
-        self.turn["laid_hexes"] = (*self.turn.get("laid_hexes", ()), action.hex)
+        self.turn.laid_hexes = (*self.turn.laid_hexes, action.hex)
         if action.ability == LVG:
             close_private(game, LVG, "power used")
         else:
             self.lays += 1
             self.upgraded = self.upgraded or lay.upgrade
         if action.ability == SRV:
-            self.turn["srv_hex"] = action.hex
+            self.turn.srv_hex = action.hex
         game.event("tile", {"company": company.id, "hex": action.hex, "tile": action.tile,
                             "rotation": action.rotation, "cost": lay.cost,
                             "ability": action.ability})  # fmt: skip

@@ -131,7 +131,7 @@ PHASE_EVENTS: Mapping[str, PhaseEvent] = {
 }
 
 
-class DiscardDecider(CoreDiscardDecider):
+class DiscardDecider(CoreDiscardDecider["M1839"]):
     """R-16.4.3: every company over the limit discards (its director chooses any train)."""
 
     rule = "1839 R-16.4.3"

@@ -24,6 +24,7 @@ from railhouse_m1839.trains import (
     rust_after_run,
     train_limit,
 )
+from railhouse_m1839.turn import M1839Turn
 
 if TYPE_CHECKING:
     from railhouse_m1839.game import M1839
@@ -34,7 +35,6 @@ NO_FIRST_TRAIN = ("4", "7")  # R-8.3.2 / A-45: nothing happens if the next is gr
 class M1839Step(MapStep):
     """The map steps' base (acting company, turn state) seen from the 1839 game."""
 
-    game: M1839
 
 
 class FirstTrainStep(M1839Step):
@@ -77,7 +77,7 @@ class RustAfterRunStep(M1839Step):
         return True
 
 
-class DividendStep(CoreDividendStep, M1839Step):
+class DividendStep(CoreDividendStep["M1839", M1839Turn], M1839Step):
     """R-8.3.C: half or withhold before blue, full or withhold from blue (the core's step;
     the marker is turned over as it moves, R-8.2.4, by the face-down market)."""
 
@@ -147,7 +147,7 @@ class TrainBuyStep(M1839Step):
         if company.cash < 1:
             return []
         legal = []
-        declined = self.turn.get("declined", set())
+        declined = self.turn.declined
         for other in game.companies.values():
             if other is company or not other.floated or other.closed:
                 continue
@@ -180,6 +180,6 @@ class TrainBuyStep(M1839Step):
         """R-11.1: at once when one player directs both companies, else the seller's
         director answers (trains.buy_company_train); a declined train is not offered for
         again in this turn, so offers cannot loop."""
-        declined: set[str] = self.turn.setdefault("declined", set())
+        declined = self.turn.declined
         buy_company_train(self.game, self.company, seller, train_id, price, declined)
 

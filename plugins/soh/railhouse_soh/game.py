@@ -20,6 +20,7 @@ from railhouse_soh.online import OnlineSettings, settings_for
 from railhouse_soh.optional import variant_plugins
 from railhouse_soh.plugin import TITLE
 from railhouse_soh.rounds import SohAuction, SohStockRound, give_nrs_share, richest_seat
+from railhouse_soh.stepbase import SohTurn
 from railhouse_soh.variants import Ruleset, ruleset_for
 from railhouse_soh.variants import trains as variant_trains
 from railhouse_soh.variants.setup import forced_draw, forced_start_seat
@@ -31,6 +32,7 @@ ORS_PER_SET = 2  # EN "Game play"
 class SteamOverHolland(Game):
     info = TITLE
     config = data.config()
+    turn_state = SohTurn
     board: Board
 
     def __init__(
@@ -65,7 +67,7 @@ class SteamOverHolland(Game):
         """The company's route question now (railhouse.map.problem), None without trains."""
         return routing.route_problem(self, self.companies[company_id])
 
-    def discard_decider(self, company: Company) -> Decider:
+    def discard_decider(self, company: Company) -> Decider[Any]:
         """EN "Number of trains per company": the core's discard (the train leaves the
         game); under the 18xx-games rule set it goes back on sale (facts §11.2)."""
         return variant_trains.DiscardBackToDepot(self, company)
@@ -97,7 +99,9 @@ class SohRules:
         variant_trains.rusted(game, new.name)
 
     @hookimpl
-    def railhouse_next_round(self, game: SteamOverHolland, finished: Round | None) -> Round:
+    def railhouse_next_round(
+        self, game: SteamOverHolland, finished: Round[Any] | None
+    ) -> Round[Any]:
         """EN "Game play": the auction, then 5 sets of a stock round and two ORs."""
         if finished is None and game.options["distribution"] == "auction":
             return SohAuction(game, game.dealt_privates, game.priority)

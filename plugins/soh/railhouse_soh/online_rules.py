@@ -39,7 +39,7 @@ class OnlineEdition:
 
     @hookimpl(wrapper=True)
     def railhouse_next_round(
-        self, game: SteamOverHolland, finished: Round | None
+        self, game: SteamOverHolland, finished: Round[Any] | None
     ) -> Generator[None, Any, Any]:
         result = yield
         settings = game.online

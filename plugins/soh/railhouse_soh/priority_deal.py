@@ -38,7 +38,7 @@ class PriorityDeal:
 
     @hookimpl(wrapper=True)
     def railhouse_next_round(
-        self, game: SteamOverHolland, finished: Round | None
+        self, game: SteamOverHolland, finished: Round[Any] | None
     ) -> Generator[None, Any, Any]:
         result = yield
         if type(result) is SohStockRound:

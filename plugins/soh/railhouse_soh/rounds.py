@@ -29,7 +29,7 @@ def richest_seat(game: SteamOverHolland, holder: int) -> int:
     return holder
 
 
-class SohAuction(SequentialBidAuction):
+class SohAuction(SequentialBidAuction["SteamOverHolland"]):
     """EN "Phase 1": ascending order, minimum raise 5, start card moves left after each
     private, then goes to the richest player.
 
@@ -41,7 +41,6 @@ class SohAuction(SequentialBidAuction):
     cash goes to the first tied player counting from the first opener."""
 
     min_raise = 5
-    game: SteamOverHolland
 
     def __init__(self, game: SteamOverHolland, items: list[str], opener: int) -> None:
         self.first_opener = opener
@@ -86,15 +85,13 @@ def give_nrs_share(game: SteamOverHolland, player: str) -> None:
     game.event("nrs_share", {"player": player})
 
 
-class SohStockRound(StockRound):
+class SohStockRound(StockRound["SteamOverHolland"]):
     """EN "Stock round".  The sale's price move (EN "Adjusting share price": a sale not by
     the president stops at a ledge, the president being the seller's standing before the
     sale) is the core's ``sale_price_drop`` over the market's ledges."""
 
     rule = "SOH EN 'Stock round'"
     priority_deal = "keep"  # SOH deals the start card itself, in on_round_end
-
-    game: SteamOverHolland
 
     def allow_sell(self, me: str, company: Company) -> bool:
         """EN "Selling shares": not a company started in this stock round.  Online edition

@@ -30,7 +30,7 @@ from railhouse.engine.steps import DividendStep as CoreDividendStep
 from railhouse.map.tokens import TokenOptions, legal_token_placements
 from railhouse_soh import routing, track, trainbuy
 from railhouse_soh.mapdata import AMSTERDAM_HEX
-from railhouse_soh.stepbase import SohStep
+from railhouse_soh.stepbase import SohStep, SohTurn
 from railhouse_soh.treasury import buyback_limit, issue, issue_limit
 from railhouse_soh.variants import issues, upgrades
 from railhouse_soh.variants import routes as variant_routes
@@ -54,7 +54,7 @@ class HomeTokenStep(SohStep):
             board.place_token(hex_id, city, company.id)
             board.drop_reservations(company.id, hex_id)
             company.tokens_placed = 1
-            self.turn["home_token"] = True
+            self.turn.home_token = True
             self.game.event("token", {"company": company.id, "hex": hex_id, "city": city,
                                       "cost": 0})
         self.done = True
@@ -86,11 +86,11 @@ class ShareDealingStep(SohStep):
         dividend step passes, facts §11.2): only while a dividend decision is still to
         come, i.e. the trains earned something (with no train or no route T skips the
         dividend at once, closing the issue step)."""
-        if self.late and self.turn.get("revenue", 0) <= 0:
+        if self.late and self.turn.revenue <= 0:
             return []
         legal = []
         ruleset = self.game.ruleset
-        top = issue_limit(self.game, self.company, self.turn.get("issued", 0))
+        top = issue_limit(self.game, self.company, self.turn.issued)
         if top > 0 and issues.may_issue(ruleset, self.turn):
             legal.append(LegalAction(IssueShares(entity=self.entity, count=1),
                                      {"count": Range(1, top)}))
@@ -111,7 +111,7 @@ class ShareDealingStep(SohStep):
         price = game.share_price(company)
         game.pay(company, game.bank, price * action.count)
         move_shares(company, POOL, TREASURY, action.count)
-        self.turn["buy_backs"] = self.turn.get("buy_backs", 0) + 1
+        self.turn.buy_backs += 1
         game.event("buy_back", {"company": company.id, "count": action.count, "price": price})
         self.done = True
 
@@ -128,7 +128,7 @@ class TokenStep(SohStep):
     def legal_actions(self) -> list[LegalAction]:
         company = self.company
         costs = company.spec.token_costs
-        if self.turn.get("home_token") or company.tokens_placed >= len(costs):
+        if self.turn.home_token or company.tokens_placed >= len(costs):
             return []
         cost = costs[company.tokens_placed]
         free = track.ability_private(self.game, company, "free_token")
@@ -226,8 +226,8 @@ class RouteStep(SohStep):
         self.record(revenue, routes)
 
     def record(self, revenue: int, routes: Any) -> None:
-        self.turn["revenue"] = revenue
-        self.turn["routes"] = routes
+        self.turn.revenue = revenue
+        self.turn.routes = routes
         for train in self.company.trains:
             train.ran = True
         self.game.event("routes", {"company": self.entity, "revenue": revenue,
@@ -235,7 +235,7 @@ class RouteStep(SohStep):
         self.done = True
 
 
-class DividendStep(CoreDividendStep):
+class DividendStep(CoreDividendStep["SteamOverHolland", SohTurn]):
     """EN "Paying dividends": withhold (all to the treasury) or pay out 10% per share to
     its holder; treasury shares pay the company, market shares pay nobody (the core's
     step); "Adjusting share price" is the rules' price-move hook."""
@@ -254,9 +254,9 @@ class PhaseChangeStep(SohStep):
         return True
 
 
-def operating_steps(game: SteamOverHolland, company_id: str) -> list[Step]:
-    late: list[Step] = []
-    before_dividend: list[Step] = []
+def operating_steps(game: SteamOverHolland, company_id: str) -> list[Step[SteamOverHolland]]:
+    late: list[Step[SteamOverHolland]] = []
+    before_dividend: list[Step[SteamOverHolland]] = []
     if game.ruleset.late_issue:
         before_dividend.append(ShareDealingStep(game, company_id, late=True))
     if game.ruleset.late_private_purchase:

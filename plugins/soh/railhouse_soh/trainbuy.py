@@ -110,9 +110,9 @@ class BuyTrainStep(SohStep):
         cheapest = self.cheapest()
         if cheapest is None:
             return False
-        if "must_buy" not in self.turn:
-            self.turn["must_buy"] = routing.has_route(self.game, company, cheapest[0])
-        return bool(self.turn["must_buy"])
+        if self.turn.must_buy is None:
+            self.turn.must_buy = routing.has_route(self.game, company, cheapest[0])
+        return self.turn.must_buy
 
     def emergency(self) -> ForcedPurchaseRaise | None:
         """EN "Forced train purchases": the money raising while it has a decision to make
@@ -238,7 +238,7 @@ class ForcedPurchaseRaise(EmergencyRaise):
         step = self.step
         if not may_issue(step.game.ruleset, step.turn, emergency=True):
             return 0
-        limit = treasury.issue_limit(step.game, self.company, step.turn.get("issued", 0))
+        limit = treasury.issue_limit(step.game, self.company, step.turn.issued)
         if step.game.ruleset.emergency_issue_capped:  # T: no more shares than needed
             limit = min(limit, self.units_needed(self.company, self.shortfall()))
         return limit
@@ -253,8 +253,8 @@ class ForcedPurchaseRaise(EmergencyRaise):
         block (T's ``BuyTrain#can_sell?``: not again once sold in this purchase)."""
         legal = super().legal_actions()
         turn = self.step.turn
-        if self.step.game.ruleset.no_close_after_sale and turn.get("president_sold"):
-            sold = turn.get("sold_companies", ())
+        if self.step.game.ruleset.no_close_after_sale and turn.president_sold:
+            sold = turn.sold_companies
             legal = [c for c in legal if not (isinstance(c.action, SellShares)
                                               and c.action.company in sold)]
             legal = [c for c in legal if not isinstance(c.action, Bankrupt)] or legal
@@ -262,8 +262,8 @@ class ForcedPurchaseRaise(EmergencyRaise):
 
     def process_sell_shares(self, action: SellShares) -> None:
         turn = self.step.turn
-        turn["president_sold"] = True
-        turn["sold_companies"] = (*turn.get("sold_companies", ()), action.company)
+        turn.president_sold = True
+        turn.sold_companies = (*turn.sold_companies, action.company)
         super().process_sell_shares(action)
 
     def raised(self) -> None:

@@ -3,11 +3,12 @@ shares")."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING, Any, cast
 
 from railhouse.engine.entities import POOL, TREASURY, Company
 from railhouse.engine.rounds.operating import OperatingRound
 from railhouse.engine.shares import move_shares
+from railhouse_soh.stepbase import SohTurn
 from railhouse_soh.variants.issues import POOL_SHARE_LIMIT, issue_steps
 
 if TYPE_CHECKING:
@@ -42,13 +43,13 @@ def issue(game: SteamOverHolland, company: Company, count: int) -> None:
     price = game.share_price(company)
     move_shares(company, TREASURY, POOL, count)
     game.pay(game.bank, company, price * count)
-    round_turn = cast(OperatingRound, game.round).turn
-    already = round_turn.get("issued", 0)
+    turn = cast(SohTurn, cast(OperatingRound[Any], game.round).turn)
+    already = turn.issued
     market = game.market_of(company)
     steps = issue_steps(game.ruleset, market, company.id, issue_drop(already, count))
     market.move(company.id, "down", steps)
-    round_turn["issued"] = already + count
-    round_turn["issue_actions"] = round_turn.get("issue_actions", 0) + 1
+    turn.issued = already + count
+    turn.issue_actions += 1
     game.event("issue", {"company": company.id, "count": count, "price": price})
 
 

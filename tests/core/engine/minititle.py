@@ -101,12 +101,12 @@ class MiniGame(Game):
         return GameHooks(rules=MiniRules())
 
 
-class MiniAuction(SequentialBidAuction):
+class MiniAuction(SequentialBidAuction["MiniGame"]):
     def on_end(self) -> None:
         self.game.priority = self.opener
 
 
-class MiniStockRound(StockRound):
+class MiniStockRound(StockRound["MiniGame"]):
     """Par: buy the president's certificate at a par price open in this phase."""
 
     def par_choices(self, me: str) -> list[LegalAction]:
@@ -162,7 +162,7 @@ class MiniStockRound(StockRound):
         self.game.check_end("end_of_sr")
 
 
-class DividendStep(Step):
+class DividendStep(Step["MiniGame"]):
     """Revenue 10 per city a train reaches (its distance); pay out or withhold."""
 
     rule = "mini dividends"
@@ -209,7 +209,7 @@ class DividendStep(Step):
             market.move(company.id, "up", 0, operated=True)
 
 
-class BuyTrainStep(Step):
+class BuyTrainStep(Step["MiniGame"]):
     rule = "mini trains"
 
     def legal_actions(self) -> list[LegalAction]:
@@ -238,7 +238,7 @@ class MiniRules:
         game.priority = game.rng.randrange(len(game.seats))
 
     @hookimpl
-    def railhouse_next_round(self, game: MiniGame, finished: Round | None) -> Round:
+    def railhouse_next_round(self, game: MiniGame, finished: Round[Any] | None) -> Round[Any]:
         """Auction, then sets of one stock round and ``phase.operating_rounds`` ORs."""
         if finished is None:
             return MiniAuction(game, sorted(game.privates), game.priority)
@@ -254,7 +254,7 @@ class MiniRules:
         return MiniStockRound(game)
 
     @hookimpl
-    def railhouse_operating_steps(self, game: MiniGame, company: Company) -> list[Step]:
+    def railhouse_operating_steps(self, game: MiniGame, company: Company) -> list[Step[Any]]:
         return [DividendStep(game, company.id), BuyTrainStep(game, company.id)]
 
     @hookimpl

@@ -39,7 +39,7 @@ from railhouse.hookspecs import hookimpl
 from railhouse.testing.conformance import random_playout
 
 
-class TradeStep(Step):
+class TradeStep(Step["MiniGame"]):
     """Offers to buy a player's private or another company's train; an offer declined is
     not repeated in the same turn (1839 R-8.3.10)."""
 
@@ -87,7 +87,7 @@ class TradeStep(Step):
 
 class TradeRules(MiniRules):
     @hookimpl
-    def railhouse_operating_steps(self, game: MiniGame, company: Company) -> list[Step]:
+    def railhouse_operating_steps(self, game: MiniGame, company: Company) -> list[Step[Any]]:
         return [TradeStep(game, company.id), DividendStep(game, company.id),
                 BuyTrainStep(game, company.id)]
 

@@ -11,18 +11,18 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from railhouse.engine.actions import Bid, LegalAction, Pass, Range
-from railhouse.engine.rounds.base import Round
+from railhouse.engine.rounds.base import G, Round
 
 if TYPE_CHECKING:
-    from railhouse.engine.game import Game
+    pass
 
 
-class SequentialBidAuction(Round):
+class SequentialBidAuction(Round[G]):
     kind = "auction"
     rule = "private auction"
     min_raise = 5
 
-    def __init__(self, game: Game, items: list[str], opener: int) -> None:
+    def __init__(self, game: G, items: list[str], opener: int) -> None:
         super().__init__(game)
         self.items = list(items)
         self.opener = opener

@@ -8,7 +8,7 @@ resolves itself in :meth:`Step.auto`.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Generic, TypeVar
 
 from railhouse.engine.actions import Action, LegalAction, find_admitting
 from railhouse.engine.errors import IllegalAction
@@ -16,13 +16,17 @@ from railhouse.engine.errors import IllegalAction
 if TYPE_CHECKING:
     from railhouse.engine.game import Game
 
+#: the game a decider belongs to: a title's deciders name the title's game class
+#: (``Step["SteamOverHolland"]``), so ``self.game`` has the title's type without a cast
+G = TypeVar("G", bound="Game")
 
-class Decider:
+
+class Decider(Generic[G]):
     """Something that asks one entity for a decision: a round, a step, a pending choice."""
 
     rule = ""  # rulebook citation used in generic IllegalAction messages
 
-    def __init__(self, game: Game) -> None:
+    def __init__(self, game: G) -> None:
         self.game = game
 
     def acting_entity(self) -> str | None:
@@ -56,10 +60,10 @@ class Decider:
         handler(action)
 
 
-class Step(Decider):
+class Step(Decider[G]):
     """One step of an operating turn (or any turn made of steps)."""
 
-    def __init__(self, game: Game, entity: str) -> None:
+    def __init__(self, game: G, entity: str) -> None:
         super().__init__(game)
         self.entity = entity
         self.done = False
@@ -78,10 +82,10 @@ class Step(Decider):
         self.done = True
 
 
-class Round(Decider):
+class Round(Decider[G]):
     kind = "round"
 
-    def __init__(self, game: Game) -> None:
+    def __init__(self, game: G) -> None:
         super().__init__(game)
         self.finished = False
 
@@ -95,7 +99,7 @@ class Round(Decider):
         return {"kind": self.kind}
 
 
-class GameEnd(Round):
+class GameEnd(Round["Game"]):
     """Returned by ``railhouse_next_round`` when no round follows: starting it ends the game
     with ``reason`` (a firstresult hook cannot say "nothing" with None, which means "no
     opinion")."""

@@ -9,30 +9,31 @@ goes to the first step that is not done.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from railhouse.engine.actions import Action, LegalAction
 from railhouse.engine.privates import revenue_of
-from railhouse.engine.rounds.base import Round, Step
+from railhouse.engine.rounds.base import G, Round, Step
+from railhouse.engine.turnstate import TurnState
 
 if TYPE_CHECKING:
     from railhouse.engine.entities import Company
-    from railhouse.engine.game import Game
 
 
-class OperatingRound(Round):
+class OperatingRound(Round[G]):
     kind = "operating"
     rule = "operating round"
 
-    def __init__(self, game: Game, number: int, of: int, set_number: int = 0) -> None:
+    def __init__(self, game: G, number: int, of: int, set_number: int = 0) -> None:
         super().__init__(game)
         self.number = number
         self.of = of
         self.set_number = set_number
         self.operated: list[str] = []
         self.company: Company | None = None
-        self.steps: list[Step] = []
-        self.turn: dict[str, Any] = {}
+        self.steps: list[Step[G]] = []
+        #: the current turn's state (the title's ``Game.turn_state`` class)
+        self.turn: TurnState = game.turn_state()
 
     def describe(self) -> dict[str, object]:
         return {"kind": self.kind, "number": self.number, "of": self.of, "set": self.set_number}
@@ -87,7 +88,7 @@ class OperatingRound(Round):
                 return self.game.companies[company_id]
         return None
 
-    def current_step(self) -> Step | None:
+    def current_step(self) -> Step[G] | None:
         for step in self.steps:
             if not step.done:
                 return step
@@ -113,7 +114,7 @@ class OperatingRound(Round):
     def begin_turn(self, company: Company) -> None:
         self.company = company
         self.operated.append(company.id)
-        self.turn = {}
+        self.turn = self.game.turn_state()
         self.on_turn_start(company)
         self.steps = list(self.game.hooks.operating_steps(self.game, company))
         self.game.event("operate", {"company": company.id})

@@ -34,7 +34,7 @@ from railhouse.engine.actions import (
 )
 from railhouse.engine.entities import POOL, TREASURY, Company
 from railhouse.engine.errors import IllegalAction
-from railhouse.engine.rounds.base import Round
+from railhouse.engine.rounds.base import G, Round
 from railhouse.engine.shares import (
     move_shares,
     player_certificate_count,
@@ -46,15 +46,15 @@ from railhouse.engine.shares import (
 )
 
 if TYPE_CHECKING:
-    from railhouse.engine.game import Game
+    pass
 
 
-class StockRound(Round):
+class StockRound(Round[G]):
     kind = "stock"
     rule = "stock round"
     priority_deal = "after_last_actor"
 
-    def __init__(self, game: Game) -> None:
+    def __init__(self, game: G) -> None:
         super().__init__(game)
         self.seat = game.priority
         self.passes_in_row = 0
@@ -63,6 +63,9 @@ class StockRound(Round):
         self.pass_order: list[str] = []
         self.last_actor: int | None = None
         self.run_start: int | None = None  # seat that began the current run of passes
+        #: certificate counts by player while ``legal_actions`` computes (None otherwise):
+        #: the state cannot change meanwhile, and every company's purchase asks for it
+        self._counts: dict[str, int] | None = None
         self._new_turn()
 
     # -- turn bookkeeping --------------------------------------------------------------
@@ -121,6 +124,13 @@ class StockRound(Round):
 
     # -- legal actions -----------------------------------------------------------------
     def legal_actions(self) -> list[LegalAction]:
+        saved, self._counts = self._counts, {}
+        try:
+            return self._legal_actions()
+        finally:
+            self._counts = saved
+
+    def _legal_actions(self) -> list[LegalAction]:
         me = self.player_id()
         legal: list[LegalAction] = []
         if not self.bought_this_turn:
@@ -180,14 +190,23 @@ class StockRound(Round):
         """A player over the certificate limit must sell down in their turn (SOH
         "Maximum number of certificates")."""
         limit = self.certificate_limit()
-        return limit is not None and player_certificate_count(self.game, me) > limit
+        return limit is not None and self.certificate_count(me) > limit
 
     def certificate_limit(self) -> int | None:
         return self.game.config.certificate_limit[len(self.game.seats)]
 
     def can_take_certificates(self, me: str, count: int) -> bool:
         limit = self.certificate_limit()
-        return limit is None or player_certificate_count(self.game, me) + count <= limit
+        return limit is None or self.certificate_count(me) + count <= limit
+
+    def certificate_count(self, me: str) -> int:
+        """``me``'s certificates counting toward the limit (computed once per legal set)."""
+        counts = self._counts
+        if counts is None:
+            return player_certificate_count(self.game, me)
+        if me not in counts:
+            counts[me] = player_certificate_count(self.game, me)
+        return counts[me]
 
     def par_choices(self, me: str) -> list[LegalAction]:
         return []

@@ -11,8 +11,13 @@ code, as facts §11.2 records it; no report of it was found.)
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from railhouse.engine.market import StockMarket
 from railhouse_soh.variants.ruleset import Ruleset
+
+if TYPE_CHECKING:
+    from railhouse_soh.stepbase import SohTurn
 
 LEDGE_CELLS = (110, 160, 240, 330)  # prices that sit just above a ledge (EN)
 TOP = 360
@@ -32,25 +37,25 @@ def issue_steps(ruleset: Ruleset, market: StockMarket, company: str, normal: int
     return steps
 
 
-def may_issue(ruleset: Ruleset, turn: dict[str, int], emergency: bool = False) -> bool:
+def may_issue(ruleset: Ruleset, turn: SohTurn, emergency: bool = False) -> bool:
     """Whether another issue action fits this turn.  T (facts §11.2 "One issue or buy-back
     per turn"): one issue or one buy-back per turn (``issues_per_turn`` counts both), and
     no emergency issue after a voluntary one (an emergency issue after a buy-back is
     allowed: T's ``issued_shares`` records issues only).  EN/FAQ: any number within the
     limit."""
     if emergency:
-        return ruleset.emergency_issue_after_issue or turn.get("issue_actions", 0) == 0
+        return ruleset.emergency_issue_after_issue or turn.issue_actions == 0
     return ruleset.issues_per_turn is None or share_deals(turn) < ruleset.issues_per_turn
 
 
-def may_buy_back(ruleset: Ruleset, turn: dict[str, int]) -> bool:
+def may_buy_back(ruleset: Ruleset, turn: SohTurn) -> bool:
     """T forbids buying back after issuing in the same turn, and a second buy-back (one
     issue or one buy-back per turn); EN does not."""
     if ruleset.issues_per_turn is not None and share_deals(turn) >= ruleset.issues_per_turn:
         return False
-    return ruleset.buyback_after_issue or not turn.get("issued", 0)
+    return ruleset.buyback_after_issue or not turn.issued
 
 
-def share_deals(turn: dict[str, int]) -> int:
+def share_deals(turn: SohTurn) -> int:
     """Issue and buy-back actions taken this turn."""
-    return turn.get("issue_actions", 0) + turn.get("buy_backs", 0)
+    return turn.issue_actions + turn.buy_backs

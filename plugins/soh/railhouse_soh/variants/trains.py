@@ -79,12 +79,11 @@ def rusted(game: SteamOverHolland, phase_name: str) -> None:
                       != phase_name]
 
 
-class DiscardBackToDepot(DiscardDecider):
+class DiscardBackToDepot(DiscardDecider["SteamOverHolland"]):
     """The core's discard over the train limit, then ``put_back``: under the 18xx-games rule
     set the discarded train is on sale again (EN: it leaves the game)."""
 
     rule = "SOH EN 'Number of trains per company'"
-    game: SteamOverHolland
 
     def process_discard_train(self, action: DiscardTrain) -> None:
         super().process_discard_train(action)

@@ -1,45 +1,18 @@
-"""Generic steps of a company's operating turn, with narrow override points.
-
-A title's operating turn is a list of steps (``railhouse_operating_steps``); the steps every
-18xx shares live here, and a title subclasses one only where its rules differ, overriding a
-small method (in the manner of the 18xx.games engine), never the whole step:
-
-- :class:`TurnStep`: the base: the acting company and the turn's state
-  (``OperatingRound.turn``: e.g. ``revenue`` and ``routes``, written by the route step).
-- :class:`DividendStep`: pay out or withhold the turn's revenue.  Override points:
-  :meth:`~DividendStep.dividend_kinds`, :meth:`~DividendStep.split`,
-  :meth:`~DividendStep.pay_holders`, :meth:`~DividendStep.price_basis` and
-  :meth:`~DividendStep.price_moved`.  The core asks ``railhouse_price_moves_after_dividend``
-  for the share price moves and makes them.
-- The discard of trains over the limit is :class:`railhouse.engine.phases.DiscardDecider`.
-"""
+"""The dividend step: pay out or withhold the turn's revenue, then move the share price."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, cast
+from typing import Any
 
 from railhouse.engine.actions import Dividend, LegalAction
-from railhouse.engine.entities import TREASURY, Company
-from railhouse.engine.rounds.base import Step
-from railhouse.engine.rounds.operating import OperatingRound
+from railhouse.engine.entities import TREASURY
+from railhouse.engine.rounds.base import G
+from railhouse.engine.steps.base import T, TurnStep
 
 
-class TurnStep(Step):
-    """A step of a company's operating turn (``entity`` is the company)."""
-
-    @property
-    def company(self) -> Company:
-        return self.game.companies[self.entity]
-
-    @property
-    def turn(self) -> dict[str, Any]:
-        """The state of the current turn, shared by its steps."""
-        return cast(OperatingRound, self.game.round).turn
-
-
-class DividendStep(TurnStep):
-    """Pay out or withhold the revenue the route step wrote to ``turn["revenue"]``; with no
+class DividendStep(TurnStep[G, T]):
+    """Pay out or withhold the revenue the route step wrote to ``turn.revenue``; with no
     revenue the company withholds nothing without a decision.  Then the share price moves
     as the title's ``railhouse_price_moves_after_dividend`` says."""
 
@@ -74,7 +47,7 @@ class DividendStep(TurnStep):
 
     # -- the step ------------------------------------------------------------------------
     def revenue(self) -> int:
-        return int(self.turn.get("revenue", 0))
+        return self.turn.revenue
 
     def legal_actions(self) -> list[LegalAction]:
         if self.revenue() <= 0:

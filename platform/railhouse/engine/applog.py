@@ -1,0 +1,88 @@
+"""An append-only log whose copies share everything but the last few entries.
+
+The action log and the event log of a game only ever grow, and their entries are
+immutable.  :class:`AppendLog` keeps full blocks of :data:`BLOCK` entries as tuples in a
+tuple, and the newest entries in a short list: a copy (:meth:`AppendLog.copy`, what
+``Game.clone()`` does) shares the tuple of blocks and copies at most ``BLOCK - 1``
+references, however long the game.  Appending to either copy never changes the other.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator, Sequence
+from itertools import chain
+from typing import Any, Generic, TypeVar, overload
+
+T = TypeVar("T")
+
+#: entries per shared block
+BLOCK = 64
+
+
+class AppendLog(Sequence[T], Generic[T]):
+    """A sequence that only grows at its end; equal to a tuple or list with the same
+    entries."""
+
+    __slots__ = ("_blocks", "_tail")
+
+    def __init__(self, items: Iterable[T] = ()) -> None:
+        self._blocks: tuple[tuple[T, ...], ...] = ()
+        self._tail: list[T] = []
+        for item in items:
+            self.append(item)
+
+    def append(self, item: T) -> None:
+        tail = self._tail
+        tail.append(item)
+        if len(tail) == BLOCK:
+            self._blocks = (*self._blocks, tuple(tail))
+            self._tail = []
+
+    def copy(self) -> AppendLog[T]:
+        """An independent log with the same entries, sharing the full blocks."""
+        twin: AppendLog[T] = AppendLog.__new__(AppendLog)
+        twin._blocks = self._blocks
+        twin._tail = list(self._tail)
+        return twin
+
+    def __len__(self) -> int:
+        return len(self._blocks) * BLOCK + len(self._tail)
+
+    @overload
+    def __getitem__(self, index: int) -> T: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> tuple[T, ...]: ...
+
+    def __getitem__(self, index: int | slice) -> T | tuple[T, ...]:
+        if isinstance(index, slice):
+            return tuple(self)[index]
+        size = len(self)
+        if index < 0:
+            index += size
+        if not 0 <= index < size:
+            raise IndexError("log index out of range")
+        block, offset = divmod(index, BLOCK)
+        if block < len(self._blocks):
+            return self._blocks[block][offset]
+        return self._tail[offset]
+
+    def __iter__(self) -> Iterator[T]:
+        return chain(chain.from_iterable(self._blocks), list(self._tail))
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, AppendLog | tuple | list):
+            return len(self) == len(other) and all(a == b for a, b in zip(self, other, strict=True))
+        return NotImplemented
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return f"AppendLog({list(self)!r})"
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> AppendLog[T]:
+        twin = self.copy()
+        memo[id(self)] = twin
+        return twin
+
+    __copy__ = copy

@@ -1,0 +1,27 @@
+"""What a company's operating turn remembers between its steps.
+
+:class:`TurnState` holds what every 18xx's turn shares: the hexes where track was laid, the
+routes run and their revenue, and whether the company must buy a train.  A title whose steps
+remember more subclasses it with typed fields and names the subclass as its game's
+``turn_state`` (e.g. SOH's shares issued this turn, 1839's declined offers); the operating
+round makes a fresh one at the start of every turn (``OperatingRound.turn``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+
+@dataclass(slots=True)
+class TurnState:
+    """The state of the current operating turn, shared by its steps."""
+
+    #: hexes where the company laid or upgraded track this turn, in order
+    laid_hexes: tuple[str, ...] = ()
+    #: the revenue of the routes run this turn (written by the route step)
+    revenue: int = 0
+    #: the routes run this turn, JSON-ready (train, stops, segments, revenue)
+    routes: list[dict[str, Any]] = field(default_factory=list)
+    #: whether the company must buy a train this turn; ``None`` until first asked
+    must_buy: bool | None = None

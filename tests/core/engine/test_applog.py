@@ -1,0 +1,45 @@
+"""``AppendLog``: an append-only sequence whose copies share their full blocks."""
+
+from __future__ import annotations
+
+import copy
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from railhouse.engine.applog import BLOCK, AppendLog
+
+
+@given(st.integers(0, 3 * BLOCK + 5), st.integers(0, 2 * BLOCK), st.integers(0, 2 * BLOCK))
+def test_a_copy_and_its_original_grow_apart(size: int, more: int, other: int) -> None:
+    log = AppendLog(range(size))
+    twin = log.copy()
+    for i in range(more):
+        twin.append(-i - 1)
+    for i in range(other):
+        log.append(1000 + i)
+    assert list(log) == [*range(size), *(1000 + i for i in range(other))]
+    assert list(twin) == [*range(size), *(-i - 1 for i in range(more))]
+    assert len(log) == size + other and len(twin) == size + more
+
+
+@given(st.integers(1, 3 * BLOCK + 5), st.data())
+def test_indexing_and_slicing_match_a_list(size: int, data: st.DataObject) -> None:
+    log = AppendLog(range(size))
+    plain = list(range(size))
+    index = data.draw(st.integers(-size, size - 1))
+    assert log[index] == plain[index]
+    start, stop = data.draw(st.integers(-size, size)), data.draw(st.integers(-size, size))
+    assert log[start:stop] == tuple(plain[start:stop])
+    with pytest.raises(IndexError):
+        log[size]
+    assert log == plain and log == tuple(plain) and tuple(plain) == log
+    assert log != [*plain, 0] and log.index(plain[-1]) == size - 1
+
+
+def test_full_blocks_are_shared_not_copied() -> None:
+    log = AppendLog(range(2 * BLOCK + 3))
+    twin = log.copy()
+    assert twin._blocks is log._blocks and twin._tail is not log._tail
+    assert copy.deepcopy(log) == log and copy.copy(log) == log

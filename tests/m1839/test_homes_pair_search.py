@@ -1,0 +1,63 @@
+"""R-7.5.5: a Local can be parred only with two legal home hexes.  ``can_reserve_two`` stops
+at the first legal pair; it must agree with the full list ``candidate_hexes`` gives the
+player choosing, at every position of real play."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from m1839_helpers import finish_auction
+
+from railhouse.engine.record import new_game
+from railhouse.testing.conformance import choose
+from railhouse_m1839.game import M1839
+from railhouse_m1839.game import new_game as m1839_game
+from railhouse_m1839.homes import CITY_HEXES, can_reserve_two, candidate_hexes
+from railhouse_m1839.mapdata import BIG_CITIES, OO_CITIES
+
+BIG_A, BIG_B = sorted(OO_CITIES)[0], sorted(BIG_CITIES)[0]
+
+
+def test_R_7_5_5_the_pair_search_agrees_with_the_candidate_list() -> None:
+    checked = 0
+    for seed in (3, 11):
+        game = new_game("1839", ["A", "B", "C", "D"], None, seed)
+        rng = random.Random(seed)
+        while not game.over and len(game.actions) < 900:
+            if len(game.actions) % 7 == 0:
+                for company in game.companies.values():
+                    if company.spec.kind == "local" and not company.started:
+                        found = can_reserve_two(game, company.id)
+                        assert found == bool(candidate_hexes(game, company.id)), (
+                            f"seed {seed}, action {len(game.actions)}, {company.id}")
+                        checked += 1
+            game.apply(choose(rng, game.legal_actions()))
+    assert checked > 50, checked
+
+
+def _full_board_but(keep: set[str]) -> M1839:
+    """A game after the auction whose every city circle is taken, except in ``keep``."""
+    game = m1839_game(["P0", "P1", "P2"], None, 1)
+    finish_auction(game, 1)
+    board = game.board
+    for coord in CITY_HEXES:
+        if coord in keep:
+            continue
+        tile, _ = board.tile_at(coord)
+        for city, stop in enumerate(tile.city_indices()):
+            while len(board.city_tokens(coord, city)) < tile.stops[stop].slots:
+                board.place_token(coord, city, "X")
+    return game
+
+
+@pytest.mark.parametrize(("keep", "expected"), [
+    (set(), False), ({"F9"}, False), ({BIG_A, BIG_B}, False), ({BIG_A, "F9"}, True)],
+    ids=["no-hex", "one-hex", "two-big", "big-and-city"])
+def test_R_7_5_5_no_pair_when_one_hex_or_only_big_hexes_are_free(
+        keep: set[str], expected: bool) -> None:
+    game = _full_board_but(keep)
+    local = next(c.id for c in game.companies.values()
+                 if c.spec.kind == "local" and not c.started)
+    assert can_reserve_two(game, local) is expected
+    assert bool(candidate_hexes(game, local)) is expected

@@ -1,0 +1,24 @@
+"""A clone of a Steam Over Holland game is independent of its original at any position:
+different random continuations on each side both equal fresh replays of their own logs
+(:mod:`railhouse.testing.clonecheck`)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from railhouse.engine.record import new_game
+from railhouse.testing.clonecheck import check_clone_independence
+
+
+def soh(seed: int) -> Any:
+    return new_game("soh", ["A", "B", "C", "D"], None, seed)
+
+
+@settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 10_000), split=st.integers(0, 300),
+       branch=st.integers(0, 10_000))
+def test_a_clone_and_its_original_play_on_alone(seed: int, split: int, branch: int) -> None:
+    check_clone_independence(soh, seed, split, continuation=40, branch_seed=branch)
