@@ -50,6 +50,11 @@ class Solution:
         return used
 
 
+QUICK_LISTING = 2000
+"""A multiset is first solved with the floors its smaller multisets give, if at most this
+many routes reach them; only a larger listing is worth the greedy searches that may raise
+the lower bound (and so the floors) first."""
+
 QUICK_PER_LINK = 200
 QUICK_NODES = 20_000
 """A large multiset's search is preceded by one over a few good routes per train (the
@@ -104,6 +109,8 @@ class MultisetSolver:
         self.board, self.op, self.rules, self.run, self.comp = board, op, rules, run, comp
         self.reach_memo: Memo = {}
         self.memo: dict[tuple[TrainSpec, ...], Solution] = {}
+        #: per train, the single-route answers found: (forbidden track, value, route)
+        self.singles: dict[TrainSpec, list[tuple[int, int, RawRoute]]] = {}
         self.tokens = token_links(board, op, comp, run)
         self.listed: list[RawRoute] | None = None
         self.listed_reason = ""
@@ -150,9 +157,7 @@ class MultisetSolver:
         """``train``'s best route avoiding ``forbidden`` (none if it is worth less than
         ``at_least``)."""
         if self.listed is None:
-            value, raw = best_single_route(self.board, self.op, self.rules, self.run,
-                                           self.comp.graph, train, forbidden, self.reach_memo,
-                                           at_least)
+            value, raw = self._search_single(train, forbidden, at_least)
             return Solution(value, ((train, raw, value),) if raw is not None else (), True)
         exact = not self.listed_reason
         for c in self.full[train]:
@@ -162,6 +167,31 @@ class MultisetSolver:
             if not r.res & forbidden:
                 return Solution(c.value, ((train, r, c.value),), exact)
         return Solution(0, (), exact)
+
+    def _search_single(
+        self, train: TrainSpec, forbidden: int, at_least: int
+    ) -> tuple[int, RawRoute | None]:
+        """:func:`best_single_route`, helped by the answers found so far for ``train``: an
+        answer for less forbidden track whose route avoids ``forbidden`` is this answer
+        too (the best of more routes, and one of these), and the best route known to
+        avoid ``forbidden`` starts the search's floor (only a better one is looked for)."""
+        known = self.singles.setdefault(train, [])
+        seed: tuple[int, RawRoute | None] = (0, None)
+        for done, worth, route in known:
+            if route.res & forbidden:
+                continue
+            if done & ~forbidden == 0:
+                return (worth, route) if worth >= at_least else (0, None)
+            if worth > seed[0]:
+                seed = (worth, route)
+        floor = max(at_least, seed[0] + 1)
+        value, raw = best_single_route(self.board, self.op, self.rules, self.run,
+                                       self.comp.graph, train, forbidden, self.reach_memo, floor)
+        if raw is None and seed[0] >= at_least:
+            value, raw = seed
+        if raw is not None:
+            known.append((forbidden, value, raw))
+        return value, raw
 
     def _prelist(self, trains: tuple[TrainSpec, ...]) -> None:
         """List the routes of the whole question once, before its smaller multisets:
@@ -183,6 +213,9 @@ class MultisetSolver:
             gains = self._gains(picks)
             if sum(gains) > lower.value or not lower.picks:
                 lower = Solution(sum(gains), _regain(picks, gains), False)
+        quick = self._aim(trains, subs, lower, QUICK_LISTING)
+        if quick is not None:
+            return quick
         best = {t: self.solve((t,)) for t in trains}
         first = max(trains, key=lambda t: best[t].value)
         units = {u for _, r, _ in best[first].picks for u in r.units}
@@ -191,7 +224,9 @@ class MultisetSolver:
                 sol = self._greedy(trains, self.comp.links[link].res, lower.value)
                 if sol.value > lower.value:
                     lower = sol
-        return self._aim(trains, subs, lower)
+        solved = self._aim(trains, subs, lower)
+        assert solved is not None  # no limit on the listing
+        return solved
 
     def _greedy(self, trains: tuple[TrainSpec, ...], ban: int = 0, beat: int = 0) -> Solution:
         """Trains by stand-alone value, each taking its best route on the track still
@@ -217,14 +252,19 @@ class MultisetSolver:
         return Solution(sum(gains), _regain(picks, gains), False)
 
     def _aim(
-        self, trains: tuple[TrainSpec, ...], subs: dict[TrainSpec, Solution], lower: Solution
-    ) -> Solution:
+        self, trains: tuple[TrainSpec, ...], subs: dict[TrainSpec, Solution], lower: Solution,
+        most: int | None = None,
+    ) -> Solution | None:
         """The optimum of ``trains`` over the routes that reach their floors (class
-        docstring); ``lower`` if the search finds nothing better."""
+        docstring); ``lower`` if the search finds nothing better.  None if ``most`` is
+        given and more routes than that reach the floors."""
         target = lower.value
         floors = {t: max(1, target + 1 - sub.value) if sub.exact else 1
                   for t, sub in subs.items()}
-        routes, reason = self._routes(trains, floors)
+        listing = self._listing(trains, floors, most)
+        if listing is None:
+            return None
+        routes, reason = listing
         per_train = {t: self._cands(routes, t, floors[t]) for t in subs}
         subset_opt: dict[frozenset[int], int] = {}
         n = len(trains)
@@ -272,6 +312,14 @@ class MultisetSolver:
     ) -> tuple[list[RawRoute], str]:
         """The routes some train of ``trains`` can run at its floor (the one listing of a
         ``route_bonus`` position, or an earlier listing made for lower floors)."""
+        listing = self._listing(trains, floors, None)
+        assert listing is not None  # no limit on its length
+        return listing
+
+    def _listing(
+        self, trains: tuple[TrainSpec, ...], floors: dict[TrainSpec, int], most: int | None
+    ) -> tuple[list[RawRoute], str] | None:
+        """:meth:`_routes`, or None if ``most`` is given and there are more."""
         if self.listed is not None:
             return self.listed, self.listed_reason
         for done_floors, done in self.lists:
@@ -280,8 +328,11 @@ class MultisetSolver:
         rows = [floor_row(t, least) for t, least in floors.items()]
         floor = ValueFloor(rows, bonus_bound(self.run), memo=self.reach_memo,
                            max_slots=max_slots(self.run))
-        raw, reason = enumerate_routes(self.board, self.op, self.rules,
+        rules = self.rules if most is None else replace(self.rules, max_routes=most)
+        raw, reason = enumerate_routes(self.board, self.op, rules,
                                        replace(self.run, trains=trains), floor)
+        if most is not None and reason:
+            return None
         self.routes_seen = max(self.routes_seen, len(raw))
         done = (undominated(raw), reason)
         self.lists.append((floors, done))
