@@ -201,8 +201,9 @@ def test_floored_listing_keeps_every_route_worth_its_floor(
     assert not reason and not reason_all
     g = solver.comp.graph
 
-    def worth(r: RawRoute) -> bool:
-        return any((route_value(g, r, t, rules, run) or 0) >= least for t, least in floors.items())
+    def worth(r: RawRoute) -> bool:  # a route no train may run (value None) is worth nothing
+        values = ((route_value(g, r, t, rules, run), least) for t, least in floors.items())
+        return any(value is not None and value >= least for value, least in values)
 
     kept = {r.units for r in listed}
     assert {r.units for r in undominated(everything) if worth(r)} <= kept
