@@ -116,7 +116,7 @@ def _copy_list(value: list[Any], memo: dict[int, Any]) -> list[Any]:
     twin: list[Any] = []
     memo[id(value)] = twin
     atomic, copiers, seen = ATOMIC, _COPIERS, memo.get
-    append = twin.append
+    append, new, setdict = twin.append, object.__new__, object.__setattr__
     for item in value:  # fast_deepcopy inlined: lists of records are the bulk of a game
         cls = type(item)
         if cls in atomic:
@@ -125,7 +125,12 @@ def _copy_list(value: list[Any], memo: dict[int, Any]) -> list[Any]:
         done = seen(id(item), _MISSING)
         if done is _MISSING:
             copier = copiers.get(cls)
-            done = fast_deepcopy(item, memo) if copier is None else copier(item, memo)
+            if copier is _flat_copy:  # a record of immutable values (certificates, trains)
+                done = new(cls)
+                setdict(done, "__dict__", item.__dict__.copy())
+                memo[id(item)] = done
+            else:
+                done = fast_deepcopy(item, memo) if copier is None else copier(item, memo)
         append(done)
     return twin
 
