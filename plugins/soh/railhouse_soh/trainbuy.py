@@ -75,15 +75,6 @@ class BuyPrivateStep(SohStep):
         propose(self.game, PrivateSale(self.game, self.entity, private, price))
 
 
-def depot_price(game: SteamOverHolland, company: Company, train: Train) -> int:
-    """EN private #6: 10% off every train the owning company buys from the bank
-    (18xx-games rule set: only 3-, 4- and 5-trains; facts §11.2 "Private #6")."""
-    if (ability_private(game, company, "train_discount") is not None
-            and variant_trains.discounted(game.ruleset, train.name)):
-        return train.spec.price * (100 - DISCOUNT_PERCENT) // 100
-    return train.spec.price
-
-
 class BuyTrainStep(CoreBuyTrainStep["SteamOverHolland", SohTurn]):
     """EN "Purchasing trains", "Train costs", "Forced train purchases": the core's step.  A
     company without a train must buy one only when it has a route (EN "Forced train
@@ -97,7 +88,13 @@ class BuyTrainStep(CoreBuyTrainStep["SteamOverHolland", SohTurn]):
         return variant_trains.on_sale(self.game)
 
     def depot_price(self, train: Train) -> int:
-        return depot_price(self.game, self.company, train)
+        """EN private #6: 10% off every train the owning company buys from the bank
+        (18xx-games rule set: only 3-, 4- and 5-trains; facts §11.2 "Private #6")."""
+        game = self.game
+        if (ability_private(game, self.company, "train_discount") is not None
+                and variant_trains.discounted(game.ruleset, train.name)):
+            return train.spec.price * (100 - DISCOUNT_PERCENT) // 100
+        return train.spec.price
 
     def take_from_depot(self, train_id: str) -> Train:
         return variant_trains.take(self.game, train_id)
