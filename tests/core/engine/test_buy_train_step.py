@@ -13,6 +13,7 @@ from engine_positions import set_cash, start
 from minititle import MiniGame, MiniRules
 
 from railhouse.engine.actions import (
+    Bankrupt,
     BuyTrain,
     IssueShares,
     OfferTrain,
@@ -27,31 +28,14 @@ from railhouse.engine.invariants import check_invariants
 from railhouse.engine.phases import DiscardDecider
 from railhouse.engine.rounds.base import Step
 from railhouse.engine.rounds.operating import OperatingRound
-from railhouse.engine.steps import BuyTrainStep, CompletePurchase
+from railhouse.engine.steps import BuyTrainStep, ForcedPurchase
 from railhouse.engine.turnstate import TurnState
 from railhouse.gamehooks import GameHooks
 from railhouse.hookspecs import hookimpl
 
 
-class PendingRaise(EmergencyRaise):
-    """The core's default emergency rules; once raised, the purchase completes."""
-
-    def __init__(self, step: MiniBuy, train: str, price: int) -> None:
-        super().__init__(step.game, step.company, price)
-        self.then = CompletePurchase(step, train, price)
-
-    def raised(self) -> None:
-        self.then()
-
-    def bankrupt(self) -> None:
-        self.company.closed = True
-
-
 class MiniBuy(BuyTrainStep[MiniGame, TurnState]):
-    """The core step with the mini title's raise (default options)."""
-
-    def emergency_raise(self, train_id: str, price: int) -> EmergencyRaise:
-        return PendingRaise(self, train_id, price)
+    """The core step as it is (the default emergency raise, :class:`ForcedPurchase`)."""
 
 
 class EveryTrainRemembered(MiniBuy):
@@ -241,7 +225,7 @@ def test_a_pending_raise_completes_the_purchase_once_the_president_sold() -> Non
     set_cash(game, "p0", 0)
     depot_two = next(t for t in game.depot.trains if t.name == "2")
     game.apply(BuyTrain(entity="A", train=depot_two.id, price=80))
-    assert isinstance(game.pending[-1], PendingRaise) and game.acting_entity() == "p0"
+    assert isinstance(game.pending[-1], ForcedPurchase) and game.acting_entity() == "p0"
     assert depot_two.owner is None
     twin = game.clone()  # the continuation is copied with the pending raise
     game.apply(SellShares(entity="p0", company="B", count=1))
@@ -291,3 +275,18 @@ def test_a_train_the_other_company_does_not_own_cannot_be_bought_from_it() -> No
     (own,) = game.companies["A"].trains
     with pytest.raises(IllegalAction):
         game.apply(BuyTrain(entity="A", train=own.id, price=1, source="B"))
+
+
+def test_by_default_a_president_who_cannot_raise_the_money_ends_the_game() -> None:
+    """The core's default bankruptcy (titles with their own override the raise): nothing
+    to sell and too little cash: bankruptcy is the only choice."""
+    game = buying(trains=0, cash=30)
+    set_cash(game, "p0", 0)
+    for cert in game.companies["A"].certs:
+        if cert.owner == "p0" and not cert.president:
+            cert.owner = "p2"
+    depot_two = next(t for t in game.depot.trains if t.name == "2")
+    game.apply(BuyTrain(entity="A", train=depot_two.id, price=80))
+    assert actions(game) == [Bankrupt(entity="p0")]
+    game.apply(Bankrupt(entity="p0"))
+    assert game.over and game.end_reason == "bankruptcy" and depot_two.owner is None

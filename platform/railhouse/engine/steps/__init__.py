@@ -25,7 +25,7 @@ small method (in the manner of the 18xx.games engine), never the whole step:
 
 from railhouse.engine.steps.base import T, TurnStep
 from railhouse.engine.steps.dividend import DividendStep, move_after_operating
-from railhouse.engine.steps.trains import BuyTrainStep, CompletePurchase, acquire
+from railhouse.engine.steps.trains import BuyTrainStep, CompletePurchase, ForcedPurchase, acquire
 
-__all__ = ["BuyTrainStep", "CompletePurchase", "DividendStep", "T", "TurnStep", "acquire",
-           "move_after_operating"]
+__all__ = ["BuyTrainStep", "CompletePurchase", "DividendStep", "ForcedPurchase", "T",
+           "TurnStep", "acquire", "move_after_operating"]

@@ -102,10 +102,10 @@ class BuyTrainStep(TurnStep[G, T]):
         return None
 
     def emergency_raise(self, train_id: str, price: int) -> EmergencyRaise:
-        """The title's emergency raise of ``price`` for the forced purchase of
-        ``train_id``: with :attr:`hosts_raise` its ``raised`` spends nothing, else it
-        completes the purchase (:class:`CompletePurchase`)."""
-        raise NotImplementedError(f"{type(self).__name__} raises no emergency money")
+        """The emergency raise of ``price`` for the forced purchase of ``train_id``: with
+        :attr:`hosts_raise` its ``raised`` spends nothing, else it completes the purchase
+        (:class:`CompletePurchase`).  By default :class:`ForcedPurchase`."""
+        return ForcedPurchase(self, train_id, price)
 
     # -- the position --------------------------------------------------------------------
     def cheapest(self) -> tuple[Train, int] | None:
@@ -271,3 +271,23 @@ class CompletePurchase:
 
     def __call__(self) -> None:
         self.step.complete_purchase(self.train, self.price)
+
+
+class ForcedPurchase(EmergencyRaise):
+    """The default raise of a forced purchase: the core's sources in their default order
+    (:class:`~railhouse.engine.emergency.EmergencyRules`), then the purchase completes; a
+    president who cannot raise the money is bankrupt, which ends the game (a title with its
+    own bankruptcy, SOH EN "Bankruptcy" or 1839 R-9, overrides
+    :meth:`BuyTrainStep.emergency_raise`)."""
+
+    rule = "forced train purchase"
+
+    def __init__(self, step: BuyTrainStep[Any, Any], train: str, price: int) -> None:
+        super().__init__(step.game, step.company, price)
+        self.purchase = CompletePurchase(step, train, price)
+
+    def raised(self) -> None:
+        self.purchase()
+
+    def bankrupt(self) -> None:
+        self.game.end_game("bankruptcy")
