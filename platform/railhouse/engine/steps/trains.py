@@ -13,15 +13,16 @@ A company buys trains one at a time (SOH EN "Purchasing trains"; 1839 R-8.3.D):
 - never beyond the train limit (:meth:`Game.train_limit`; SOH EN "Number of trains per
   company"; 1839 R-16.4.1), even where the purchase would start a phase with a lower one.
 
-The first train of a type that starts a phase changes it (:func:`railhouse.engine.phases.
-train_bought`: at once, or at the end of the turn); every company then over the limit
-discards through ``Game.discard_decider``.
+The first train of a type that starts a phase changes it
+(:func:`railhouse.engine.phases.train_bought`: at once, or at the end of the turn); every
+company then over the limit discards through ``Game.discard_decider``.
 
 A company without a train that :meth:`~BuyTrainStep.must_buy` buys from the depot only
 (SOH EN "Forced train purchases"; 1839 R-8.3.D.6) and may not pass; when it cannot pay the
 cheapest train it is offered only that one, and the money comes from the core's emergency
-raise (:mod:`railhouse.engine.emergency`), the title's :meth:`~BuyTrainStep.emergency_raise`,
-in one of two ways (:attr:`~BuyTrainStep.hosts_raise`):
+raise (:mod:`railhouse.engine.emergency`): :meth:`~BuyTrainStep.emergency_raise`, the
+title's or by default :class:`ForcedPurchase`, in one of two ways
+(:attr:`~BuyTrainStep.hosts_raise`):
 
 - raised after the purchase is chosen (1839 R-8.4): buying the train starts the raise on
   ``game.pending``, and the raise's ``raised`` completes the purchase
