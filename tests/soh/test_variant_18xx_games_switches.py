@@ -310,7 +310,7 @@ def test_11_2_discarded_trains_back_in_the_depot_EN_number_of_trains(
     assert decider not in game.pending
     step = game.round.current_step()  # type: ignore[union-attr]
     assert isinstance(step, BuyTrainStep)
-    offered = {c.action.train for c in step.purchase_choices()
+    offered = {c.action.train for c in step.legal_actions()
                if isinstance(c.action, BuyTrain)}
     assert (three.id in offered) is for_sale
     if for_sale:

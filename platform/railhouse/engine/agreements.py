@@ -30,10 +30,11 @@ and writes its own :class:`Deal` subclass (``check`` + ``execute``) for anything
 station swap.  The ready-made :class:`PrivateSale` and :class:`TrainSale` move money only
 through ``Game.pay``, so the money invariants hold, and record what changed hands as the
 titles' ``private_bought`` / ``train_bought`` events (``company``, ``private``/``train``,
-``from``, ``price``) before the ``agreement`` event.  Steam Over Holland (trainbuy.py) makes
-its private purchases and company-to-company train sales with them, asked or not.  1839
-uses them for its green private purchases (R-8.3.10, ``PrivateSale``), its train sales between
-companies (R-8.3.D.4, ``TrainSale``) and its own deals: DRU's train hand-over (R-14.3.7,
+``from``, ``price``) before the ``agreement`` event.  The core's buy-train step
+(:mod:`railhouse.engine.steps.trains`) sells trains between companies with ``TrainSale``,
+for every title (SOH EN "Train costs"; 1839 R-8.3.D.4).  Steam Over Holland (trainbuy.py)
+makes its private purchases with ``PrivateSale``, asked or not.  1839 uses it for its green
+private purchases (R-8.3.10) and writes its own deals: DRU's train hand-over (R-14.3.7,
 anytime.py), station swaps (stations.py) and KR's move (kabinet.py).
 """
 
@@ -164,12 +165,20 @@ class PrivateSale(Deal):
 
 
 class TrainSale(Deal):
-    """Company ``buyer`` buys train ``train`` from company ``seller`` for ``price``."""
+    """Company ``buyer`` buys train ``train`` from company ``seller`` for ``price``; with
+    ``declined`` (a turn's memory, e.g. 1839 R-11.1) a refusal adds the train to it when
+    :meth:`answered` is the deal's ``then``, so that it is not asked for again."""
 
-    def __init__(self, game: Game, buyer: str, seller: str, train: str, price: int) -> None:
+    def __init__(self, game: Game, buyer: str, seller: str, train: str, price: int, *,
+                 declined: set[str] | None = None) -> None:
         super().__init__(game, buyer, seller)
         self.train = train
         self.price = price
+        self.declined = declined
+
+    def answered(self, accepted: bool) -> None:
+        if not accepted and self.declined is not None:
+            self.declined.add(self.train)
 
     def check(self) -> None:
         game = self.game

@@ -41,7 +41,8 @@ sell_only_needed=True, bankrupt_by_choice=True)`` with its own issue (``treasury
 price moves) go through :meth:`EmergencyRaise.sale_moves`.
 
 A raise need not sit on ``game.pending``: a step that derives its decision from the position
-each time it is asked (SOH's buy-train step, so that a changed position is seen at once) may
+each time it is asked (the core's buy-train step with ``hosts_raise``, SOH's, so that a
+changed position is seen at once; :mod:`railhouse.engine.steps.trains`) may
 *host* it: build it afresh, :meth:`~EmergencyRaise.resolve` it, and while that returns False
 offer its ``legal_actions`` and hand it the actions (``process``).  That is only sound when no
 source moves money by itself (``treasury_choice`` and ``contribute_at_spend``), so resolving

@@ -23,7 +23,6 @@ class Depot:
     trains: list[Train] = field(default_factory=list)  # unsold, in order
     unlimited: dict[str, TrainSpec] = field(default_factory=dict)
     discarded: list[Train] = field(default_factory=list)
-    sold_types: set[str] = field(default_factory=set)
     serial: dict[str, int] = field(default_factory=dict)
 
     def current_group(self) -> int | None:

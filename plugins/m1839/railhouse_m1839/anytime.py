@@ -42,6 +42,7 @@ from railhouse.engine.actions import (
 from railhouse.engine.agreements import Deal, PrivateSale, propose
 from railhouse.engine.entities import Company
 from railhouse.engine.errors import IllegalAction
+from railhouse.engine.steps import acquire
 from railhouse_m1839.actions import GiveDruTrain
 from railhouse_m1839.data import GREEN_PRIVATES
 
@@ -127,8 +128,6 @@ def offer_dru_train(game: M1839, company: Company, declined: set[str], *,
 
 def give_dru_train(game: M1839, company: Company) -> None:
     """R-14.3.7: the held dark brown train joins ``company`` (a normal acquisition)."""
-    from railhouse_m1839.trains import acquire
-
     train = game.dru_train
     assert train is not None
     game.dru_train = game.dru_holder = None

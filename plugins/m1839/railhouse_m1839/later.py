@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Protocol
 
-from railhouse_m1839.trains import buy_from_depot, failed_train_counts_as_bought
+from railhouse_m1839.trains import failed_train_counts_as_bought
 
 if TYPE_CHECKING:
     from railhouse_m1839.game import M1839
@@ -33,19 +33,6 @@ class Payment:
 
     def __call__(self) -> None:
         self.game.pay(self.game.payer(self.source), self.game.payer(self.target), self.amount)
-
-
-@dataclass
-class DepotPurchase:
-    """The company buys ``train`` from the supply at ``price`` (trains.buy_from_depot)."""
-
-    game: M1839
-    company: str
-    train: str
-    price: int
-
-    def __call__(self) -> None:
-        buy_from_depot(self.game, self.game.companies[self.company], self.train, self.price)
 
 
 @dataclass

@@ -1,5 +1,5 @@
-"""Buying trains, the phase events of 1839, rusting, train limits (R-8.3.D, R-16.4,
-R-16.5, R-17.2, R-17.3).
+"""The phase events of 1839, rusting, train limits and discards (R-16.4, R-16.5, R-17.2,
+R-17.3); trains are bought in the core's step (turnsteps.py ``TrainBuyStep``, R-8.3.D).
 
 A phase starts the moment the first train of its rank is acquired (R-5.3), including a
 Local's free first train: the core's phase mechanism (:mod:`railhouse.engine.phases`).
@@ -18,7 +18,6 @@ import dataclasses
 from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
-from railhouse.engine.agreements import TrainSale, propose
 from railhouse.engine.config import PhaseSpec
 from railhouse.engine.entities import Company, Private, Train
 from railhouse.engine.phases import DiscardDecider as CoreDiscardDecider
@@ -35,47 +34,6 @@ def train_limit(game: M1839) -> int:
     if game.phase.name == "LR":
         return int(game.options["light_red_train_limit"])
     return game.phase.train_limit
-
-
-def acquire(game: M1839, company: Company, train: Train) -> None:
-    """The train moves to ``company``; a first train of a later rank starts its phase."""
-    train.owner = company.id
-    company.trains.append(train)
-    game.depot.sold_types.add(train.name)
-    train_bought(game, train.name)
-
-
-def buy_from_depot(game: M1839, company: Company, train_id: str, price: int) -> None:
-    train = game.depot.take(train_id)
-    game.pay(company, game.bank, price)
-    game.event("train_bought", {"company": company.id, "train": train.id, "from": "depot",
-                                "price": price})
-    acquire(game, company, train)
-
-
-def buy_company_train(game: M1839, buyer: Company, seller: Company, train_id: str,
-                      price: int, declined: set[str]) -> None:
-    """R-8.3.D.4 / R-11.1: ``buyer`` buys ``train_id`` from ``seller`` at once when one
-    player directs both (``buy_train`` with ``source``), else offers to (``offer_train``)
-    and the seller's director answers; a refusal is remembered in ``declined``."""
-    deal = CompanyTrainSale(game, buyer.id, seller.id, train_id, price, declined)
-    propose(game, deal, then=deal.answered)
-
-
-class CompanyTrainSale(TrainSale):
-    """A train between companies at an agreed price (core two-party agreement, R-11.1); a
-    refused train is not asked for again in the buyer's turn (so offers cannot loop)."""
-
-    rule = "1839 R-11.1"
-
-    def __init__(self, game: M1839, buyer: str, seller: str, train: str, price: int,
-                 declined: set[str]) -> None:
-        super().__init__(game, buyer, seller, train, price)
-        self.declined = declined
-
-    def answered(self, accepted: bool) -> None:
-        if not accepted:
-            self.declined.add(self.train)
 
 
 def _held_train_rusts(game: M1839, phase: PhaseSpec) -> None:

@@ -5,25 +5,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from railhouse.engine.actions import (
-    BuyTrain,
-    LegalAction,
-    OfferTrain,
-    Pass,
-    Range,
-)
-from railhouse.engine.entities import IPO, POOL, TREASURY, Company, Train
+from railhouse.engine.entities import IPO, POOL, TREASURY, Company
+from railhouse.engine.steps import BuyTrainStep, CompletePurchase
 from railhouse.engine.steps import DividendStep as CoreDividendStep
-from railhouse_m1839.later import DepotPurchase, FailedPurchase
-from railhouse_m1839.money import raise_money
+from railhouse_m1839.later import FailedPurchase
+from railhouse_m1839.money import RaiseDecider
 from railhouse_m1839.routing import MapStep
-from railhouse_m1839.trains import (
-    acquire,
-    buy_company_train,
-    buy_from_depot,
-    rust_after_run,
-    train_limit,
-)
+from railhouse_m1839.trains import rust_after_run
 from railhouse_m1839.turn import M1839Turn
 
 if TYPE_CHECKING:
@@ -39,7 +27,8 @@ class M1839Step(MapStep):
 
 class FirstTrainStep(M1839Step):
     """R-8.3.2: on its first run a company acquires the next supply train (a Local free, a
-    Major at cost with emergency money), unless it is gray or purple."""
+    Major at cost with emergency money, R-8.4), unless it is gray or purple: the purchase of
+    the train-buying step (:class:`TrainBuyStep`), made without a decision."""
 
     rule = "1839 R-8.3.2"
 
@@ -52,22 +41,9 @@ class FirstTrainStep(M1839Step):
         if not available or available[0].name in NO_FIRST_TRAIN:
             return True
         train = available[0]
-        if company.spec.kind == "local":
-            game.depot.take(train.id)
-            game.event("train_bought", {"company": company.id, "train": train.id,
-                                        "from": "depot", "price": 0})
-            acquire(game, company, train)
-            return True
-        compulsory_purchase(game, company, train)
+        price = 0 if company.spec.kind == "local" else train.spec.price
+        TrainBuyStep(game, company.id).buy_from_depot(train.id, price)
         return True
-
-
-def compulsory_purchase(game: M1839, company: Company, train: Train) -> None:
-    """Buy ``train`` from the supply, raising money if short (R-8.4); a bankrupt director's
-    failed train counts as bought and is discarded (R-9.7, R-9.8)."""
-    price = train.spec.price
-    raise_money(game, company, price, DepotPurchase(game, company.id, train.id, price),
-                on_bankrupt=FailedPurchase(game, train.id))
 
 
 class RustAfterRunStep(M1839Step):
@@ -120,66 +96,22 @@ def pay_shareholders(game: M1839, company: Company, per_share: int) -> None:
     assert IPO  # IPO shares are paid to nobody
 
 
-class TrainBuyStep(M1839Step):
+class TrainBuyStep(BuyTrainStep["M1839", M1839Turn], M1839Step):
     """R-8.3.D: trains one at a time from the supply (current rank only) or, for a company
-    that owns a train, from another company at an agreed price of f1 or more (A-27).  A
-    company without a train must buy one from the supply (R-8.3.D.6)."""
+    that owns a train, from another company at an agreed price of f1 or more (A-27), each
+    train its own choice; a train whose seller's director declined is not asked for again
+    this turn (R-11.1), so offers cannot loop.  A company without a train must buy one from
+    the supply (R-8.3.D.6), with emergency money if short (R-8.4): the core's step."""
 
     rule = "1839 R-8.3.D"
+    every_train = True
 
-    def legal_actions(self) -> list[LegalAction]:
-        company, game = self.company, self.game
-        me = self.entity
-        available = game.depot.available()
-        if not company.trains:
-            return [LegalAction(BuyTrain(entity=me, train=t.id, price=t.spec.price))
-                    for t in available[:1]]
-        legal: list[LegalAction] = []
-        if len(company.trains) < train_limit(game):
-            legal += [LegalAction(BuyTrain(entity=me, train=t.id, price=t.spec.price))
-                      for t in available if t.spec.price <= company.cash]
-            legal += self.company_trains(me)
-        legal.append(LegalAction(Pass(entity=me)))
-        return legal
+    def declined(self) -> set[str]:
+        return self.turn.declined
 
-    def company_trains(self, me: str) -> list[LegalAction]:
-        company, game = self.company, self.game
-        if company.cash < 1:
-            return []
-        legal = []
-        declined = self.turn.declined
-        for other in game.companies.values():
-            if other is company or not other.floated or other.closed:
-                continue
-            kind = BuyTrain if other.president == company.president else OfferTrain
-            for train in other.trains:
-                if train.id in declined:
-                    continue
-                action = (BuyTrain(entity=me, train=train.id, price=1, source=other.id)
-                          if kind is BuyTrain else OfferTrain(entity=me, train=train.id, price=1))
-                legal.append(LegalAction(action, {"price": Range(1, company.cash)}))
-        return legal
-
-    def process_buy_train(self, action: BuyTrain) -> None:
-        game, company = self.game, self.company
-        if action.source == "depot":
-            if not company.trains and company.cash < action.price:
-                train = next(t for t in game.depot.available() if t.id == action.train)
-                compulsory_purchase(game, company, train)
-                return
-            buy_from_depot(game, company, action.train, action.price)
-            return
-        self.sell_between(game.company(action.source), action.train, action.price)
-
-    def process_offer_train(self, action: OfferTrain) -> None:
-        seller = next(c for c in self.game.companies.values()
-                      if any(t.id == action.train for t in c.trains))
-        self.sell_between(seller, action.train, action.price)
-
-    def sell_between(self, seller: Company, train_id: str, price: int) -> None:
-        """R-11.1: at once when one player directs both companies, else the seller's
-        director answers (trains.buy_company_train); a declined train is not offered for
-        again in this turn, so offers cannot loop."""
-        declined = self.turn.declined
-        buy_company_train(self.game, self.company, seller, train_id, price, declined)
-
+    def emergency_raise(self, train_id: str, price: int) -> RaiseDecider:
+        """R-8.4 raises the money, then the purchase completes; a bankrupt director's failed
+        train counts as bought and is discarded (R-9.7, R-9.8)."""
+        return RaiseDecider(self.game, self.company, price,
+                            CompletePurchase(self, train_id, price),
+                            on_bankrupt=FailedPurchase(self.game, train_id))

@@ -1,11 +1,13 @@
-"""Buying privates and trains, phase changes, forced purchases, bankruptcy (SOH EN).
+"""Buying privates and trains, forced purchases, bankruptcy (SOH EN).
 
 Agreements between two parties (a company buying a private from another player, a train
 from a company with another president) are the core's two-party agreements
 (:mod:`railhouse.engine.agreements`): an offer by the buying company and a ``respond`` by the
 other party; with one player on both sides (``BuyPrivate``, ``BuyTrain`` from a company of the
-same president) no consent is asked.  A forced purchase raises its money with the core's
-emergency raise (:mod:`railhouse.engine.emergency`), hosted by the buy-train step.
+same president) no consent is asked.  Trains are bought in the core's buy-train step
+(:mod:`railhouse.engine.steps.trains`) with SOH's prices, depot and forced-purchase rules; a
+forced purchase raises its money with the core's emergency raise
+(:mod:`railhouse.engine.emergency`), hosted by the step.
 """
 
 from __future__ import annotations
@@ -15,23 +17,20 @@ from typing import TYPE_CHECKING
 from railhouse.engine.actions import (
     Bankrupt,
     BuyPrivate,
-    BuyTrain,
-    IssueShares,
     LegalAction,
     OfferPrivate,
-    OfferTrain,
     Pass,
     Range,
     SellShares,
 )
-from railhouse.engine.agreements import PrivateSale, TrainSale, propose
+from railhouse.engine.agreements import PrivateSale, propose
 from railhouse.engine.emergency import EmergencyRaise, EmergencyRules
 from railhouse.engine.entities import Company, Train
-from railhouse.engine.phases import train_bought
 from railhouse.engine.privates import close_all_privates, close_private
+from railhouse.engine.steps import BuyTrainStep as CoreBuyTrainStep
 from railhouse.engine.trains import phase_for_train
 from railhouse_soh import routing, treasury
-from railhouse_soh.stepbase import SohStep
+from railhouse_soh.stepbase import SohStep, SohTurn
 from railhouse_soh.track import ability_private
 from railhouse_soh.variants import trains as variant_trains
 from railhouse_soh.variants.issues import may_issue
@@ -76,138 +75,43 @@ class BuyPrivateStep(SohStep):
         propose(self.game, PrivateSale(self.game, self.entity, private, price))
 
 
-def depot_price(game: SteamOverHolland, company: Company, train: Train) -> int:
-    """EN private #6: 10% off every train the owning company buys from the bank
-    (18xx-games rule set: only 3-, 4- and 5-trains; facts §11.2 "Private #6")."""
-    if (ability_private(game, company, "train_discount") is not None
-            and variant_trains.discounted(game.ruleset, train.name)):
-        return train.spec.price * (100 - DISCOUNT_PERCENT) // 100
-    return train.spec.price
-
-
-class BuyTrainStep(SohStep):
-    """EN "Purchasing trains", "Train costs", "Forced train purchases", "Bankruptcy"."""
+class BuyTrainStep(CoreBuyTrainStep["SteamOverHolland", SohTurn]):
+    """EN "Purchasing trains", "Train costs", "Forced train purchases": the core's step.  A
+    company without a train must buy one only when it has a route (EN "Forced train
+    purchases"); the money is raised before the purchase (``hosts_raise``: the issue,
+    then the president's cash and sales, :class:`ForcedPurchaseRaise`)."""
 
     rule = "SOH EN 'Purchasing trains'"
+    hosts_raise = True
 
-    def acting_entity(self) -> str | None:
-        raise_ = self.emergency()
-        return self.entity if raise_ is None else raise_.acting_entity()
+    def depot_trains(self) -> list[Train]:
+        return variant_trains.on_sale(self.game)
 
-    def cheapest(self) -> tuple[Train, int] | None:
-        company = self.company
-        offers = [(depot_price(self.game, company, t), t)
-                  for t in variant_trains.on_sale(self.game)]
-        if not offers:
-            return None
-        price, train = min(offers, key=lambda o: (o[0], o[1].id))
-        return train, price
+    def depot_price(self, train: Train) -> int:
+        """EN private #6: 10% off every train the owning company buys from the bank
+        (18xx-games rule set: only 3-, 4- and 5-trains; facts §11.2 "Private #6")."""
+        game = self.game
+        if (ability_private(game, self.company, "train_discount") is not None
+                and variant_trains.discounted(game.ruleset, train.name)):
+            return train.spec.price * (100 - DISCOUNT_PERCENT) // 100
+        return train.spec.price
 
-    def must_buy(self) -> bool:
-        company = self.company
-        if company.trains:
-            return False
-        cheapest = self.cheapest()
-        if cheapest is None:
-            return False
-        if self.turn.must_buy is None:
-            self.turn.must_buy = routing.has_route(self.game, company, cheapest[0])
-        return self.turn.must_buy
+    def take_from_depot(self, train_id: str) -> Train:
+        return variant_trains.take(self.game, train_id)
 
-    def emergency(self) -> ForcedPurchaseRaise | None:
-        """EN "Forced train purchases": the money raising while it has a decision to make
-        (issue, or the president's sale or bankruptcy).  The core raise is built afresh from
-        the position each time (hosted here, not on ``game.pending``)."""
-        if not self.must_buy():
-            return None
-        cheapest = self.cheapest()
-        assert cheapest is not None
-        raise_ = ForcedPurchaseRaise(self, cheapest[1])
-        return None if raise_.resolve() else raise_
-
-    def raising(self) -> ForcedPurchaseRaise:
-        raise_ = self.emergency()
-        assert raise_ is not None, "validated: an emergency decision is due"
-        return raise_
-
-    def legal_actions(self) -> list[LegalAction]:
-        raise_ = self.emergency()
-        if raise_ is not None:
-            return raise_.legal_actions()
-        cheapest = self.cheapest()
-        if self.must_buy() and cheapest is not None and self.company.cash < cheapest[1]:
-            train, price = cheapest  # the president pays the balance (EN step 2)
-            return [LegalAction(BuyTrain(entity=self.entity, train=train.id, price=price))]
-        legal = self.purchase_choices()
-        if not self.must_buy():
-            legal.append(LegalAction(Pass(entity=self.entity)))
-        return legal
-
-    def purchase_choices(self) -> list[LegalAction]:
-        game, company = self.game, self.company
-        if len(company.trains) >= game.phase.train_limit:
-            return []
-        legal = []
-        for train in variant_trains.on_sale(game):
-            price = depot_price(game, company, train)
-            if price <= company.cash:
-                legal.append(LegalAction(BuyTrain(entity=self.entity, train=train.id, price=price)))
-        if self.must_buy() or company.cash < 1:
-            return legal  # a forced purchase must be the cheapest train from the bank
-        for other in game.operating_companies():
-            if other is company:
-                continue
-            kind = BuyTrain if other.president == company.president else OfferTrain
-            seen: set[str] = set()
-            for train in other.trains:
-                if train.name in seen:
-                    continue
-                seen.add(train.name)
-                action: BuyTrain | OfferTrain
-                if kind is BuyTrain:
-                    action = BuyTrain(entity=self.entity, train=train.id, price=1, source=other.id)
-                else:
-                    action = OfferTrain(entity=self.entity, train=train.id, price=1)
-                legal.append(LegalAction(action, {"price": Range(1, company.cash)}))
-        return legal
-
-    def process_issue_shares(self, action: IssueShares) -> None:
-        self.raising().process(action)
-
-    def process_sell_shares(self, action: SellShares) -> None:
-        self.raising().process(action)
-
-    def process_bankrupt(self, action: Bankrupt) -> None:
-        self.raising().process(action)
-
-    def process_buy_train(self, action: BuyTrain) -> None:
-        game, company = self.game, self.company
-        if action.source != "depot":  # same president: no consent asked
-            propose(game, TrainSale(game, company.id, action.source, action.train,
-                                    action.price))
-            return
-        shortfall = max(0, action.price - company.cash)
-        if shortfall:  # a forced purchase: the president pays the balance (EN step 2)
-            president = company.president
-            assert president is not None
-            game.pay(game.player(president), company, shortfall)
-        train = variant_trains.take(game, action.train)
-        game.pay(company, game.bank, action.price)
-        train.owner = company.id
-        company.trains.append(train)
-        game.event("train_bought", {"company": company.id, "train": train.id, "from": "depot",
-                                    "price": action.price})
+    def bought_from_depot(self, train: Train) -> None:
+        game = self.game
         twin = variant_trains.take_twin(game.ruleset, game.depot, train.name)
         if twin is not None:  # facts §11.2: one shared stack of 6 / 3E cards
             game.event("train_removed", {"train": twin})
         close_privates_on_purchase(game, train.name)
-        train_bought(game, train.name)
 
-    def process_offer_train(self, action: OfferTrain) -> None:
-        seller = next(c for c in self.game.operating_companies()
-                      if any(t.id == action.train for t in c.trains))
-        propose(self.game, TrainSale(self.game, self.entity, seller.id, action.train,
-                                     action.price))
+    def must_buy_without_train(self, cheapest: Train) -> bool:
+        """EN "Forced train purchases": "... and has a valid route"."""
+        return routing.has_route(self.game, self.company, cheapest)
+
+    def emergency_raise(self, train_id: str, price: int) -> ForcedPurchaseRaise:
+        return ForcedPurchaseRaise(self, price)
 
 
 #: EN "Forced train purchases" as the core's emergency options: (a) the company issues

@@ -12,10 +12,20 @@ small method (in the manner of the 18xx.games engine), never the whole step:
   :meth:`~DividendStep.pay_holders`, :meth:`~DividendStep.price_basis` and
   :meth:`~DividendStep.price_moved`.  The core asks ``railhouse_price_moves_after_dividend``
   for the share price moves and makes them.
-- The discard of trains over the limit is :class:`railhouse.engine.phases.DiscardDecider`.
+- :class:`BuyTrainStep`: buy trains from the depot and from other companies (the core's
+  agreements), a forced purchase with the core's emergency money.  Override points:
+  :meth:`~BuyTrainStep.depot_trains`, :meth:`~BuyTrainStep.depot_price`,
+  :meth:`~BuyTrainStep.take_from_depot`, :meth:`~BuyTrainStep.bought_from_depot`,
+  :meth:`~BuyTrainStep.must_buy_without_train`, :meth:`~BuyTrainStep.declined`,
+  :meth:`~BuyTrainStep.emergency_raise`.  The phase changes through
+  :func:`railhouse.engine.phases.train_bought`.
+- The discard of trains over the limit is :class:`railhouse.engine.phases.DiscardDecider`
+  (``Game.discard_decider``).
 """
 
 from railhouse.engine.steps.base import T, TurnStep
 from railhouse.engine.steps.dividend import DividendStep, move_after_operating
+from railhouse.engine.steps.trains import BuyTrainStep, CompletePurchase, ForcedPurchase, acquire
 
-__all__ = ["DividendStep", "T", "TurnStep", "move_after_operating"]
+__all__ = ["BuyTrainStep", "CompletePurchase", "DividendStep", "ForcedPurchase", "T",
+           "TurnStep", "acquire", "move_after_operating"]
