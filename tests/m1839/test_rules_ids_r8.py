@@ -89,7 +89,7 @@ def test_R_8_3_A_2_LVG_extra_yellow_lay_even_after_the_two_normal_lays() -> None
     game.privates["LVG"].owner = "ZHESM"
     zhesm.privates.append("LVG")
     step = TrackStep(game, "ZHESM")  # type: ignore[arg-type]
-    step.lays = 2  # both normal lays used
+    step.lays_used = 2  # both normal lays used
     extra = _lays(step, "LVG")
     assert extra and {TILES[a.tile].color for a in extra} == {"yellow"}  # never an upgrade
     assert not _lays(step)

@@ -19,8 +19,9 @@ def lays(step: TrackStep, ability: str = "") -> list[LayTile]:
 
 
 def cost_of(step: TrackStep, action: LayTile) -> int:
-    key = (action.ability, action.hex, action.tile, action.rotation)
-    return next(x.cost for ab, x in step.choices() if (ab, x.hex, x.tile, x.rotation) == key)
+    found = step.find(action)
+    assert found is not None, action
+    return found[0].cost
 
 
 def zhesm_at_den_haag(phase: str = "LY") -> MapGame:
@@ -71,19 +72,18 @@ def test_R_8_3_A_1_at_most_one_upgrade_per_OR() -> None:
     step = TrackStep(game, "ZHESM")  # type: ignore[arg-type]
     upgrade = next(a for a in lays(step) if a.hex == "H5")
     step.process(upgrade)
-    rest = [x for ab, x in step.choices()]
+    rest = [x for power in (None, *step.powers()) for x in step.lays(power)]
     assert rest and not any(x.upgrade for x in rest)  # I4 cannot be upgraded now
     assert all(x.cost == 20 for x in rest)
 
 
 def test_R_15_4_5_no_upgrade_of_a_tile_laid_this_OR() -> None:
+    """A company operates once per OR (``OperatingRound.operated``), so the tiles it laid
+    this OR are those of its turn (``turn.laid_hexes``)."""
     game = zhesm_at_den_haag("LG")
     step = TrackStep(game, "ZHESM")  # type: ignore[arg-type]
     step.process(LayTile(entity="ZHESM", hex="H5", tile="6", rotation=4))
     assert not [a for a in lays(step) if a.hex == "H5"]
-    game.new_turn()  # another company's turn in the same OR: still not
-    again = TrackStep(game, "ZHESM")  # type: ignore[arg-type]
-    assert not [a for a in lays(again) if a.hex == "H5"]
     game.new_or()
     later = TrackStep(game, "ZHESM")  # type: ignore[arg-type]
     assert [a for a in lays(later) if a.hex == "H5" and TILES[a.tile].color == "green"]
@@ -132,7 +132,7 @@ def test_R_14_3_3_LVG_extra_yellow_lay_on_H7_for_f20_closes_the_private() -> Non
     assert all(TILES[a.tile].color == "yellow" for a in lays(step, "LVG"))
     step.process(extra[0])
     assert game.privates["LVG"].closed and "LVG" not in zhesm.privates
-    assert step.lays == 0 and zhesm.cash == 980  # the normal two lays remain
+    assert step.lays_used == 0 and zhesm.cash == 980  # the normal two lays remain
 
 
 def test_R_12_6_H7_blocked_while_LVG_is_with_a_player() -> None:
@@ -154,7 +154,7 @@ def test_R_14_3_4_SRV_lays_unconnected_on_arnhem_or_venlo_for_f80() -> None:
     assert {a.hex for a in srv} == {"I16", "K16"}
     assert all(cost_of(step, a) == 80 for a in srv)  # flat: no f80 water on top (A-19)
     step.process(srv[0])
-    assert game.round.turn.srv_hex == srv[0].hex and step.lays == 1
+    assert game.round.turn.srv_hex == srv[0].hex and step.lays_used == 1
     assert not lays(step, "SRV")  # once
     assert game.companies["ZHESM"].cash == 920
 

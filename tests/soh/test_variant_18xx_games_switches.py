@@ -184,7 +184,7 @@ def test_11_2_one_token_per_company_per_hex_EN_placing_a_company_token(
     """EN forbids two tokens of a company in one city; 18xx.games in one hex (facts §11.2
     "Tokens on one hex": no second token on Amsterdam's other station).  The core's
     token search applies the limit (``TokenOptions.one_per``, tested with 1839's hexes)."""
-    import railhouse_soh.steps as steps
+    import railhouse.engine.steps.tokens as tokens
 
     seen: list[str] = []
 
@@ -192,7 +192,7 @@ def test_11_2_one_token_per_company_per_hex_EN_placing_a_company_token(
         seen.append(opts.one_per)
         return []
 
-    monkeypatch.setattr(steps, "legal_token_placements", spy)
+    monkeypatch.setattr(tokens, "legal_token_placements", spy)
     game = fresh(rules=rules)
     start_company(game, "AR", "p0", 100)
     home_token(game, "AR", "J7")

@@ -32,6 +32,7 @@ from railhouse.engine.agreements import Deal
 from railhouse.engine.errors import IllegalAction
 from railhouse.engine.privates import close_private
 from railhouse.engine.rounds.base import Decider
+from railhouse.engine.steps.tokens import place_token
 from railhouse.map.tokens import TokenOptions, legal_token_placements
 from railhouse_m1839.mapdata import NS
 from railhouse_m1839.routing import board_of, operator
@@ -115,13 +116,12 @@ def doubled_circles(board: Board, company: str, coord: str) -> list[tuple[str, i
 def apply_move(game: Game, move: MoveStation) -> None:
     """Move the marker (NS marker left behind), close KR; if the company now has two
     markers in the target hex, queue the director's choice of the one to return."""
-    from railhouse_m1839.stations import put_marker
 
     board, company = board_of(game), move.entity
     owners = board.tokens[(move.hex, move.city)]
     owners[owners.index(company)] = NS
     board.token_version += 1
-    put_marker(board, move.to_hex, move.to_city, company, move.replaces)
+    place_token(board, move.to_hex, move.to_city, company, move.replaces)
     game.event("kr_move", {"company": company, "hex": move.hex, "city": move.city,
                            "to_hex": move.to_hex, "to_city": move.to_city,
                            "replaces": move.replaces})  # fmt: skip

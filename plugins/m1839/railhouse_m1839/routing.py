@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING, Any
 
 from railhouse.engine.config import TrainSpec
 from railhouse.engine.entities import Company
-from railhouse.engine.steps import TurnStep
+from railhouse.engine.steps.mapstep import MapStep as CoreMapStep
 from railhouse.map.board import Board
 from railhouse.map.graph import Operator
 from railhouse.map.optimize import RouteResult
@@ -145,13 +145,8 @@ def describe(result: RouteResult) -> list[dict[str, Any]]:
     ]  # fmt: skip
 
 
-class MapStep(TurnStep["M1839", M1839Turn]):
-    """Base of 1839's map steps: the core's turn step (acting company, turn state) with the
-    board and the map operator."""
-
-    @property
-    def board(self) -> Board:
-        return board_of(self.game)
+class MapStep(CoreMapStep["M1839", M1839Turn]):
+    """Base of 1839's map steps: the core's map step with 1839's map operator."""
 
     def operator(self) -> Operator:
         return operator(self.game, self.company)

@@ -23,16 +23,16 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-import msgspec
-
-from railhouse.engine.actions import Action, LegalAction, Pass, PlaceToken, register_action
+from railhouse.engine.actions import Action, LegalAction, register_action
 from railhouse.engine.agreements import Deal, propose
 from railhouse.engine.entities import Company
 from railhouse.engine.errors import IllegalAction
 from railhouse.engine.privates import close_private
+from railhouse.engine.steps import HomeTokenStep as CoreHomeTokenStep
+from railhouse.engine.steps import TokenPower, places_left
+from railhouse.engine.steps import TokenStep as CoreTokenStep
 from railhouse.map.board import Board
 from railhouse.map.mapdef import Reservation
-from railhouse.map.tokens import TokenOptions, legal_token_placements
 from railhouse_m1839.kabinet import (
     KRMove,
     MoveStation,
@@ -43,13 +43,16 @@ from railhouse_m1839.kabinet import (
 from railhouse_m1839.mapdata import NRS_CHOICE, NS
 from railhouse_m1839.routing import MapStep, board_of
 from railhouse_m1839.track import SRV, SRV_COST, owned_power
+from railhouse_m1839.turn import M1839Turn
 
 if TYPE_CHECKING:
     from railhouse.engine.game import Game
-    from railhouse_m1839.game import M1839
+    from railhouse_m1839.game import M1839  # noqa: F401  (the steps' game type)
 
 STATION_FEE = 80  # R-8.3.B.2.4 (also a swap, R-8.3.B.3)
 NRS = "NRS"
+#: a marker may go over an NS marker, which leaves the map (§8.3.2.2, R-14.6)
+REPLACEABLE = frozenset({NS})
 
 
 class SwapStation(Action, frozen=True, tag="swap_station"):
@@ -94,13 +97,7 @@ def sync_reservations(game: Game) -> Board:
 def places_for(board: Board, coord: str, company: str) -> int:
     """Circles of ``coord`` that ``company`` could take (empty or NS), after keeping one per
     other company's reservation there whose holder has no marker on the hex."""
-    t, _ = board.tile_at(coord)
-    owners = [o for k in range(len(t.city_indices())) for o in board.city_tokens(coord, k)]
-    if company in owners:
-        return 0
-    slots = sum(t.stops[i].slots for i in t.city_indices())
-    held = {r.company for r in board.reservations if r.hex == coord and r.company != company}
-    return slots - sum(1 for o in owners if o != NS) - len(held - set(owners))
+    return places_left(board, coord, company, REPLACEABLE)
 
 
 def nrs_keeps_a_place(game: Game, board: Board, company: str, coord: str,
@@ -121,143 +118,57 @@ def markers_left(board: Board, company: Company) -> int:
     return total - len(board.company_cities(company.id))
 
 
-def put_marker(board: Board, coord: str, city: int, company: str, replaces: str = "") -> None:
-    """Place a marker in a free circle, or over the ``replaces`` marker (``NS``: it leaves
-    the map)."""
-    if replaces:
-        board.remove_token(coord, city, replaces)
-    board.place_token(coord, city, company)
-
-
-def home_circles(board: Board, hexes: tuple[str, ...],
-                 company: str) -> list[tuple[str, int, str]]:
-    """``(hex, city, replaces)`` for each way to take a circle of ``hexes`` (R-8.3.1): an
-    empty place (``replaces`` "") or an NS marker (``NS``), both where a city has both."""
-    out = []
-    for coord in hexes:
-        t, _ = board.tile_at(coord)
-        for k, i in enumerate(t.city_indices()):
-            owners = board.city_tokens(coord, k)
-            if company in owners:
-                continue
-            if len(owners) < t.stops[i].slots:
-                out.append((coord, k, ""))
-            if NS in owners:
-                out.append((coord, k, NS))
-    return out
-
-
-def listed_placement(action: Action, legal: list[LegalAction]) -> Action:
-    """Records made before placements named what they replace (issue 17) have ``replaces``
-    "" for a marker put over the NS marker of a city without an empty circle: that is the
-    one placement listed there, the same but for ``replaces``."""
-    if getattr(action, "replaces", None) != "":
-        return action
-    same = [c.action for c in legal if type(c.action) is type(action)
-            and msgspec.structs.replace(c.action, replaces="") == action]
-    return same[0] if len(same) == 1 else action
-
-
 # ---------------------------------------------------------------------------- homes
-class HomeStationStep(MapStep):
+class HomeStationStep(CoreHomeTokenStep["M1839", M1839Turn], MapStep):
     """R-8.3.1: on its first operation a company places its two home markers, each in an
     empty circle or over an NS marker; the director picks the circle where several fit,
     and whether to replace an NS marker where its city also has an empty circle, and NRS
     picks Arnhem I16 or Venlo K16 where both fit."""
 
     rule = "1839 R-8.3.1"
+    replaceable = REPLACEABLE
 
-    def __init__(self, game: M1839, entity: str) -> None:
-        super().__init__(game, entity)
-        self.queue: list[tuple[str, ...]] | None = None
+    def homes(self) -> list[tuple[str, ...]]:
+        homes = super().homes()
+        return [homes[0], NRS_CHOICE] if homes and self.entity == NRS else homes
 
-    def _homes(self) -> list[tuple[str, ...]]:
-        company = self.company
-        if company.operated_count > 0 or self.board.company_cities(company.id):
-            return []
-        home = company.spec.home
-        if company.id == NRS:
-            return [home[:1], NRS_CHOICE]
-        return [(h,) for h in home]
-
-    def options(self) -> list[tuple[str, int, str]]:
-        if self.queue is None:
-            self.queue = self._homes()
-        while self.queue:
-            circles = home_circles(self.board, self.queue[0], self.entity)
-            if circles:
-                return circles
-            self.game.event("home_station_missing", {"company": self.entity,
-                                                     "hexes": list(self.queue.pop(0))})
-        return []
-
-    def auto(self) -> bool:
-        while True:
-            circles = self.options()
-            if not circles:
-                self.done = True
-                sync_reservations(self.game)
-                return True
-            if len(circles) > 1:
-                return False
-            self._place(*circles[0])
-
-    def legal_actions(self) -> list[LegalAction]:
-        return [LegalAction(PlaceToken(entity=self.entity, hex=h, city=k, replaces=r))
-                for h, k, r in self.options()]
-
-    def normalise(self, action: Action) -> Action:
-        return listed_placement(action, self.game.legal_for(self))
-
-    def process_place_token(self, action: PlaceToken) -> None:
-        self._place(action.hex, action.city, action.replaces)
-
-    def _place(self, coord: str, city: int, replaces: str) -> None:
-        assert self.queue
-        self.queue.pop(0)
-        put_marker(self.board, coord, city, self.entity, replaces)
-        self.company.tokens_placed += 1
-        self.game.event("token", {"company": self.entity, "hex": coord, "city": city,
-                                  "cost": 0, "home": True, "replaces": replaces})
+    def finish(self) -> None:
+        self.done = True
+        sync_reservations(self.game)
 
 
 # ------------------------------------------------------------------ place or swap
-class StationStep(MapStep):
+class StationStep(CoreTokenStep["M1839", M1839Turn], MapStep):
     """R-8.3.4 / R-8.3.B: place one marker (f80, connected, one per hex, an empty circle or
     an NS marker at the director's choice, not the last places of a hex reserved by others,
     R-8.3.B.1/2) or offer one swap (R-8.3.B.3), or use SRV's placement on I16/K16 (R-14.3.4,
     A-19)."""
 
     rule = "1839 R-8.3.B"
+    replaceable = REPLACEABLE
 
-    def placements(self) -> list[tuple[str, int, int, str, str]]:
-        """``(hex, city, cost, ability, replaces)`` of every legal placement now."""
-        board, company = sync_reservations(self.game), self.company
-        if markers_left(board, company) <= 0:
-            return []
-        out = []
-        if company.cash >= STATION_FEE:
-            opts = TokenOptions(cost=STATION_FEE, one_per="hex", replaceable=frozenset({NS}))
-            out = [(p.hex, p.city, STATION_FEE, "", p.replaces or "")
-                   for p in legal_token_placements(board, self.operator(), opts)]
-        out += self._srv_placements(board, company)
-        return [x for x in out if nrs_keeps_a_place(self.game, board, self.entity, x[0])]
+    def token_cost(self) -> int | None:
+        board = sync_reservations(self.game)
+        return STATION_FEE if markers_left(board, self.company) > 0 else None
 
-    def _srv_placements(self, board: Board,
-                        company: Company) -> list[tuple[str, int, int, str, str]]:
+    def one_per(self) -> str:
+        return "hex"
+
+    def powers(self) -> list[TokenPower]:
+        """SRV (R-14.3.4, A-19): on I16 or K16, reached or not, for f80, or free on the hex
+        where SRV laid this turn (the lay paid for it)."""
         if not owned_power(self.game, self.entity, SRV):
             return []
         srv_hex = self.turn.srv_hex
-        cost = 0 if srv_hex else SRV_COST
-        if company.cash < cost:
-            return []
-        out = []
-        for coord in (srv_hex,) if srv_hex else NRS_CHOICE:
-            if places_for(board, coord, self.entity) <= 0:
-                continue
-            out += [(h, k, cost, SRV, r)
-                    for h, k, r in home_circles(board, (coord,), self.entity)]
-        return out
+        if srv_hex:
+            return [TokenPower(SRV, 0, (srv_hex,))]
+        return [TokenPower(SRV, SRV_COST, NRS_CHOICE)]
+
+    def may_place(self, coord: str, power: TokenPower | None) -> bool:
+        return nrs_keeps_a_place(self.game, self.board, self.entity, coord)
+
+    def other_actions(self) -> list[LegalAction]:
+        return [LegalAction(s) for s in self.swaps()] + [LegalAction(m) for m in self.moves()]
 
     def swaps(self) -> list[SwapStation]:
         """R-8.3.B.3: both companies have operated; the initiator pays f80; it is not left
@@ -286,40 +197,6 @@ class StationStep(MapStep):
     def moves(self) -> list[MoveStation]:
         """R-14.3.5 KR moves, once per game, besides a placement or swap (A-17)."""
         return kr_moves(self.game, self.entity, self.turn.declined_moves)
-
-    def legal_actions(self) -> list[LegalAction]:
-        me = self.entity
-        legal = [LegalAction(PlaceToken(entity=me, hex=h, city=k, ability=a, replaces=r))
-                 for h, k, _, a, r in self.placements()]
-        legal += [LegalAction(s) for s in self.swaps()]
-        legal += [LegalAction(m) for m in self.moves()]
-        if legal:
-            legal.append(LegalAction(Pass(entity=me)))
-        return legal
-
-    def auto(self) -> bool:
-        if not self.done and not self.legal_actions():
-            self.finish()
-        return self.done
-
-    def process_pass(self, action: Action) -> None:
-        self.finish()
-
-    def normalise(self, action: Action) -> Action:
-        return listed_placement(action, self.game.legal_for(self))
-
-    def process_place_token(self, action: PlaceToken) -> None:
-        key = (action.hex, action.city, action.ability, action.replaces)
-        cost = next(c for h, k, c, a, r in self.placements() if (h, k, a, r) == key)
-        self.game.pay(self.company, self.game.bank, cost)
-        put_marker(self.board, action.hex, action.city, self.entity, action.replaces)
-        self.company.tokens_placed += 1
-        self.game.event("token", {"company": self.entity, "hex": action.hex,
-                                  "city": action.city, "cost": cost, "ability": action.ability,
-                                  "replaces": action.replaces})
-        if action.ability == SRV:
-            close_private(self.game, SRV, "power used")
-        self.finish()
 
     def process_swap_station(self, action: SwapStation) -> None:
         """R-11.1: the other director's agreement is asked only when it is another player."""

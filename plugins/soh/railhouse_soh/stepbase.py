@@ -5,9 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from railhouse.engine.steps import TurnStep
+from railhouse.engine.steps import MapStep
 from railhouse.engine.turnstate import TurnState
-from railhouse.map.graph import Operator
 
 if TYPE_CHECKING:
     from railhouse_soh.game import SteamOverHolland  # noqa: F401  (the base's game type)
@@ -31,6 +30,5 @@ class SohTurn(TurnState):
     sold_companies: tuple[str, ...] = ()
 
 
-class SohStep(TurnStep["SteamOverHolland", SohTurn]):
-    def operator(self) -> Operator:
-        return Operator(self.entity, column=self.game.phase.offboard_column)
+class SohStep(MapStep["SteamOverHolland", SohTurn]):
+    """The base of SOH's own operating steps: the core's map step (board, operator)."""

@@ -16,18 +16,18 @@ from railhouse.engine.actions import (
     IssueShares,
     LegalAction,
     Pass,
-    PlaceToken,
     Range,
     RunRoutes,
 )
 from railhouse.engine.entities import POOL, TREASURY, Company
 from railhouse.engine.errors import IllegalAction
 from railhouse.engine.phases import apply_pending_phase
-from railhouse.engine.privates import close_private
 from railhouse.engine.rounds.base import Step
 from railhouse.engine.shares import move_shares
 from railhouse.engine.steps import DividendStep as CoreDividendStep
-from railhouse.map.tokens import TokenOptions, legal_token_placements
+from railhouse.engine.steps import HomeTokenStep as CoreHomeTokenStep
+from railhouse.engine.steps import TokenPower, power_of
+from railhouse.engine.steps import TokenStep as CoreTokenStep
 from railhouse_soh import routing, track, trainbuy
 from railhouse_soh.mapdata import AMSTERDAM_HEX
 from railhouse_soh.stepbase import SohStep, SohTurn
@@ -39,34 +39,18 @@ if TYPE_CHECKING:
     from railhouse_soh.game import SteamOverHolland
 
 
-class HomeTokenStep(SohStep):
-    """EN "Placing a company token": the first token goes on the starting city free of
-    charge when the company operates for the first time."""
+class HomeTokenStep(CoreHomeTokenStep["SteamOverHolland", SohTurn]):
+    """EN "Placing a company token": the first token goes on the starting city (the city
+    of the home hex reserved for the company: Amsterdam has two) free of charge when the
+    company operates for the first time."""
 
     rule = "SOH EN 'Placing a company token'"
 
-    def auto(self) -> bool:
-        company = self.company
-        if company.tokens_placed == 0:
-            board = self.game.board
-            hex_id = company.spec.home[0]
-            city = home_city_index(self.game, company)
-            board.place_token(hex_id, city, company.id)
-            board.drop_reservations(company.id, hex_id)
-            company.tokens_placed = 1
-            self.turn.home_token = True
-            self.game.event("token", {"company": company.id, "hex": hex_id, "city": city,
-                                      "cost": 0})
-        self.done = True
-        return True
+    def homes(self) -> list[tuple[str, ...]]:
+        return [self.company.spec.home[:1]] if self.company.tokens_placed == 0 else []
 
-
-def home_city_index(game: SteamOverHolland, company: Company) -> int:
-    """The city of the home hex reserved for ``company`` (Amsterdam has two)."""
-    for reservation in game.board.reservations:
-        if reservation.company == company.id and reservation.city is not None:
-            return reservation.city
-    return company.spec.home_city or 0
+    def placed(self, coord: str, city: int) -> None:
+        self.turn.home_token = True
 
 
 class ShareDealingStep(SohStep):
@@ -116,56 +100,33 @@ class ShareDealingStep(SohStep):
         self.done = True
 
 
-class TokenStep(SohStep):
+class TokenStep(CoreTokenStep["SteamOverHolland", SohTurn]):
     """EN "Placing a company token": one token per turn in a reachable, unblocked city; the
     second costs 40, the third and fourth 100; never two in one city (18xx-games rule set:
     in one hex); another company's home only after an upgrade opened a second slot.
     Designer ruling (facts §5): no token besides the home token in the company's first
-    operating turn."""
+    operating turn.  Private #5 places one free (EN "Notes on private companies")."""
 
     rule = "SOH EN 'Placing a company token'"
 
-    def legal_actions(self) -> list[LegalAction]:
-        company = self.company
-        costs = company.spec.token_costs
-        if self.turn.home_token or company.tokens_placed >= len(costs):
-            return []
-        cost = costs[company.tokens_placed]
-        free = track.ability_private(self.game, company, "free_token")
-        if cost > company.cash and free is None:
-            return []  # nothing it could place: no need to search the map
-        # EN: per city; online (SUM) and 18xx.games (facts §11.2): per hex
-        one_per = "hex" if self.game.ruleset.one_token_per_hex else self.game.online.token_limit
-        places = legal_token_placements(self.game.board, self.operator(),
-                                        TokenOptions(cost=cost, one_per=one_per))
-        legal = []
-        for place in places:
-            if cost <= company.cash:
-                legal.append(LegalAction(PlaceToken(entity=self.entity, hex=place.hex,
-                                                    city=place.city)))
-            if free is not None and self.free_token_allowed(place.hex):
-                legal.append(LegalAction(PlaceToken(entity=self.entity, hex=place.hex,
-                                                    city=place.city, ability=free)))
-        if legal:
-            legal.append(LegalAction(Pass(entity=self.entity)))
-        return legal
+    def token_cost(self) -> int | None:
+        return None if self.turn.home_token else super().token_cost()
+
+    def one_per(self) -> str:
+        """EN: per city; online (SUM) and 18xx.games (facts §11.2): per hex."""
+        return "hex" if self.game.ruleset.one_token_per_hex else self.game.online.token_limit
+
+    def powers(self) -> list[TokenPower]:
+        free = power_of(self.game, self.company, "free_token")
+        return [] if free is None else [TokenPower(free)]
+
+    def may_place(self, coord: str, power: TokenPower | None) -> bool:
+        return power is None or self.free_token_allowed(coord)
 
     def free_token_allowed(self, hex_id: str) -> bool:
         """Private #5's free token (EN "Notes on private companies": any city); the
         18xx-games rule set: not in Amsterdam (facts §11.2 "Private #5")."""
         return self.game.ruleset.free_token_amsterdam or hex_id != AMSTERDAM_HEX
-
-    def process_place_token(self, action: PlaceToken) -> None:
-        game, company = self.game, self.company
-        cost = 0 if action.ability else company.spec.token_costs[company.tokens_placed]
-        game.pay(company, game.bank, cost)
-        game.board.place_token(action.hex, action.city, company.id)
-        company.tokens_placed += 1
-        if action.ability:
-            close_private(game, action.ability, "power used")
-        game.event("token", {"company": company.id, "hex": action.hex, "city": action.city,
-                             "cost": cost})
-        self.done = True
 
 
 class RouteStep(SohStep):

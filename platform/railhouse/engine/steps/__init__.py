@@ -12,6 +12,17 @@ small method (in the manner of the 18xx.games engine), never the whole step:
   :meth:`~DividendStep.pay_holders`, :meth:`~DividendStep.price_basis` and
   :meth:`~DividendStep.price_moved`.  The core asks ``railhouse_price_moves_after_dividend``
   for the share price moves and makes them.
+- :class:`TrackStep`: lay and upgrade tiles through :mod:`railhouse.map.lays`.  Override
+  points: :attr:`~TrackStep.tile_lays` (:class:`LaySlot`), :meth:`~TrackStep.powers`
+  (:class:`LayPower`), :meth:`~TrackStep.only_hexes`, :meth:`~TrackStep.no_upgrade`,
+  :meth:`~TrackStep.may_lay`, :meth:`~TrackStep.terrain_cost`, :meth:`~TrackStep.lay_cost`,
+  :meth:`~TrackStep.lay_action` and :meth:`~TrackStep.laid`.
+- :class:`HomeTokenStep` and :class:`TokenStep`: place the home token(s) and the turn's
+  token through :mod:`railhouse.map.tokens`.  Override points: :meth:`~HomeTokenStep.homes`,
+  :meth:`~HomeTokenStep.home_places`, :meth:`~HomeTokenStep.placed`;
+  :meth:`~TokenStep.token_cost`, :meth:`~TokenStep.one_per`, :meth:`~TokenStep.powers`
+  (:class:`TokenPower`), :meth:`~TokenStep.may_place`, :meth:`~TokenStep.other_actions`,
+  :meth:`~TokenStep.finish`.
 - :class:`BuyTrainStep`: buy trains from the depot and from other companies (the core's
   agreements), a forced purchase with the core's emergency money.  Override points:
   :meth:`~BuyTrainStep.depot_trains`, :meth:`~BuyTrainStep.depot_price`,
@@ -25,7 +36,41 @@ small method (in the manner of the 18xx.games engine), never the whole step:
 
 from railhouse.engine.steps.base import T, TurnStep
 from railhouse.engine.steps.dividend import DividendStep, move_after_operating
+from railhouse.engine.steps.mapstep import MapStep
+from railhouse.engine.steps.tokens import (
+    HomeTokenStep,
+    Place,
+    TokenPower,
+    TokenStep,
+    free_circles,
+    listed_placement,
+    place_token,
+    places_left,
+)
+from railhouse.engine.steps.track import NOT_IF_UPGRADED, LayPower, LaySlot, TrackStep, power_of
 from railhouse.engine.steps.trains import BuyTrainStep, CompletePurchase, ForcedPurchase, acquire
 
-__all__ = ["BuyTrainStep", "CompletePurchase", "DividendStep", "ForcedPurchase", "T",
-           "TurnStep", "acquire", "move_after_operating"]
+__all__ = [
+    "NOT_IF_UPGRADED",
+    "BuyTrainStep",
+    "CompletePurchase",
+    "DividendStep",
+    "ForcedPurchase",
+    "HomeTokenStep",
+    "LayPower",
+    "LaySlot",
+    "MapStep",
+    "Place",
+    "T",
+    "TokenPower",
+    "TokenStep",
+    "TrackStep",
+    "TurnStep",
+    "acquire",
+    "free_circles",
+    "listed_placement",
+    "move_after_operating",
+    "place_token",
+    "places_left",
+    "power_of",
+]

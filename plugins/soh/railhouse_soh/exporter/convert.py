@@ -150,7 +150,7 @@ class Exporter:
         self.track_of, self.track = None, None
         if company is None or self.track_closed:
             return
-        lays = 0 if step is None else step.yellow + step.upgrades
+        lays = 0 if step is None else step.lays_used
         if not track_step_open(self.game, company, lays):
             return
         self.send({"type": "pass", **self.entity(company)})

@@ -247,7 +247,7 @@ class Converter:
         self.tile_hex[tile_id] = hex_id
         track = next((s for s in getattr(self.game.round, "steps", [])
                       if isinstance(s, TrackStep)), None)
-        lays = 0 if track is None else track.yellow + track.upgrades
+        lays = 0 if track is None else track.lays_used
         if track_step_open(self.game, me, lays):  # else 18xx.games closed it by itself
             self.track_open = me
 

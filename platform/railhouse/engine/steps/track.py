@@ -1,0 +1,304 @@
+"""The track step: lay new tiles and upgrade through :mod:`railhouse.map.lays`.
+
+The map decides which lays fit (tile colours and shapes, the company's network, barriers,
+markers fitting after an upgrade) and prices them (terrain, upgrade fees, costed edges); the
+step decides how many lays the turn has and what each may be (:attr:`TrackStep.tile_lays`,
+in the manner of the 18xx.games engine's ``TILE_LAYS``), which private powers add or change
+a lay (:class:`LayPower`), and what a lay costs (:meth:`TrackStep.lay_cost`).  Every lay
+is paid from the company's treasury and must be affordable (SOH EN "Laying track"; 1839
+R-8.3.A.3).  Override points: :attr:`~TrackStep.tile_lays`, :meth:`~TrackStep.powers`,
+:meth:`~TrackStep.only_hexes`, :meth:`~TrackStep.no_upgrade`, :meth:`~TrackStep.may_lay`,
+:meth:`~TrackStep.terrain_cost`, :meth:`~TrackStep.lay_cost`, :meth:`~TrackStep.lay_action`
+and :meth:`~TrackStep.laid`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING
+
+from railhouse.engine.actions import Action, LayTile, LegalAction, Pass
+from railhouse.engine.entities import Company
+from railhouse.engine.errors import IllegalAction
+from railhouse.engine.privates import close_private
+from railhouse.engine.rounds.base import G
+from railhouse.engine.steps.base import T
+from railhouse.engine.steps.mapstep import MapStep
+from railhouse.map.lays import LayOptions, TileLay, first_tile_lay, legal_tile_lays, listed_turn
+
+if TYPE_CHECKING:
+    from railhouse.engine.game import Game
+
+#: :attr:`LaySlot.upgrade`: the lay may upgrade unless an earlier lay of the turn did
+NOT_IF_UPGRADED = "not_if_upgraded"
+#: a marker the step puts on a copy of the board for a lay that need not connect: in no
+#: real city, so it neither fills a circle nor starts a trace
+_PHANTOM_CITY = 99
+
+
+@dataclass(frozen=True, slots=True)
+class LaySlot:
+    """One of the turn's tile lays, in order: whether it may lay a new tile, whether it
+    may upgrade (True, False or :data:`NOT_IF_UPGRADED`), and a fee added to its price."""
+
+    lay: bool = True
+    upgrade: bool | str = True
+    fee: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class LayPower:
+    """A private company's power to lay track, offered as lays whose action names the
+    private (``LayTile.ability``).
+
+    ``extra``: a lay besides the turn's lays (else it is the turn's next lay, with that
+    lay's allowance); ``upgrade``: whether an extra lay may upgrade.  ``hexes``: only on
+    these; ``connected=False``: they need not connect to the company's network.  ``cost``:
+    a flat price for the lay (tile, terrain and all), else the map's price plus ``fee``;
+    ``pays_terrain``: the power pays the lay's terrain (offered only where there is some).
+    ``closes``: using the power closes the private."""
+
+    private: str
+    extra: bool = False
+    upgrade: bool = True
+    hexes: tuple[str, ...] | None = None
+    connected: bool = True
+    cost: int | None = None
+    fee: int = 0
+    pays_terrain: bool = False
+    closes: bool = True
+
+
+def power_of(game: Game, company: Company, ability: str) -> str | None:
+    """The id of an open private owned by ``company`` that has ``ability``, if any."""
+    for private_id in company.privates:
+        private = game.privates[private_id]
+        if not private.closed and ability in private.spec.abilities:
+            return private_id
+    return None
+
+
+class TrackStep(MapStep[G, T]):
+    """Lay or upgrade tiles: the turn's lays (:attr:`tile_lays`) and private powers'
+    lays, then pass (or stop when no lay is left)."""
+
+    rule = "track"
+    #: the turn's lays; the default is the common one lay or upgrade
+    tile_lays: tuple[LaySlot, ...] = (LaySlot(),)
+    #: the director chooses where a hex's markers go on a lay with several results
+    #: (``TileLay.tokens``, 1839 R-15.3.5); otherwise the board's default allocation
+    allocates = False
+    #: the event of a marker that found no circle after an upgrade and left the map
+    dropped_event = "token_discarded"
+
+    def __init__(self, game: G, entity: str) -> None:
+        super().__init__(game, entity)
+        self.lays_used = 0
+        self.upgraded = False
+        self._cache: dict[object, list[TileLay]] = {}
+
+    # -- override points ---------------------------------------------------------------
+    def powers(self) -> list[LayPower]:
+        """The lay powers the company may use now, in the order they are listed."""
+        return []
+
+    def only_hexes(self) -> frozenset[str] | None:
+        """Hexes every lay is restricted to now (None: no restriction)."""
+        return None
+
+    def no_upgrade(self) -> frozenset[str]:
+        """Hexes that may not be upgraded now: by default those laid this turn."""
+        return frozenset(self.turn.laid_hexes)
+
+    def may_lay(self, lay: TileLay, power: LayPower | None) -> bool:
+        """A title's further test of a lay the map allows."""
+        return True
+
+    def terrain_cost(self, lay: TileLay, fee: int) -> int:
+        """The terrain part of ``lay``'s price (``fee``: what the step added to it)."""
+        hexdef = self.board.map.hexes[lay.hex]
+        return lay.cost - fee - (hexdef.upgrade_cost if lay.upgrade else 0)
+
+    def lay_cost(self, lay: TileLay, power: LayPower | None, fee: int) -> int:
+        """What the company pays for ``lay`` (the map's price, with the step's ``fee``)."""
+        if power is None:
+            return lay.cost
+        if power.cost is not None:
+            return power.cost
+        if power.pays_terrain:
+            return lay.cost - self.terrain_cost(lay, fee)
+        return lay.cost
+
+    def lay_action(self, lay: TileLay, ability: str) -> LayTile:
+        """The action of a legal lay."""
+        return LayTile(entity=self.entity, hex=lay.hex, tile=lay.tile, rotation=lay.rotation,
+                       ability=ability)  # fmt: skip
+
+    def laid(self, action: LayTile, lay: TileLay, power: LayPower | None) -> None:
+        """Called after a lay, before its event (e.g. to remember a power's hex)."""
+
+    # -- what is legal -------------------------------------------------------------------
+    def options(self, power: LayPower | None,
+                hexes: frozenset[str] | None = None) -> LayOptions | None:
+        """The map's options of a lay with ``power`` (None: a plain lay) now, on ``hexes``
+        only if given; None when the turn has no such lay left."""
+        if power is not None and power.extra:
+            new_tiles, upgrades, fee = True, power.upgrade, power.fee
+        else:
+            if self.lays_used >= len(self.tile_lays):
+                return None
+            slot = self.tile_lays[self.lays_used]
+            new_tiles = slot.lay
+            upgrades = slot.upgrade is True or (slot.upgrade == NOT_IF_UPGRADED
+                                                and not self.upgraded)
+            fee = slot.fee + (power.fee if power is not None else 0)
+        only = self.only_hexes()
+        for narrower in (power.hexes if power is not None else None, hexes):
+            if narrower is not None:
+                only = frozenset(narrower) if only is None else only & frozenset(narrower)
+        return LayOptions(colors=frozenset(self.game.phase.tiles), new_tiles=new_tiles,
+                          upgrades=upgrades, only_hexes=only, no_upgrade=self.no_upgrade(),
+                          extra_cost=fee)  # fmt: skip
+
+    def lays(self, power: LayPower | None = None,
+             hexes: frozenset[str] | None = None) -> list[TileLay]:
+        """The legal lays now with ``power`` (None: plain lays), priced; on ``hexes`` only
+        if given (direct validation searches one hex)."""
+        opts = self.options(power, hexes)
+        if opts is None:
+            return []
+        if power is not None and not power.connected:
+            found = self._unconnected(opts, power.hexes or ())
+        else:
+            found = self.search(opts)
+        out = []
+        for lay in found:
+            priced = self._priced(lay, power, opts.extra_cost)
+            if priced is not None:
+                out.append(priced)
+        return out
+
+    def _priced(self, lay: TileLay, power: LayPower | None, fee: int) -> TileLay | None:
+        """``lay`` at the company's price if it is offered, else None."""
+        if power is not None and power.pays_terrain and self.terrain_cost(lay, fee) == 0:
+            return None  # nothing for the power to pay here
+        cost = self.lay_cost(lay, power, fee)
+        if cost > self.company.cash or not self.may_lay(lay, power):
+            return None
+        return lay if cost == lay.cost else replace(lay, cost=cost)
+
+    def search(self, opts: LayOptions) -> list[TileLay]:
+        """``legal_tile_lays`` memoised on everything it reads (the board's track and
+        token versions, the operator, the options), so listing and validation at one
+        position search once."""
+        board, op = self.board, self.operator()
+        key = (board.track_version, board.token_version, op, opts)
+        found = self._cache.get(key)
+        if found is None:
+            if len(self._cache) > 16:
+                self._cache.clear()
+            found = self._cache[key] = legal_tile_lays(board, op, opts)
+        return found
+
+    def _unconnected(self, opts: LayOptions, hexes: tuple[str, ...]) -> list[TileLay]:
+        """The lays on ``hexes`` (in order, within ``opts.only_hexes``) that need not
+        connect: the map lets a company lay where it has a marker, so a copy of the board
+        holds a phantom marker of the company on the hex (outside every real city)."""
+        out: list[TileLay] = []
+        op = self.operator()
+        for coord in hexes:
+            if opts.only_hexes is not None and coord not in opts.only_hexes:
+                continue
+            phantom = self.board.clone()
+            phantom.tokens[(coord, _PHANTOM_CITY)] = [self.entity]
+            out.extend(legal_tile_lays(phantom, op, replace(opts, only_hexes=frozenset({coord}))))
+        return out
+
+    def legal_actions(self) -> list[LegalAction]:
+        legal = [LegalAction(self.lay_action(lay, "")) for lay in self.lays()]
+        for power in self.powers():
+            legal += [LegalAction(self.lay_action(lay, power.private))
+                      for lay in self.lays(power)]
+        if legal:
+            legal.append(LegalAction(Pass(entity=self.entity)))
+        return legal
+
+    def auto(self) -> bool:
+        """Done at once when no lay is possible (the listing would be empty)."""
+        if not self.any_lay():
+            self.done = True
+        return self.done
+
+    def any_lay(self) -> bool:
+        """Whether :meth:`legal_actions` would list a lay, searching hex by hex and
+        stopping at the first one found."""
+        board, op = self.board, self.operator()
+        for power in (None, *self.powers()):
+            opts = self.options(power)
+            if opts is None:
+                continue
+            if power is not None and not power.connected:
+                if self.lays(power):
+                    return True
+                continue
+            fee = opts.extra_cost
+
+            def offered(lay: TileLay, power: LayPower | None = power, fee: int = fee) -> bool:
+                return self._priced(lay, power, fee) is not None
+
+            if first_tile_lay(board, op, opts, offered) is not None:
+                return True
+        return False
+
+    def power_named(self, private: str) -> LayPower | None:
+        return next((p for p in self.powers() if p.private == private), None)
+
+    def find(self, action: LayTile) -> tuple[TileLay, LayPower | None] | None:
+        """The legal lay ``action`` makes, and its power; None if it is not legal."""
+        power = self.power_named(action.ability) if action.ability else None
+        if action.ability and power is None:
+            return None
+        for lay in self.lays(power, frozenset({action.hex})):
+            if self.lay_action(lay, action.ability) == action:
+                return lay, power
+        return None
+
+    def normalise(self, action: Action) -> Action:
+        """A lay spelled with another turn of a symmetric tile is the listed lay."""
+        if not isinstance(action, LayTile) or self.find(action) is not None:
+            return action
+        power = self.power_named(action.ability) if action.ability else None
+        if action.ability and power is None:
+            return action
+        listed = (self.lay_action(lay, action.ability)
+                  for lay in self.lays(power, frozenset({action.hex})))
+        return listed_turn(action, listed, self.board.map.tiles)
+
+    def validate(self, action: Action) -> None:
+        if isinstance(action, Pass) and action.entity == self.entity:
+            return
+        if not isinstance(action, LayTile) or self.find(action) is None:
+            raise IllegalAction(f"{action!r} is not a legal tile lay now", self.rule)
+
+    # -- doing it ------------------------------------------------------------------------
+    def process_lay_tile(self, action: LayTile) -> None:
+        found = self.find(action)
+        assert found is not None, "validated"
+        lay, power = found
+        game, company = self.game, self.company
+        game.pay(company, game.bank, lay.cost)
+        dropped = self.board.lay_tile(action.hex, action.tile, action.rotation,
+                                      lay.tokens if self.allocates else None)
+        if power is None or not power.extra:
+            self.lays_used += 1
+            self.upgraded = self.upgraded or lay.upgrade
+        self.turn.laid_hexes = (*self.turn.laid_hexes, action.hex)
+        self.laid(action, lay, power)
+        if power is not None and power.closes:
+            close_private(game, power.private, "power used")
+        game.event("tile", {"company": company.id, "hex": action.hex, "tile": action.tile,
+                            "rotation": action.rotation, "cost": lay.cost,
+                            "ability": action.ability})  # fmt: skip
+        for city, owner in dropped:  # markers of discardable owners without a circle
+            game.event(self.dropped_event, {"company": company.id, "hex": action.hex,
+                                            "city": city, "owner": owner})  # fmt: skip
