@@ -265,14 +265,20 @@ class TokenStep(MapStep[G, T]):
             return action
         return listed_placement(action, self.game.legal_for(self))
 
+    def cost_of(self, ability: str) -> int:
+        """The price of the next token, placed with the power of private ``ability``."""
+        if ability:
+            return next(p.cost for p in self.powers() if p.private == ability)
+        cost = self.token_cost()
+        assert cost is not None, "validated"
+        return cost
+
     # -- doing it ------------------------------------------------------------------------
     def process_pass(self, action: Action) -> None:
         self.finish()
 
     def process_place_token(self, action: PlaceToken) -> None:
-        key = (action.hex, action.city, action.ability, action.replaces)
-        cost = next(p.cost for p in self.placements()
-                    if (p.hex, p.city, p.ability, p.replaces) == key)
+        cost = self.cost_of(action.ability)
         game, company = self.game, self.company
         game.pay(company, game.bank, cost)
         place_token(self.board, action.hex, action.city, self.entity, action.replaces)
