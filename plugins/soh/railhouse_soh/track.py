@@ -15,9 +15,6 @@ from railhouse_soh.variants import upgrades
 if TYPE_CHECKING:
     from railhouse_soh.game import SteamOverHolland  # noqa: F401  (the step's game type)
 
-#: the id of an open private of a company with an ability (also used by the train step)
-ability_private = power_of
-
 
 class TrackStep(CoreTrackStep["SteamOverHolland", SohTurn]):
     rule = "SOH EN 'Laying track'"

@@ -28,10 +28,10 @@ from railhouse.engine.emergency import EmergencyRaise, EmergencyRules
 from railhouse.engine.entities import Company, Train
 from railhouse.engine.privates import close_all_privates, close_private
 from railhouse.engine.steps import BuyTrainStep as CoreBuyTrainStep
+from railhouse.engine.steps import power_of
 from railhouse.engine.trains import phase_for_train
 from railhouse_soh import routing, treasury
 from railhouse_soh.stepbase import SohStep, SohTurn
-from railhouse_soh.track import ability_private
 from railhouse_soh.variants import trains as variant_trains
 from railhouse_soh.variants.issues import may_issue
 
@@ -91,7 +91,7 @@ class BuyTrainStep(CoreBuyTrainStep["SteamOverHolland", SohTurn]):
         """EN private #6: 10% off every train the owning company buys from the bank
         (18xx-games rule set: only 3-, 4- and 5-trains; facts §11.2 "Private #6")."""
         game = self.game
-        if (ability_private(game, self.company, "train_discount") is not None
+        if (power_of(game, self.company, "train_discount") is not None
                 and variant_trains.discounted(game.ruleset, train.name)):
             return train.spec.price * (100 - DISCOUNT_PERCENT) // 100
         return train.spec.price
