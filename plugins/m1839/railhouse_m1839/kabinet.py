@@ -116,7 +116,6 @@ def doubled_circles(board: Board, company: str, coord: str) -> list[tuple[str, i
 def apply_move(game: Game, move: MoveStation) -> None:
     """Move the marker (NS marker left behind), close KR; if the company now has two
     markers in the target hex, queue the director's choice of the one to return."""
-
     board, company = board_of(game), move.entity
     owners = board.tokens[(move.hex, move.city)]
     owners[owners.index(company)] = NS

@@ -172,18 +172,21 @@ class TrackStep(MapStep[G, T]):
         else:
             found = self.search(opts)
         out = []
+        cash = self.company.cash
         for lay in found:
-            priced = self._priced(lay, power, opts.extra_cost)
+            priced = self._priced(lay, power, opts.extra_cost, cash)
             if priced is not None:
                 out.append(priced)
         return out
 
-    def _priced(self, lay: TileLay, power: LayPower | None, fee: int) -> TileLay | None:
-        """``lay`` at the company's price if it is offered, else None."""
+    def _priced(self, lay: TileLay, power: LayPower | None, fee: int,
+                cash: int) -> TileLay | None:
+        """``lay`` at the company's price if it is offered (payable from ``cash``), else
+        None."""
         if power is not None and power.pays_terrain and self.terrain_cost(lay, fee) == 0:
             return None  # nothing for the power to pay here
         cost = self.lay_cost(lay, power, fee)
-        if cost > self.company.cash or not self.may_lay(lay, power):
+        if cost > cash or not self.may_lay(lay, power):
             return None
         return lay if cost == lay.cost else replace(lay, cost=cost)
 
@@ -241,10 +244,11 @@ class TrackStep(MapStep[G, T]):
                 if self.lays(power):
                     return True
                 continue
-            fee = opts.extra_cost
+            fee, cash = opts.extra_cost, self.company.cash
 
-            def offered(lay: TileLay, power: LayPower | None = power, fee: int = fee) -> bool:
-                return self._priced(lay, power, fee) is not None
+            def offered(lay: TileLay, power: LayPower | None = power, fee: int = fee,
+                        cash: int = cash) -> bool:
+                return self._priced(lay, power, fee, cash) is not None
 
             if first_tile_lay(board, op, opts, offered) is not None:
                 return True
