@@ -325,6 +325,15 @@ class Game(LegalSetCache):
         """Called once a private has closed (:func:`railhouse.engine.privates.close_private`);
         ``owner`` held it.  Nothing by default."""
 
+    def players_after(self, player_id: str) -> list[str]:
+        """Active players in the order that breaks ties for a presidency, from the player
+        after ``player_id`` (:mod:`railhouse.engine.shares`): seat order by default."""
+        seats = [p.id for p in self.seats if not p.bankrupt]
+        if player_id not in seats:
+            return seats
+        start = seats.index(player_id)
+        return seats[start + 1 :] + seats[: start + 1]
+
     def market_of(self, company: Company) -> StockMarket:
         return self.markets[company.spec.market]
 

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 
 from railhouse.engine.actions import BuyPrivate, Concede, Discount, LegalAction, Par
 from railhouse.engine.rounds.base import Decider, Round
-from railhouse_m1839.closures import start_company
+from railhouse.engine.shares import start_company
 from railhouse_m1839.data import BROWN_PRIVATES
 
 if TYPE_CHECKING:

@@ -23,10 +23,10 @@ from railhouse.engine.actions import (
 from railhouse.engine.entities import IPO, POOL, TREASURY, Company
 from railhouse.engine.errors import IllegalAction
 from railhouse.engine.rounds.base import Round
-from railhouse.engine.shares import move_shares, president_cert
+from railhouse.engine.shares import move_shares, president_cert, start_company, update_president
 from railhouse_m1839.actions import GiveDruTrain
 from railhouse_m1839.anytime import may_receive_dru, offer_dru_train
-from railhouse_m1839.closures import HomeDecider, resolve_new_locals, start_company
+from railhouse_m1839.closures import HomeDecider, resolve_new_locals
 from railhouse_m1839.homes import can_reserve_two
 from railhouse_m1839.markets import LOCAL_PARS
 from railhouse_m1839.money import go_bankrupt
@@ -35,7 +35,6 @@ from railhouse_m1839.shares import (
     check_float,
     max_sellable,
     sell,
-    update_director,
 )
 
 if TYPE_CHECKING:
@@ -205,7 +204,7 @@ class M1839StockRound(Round["M1839"]):
             receiver = company if action.source == TREASURY else game.bank
             game.pay(game.player(me), receiver, price)
             move_shares(company, action.source, me, 1)
-            update_director(game, company)
+            update_president(game, company)
         game.event("buy", {"player": me, "company": company.id, "source": action.source,
                            "price": price})
         self._after_purchase()
