@@ -90,8 +90,8 @@ def test_R_7_5_3_par_unavailable_where_two_stand(make_game: Callable[..., M1839]
     assert isinstance(market, StockMarket)
     market.place_at_price("L2", 31)
     market.place_at_price("L3", 31)
-    assert 31 not in sr.available_pars(local)
-    assert 20 in sr.available_pars(local)
+    assert 31 not in sr.par_prices(local)
+    assert 20 in sr.par_prices(local)
 
 
 def test_R_7_5_5_local_par_reserves_two_homes(make_game: Callable[..., M1839]) -> None:

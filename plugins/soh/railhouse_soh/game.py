@@ -8,6 +8,7 @@ from typing import Any
 
 from railhouse.engine.entities import Company
 from railhouse.engine.game import Game
+from railhouse.engine.privates import buy_from_bank
 from railhouse.engine.rounds.base import Decider, Round
 from railhouse.engine.rounds.operating import OperatingRound
 from railhouse.engine.rounds.sequence import RoundSequence
@@ -182,13 +183,9 @@ def deal_privates(game: SteamOverHolland, dealt: list[str]) -> None:
     order = list(dealt)
     game.rng.shuffle(order)
     for seat, private_id in enumerate(order):
-        player = game.seats[seat]
-        private = game.privates[private_id]
-        game.pay(player, game.bank, private.spec.value)
-        private.owner = player.id
-        private.price_paid = private.spec.value
+        buy_from_bank(game, private_id, f"p{seat}", game.privates[private_id].spec.value)
         if private_id == "KO":
-            give_nrs_share(game, player.id)
+            give_nrs_share(game, f"p{seat}")
     game.priority = richest_seat(game, game.priority)
 
 

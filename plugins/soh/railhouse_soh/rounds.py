@@ -40,34 +40,18 @@ class SohAuction(SequentialBidAuction["SteamOverHolland"]):
     cash goes to the first tied player counting from the first opener."""
 
     min_raise = 5
+    opener_moves = True
 
     def __init__(self, game: SteamOverHolland, items: list[str], opener: int) -> None:
         self.first_opener = opener
+        self.skip_broke_openers = game.ruleset.opener_skips_broke
+        self.all_pass_ends = game.ruleset.all_pass_ends_auction
         super().__init__(game, items, opener)
 
     def on_sold(self, item: str, player: str, price: int) -> None:
         super().on_sold(item, player, price)
         if item == NRS_SHARE_PRIVATE:
             give_nrs_share(self.game, player)
-
-    def on_unsold(self, item: str) -> None:
-        super().on_unsold(item)
-        game = self.game
-        if game.ruleset.all_pass_ends_auction:
-            while self.items:
-                super().on_unsold(self.items.pop(0))
-
-    def on_item_done(self) -> None:
-        game = self.game
-        n = len(game.seats)
-        self.opener = (self.opener + 1) % n
-        if game.ruleset.opener_skips_broke and self.items:
-            cheapest = min(self.minimum(item) for item in self.items)
-            for step in range(n):
-                seat = (self.opener + step) % n
-                if game.seats[seat].cash >= cheapest:
-                    self.opener = seat
-                    break
 
     def on_end(self) -> None:
         game = self.game

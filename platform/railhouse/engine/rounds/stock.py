@@ -66,6 +66,7 @@ class StockRound(Round[G]):
         #: certificate counts by player while ``legal_actions`` computes (None otherwise):
         #: the state cannot change meanwhile, and every company's purchase asks for it
         self._counts: dict[str, int] | None = None
+        self._par_prices: dict[str, list[int]] = {}  # market id -> its par prices
         self._new_turn()
 
     # -- turn bookkeeping --------------------------------------------------------------
@@ -226,27 +227,31 @@ class StockRound(Round[G]):
         return president_cert(company).owner == self.game.unsold_location()
 
     def par_choices(self, me: str) -> list[LegalAction]:
-        """Every company ``me`` may start, at every par price of its market that ``me``
-        can pay for ``par_units`` shares; none when the certificates (the president's
-        counting one) would break the limit."""
+        """Every company ``me`` may start, at every one of its :meth:`par_prices` at which
+        ``me`` can pay for ``par_units`` shares; none when the certificates (the
+        president's counting one) would break the limit."""
         game = self.game
         units = self.par_units()
         if not self.can_take_certificates(me, units - 1):
             return []
         cash = game.player(me).cash
-        prices: dict[str, list[int]] = {}
         choices = []
         for company in game.companies.values():
             if company.started or company.closed or not self.may_par(me, company, units):
                 continue
-            market = company.spec.market
-            if market not in prices:
-                cells = game.market_of(company).par_cells()
-                prices[market] = sorted(cell.price for _, cell in cells)
-            for price in prices[market]:
+            for price in self.par_prices(company):
                 if price * units <= cash:
                     choices.append(LegalAction(Par(entity=me, company=company.id, price=price)))
         return choices
+
+    def par_prices(self, company: Company) -> list[int]:
+        """The par prices open to ``company`` now: its market's par spaces, ascending."""
+        market = company.spec.market
+        prices = self._par_prices.get(market)
+        if prices is None:
+            cells = self.game.market_of(company).par_cells()
+            prices = self._par_prices[market] = sorted(cell.price for _, cell in cells)
+        return prices
 
     def process_par(self, action: Par) -> None:
         """The starter pays ``par_units`` times the price (to the company's treasury by
