@@ -78,7 +78,7 @@ def test_R_7_3_5_sixty_percent_cap(make_game: Callable[..., M1839]) -> None:
         cert.owner = me
     sr = game.round
     assert isinstance(sr, M1839StockRound)
-    assert not sr.may_buy(me, company)
+    assert not sr.allow_buy(me, company)
 
 
 def test_R_7_5_3_par_unavailable_where_two_stand(make_game: Callable[..., M1839]) -> None:
@@ -188,7 +188,7 @@ def test_R_7_3_8_no_buying_back_after_selling(make_game: Callable[..., M1839]) -
     company = game.companies[_unparred_major(game)]
     me = _par_major(game, company.id)
     sr.sold_this_round[me].add(company.id)
-    assert not sr.may_buy(me, company)
+    assert not sr.allow_buy(me, company)
 
 
 def test_R_7_1_3_acting_returns_the_card_and_renumbers() -> None:

@@ -325,10 +325,14 @@ class Game(LegalSetCache):
         """Called once a private has closed (:func:`railhouse.engine.privates.close_private`);
         ``owner`` held it.  Nothing by default."""
 
+    def active_players(self) -> list[str]:
+        """The ids of the players still in the game (not bankrupt), in seat order."""
+        return [p.id for p in self.seats if not p.bankrupt]
+
     def players_after(self, player_id: str) -> list[str]:
         """Active players in the order that breaks ties for a presidency, from the player
         after ``player_id`` (:mod:`railhouse.engine.shares`): seat order by default."""
-        seats = [p.id for p in self.seats if not p.bankrupt]
+        seats = self.active_players()
         if player_id not in seats:
             return seats
         start = seats.index(player_id)

@@ -144,6 +144,13 @@ def check_float(game: Game, company: Company) -> bool:
     return True
 
 
+def buyback_limit(game: Game, company: Company) -> int:
+    """Shares ``company`` can buy back from the pool with its cash at the current price
+    (SOH EN "Sell or buy its own shares"; 1839 R-7.4.5)."""
+    price = game.share_price(company)
+    return min(company.shares_of(POOL), company.cash // price if price else 0)
+
+
 def pool_percent(company: Company) -> int:
     return company.percent_of(POOL)
 

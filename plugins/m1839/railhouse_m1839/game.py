@@ -77,9 +77,6 @@ class M1839(Game):
     def on_private_closed(self, private: Private, owner: str | None) -> None:
         trains.private_closed(self, private, owner)
 
-    def active_players(self) -> list[str]:
-        return [p.id for p in self.seats if not p.bankrupt]
-
     def players_after(self, player_id: str) -> list[str]:
         """R-7.6.3/4 (A-41): presidency ties go by the rotating card order."""
         return [p for p in self.cards.rotation_after(player_id) if not self.player(p).bankrupt]

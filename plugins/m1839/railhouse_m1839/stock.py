@@ -22,7 +22,13 @@ from railhouse.engine.actions import (
 )
 from railhouse.engine.entities import IPO, POOL, TREASURY, Company
 from railhouse.engine.rounds.stock import StockRound
-from railhouse.engine.shares import move_shares, president_cert, start_company, update_president
+from railhouse.engine.shares import (
+    buyback_limit,
+    move_shares,
+    president_cert,
+    start_company,
+    update_president,
+)
 from railhouse_m1839.actions import GiveDruTrain
 from railhouse_m1839.anytime import may_receive_dru, offer_dru_train
 from railhouse_m1839.closures import HomeDecider, resolve_new_locals
@@ -37,9 +43,6 @@ from railhouse_m1839.shares import (
 
 if TYPE_CHECKING:
     from railhouse_m1839.game import M1839
-
-HOLDING_CAP = 60  # R-7.3.5
-
 
 class M1839StockRound(StockRound["M1839"]):
     """R-7 on the core's stock round: its sale choices (R-7.2.1, R-7.6.4: a director may
@@ -81,31 +84,19 @@ class M1839StockRound(StockRound["M1839"]):
     def allow_sell(self, me: str, company: Company) -> bool:
         return not self.first
 
-    def may_buy(self, me: str, company: Company) -> bool:
-        return (company.started and not company.closed
-                and company.id not in self.sold_this_round.get(me, set())  # R-7.3.8
-                and company.percent_of(me) < HOLDING_CAP)  # R-7.3.5
+    def buy_choices_of(self, me: str, company: Company) -> list[LegalAction]:
+        """The core's purchases (R-7.3.5: the 60% cap, R-7.3.8: not a company sold this
+        round), but a director's certificate left in the IPO is bought whole for 2 x price,
+        not by a player barred by R-7.3.9 (R-7.3.4 / R-9.4, A-25)."""
+        if president_cert(company).owner != IPO:
+            return super().buy_choices_of(me, company)
+        if not self.allow_buy(me, company) or me in self.game.barred_from_par:
+            return []
+        if 2 * self.game.share_price(company) > self.game.player(me).cash:
+            return []
+        return [LegalAction(BuyShares(entity=me, company=company.id, source=IPO, count=2))]
 
-    def buy_choices(self, me: str) -> list[LegalAction]:
-        legal = []
-        cash = self.game.player(me).cash
-        for company in self.game.companies.values():
-            if not self.may_buy(me, company):
-                continue
-            price = self.game.share_price(company)
-            if president_cert(company).owner == IPO:  # R-7.3.4 / R-9.4 (A-25)
-                if 2 * price <= cash and me not in self.game.barred_from_par:  # R-7.3.9
-                    legal.append(LegalAction(BuyShares(entity=me, company=company.id,
-                                                       source=IPO, count=2)))
-                continue
-            if price > cash:
-                continue
-            for source in self.sources(company):
-                legal.append(LegalAction(BuyShares(entity=me, company=company.id,
-                                                   source=source)))
-        return legal
-
-    def sources(self, company: Company) -> list[str]:
+    def buy_sources(self, company: Company) -> list[str]:
         """R-7.3.1, R-7.3.6: treasury only when the IPO is empty."""
         found = []
         ipo = [c for c in company.certs_of(IPO) if not c.president]
@@ -150,8 +141,7 @@ class M1839StockRound(StockRound["M1839"]):
         for company in self.game.companies.values():
             if company.president != me or not company.floated or company.closed:
                 continue
-            pool = company.shares_of(POOL)
-            top = min(pool, company.cash // max(self.game.share_price(company), 1))
+            top = buyback_limit(self.game, company)
             if top > 0:
                 legal.append(LegalAction(Redeem(entity=me, company=company.id, count=1),
                                          {"count": Range(1, top)}))

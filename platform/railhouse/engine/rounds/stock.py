@@ -99,8 +99,7 @@ class StockRound(Round[G]):
             if me not in self.pass_order:
                 self.pass_order.append(me)
         self.on_turn_end(self.acted_this_turn)
-        active = [p for p in self.game.seats if not p.bankrupt]
-        if self.passes_in_row >= len(active):
+        if self.passes_in_row >= len(self.game.active_players()):
             self.finished = True
             self.deal_priority()
             self.on_round_end()
