@@ -171,13 +171,6 @@ class M1839Rules(RoundSequence["M1839"]):
         return ["right", "right"] if total >= 2 * price else ["right"]
 
     @hookimpl
-    def railhouse_check_game_end(self, game: M1839, moment: str) -> str | None:
-        """R-10.1.3: f300 reached in an OR ends the game at the end of that OR."""
-        if moment == "end_of_or" and game.pending_end:
-            return game.pending_end
-        return None
-
-    @hookimpl
     def railhouse_final_scores(self, game: M1839) -> list[int]:
         """R-10.2: cash + privates' face value (RH 0) + shares at current price; a bankrupt
         player scores 0 (R-9.6)."""

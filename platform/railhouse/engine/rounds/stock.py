@@ -34,7 +34,7 @@ from railhouse.engine.actions import (
     Range,
     SellShares,
 )
-from railhouse.engine.entities import POOL, TREASURY, Bank, Company
+from railhouse.engine.entities import POOL, TREASURY, Company
 from railhouse.engine.errors import IllegalAction
 from railhouse.engine.rounds.base import G, Round
 from railhouse.engine.shares import (
@@ -253,24 +253,20 @@ class StockRound(Round[G]):
         return prices
 
     def process_par(self, action: Par) -> None:
-        """The starter pays ``par_units`` times the price (to the company's treasury by
-        default, :meth:`par_payee`) and takes the president's certificate and the other
-        shares; then :meth:`on_par`, and the purchase ends the turn."""
+        """The starter pays ``par_units`` times the price into the company's treasury and
+        takes the president's certificate and the other shares; then :meth:`on_par`, and
+        the purchase ends the turn."""
         game = self.game
         company = game.company(action.company)
         me = action.entity
         units = self.par_units()
-        game.pay(game.player(me), self.par_payee(company), action.price * units)
+        game.pay(game.player(me), company, action.price * units)
         if units > 2:
             move_shares(company, game.unsold_location(), me, units - 2)
         start_company(game, company, me, action.price, shares=units)
         self.started_this_round.add(company.id)
         self.on_par(company, action.price)
         self.after_purchase(me)
-
-    def par_payee(self, company: Company) -> Company | Bank:
-        """Who receives the starter's money: the company (its capital)."""
-        return company
 
     def on_par(self, company: Company, price: int) -> None:
         """Hook after ``company`` started at ``price`` (SOH: it floats at once)."""
