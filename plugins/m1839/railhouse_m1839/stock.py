@@ -38,6 +38,7 @@ from railhouse_m1839.money import go_bankrupt
 from railhouse_m1839.shares import (
     buy_director,
     check_float,
+    max_sellable,
     sell,
 )
 
@@ -81,18 +82,25 @@ class M1839StockRound(StockRound["M1839"]):
         legal.append(LegalAction(Concede(entity=me)))  # R-9.1: at any time of the turn
         return legal
 
-    def allow_sell(self, me: str, company: Company) -> bool:
-        return not self.first
+    def max_sellable(self, me: str, company: Company) -> int:
+        """R-7.2.2: no selling in the first SR; then R-7.2.1 / R-7.6.4 (``shares``)."""
+        if self.first or company.closed or not company.started:
+            return 0
+        if company.id in self.sold_this_turn:
+            return 0
+        return max_sellable(self.game, me, company, keep_director=False)
 
-    def buy_choices_of(self, me: str, company: Company) -> list[LegalAction]:
-        """The core's purchases (R-7.3.5: the 60% cap, R-7.3.8: not a company sold this
-        round), but a director's certificate left in the IPO is bought whole for 2 x price,
-        not by a player barred by R-7.3.9 (R-7.3.4 / R-9.4, A-25)."""
+    def purchases(self, me: str, company: Company) -> list[LegalAction]:
+        """One share from each source (once ``allow_buy`` checked R-7.3.5's 60% cap and
+        R-7.3.8, not a company sold this round); a director's certificate left in the IPO
+        is bought whole for 2 x price, not by a player barred by R-7.3.9 (R-7.3.4 / R-9.4,
+        A-25)."""
+        price, cash = self.game.share_price(company), self.game.player(me).cash
         if president_cert(company).owner != IPO:
-            return super().buy_choices_of(me, company)
-        if not self.allow_buy(me, company) or me in self.game.barred_from_par:
-            return []
-        if 2 * self.game.share_price(company) > self.game.player(me).cash:
+            return [] if price > cash else [
+                LegalAction(BuyShares(entity=me, company=company.id, source=source))
+                for source in self.buy_sources(company)]
+        if me in self.game.barred_from_par or 2 * price > cash:
             return []
         return [LegalAction(BuyShares(entity=me, company=company.id, source=IPO, count=2))]
 

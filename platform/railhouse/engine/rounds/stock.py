@@ -152,6 +152,8 @@ class StockRound(Round[G]):
         choices = []
         for company in self.game.companies.values():
             top = self.max_sellable(me, company)
+            if top <= 0:
+                continue
             step = _sale_step(company, me)
             top -= top % step
             if top > 0:
@@ -170,19 +172,17 @@ class StockRound(Round[G]):
             return 0
         limit = self.game.config.pool_limit_percent
         room = held if limit is None else (limit - pool_percent(company)) // 10
+        if company.president != me:
+            return max(min(held, room), 0)
         president_units = president_cert(company).percent // 10
-        ordinary = held - (president_units if company.president == me else 0)
-        best = min(ordinary, room)
-        if company.president == me:
-            others = max(
-                (company.shares_of(p.id) for p in self.game.seats if p.id != me), default=0
-            )
-            if others >= president_units:
-                # selling below the best other holding hands over the presidency
-                for k in range(held, best, -1):
-                    if k <= room and held - k < others:
-                        best = max(best, k)
-                        break
+        best = min(held - president_units, room)
+        others = max((company.shares_of(p.id) for p in self.game.seats if p.id != me), default=0)
+        if others >= president_units:
+            # selling below the best other holding hands over the presidency
+            for k in range(held, best, -1):
+                if k <= room and held - k < others:
+                    best = max(best, k)
+                    break
         return max(best, 0)
 
     def may_pass(self, me: str) -> bool:
@@ -280,8 +280,10 @@ class StockRound(Round[G]):
     def buy_choices_of(self, me: str, company: Company) -> list[LegalAction]:
         """The purchases of ``company``'s shares open to ``me``: one per source and size of
         ordinary certificate there (``count`` in 10% units: a 20% certificate is 2)."""
-        if not self.allow_buy(me, company):
-            return []
+        return self.purchases(me, company) if self.allow_buy(me, company) else []
+
+    def purchases(self, me: str, company: Company) -> list[LegalAction]:
+        """:meth:`buy_choices_of` once :meth:`allow_buy` allowed them."""
         price = self.game.share_price(company)
         cash = self.game.player(me).cash
         room = self.game.config.max_holding_percent - company.percent_of(me)
