@@ -111,7 +111,7 @@ def test_R_7_5_5_local_par_reserves_two_homes(make_game: Callable[..., M1839]) -
 
 def test_R_7_5_9_local_float_fee(make_game: Callable[..., M1839]) -> None:
     game = _sr(make_game)
-    from railhouse_m1839.closures import start_company
+    from railhouse.engine.shares import start_company
     from railhouse_m1839.homes import set_homes
 
     local = game.companies["L1"]
