@@ -10,7 +10,7 @@ from m1839_positions import after_auction, float_company, give_train, operating_
 from railhouse.engine.actions import BuyPrivate, BuyTrain, Pass
 from railhouse.engine.entities import IPO
 from railhouse.engine.privates import close_private
-from railhouse_m1839.closures import start_company
+from railhouse.engine.shares import start_company
 from railhouse_m1839.data import NS
 from railhouse_m1839.game import M1839
 from railhouse_m1839.money import nationalise

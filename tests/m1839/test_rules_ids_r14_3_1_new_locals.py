@@ -21,8 +21,9 @@ from m1839_positions import (
 from railhouse.engine.actions import Par, Pass
 from railhouse.engine.entities import IPO
 from railhouse.engine.errors import IllegalAction
+from railhouse.engine.shares import start_company
 from railhouse_m1839.actions import ReserveHome
-from railhouse_m1839.closures import NewLocalDecider, start_company
+from railhouse_m1839.closures import NewLocalDecider
 from railhouse_m1839.data import LOCAL_IDS
 from railhouse_m1839.game import M1839
 from railhouse_m1839.homes import CITY_HEXES

@@ -24,9 +24,8 @@ from m1839_private_positions import SR_PLAYER, mss_network
 from railhouse.engine.actions import BuyShares, LayTile, Par, Pass, PlaceToken
 from railhouse.engine.entities import IPO, Company
 from railhouse.engine.errors import IllegalAction
-from railhouse.engine.shares import move_shares
+from railhouse.engine.shares import move_shares, start_company
 from railhouse_m1839.actions import Nationalise, ReserveHome
-from railhouse_m1839.closures import start_company
 from railhouse_m1839.data import LOCAL_IDS, PHASE_IDS
 from railhouse_m1839.game import M1839
 from railhouse_m1839.homes import set_homes

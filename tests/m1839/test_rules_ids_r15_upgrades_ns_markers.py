@@ -19,12 +19,13 @@ from railhouse.engine.actions import LayTile, PlaceToken
 from railhouse.engine.errors import IllegalAction
 from railhouse.engine.invariants import check_invariants
 from railhouse.engine.rounds.operating import OperatingRound
+from railhouse.engine.shares import start_company
 from railhouse.map.board import Board
 from railhouse.map.mapdef import MapDef
 from railhouse.map.tiles import orient, tile
 from railhouse.map.upgrades import connections
 from railhouse_m1839.actions import ReserveHome
-from railhouse_m1839.closures import HomeDecider, start_company
+from railhouse_m1839.closures import HomeDecider
 from railhouse_m1839.game import M1839
 from railhouse_m1839.homes import set_homes
 from railhouse_m1839.mapdata import NS, build_map

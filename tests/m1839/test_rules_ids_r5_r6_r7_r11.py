@@ -38,11 +38,11 @@ from railhouse.engine.actions import (
 from railhouse.engine.entities import IPO, POOL, TREASURY, Company
 from railhouse.engine.invariants import check_invariants
 from railhouse.engine.privates import close_private
-from railhouse.engine.shares import move_shares
+from railhouse.engine.shares import move_shares, start_company
 from railhouse.testing.conformance import choose
 from railhouse_m1839.actions import Nationalise
 from railhouse_m1839.auction import DiscountAuction
-from railhouse_m1839.closures import resolve_new_locals, start_company
+from railhouse_m1839.closures import resolve_new_locals
 from railhouse_m1839.game import M1839, new_game
 from railhouse_m1839.markets import LOCAL, MAJOR
 from railhouse_m1839.operating import M1839OperatingRound

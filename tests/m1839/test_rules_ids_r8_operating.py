@@ -35,8 +35,7 @@ from railhouse.engine.entities import IPO, POOL, TREASURY, Company, Train
 from railhouse.engine.errors import IllegalAction
 from railhouse.engine.invariants import check_invariants
 from railhouse.engine.rounds.base import Step
-from railhouse.engine.shares import move_shares
-from railhouse_m1839.closures import start_company
+from railhouse.engine.shares import move_shares, start_company
 from railhouse_m1839.game import M1839, new_game
 from railhouse_m1839.homes import float_fee, set_homes
 from railhouse_m1839.money import RaiseDecider

@@ -78,7 +78,7 @@ def test_R_7_3_5_sixty_percent_cap(make_game: Callable[..., M1839]) -> None:
         cert.owner = me
     sr = game.round
     assert isinstance(sr, M1839StockRound)
-    assert not sr.may_buy(me, company)
+    assert not sr.allow_buy(me, company)
 
 
 def test_R_7_5_3_par_unavailable_where_two_stand(make_game: Callable[..., M1839]) -> None:
@@ -90,8 +90,8 @@ def test_R_7_5_3_par_unavailable_where_two_stand(make_game: Callable[..., M1839]
     assert isinstance(market, StockMarket)
     market.place_at_price("L2", 31)
     market.place_at_price("L3", 31)
-    assert 31 not in sr.available_pars(local)
-    assert 20 in sr.available_pars(local)
+    assert 31 not in sr.par_prices(local)
+    assert 20 in sr.par_prices(local)
 
 
 def test_R_7_5_5_local_par_reserves_two_homes(make_game: Callable[..., M1839]) -> None:
@@ -111,7 +111,7 @@ def test_R_7_5_5_local_par_reserves_two_homes(make_game: Callable[..., M1839]) -
 
 def test_R_7_5_9_local_float_fee(make_game: Callable[..., M1839]) -> None:
     game = _sr(make_game)
-    from railhouse_m1839.closures import start_company
+    from railhouse.engine.shares import start_company
     from railhouse_m1839.homes import set_homes
 
     local = game.companies["L1"]
@@ -188,7 +188,7 @@ def test_R_7_3_8_no_buying_back_after_selling(make_game: Callable[..., M1839]) -
     company = game.companies[_unparred_major(game)]
     me = _par_major(game, company.id)
     sr.sold_this_round[me].add(company.id)
-    assert not sr.may_buy(me, company)
+    assert not sr.allow_buy(me, company)
 
 
 def test_R_7_1_3_acting_returns_the_card_and_renumbers() -> None:

@@ -7,8 +7,7 @@ from m1839_positions import after_auction, float_company, refresh
 
 from railhouse.engine.actions import Bankrupt, BuyShares, Par, Redeem, SellShares
 from railhouse.engine.entities import IPO, POOL, TREASURY
-from railhouse.engine.shares import move_shares, president_cert
-from railhouse_m1839.closures import start_company
+from railhouse.engine.shares import move_shares, president_cert, start_company
 from railhouse_m1839.game import M1839, M1839Rules
 from railhouse_m1839.homes import float_fee, set_homes
 from railhouse_m1839.money import go_bankrupt, nationalise

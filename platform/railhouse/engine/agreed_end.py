@@ -40,7 +40,7 @@ def enabled(game: Game) -> bool:
 
 def remaining(game: Game) -> list[str]:
     """Player ids still in the game, in seat order."""
-    return [p.id for p in game.seats if not p.bankrupt]
+    return game.active_players()
 
 
 def proposer_of(game: Game, decider: Decider[Any]) -> str | None:

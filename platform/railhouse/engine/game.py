@@ -83,6 +83,8 @@ class Game(LegalSetCache):
         self._events: AppendLog[Event] = AppendLog()
         self.init_legal_cache()
         self.end_reason: str | None = None
+        #: an end the rules scheduled: at the end of the operating round (:meth:`check_end`)
+        #: or else after the current round (``railhouse.engine.rounds.sequence``)
         self.pending_end: str | None = None
         self.agreed_winner: str | None = None  # railhouse.engine.agreed_end
         self.proposals_made: set[tuple[int, str]] = set()
@@ -325,6 +327,19 @@ class Game(LegalSetCache):
         """Called once a private has closed (:func:`railhouse.engine.privates.close_private`);
         ``owner`` held it.  Nothing by default."""
 
+    def active_players(self) -> list[str]:
+        """The ids of the players still in the game (not bankrupt), in seat order."""
+        return [p.id for p in self.seats if not p.bankrupt]
+
+    def players_after(self, player_id: str) -> list[str]:
+        """Active players in the order that breaks ties for a presidency, from the player
+        after ``player_id`` (:mod:`railhouse.engine.shares`): seat order by default."""
+        seats = self.active_players()
+        if player_id not in seats:
+            return seats
+        start = seats.index(player_id)
+        return seats[start + 1 :] + seats[: start + 1]
+
     def market_of(self, company: Company) -> StockMarket:
         return self.markets[company.spec.market]
 
@@ -363,7 +378,12 @@ class Game(LegalSetCache):
         raise RuntimeError("the round machine did not settle")
 
     def check_end(self, moment: str) -> None:
+        """Ask the title whether the game ends now; at the end of an operating round an
+        end the rules scheduled in ``pending_end`` (1839 R-10.1.3: f300 reached in an OR
+        ends the game at the end of that OR) ends it too."""
         reason = self.hooks.check_game_end(self, moment)
+        if not reason and moment == "end_of_or":
+            reason = self.pending_end
         if reason:
             self.end_game(reason)
 

@@ -22,6 +22,20 @@ def revenue_of(game: Game, private: Private) -> int:
     return private.spec.revenue_by_phase.get(game.phase.name, private.spec.revenue)
 
 
+def buy_from_bank(game: Game, private_id: str, player_id: str, price: int) -> None:
+    """``player_id`` buys the private from the bank for ``price`` (at an auction, or dealt
+    at its value: SOH EN "Phase 1"; 1839 R-6.4); certificates the private carries go with
+    it (1839 R-6.7).  The caller records the purchase's event."""
+    private = game.privates[private_id]
+    game.pay(game.player(player_id), game.bank, price)
+    private.owner = player_id
+    private.price_paid = price
+    for company in game.companies.values():
+        for cert in company.certs:
+            if cert.owner == private_id:
+                cert.owner = player_id
+
+
 def close_private(game: Game, private_id: str, reason: str = "") -> None:
     """Close a private (every title, every cause: use, phase, bankruptcy): it pays nothing
     more, its abilities end and it leaves the game, so a company owner's charter forgets it

@@ -3,7 +3,8 @@
 Title-agnostic rules implemented here (each title's rulebook states them the same way):
 - the player holding the most shares is president; a challenger must hold strictly more;
 - on a tie the presidency goes to the first tied player after the current president in
-  seat order (SOH EN "Change of presidency"; 1839 R-7.6.4);
+  the order of :meth:`Game.players_after` (seat order, SOH EN "Change of presidency";
+  1839 R-7.6.4 with A-41: the rotating card order);
 - the old and new president exchange the president's certificate for ordinary certificates
   worth the same percentage;
 - a sale to the pool is the president's when the seller held the presidency *before* it,
@@ -60,13 +61,20 @@ def president_cert(company: Company) -> Certificate:
     return next(c for c in company.certs if c.president)
 
 
-def seat_order_after(game: Game, player_id: str) -> list[str]:
-    """Player ids in seat order starting with the player after ``player_id``."""
-    seats = [p.id for p in game.seats if not p.bankrupt]
-    if player_id not in seats:
-        return seats
-    start = seats.index(player_id)
-    return seats[start + 1 :] + seats[: start + 1]
+def start_company(game: Game, company: Company, president: str, par: int,
+                  **event: object) -> None:
+    """``president`` starts ``company`` at ``par``: takes its president's certificate, and
+    its marker goes on the par space, at the bottom of the stack there (SOH EN "Starting a
+    company": "to the right of any tokens already there"; 1839 R-7.5.4 "under").  Paying
+    for it and any other certificates taken are the caller's (SOH pays the company, 1839
+    the bank); ``event`` adds to the ``par`` event."""
+    president_cert(company).owner = president
+    company.president = president
+    company.started = True
+    company.par_price = par
+    market = game.market_of(company)
+    market.place(company.id, market.find_par(par))
+    game.event("par", {"player": president, "company": company.id, "price": par, **event})
 
 
 def update_president(game: Game, company: Company) -> str | None:
@@ -77,7 +85,7 @@ def update_president(game: Game, company: Company) -> str | None:
         return None
     best = current
     best_shares = company.shares_of(current)
-    for player_id in seat_order_after(game, current):
+    for player_id in game.players_after(current):
         shares = company.shares_of(player_id)
         if shares > best_shares:
             best, best_shares = player_id, shares
@@ -136,6 +144,13 @@ def check_float(game: Game, company: Company) -> bool:
     return True
 
 
+def buyback_limit(game: Game, company: Company) -> int:
+    """Shares ``company`` can buy back from the pool with its cash at the current price
+    (SOH EN "Sell or buy its own shares"; 1839 R-7.4.5)."""
+    price = game.share_price(company)
+    return min(company.shares_of(POOL), company.cash // price if price else 0)
+
+
 def pool_percent(company: Company) -> int:
     return company.percent_of(POOL)
 
@@ -158,7 +173,7 @@ def hand_over_before_sale(game: Game, company: Company, seller: str, count: int)
 
 
 def others_in_order(game: Game, player_id: str) -> list[str]:
-    return [p for p in seat_order_after(game, player_id) if p != player_id]
+    return [p for p in game.players_after(player_id) if p != player_id]
 
 
 @dataclass(frozen=True)

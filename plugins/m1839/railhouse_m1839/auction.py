@@ -15,8 +15,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from railhouse.engine.actions import BuyPrivate, Concede, Discount, LegalAction, Par
+from railhouse.engine.privates import buy_from_bank
 from railhouse.engine.rounds.base import Decider, Round
-from railhouse_m1839.closures import start_company
+from railhouse.engine.shares import start_company
 from railhouse_m1839.data import BROWN_PRIVATES
 
 if TYPE_CHECKING:
@@ -103,14 +104,7 @@ class DiscountAuction(Round["M1839"]):
         game = self.game
         item = action.target
         self.items.remove(item)
-        private = game.privates[item]
-        game.pay(game.player(action.entity), game.bank, action.price)
-        private.owner = action.entity
-        private.price_paid = action.price
-        for company in game.companies.values():  # attached certificates
-            for cert in company.certs:
-                if cert.owner == item:
-                    cert.owner = action.entity
+        buy_from_bank(game, item, action.entity, action.price)  # with its certificates
         game.event("private_bought", {"player": action.entity, "private": item,
                                       "price": action.price})
         if item in BROWN_PRIVATES:

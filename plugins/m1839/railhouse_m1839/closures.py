@@ -15,7 +15,7 @@ from railhouse.engine.actions import LegalAction, Par
 from railhouse.engine.entities import IPO, Company
 from railhouse.engine.privates import close_private
 from railhouse.engine.rounds.base import Decider
-from railhouse.engine.shares import move_shares, president_cert
+from railhouse.engine.shares import move_shares, start_company
 from railhouse_m1839.actions import ReserveHome
 from railhouse_m1839.data import LOCAL_IDS, NEW_LOCAL_FALLBACK
 from railhouse_m1839.homes import can_reserve_two, candidate_hexes, set_homes
@@ -107,17 +107,6 @@ class NewLocalDecider(Decider["M1839"]):
         game.event("new_local", {"player": self.owner, "company": company.id,
                                  "private": self.private_id})
         game.pending.append(HomeDecider(game, company, self.rest))
-
-
-def start_company(game: M1839, company: Company, director: str, par: int) -> None:
-    """Put ``company`` on its market at ``par`` (bottom of the stack) with ``director``."""
-    president_cert(company).owner = director
-    company.president = director
-    company.started = True
-    company.par_price = par
-    market = game.market_of(company)
-    market.place_at_price(company.id, par)
-    game.event("par", {"player": director, "company": company.id, "price": par})
 
 
 class HomeDecider(Decider["M1839"]):

@@ -15,7 +15,9 @@ from typing import TYPE_CHECKING, Any
 
 from railhouse.engine.entities import IPO, Company, Private, Train
 from railhouse.engine.game import Game
-from railhouse.engine.rounds.base import Decider, GameEnd, Round
+from railhouse.engine.rounds.base import Decider, Round
+from railhouse.engine.rounds.sequence import RoundSequence
+from railhouse.engine.scoring import worth
 from railhouse.gamehooks import GameHooks
 from railhouse.hookspecs import hookimpl
 from railhouse.map.board import Board
@@ -75,8 +77,9 @@ class M1839(Game):
     def on_private_closed(self, private: Private, owner: str | None) -> None:
         trains.private_closed(self, private, owner)
 
-    def active_players(self) -> list[str]:
-        return [p.id for p in self.seats if not p.bankrupt]
+    def players_after(self, player_id: str) -> list[str]:
+        """R-7.6.3/4 (A-41): presidency ties go by the rotating card order."""
+        return [p for p in self.cards.rotation_after(player_id) if not self.player(p).bankrupt]
 
     def parred_in_order(self) -> list[str]:
         """Parred companies in operating order (R-8.2.1/2, A-40)."""
@@ -113,8 +116,10 @@ class M1839(Game):
         return route_problem(self, self.companies[company_id])
 
 
-class M1839Rules:
-    """The v2 rules as hook implementations (stateless; state lives in the game)."""
+class M1839Rules(RoundSequence["M1839"]):
+    """The v2 rules as hook implementations (stateless; state lives in the game); the
+    rounds (R-5.1, R-5.2): the auction, then SR and a set of ORs whose size is fixed by the
+    phase at the end of the SR."""
 
     @hookimpl
     def railhouse_setup_game(self, game: M1839) -> None:
@@ -125,38 +130,31 @@ class M1839Rules:
         """R-5.4: the public state only 1839 has (number cards, DRU's train, ...)."""
         return title_state(game)
 
-    @hookimpl
-    def railhouse_next_round(self, game: M1839, finished: Round[Any] | None) -> Round[Any]:
-        """R-5.1 / R-5.2: auction, then SR and a set of ORs whose size is fixed by the phase
-        at the end of the SR."""
-        if finished is None:
-            items = [p.id for p in game.privates.values() if not p.closed]
-            return DiscountAuction(game, items)
-        if game.pending_end:
-            return GameEnd(game, game.pending_end)
-        if isinstance(finished, DiscountAuction | M1839OperatingRound) and (
-            not isinstance(finished, M1839OperatingRound) or finished.number >= finished.of
-        ):
-            if isinstance(finished, M1839OperatingRound) and self._purple_over(game):
-                return GameEnd(game, "purple_set_complete")
-            game.sr_count += 1
-            return M1839StockRound(game, first=game.sr_count == 1)
-        if isinstance(finished, M1839StockRound):
+    def first_round(self, game: M1839) -> Round[Any]:
+        """R-5.1: the auction of the privates still in the game."""
+        return DiscountAuction(game, [p.id for p in game.privates.values() if not p.closed])
+
+    def stock_round(self, game: M1839) -> Round[Any]:
+        game.sr_count += 1
+        return M1839StockRound(game, first=game.sr_count == 1)
+
+    def operating_round(self, game: M1839, number: int, of: int) -> Round[Any]:
+        """R-5.2: a set of ORs, as many as the phase at the end of the SR says."""
+        if number == 1:
             game.barred_from_par.clear()
             game.set_number += 1
             game.set_started_in_purple = game.phase.name == "PU"
             game.purple_seen_in_set = game.set_started_in_purple
-            return M1839OperatingRound(game, 1, game.phase.operating_rounds, game.set_number)
-        assert isinstance(finished, M1839OperatingRound)
-        return M1839OperatingRound(game, finished.number + 1, finished.of, game.set_number)
+        return M1839OperatingRound(game, number, of, game.set_number)
 
-    @staticmethod
-    def _purple_over(game: M1839) -> bool:
+    def end_after_set(self, game: M1839) -> str | None:
         """R-10.1.4 (A-31): the first set of ORs that starts in purple (option: the set in
         which purple began) ends the game."""
         if game.options["purple_end"] == "purple_began":
-            return game.phase.name == "PU"
-        return game.set_started_in_purple
+            over = game.phase.name == "PU"
+        else:
+            over = game.set_started_in_purple
+        return "purple_set_complete" if over else None
 
     @hookimpl
     def railhouse_operating_steps(self, game: M1839, company: Any) -> list[Any]:
@@ -173,28 +171,10 @@ class M1839Rules:
         return ["right", "right"] if total >= 2 * price else ["right"]
 
     @hookimpl
-    def railhouse_check_game_end(self, game: M1839, moment: str) -> str | None:
-        """R-10.1.3: f300 reached in an OR ends the game at the end of that OR."""
-        if moment == "end_of_or" and game.pending_end:
-            return game.pending_end
-        return None
-
-    @hookimpl
     def railhouse_final_scores(self, game: M1839) -> list[int]:
         """R-10.2: cash + privates' face value (RH 0) + shares at current price; a bankrupt
         player scores 0 (R-9.6)."""
-        scores = []
-        for player in game.seats:
-            if player.bankrupt:
-                scores.append(0)
-                continue
-            worth = player.cash + sum(p.spec.value for p in game.privates.values()
-                                      if p.owner == player.id and not p.closed)
-            for company in game.companies.values():
-                if company.started and not company.closed:
-                    worth += company.shares_of(player.id) * game.share_price(company)
-            scores.append(worth)
-        return scores
+        return [0 if p.bankrupt else worth(game, p.id, privates=True) for p in game.seats]
 
 
 def new_game(players: Sequence[str], options: Mapping[str, Any] | None = None,

@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, cast
 
 from railhouse.engine.actions import Action, LegalAction, Pass, find_admitting
-from railhouse.engine.entities import Company
+from railhouse.engine.entities import Company, Private
 from railhouse.engine.errors import IllegalAction
 from railhouse.engine.rounds.base import Decider, Step
 from railhouse.engine.rounds.operating import OperatingRound
@@ -51,19 +51,12 @@ class M1839OperatingRound(OperatingRound["M1839"]):
         self.pay_private_income()
         self.charge_rh()
 
-    def pay_private_income(self) -> None:
-        """R-8.1.1; KF earns f20 x (ORs already played) (R-14.3.6, A-29)."""
-        game = self.game
-        for private in game.privates.values():
-            if private.closed or private.owner is None or private.spec.revenue < 0:
-                continue
-            amount = private.spec.revenue
-            if private.id == "KF":
-                amount = KF_STEP * (game.ors_played - 1)
-            if amount > 0:
-                game.pay(game.bank, game.payer(private.owner), amount)
-                game.event("private_income", {"private": private.id, "owner": private.owner,
-                                              "amount": amount})
+    def private_revenue(self, private: Private) -> int:
+        """R-8.1.1; KF earns f20 x (ORs already played) (R-14.3.6, A-29); RH's charge is
+        not income (:meth:`charge_rh`)."""
+        if private.id == "KF":
+            return KF_STEP * (self.game.ors_played - 1)
+        return max(private.spec.revenue, 0)
 
     def charge_rh(self) -> None:
         """R-8.1.2: RH's owner pays f100 (emergency rules apply)."""

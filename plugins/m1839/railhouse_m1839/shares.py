@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 from railhouse.engine.actions import LegalAction, Pass, Redeem
 from railhouse.engine.entities import IPO, POOL, TREASURY, Company
 from railhouse.engine.rounds.base import Decider
-from railhouse.engine.shares import exchange_presidency, move_shares, president_cert
+from railhouse.engine.shares import hand_over_before_sale, move_shares, president_cert
 
 if TYPE_CHECKING:
     from railhouse_m1839.game import M1839
@@ -53,7 +53,7 @@ def sell(game: M1839, seller: str, company: Company, count: int,
     """Perform a sale of ``count`` shares held by ``seller``; returns the money received.
     The redemption choice is asked before the price moves (R-7.4.1)."""
     price = sale_price(game, company)
-    _transfer_director_if_needed(game, company, seller, count)
+    hand_over_before_sale(game, company, seller, count)  # R-7.6.4 (A-41)
     certs = [c for c in company.certs if c.owner == seller and not c.president][:count]
     for cert in certs:
         cert.owner = "sold"
@@ -65,22 +65,6 @@ def sell(game: M1839, seller: str, company: Company, count: int,
     else:
         decider.to_pool()
     return price * count
-
-
-def _transfer_director_if_needed(game: M1839, company: Company, seller: str, count: int) -> None:
-    """R-7.6.4: the player with the most shares after the sale, first in rotating card order
-    after the old director among ties (A-41), takes the director's certificate."""
-    if company.president != seller:
-        return
-    remaining = company.shares_of(seller) - count
-    rivals = [(company.shares_of(p), p) for p in game.cards.rotation_after(seller)]
-    best = max((s for s, _ in rivals), default=0)
-    if best < 2 or remaining >= best:
-        return
-    new = next(p for s, p in rivals if s == best)
-    exchange_presidency(company, seller, new)
-    company.president = new
-    game.event("president", {"company": company.id, "old": seller, "new": new})
 
 
 class RedeemDecider(Decider["M1839"]):
@@ -141,21 +125,6 @@ def buy_director(game: M1839, company: Company, buyer: str, price: int) -> None:
     game.pay(game.player(buyer), game.bank, 2 * price)
     president_cert(company).owner = buyer
     company.president = buyer
-
-
-def update_director(game: M1839, company: Company) -> None:
-    """R-7.6.3: a player with strictly more shares than the director takes over."""
-    current = company.president
-    if current is None:
-        return
-    best, best_shares = current, company.shares_of(current)
-    for player in game.cards.rotation_after(current):
-        if company.shares_of(player) > best_shares and not game.player(player).bankrupt:
-            best, best_shares = player, company.shares_of(player)
-    if best != current:
-        exchange_presidency(company, current, best)
-        company.president = best
-        game.event("president", {"company": company.id, "old": current, "new": best})
 
 
 def check_float(game: M1839, company: Company) -> None:

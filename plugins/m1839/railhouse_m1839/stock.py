@@ -21,12 +21,17 @@ from railhouse.engine.actions import (
     SellShares,
 )
 from railhouse.engine.entities import IPO, POOL, TREASURY, Company
-from railhouse.engine.errors import IllegalAction
-from railhouse.engine.rounds.base import Round
-from railhouse.engine.shares import move_shares, president_cert
+from railhouse.engine.rounds.stock import StockRound
+from railhouse.engine.shares import (
+    buyback_limit,
+    move_shares,
+    president_cert,
+    start_company,
+    update_president,
+)
 from railhouse_m1839.actions import GiveDruTrain
 from railhouse_m1839.anytime import may_receive_dru, offer_dru_train
-from railhouse_m1839.closures import HomeDecider, resolve_new_locals, start_company
+from railhouse_m1839.closures import HomeDecider, resolve_new_locals
 from railhouse_m1839.homes import can_reserve_two
 from railhouse_m1839.markets import LOCAL_PARS
 from railhouse_m1839.money import go_bankrupt
@@ -35,39 +40,34 @@ from railhouse_m1839.shares import (
     check_float,
     max_sellable,
     sell,
-    update_director,
 )
 
 if TYPE_CHECKING:
     from railhouse_m1839.game import M1839
 
-HOLDING_CAP = 60  # R-7.3.5
+class M1839StockRound(StockRound["M1839"]):
+    """R-7 on the core's stock round: its sale choices (R-7.2.1, R-7.6.4: a director may
+    sell below another player holding 20% or more) and its par choices (R-7.5) with 1839's
+    knobs; the turn order and the end of the round are the number cards'."""
 
-
-class M1839StockRound(Round["M1839"]):
-    kind = "stock"
     rule = "1839 R-7"
 
     def __init__(self, game: M1839, first: bool) -> None:
-        super().__init__(game)
         self.first = first  # R-7.2.2: no selling in the first SR
+        super().__init__(game)
         self.player = game.cards.first()
-        self.sold_this_round: dict[str, set[str]] = {p: set() for p in game.active_players()}
-        self._new_turn()
-
 
     def describe(self) -> dict[str, object]:
         return {"kind": self.kind, "player": self.player, "colour": self.game.cards.colour}
 
     def _new_turn(self) -> None:
+        """``sold_this_turn``: the companies sold since the turn's purchase (R-7.1.2)."""
+        super()._new_turn()
         self.turn_order = self.game.cards.order()  # to find the successor of a bankrupt player
-        self.acted = False
-        self.bought = False
         self.declined: set[str] = set()  # DRU offers refused this turn
-        self.sold_in_block: set[str] = set()
 
-    def acting_entity(self) -> str | None:
-        return None if self.finished else self.player
+    def player_id(self) -> str:
+        return self.player
 
     # -- legal actions -----------------------------------------------------------------
     def legal_actions(self) -> list[LegalAction]:
@@ -75,51 +75,36 @@ class M1839StockRound(Round["M1839"]):
             return []
         me = self.player
         legal = self.sell_choices(me)
-        if not self.bought:
+        if not self.bought_this_turn:
             legal += self.par_choices(me) + self.buy_choices(me) + self.redeem_choices(me)
         legal += self.dru_choices(me)
         legal.append(LegalAction(Pass(entity=me)))
         legal.append(LegalAction(Concede(entity=me)))  # R-9.1: at any time of the turn
         return legal
 
-    def sell_choices(self, me: str) -> list[LegalAction]:
-        if self.first:
+    def max_sellable(self, me: str, company: Company) -> int:
+        """R-7.2.2: no selling in the first SR; then R-7.2.1 / R-7.6.4 (``shares``)."""
+        if self.first or company.closed or not company.started:
+            return 0
+        if company.id in self.sold_this_turn:
+            return 0
+        return max_sellable(self.game, me, company, keep_director=False)
+
+    def purchases(self, me: str, company: Company) -> list[LegalAction]:
+        """One share from each source (once ``allow_buy`` checked R-7.3.5's 60% cap and
+        R-7.3.8, not a company sold this round); a director's certificate left in the IPO
+        is bought whole for 2 x price, not by a player barred by R-7.3.9 (R-7.3.4 / R-9.4,
+        A-25)."""
+        price, cash = self.game.share_price(company), self.game.player(me).cash
+        if president_cert(company).owner != IPO:
+            return [] if price > cash else [
+                LegalAction(BuyShares(entity=me, company=company.id, source=source))
+                for source in self.buy_sources(company)]
+        if me in self.game.barred_from_par or 2 * price > cash:
             return []
-        legal = []
-        for company in self.game.companies.values():
-            if company.closed or not company.started or company.id in self.sold_in_block:
-                continue
-            top = max_sellable(self.game, me, company, keep_director=False)
-            if top > 0:
-                legal.append(LegalAction(SellShares(entity=me, company=company.id, count=1),
-                                         {"count": Range(1, top)}))
-        return legal
+        return [LegalAction(BuyShares(entity=me, company=company.id, source=IPO, count=2))]
 
-    def may_buy(self, me: str, company: Company) -> bool:
-        return (company.started and not company.closed
-                and company.id not in self.sold_this_round.get(me, set())  # R-7.3.8
-                and company.percent_of(me) < HOLDING_CAP)  # R-7.3.5
-
-    def buy_choices(self, me: str) -> list[LegalAction]:
-        legal = []
-        cash = self.game.player(me).cash
-        for company in self.game.companies.values():
-            if not self.may_buy(me, company):
-                continue
-            price = self.game.share_price(company)
-            if president_cert(company).owner == IPO:  # R-7.3.4 / R-9.4 (A-25)
-                if 2 * price <= cash and me not in self.game.barred_from_par:  # R-7.3.9
-                    legal.append(LegalAction(BuyShares(entity=me, company=company.id,
-                                                       source=IPO, count=2)))
-                continue
-            if price > cash:
-                continue
-            for source in self.sources(company):
-                legal.append(LegalAction(BuyShares(entity=me, company=company.id,
-                                                   source=source)))
-        return legal
-
-    def sources(self, company: Company) -> list[str]:
+    def buy_sources(self, company: Company) -> list[str]:
         """R-7.3.1, R-7.3.6: treasury only when the IPO is empty."""
         found = []
         ipo = [c for c in company.certs_of(IPO) if not c.president]
@@ -131,25 +116,13 @@ class M1839StockRound(Round["M1839"]):
             found.append(TREASURY)
         return found
 
-    def par_choices(self, me: str) -> list[LegalAction]:
-        """R-7.5.1-3: an unparred company (a Major never nationalised), an available par price,
-        2 x par in cash, not barred by R-7.3.9, and for a Local two legal home hexes."""
-        game = self.game
-        if me in game.barred_from_par:
-            return []
-        cash = game.player(me).cash
-        legal = []
-        for company in game.companies.values():
-            if company.started or company.closed:
-                continue
-            if company.spec.kind == "local" and not can_reserve_two(game, company.id):
-                continue
-            for price in self.available_pars(company):
-                if 2 * price <= cash:
-                    legal.append(LegalAction(Par(entity=me, company=company.id, price=price)))
-        return legal
+    def may_par(self, me: str, company: Company, units: int) -> bool:
+        """R-7.5.1-3: not barred by R-7.3.9; for a Local, two legal home hexes."""
+        if me in self.game.barred_from_par:
+            return False
+        return company.spec.kind != "local" or can_reserve_two(self.game, company.id)
 
-    def available_pars(self, company: Company) -> list[int]:
+    def par_prices(self, company: Company) -> list[int]:
         """R-7.5.3: a par is unavailable where two or more companies already stand."""
         game = self.game
         pars = LOCAL_PARS if company.spec.kind == "local" else game.phase.extra["major_pars"]
@@ -176,8 +149,7 @@ class M1839StockRound(Round["M1839"]):
         for company in self.game.companies.values():
             if company.president != me or not company.floated or company.closed:
                 continue
-            pool = company.shares_of(POOL)
-            top = min(pool, company.cash // max(self.game.share_price(company), 1))
+            top = buyback_limit(self.game, company)
             if top > 0:
                 legal.append(LegalAction(Redeem(entity=me, company=company.id, count=1),
                                          {"count": Range(1, top)}))
@@ -185,12 +157,12 @@ class M1839StockRound(Round["M1839"]):
 
     # -- processing --------------------------------------------------------------------
     def _acted(self) -> None:
-        self.acted = True
+        self.acted_this_turn = True
         self.game.cards.on_act(self.player)
 
     def process_sell_shares(self, action: SellShares) -> None:
         company = self.game.company(action.company)
-        self.sold_in_block.add(company.id)
+        self.sold_this_turn.add(company.id)
         self.sold_this_round.setdefault(self.player, set()).add(company.id)
         self._acted()
         sell(self.game, self.player, company, action.count)
@@ -205,7 +177,7 @@ class M1839StockRound(Round["M1839"]):
             receiver = company if action.source == TREASURY else game.bank
             game.pay(game.player(me), receiver, price)
             move_shares(company, action.source, me, 1)
-            update_director(game, company)
+            update_president(game, company)  # R-7.6.3
         game.event("buy", {"player": me, "company": company.id, "source": action.source,
                            "price": price})
         self._after_purchase()
@@ -231,13 +203,13 @@ class M1839StockRound(Round["M1839"]):
 
     def _after_purchase(self) -> None:
         self._acted()
-        self.bought = True
-        self.sold_in_block = set()
+        self.bought_this_turn = True
+        self.sold_this_turn = set()
 
     def process_pass(self, action: Pass) -> None:
-        if not self.acted:
+        if not self.acted_this_turn:
             self.game.cards.on_pass(self.player)
-        self._end_turn()
+        self.end_turn()
 
     def process_concede(self, action: Concede) -> None:
         """R-9.1: any player may concede; handled like a bankruptcy (advance moves on)."""
@@ -255,7 +227,8 @@ class M1839StockRound(Round["M1839"]):
         self._new_turn()
         self._check_end()
 
-    def _end_turn(self) -> None:
+    def end_turn(self) -> None:
+        """R-7.1.3-4: the next player in card order, until every player passed."""
         if self._check_end():
             return
         self.player = self.game.cards.next_after(self.player)
@@ -285,7 +258,3 @@ class M1839StockRound(Round["M1839"]):
                     game.end_game("price_300_in_sr")  # R-10.1.3
                     return
 
-    def validate(self, action: object) -> None:
-        super().validate(action)  # type: ignore[arg-type]
-        if self.finished:
-            raise IllegalAction("the stock round is over", self.rule)

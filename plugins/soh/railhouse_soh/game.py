@@ -8,25 +8,25 @@ from typing import Any
 
 from railhouse.engine.entities import Company
 from railhouse.engine.game import Game
-from railhouse.engine.rounds.base import Decider, GameEnd, Round
+from railhouse.engine.privates import buy_from_bank
+from railhouse.engine.rounds.base import Decider, Round
 from railhouse.engine.rounds.operating import OperatingRound
+from railhouse.engine.rounds.sequence import RoundSequence
+from railhouse.engine.scoring import worth
 from railhouse.gamehooks import GameHooks
 from railhouse.hookspecs import hookimpl
 from railhouse.map.board import Board
 from railhouse.map.problem import RouteProblem
 from railhouse_soh import data, routing, steps
 from railhouse_soh.mapdata import build_map
-from railhouse_soh.online import OnlineSettings, settings_for
-from railhouse_soh.optional import variant_plugins
+from railhouse_soh.online import SETS, OnlineSettings, settings_for
 from railhouse_soh.plugin import TITLE
+from railhouse_soh.priority_deal import PriorityDeal
 from railhouse_soh.rounds import SohAuction, SohStockRound, give_nrs_share, richest_seat
 from railhouse_soh.stepbase import SohTurn
 from railhouse_soh.variants import Ruleset, ruleset_for
 from railhouse_soh.variants import trains as variant_trains
 from railhouse_soh.variants.setup import forced_draw, forced_start_seat
-
-SETS = 5  # EN "Development notes": 5 sets of 1 stock round and 2 operating rounds
-ORS_PER_SET = 2  # EN "Game play"
 
 
 class SteamOverHolland(Game):
@@ -51,7 +51,10 @@ class SteamOverHolland(Game):
         super().__init__(players, options, seed)
 
     def _make_hooks(self) -> GameHooks:
-        return GameHooks(rules=SohRules(), variants=variant_plugins(self))
+        """The printed rules, then the variant plugins the options switch on (README
+        "Rule hooks"): EN's optional rule "Start card / priority deal"."""
+        variants = [PriorityDeal()] if self.options["priority_deal"] else []
+        return GameHooks(rules=SohRules(), variants=variants)
 
     def _build(self) -> None:
         super()._build()
@@ -73,8 +76,9 @@ class SteamOverHolland(Game):
         return variant_trains.DiscardBackToDepot(self, company)
 
 
-class SohRules:
-    """The printed rules as hook implementations (stateless; state lives in the game)."""
+class SohRules(RoundSequence["SteamOverHolland"]):
+    """The printed rules as hook implementations (stateless; state lives in the game);
+    EN "Game play": the auction, then 5 sets of a stock round and two ORs."""
 
     @hookimpl
     def railhouse_setup_game(self, game: SteamOverHolland) -> None:
@@ -98,27 +102,28 @@ class SohRules:
         sale rust with their type, as the phase's own rusting takes the others."""
         variant_trains.rusted(game, new.name)
 
-    @hookimpl
-    def railhouse_next_round(
-        self, game: SteamOverHolland, finished: Round[Any] | None
-    ) -> Round[Any]:
-        """EN "Game play": the auction, then 5 sets of a stock round and two ORs."""
-        if finished is None and game.options["distribution"] == "auction":
+    def first_round(self, game: SteamOverHolland) -> Round[Any] | None:
+        """EN "Phase 1": the privates' auction (none when they are dealt)."""
+        if game.options["distribution"] == "auction":
             return SohAuction(game, game.dealt_privates, game.priority)
-        if finished is None or isinstance(finished, SohAuction):
-            game.set_number = 1
-            return SohStockRound(game)
-        if isinstance(finished, SohStockRound):
-            return OperatingRound(game, 1, ORS_PER_SET, game.set_number)
-        assert isinstance(finished, OperatingRound)
-        if game.pending_end:
-            return GameEnd(game, game.pending_end)
-        if finished.number < finished.of:
-            return OperatingRound(game, finished.number + 1, finished.of, game.set_number)
-        if game.set_number >= SETS:
-            return GameEnd(game, "fixed_round")
+        return None
+
+    def stock_round(self, game: SteamOverHolland) -> Round[Any]:
         game.set_number += 1
         return SohStockRound(game)
+
+    def operating_round(self, game: SteamOverHolland, number: int, of: int) -> Round[Any]:
+        return OperatingRound(game, number, of, game.set_number)
+
+    def operating_rounds(self, game: SteamOverHolland) -> int:
+        """EN "Game play": two per set; the online edition's count by phase (SUM
+        "Operating Rounds", ``railhouse_soh.online``)."""
+        return game.online.ors_per_set(game.phase.name)
+
+    def end_after_set(self, game: SteamOverHolland) -> str | None:
+        """EN "Game end": after the fifth set (the online option ``round_limit=no`` goes
+        on until another ending)."""
+        return "fixed_round" if game.set_number >= SETS and game.online.round_limit else None
 
     @hookimpl
     def railhouse_operating_steps(self, game: SteamOverHolland, company: Any) -> list[Any]:
@@ -150,25 +155,26 @@ class SohRules:
 
     @hookimpl
     def railhouse_check_game_end(self, game: SteamOverHolland, moment: str) -> str | None:
-        """EN "Game end": a share price at the top ends the game after the current OR."""
-        if moment == "end_of_or":
-            market = game.markets["main"]
-            if any(market.cell(pos).end_game for pos in market.positions.values()):
-                game.pending_end = "market_top"
-                return "market_top"
+        """EN "Game end": a share price at the top ends the game after the current OR.
+        Online edition (SUM "End of Game", option ``bank_break_end``): so does the end of
+        the last OR of a set with a broken bank (in that set's stock round or ORs:
+        ``railhouse_soh.online`` note [c]); the market top wins a tie."""
+        if moment != "end_of_or":
+            return None
+        market = game.markets["main"]
+        if any(market.cell(pos).end_game for pos in market.positions.values()):
+            return "market_top"
+        round_ = game.round
+        if (game.online.bank_break_end and game.bank.broken
+                and isinstance(round_, OperatingRound) and round_.number >= round_.of):
+            return "bank_broken"
         return None
 
     @hookimpl
     def railhouse_final_scores(self, game: SteamOverHolland) -> list[int]:
-        """EN "Game end": cash plus the value of the player's shares."""
-        scores = []
-        for player in game.seats:
-            worth = player.cash
-            for company in game.companies.values():
-                if company.started and not company.closed:
-                    worth += company.shares_of(player.id) * game.share_price(company)
-            scores.append(worth)
-        return scores
+        """EN "Game end": cash plus the value of the player's shares; the online edition
+        (SUM "End of Game") and the 18xx-games rule set also count the privates held."""
+        return [worth(game, p.id, privates=game.online.score_privates) for p in game.seats]
 
 
 def deal_privates(game: SteamOverHolland, dealt: list[str]) -> None:
@@ -177,13 +183,9 @@ def deal_privates(game: SteamOverHolland, dealt: list[str]) -> None:
     order = list(dealt)
     game.rng.shuffle(order)
     for seat, private_id in enumerate(order):
-        player = game.seats[seat]
-        private = game.privates[private_id]
-        game.pay(player, game.bank, private.spec.value)
-        private.owner = player.id
-        private.price_paid = private.spec.value
+        buy_from_bank(game, private_id, f"p{seat}", game.privates[private_id].spec.value)
         if private_id == "KO":
-            give_nrs_share(game, player.id)
+            give_nrs_share(game, f"p{seat}")
     game.priority = richest_seat(game, game.priority)
 
 

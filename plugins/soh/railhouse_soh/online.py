@@ -123,5 +123,3 @@ def parse_ors(text: str) -> dict[str, int]:
                          f"1-3, not {text!r}")
     return dict(zip(PHASE_NAMES, counts, strict=True))
 
-
-PRINTED_SETTINGS = settings_for({})

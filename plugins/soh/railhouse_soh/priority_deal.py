@@ -50,9 +50,6 @@ class PriorityDealStockRound(SohStockRound):
     rule = "SOH EN optional rule 'Start card / priority deal'"
     priority_deal = "first_passer"  # the core deals it to the first of the closing passes
 
-    def on_round_end(self) -> None:
-        """The start card was dealt by the core (``priority_deal``); no rotation."""
-
     def face_down(self, me: str) -> list[Company]:
         """Companies in which ``me`` holds face-down shares."""
         return [c for c in self.game.companies.values()

@@ -4,11 +4,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from railhouse.engine.actions import LegalAction, Par
 from railhouse.engine.entities import TREASURY, Company
 from railhouse.engine.rounds.auction import SequentialBidAuction
 from railhouse.engine.rounds.stock import StockRound
-from railhouse.engine.shares import move_shares, president_cert
+from railhouse.engine.shares import move_shares
 
 if TYPE_CHECKING:
     from railhouse_soh.game import SteamOverHolland
@@ -41,34 +40,18 @@ class SohAuction(SequentialBidAuction["SteamOverHolland"]):
     cash goes to the first tied player counting from the first opener."""
 
     min_raise = 5
+    opener_moves = True
 
     def __init__(self, game: SteamOverHolland, items: list[str], opener: int) -> None:
         self.first_opener = opener
+        self.skip_broke_openers = game.ruleset.opener_skips_broke
+        self.all_pass_ends = game.ruleset.all_pass_ends_auction
         super().__init__(game, items, opener)
 
     def on_sold(self, item: str, player: str, price: int) -> None:
         super().on_sold(item, player, price)
         if item == NRS_SHARE_PRIVATE:
             give_nrs_share(self.game, player)
-
-    def on_unsold(self, item: str) -> None:
-        super().on_unsold(item)
-        game = self.game
-        if game.ruleset.all_pass_ends_auction:
-            while self.items:
-                super().on_unsold(self.items.pop(0))
-
-    def on_item_done(self) -> None:
-        game = self.game
-        n = len(game.seats)
-        self.opener = (self.opener + 1) % n
-        if game.ruleset.opener_skips_broke and self.items:
-            cheapest = min(self.minimum(item) for item in self.items)
-            for step in range(n):
-                seat = (self.opener + step) % n
-                if game.seats[seat].cash >= cheapest:
-                    self.opener = seat
-                    break
 
     def on_end(self) -> None:
         game = self.game
@@ -91,7 +74,9 @@ class SohStockRound(StockRound["SteamOverHolland"]):
     sale) is the core's ``sale_price_drop`` over the market's ledges."""
 
     rule = "SOH EN 'Stock round'"
-    priority_deal = "keep"  # SOH deals the start card itself, in on_round_end
+    #: EN "End of the round": the start card goes to the player to the left of its holder
+    #: (the optional rule is the variant plugin in ``priority_deal.py``)
+    priority_deal = "to_left"
 
     def allow_sell(self, me: str, company: Company) -> bool:
         """EN "Selling shares": not a company started in this stock round.  Online edition
@@ -106,61 +91,15 @@ class SohStockRound(StockRound["SteamOverHolland"]):
         return (game.ruleset.sell_started_this_round
                 or company.id not in self.started_this_round)
 
-    def on_round_end(self) -> None:
-        """EN "End of the round": the start card goes to the player to the left of its
-        holder (the optional rule is the variant plugin in ``priority_deal.py``)."""
-        game = self.game
-        game.priority = (game.priority + 1) % len(game.seats)
-
-    # -- starting a company ------------------------------------------------------------
-    def shares_to_start(self) -> int:
+    def par_units(self) -> int:
         """EN "Starting a company": as many shares as the phase number."""
         return int(self.game.phase.name)
 
-    def par_choices(self, me: str) -> list[LegalAction]:
-        game = self.game
-        units = self.shares_to_start()
-        player = game.player(me)
-        if not self.can_take_certificates(me, units - 1):
-            return []
-        market = game.markets["main"]
-        prices = sorted(cell.price for _, cell in market.par_cells())
-        choices = []
-        for company in game.companies.values():
-            if company.started or company.closed or not self.may_start(me, company, units):
-                continue
-            affordable = [p for p in prices if p * units <= player.cash]
-            for price in affordable:
-                choices.append(LegalAction(Par(entity=me, company=company.id, price=price)))
-        return choices
-
-    def may_start(self, me: str, company: Company, units: int) -> bool:
-        held = company.percent_of(me)
-        if held + units * 10 > self.game.config.max_holding_percent:
-            return False  # e.g. private #7's owner cannot start NRS in phase 6 (FAQ 5)
-        return president_cert(company).owner == TREASURY
-
-    def process_par(self, action: Par) -> None:
-        game = self.game
-        company = game.company(action.company)
-        me = action.entity
-        units = self.shares_to_start()
-        cost = action.price * units
-        game.pay(game.player(me), company, cost)
-        president_cert(company).owner = me
-        if units > 2:
-            move_shares(company, TREASURY, me, units - 2)
-        company.started = company.floated = True
-        company.president = me
-        company.par_price = action.price
-        market = game.markets["main"]
-        market.place(company.id, market.find_par(action.price))
-        self.started_this_round.add(company.id)
-        game.event("par", {"player": me, "company": company.id, "price": action.price,
-                           "shares": units})
+    def on_par(self, company: Company, price: int) -> None:
+        """EN "Starting a company": the company floats at once (it holds the money)."""
+        company.floated = True
         if company.id == "NRS":
-            pay_nrs_subsidy(game, action.price)
-        self.after_purchase(me)
+            pay_nrs_subsidy(self.game, price)
 
 
 def pay_nrs_subsidy(game: SteamOverHolland, par: int) -> None:

@@ -23,7 +23,7 @@ from railhouse.engine.entities import POOL, TREASURY, Company
 from railhouse.engine.errors import IllegalAction
 from railhouse.engine.phases import apply_pending_phase
 from railhouse.engine.rounds.base import Step
-from railhouse.engine.shares import move_shares
+from railhouse.engine.shares import buyback_limit, move_shares
 from railhouse.engine.steps import DividendStep as CoreDividendStep
 from railhouse.engine.steps import HomeTokenStep as CoreHomeTokenStep
 from railhouse.engine.steps import TokenPower, power_of
@@ -31,7 +31,7 @@ from railhouse.engine.steps import TokenStep as CoreTokenStep
 from railhouse_soh import routing, track, trainbuy
 from railhouse_soh.mapdata import AMSTERDAM_HEX
 from railhouse_soh.stepbase import SohStep, SohTurn
-from railhouse_soh.treasury import buyback_limit, issue, issue_limit
+from railhouse_soh.treasury import issue, issue_limit
 from railhouse_soh.variants import issues, upgrades
 from railhouse_soh.variants import routes as variant_routes
 

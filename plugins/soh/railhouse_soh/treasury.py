@@ -30,11 +30,6 @@ def issue_limit(game: SteamOverHolland, company: Company, already: int) -> int:
     return max(0, min(players - already, treasury, room))
 
 
-def buyback_limit(game: SteamOverHolland, company: Company) -> int:
-    price = game.share_price(company)
-    return min(company.shares_of(POOL), company.cash // price if price else 0)
-
-
 def issue(game: SteamOverHolland, company: Company, count: int) -> None:
     """Sell ``count`` treasury shares to the market: the price drops one step fewer than
     the shares sold.  FAQ (facts §10): the drop is figured on the turn's total, so with

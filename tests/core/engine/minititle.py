@@ -28,8 +28,9 @@ from railhouse.engine.entities import Company
 from railhouse.engine.game import Game
 from railhouse.engine.phases import train_bought
 from railhouse.engine.rounds.auction import SequentialBidAuction
-from railhouse.engine.rounds.base import GameEnd, Round, Step
+from railhouse.engine.rounds.base import Round, Step
 from railhouse.engine.rounds.operating import OperatingRound
+from railhouse.engine.rounds.sequence import RoundSequence
 from railhouse.engine.rounds.stock import StockRound
 from railhouse.engine.shares import check_float, move_shares
 from railhouse.gamehooks import GameHooks
@@ -232,26 +233,28 @@ class BuyTrainStep(Step["MiniGame"]):
         train_bought(game, train.name)
 
 
-class MiniRules:
+class MiniRules(RoundSequence["MiniGame"]):
+    """Auction, then sets of one stock round and ``phase.operating_rounds`` ORs (the
+    core's :class:`RoundSequence`)."""
+
     @hookimpl
     def railhouse_setup_game(self, game: MiniGame) -> None:
         game.priority = game.rng.randrange(len(game.seats))
 
-    @hookimpl
-    def railhouse_next_round(self, game: MiniGame, finished: Round[Any] | None) -> Round[Any]:
-        """Auction, then sets of one stock round and ``phase.operating_rounds`` ORs."""
-        if finished is None:
-            return MiniAuction(game, sorted(game.privates), game.priority)
-        if isinstance(finished, OperatingRound) and finished.number < finished.of:
-            return OperatingRound(game, finished.number + 1, finished.of, game.set_number)
-        if isinstance(finished, MiniStockRound):
-            return OperatingRound(game, 1, game.phase.operating_rounds, game.set_number)
-        if game.bank.broken:
-            return GameEnd(game, "bank_broken")
-        if game.set_number >= SETS:
-            return GameEnd(game, "fixed_round")
+    def first_round(self, game: MiniGame) -> Round[Any]:
+        return MiniAuction(game, sorted(game.privates), game.priority)
+
+    def stock_round(self, game: MiniGame) -> Round[Any]:
         game.set_number += 1
         return MiniStockRound(game)
+
+    def operating_round(self, game: MiniGame, number: int, of: int) -> Round[Any]:
+        return OperatingRound(game, number, of, game.set_number)
+
+    def end_after_set(self, game: MiniGame) -> str | None:
+        if game.bank.broken:
+            return "bank_broken"
+        return "fixed_round" if game.set_number >= SETS else None
 
     @hookimpl
     def railhouse_operating_steps(self, game: MiniGame, company: Company) -> list[Step[Any]]:

@@ -4,23 +4,29 @@ For each item in order, the opener may bid at least the item's minimum or pass; 
 others in seat order raise by at least ``min_raise`` or pass.  A player who passed is out
 of that item.  The last bidder standing buys at their bid; an item nobody bids on is
 removed.  (SOH EN "Phase 1 - Distribution of private companies".)
+
+Knobs (class or instance attributes): ``opener_moves``, the next item is opened by the
+seat after the last opener (SOH EN: the start card moves one seat left after each
+private), else by the same one; ``skip_broke_openers``, that seat skips for good a player
+who cannot afford any item left; ``all_pass_ends``, everybody passing on an item ends the
+auction, the items left removed unsold (the last two: SOH as 18xx.games plays it, facts
+§11.2 "More T deviations").
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from railhouse.engine.actions import Bid, LegalAction, Pass, Range
+from railhouse.engine.privates import buy_from_bank
 from railhouse.engine.rounds.base import G, Round
-
-if TYPE_CHECKING:
-    pass
 
 
 class SequentialBidAuction(Round[G]):
     kind = "auction"
     rule = "private auction"
     min_raise = 5
+    opener_moves = False
+    skip_broke_openers = False
+    all_pass_ends = False
 
     def __init__(self, game: G, items: list[str], opener: int) -> None:
         super().__init__(game)
@@ -99,6 +105,8 @@ class SequentialBidAuction(Round[G]):
             self.on_sold(item, f"p{self.high_bidder}", self.high_bid)
         else:
             self.on_unsold(item)
+            while self.all_pass_ends and self.items:
+                self.on_unsold(self.items.pop(0))
         self.on_item_done()
         if self.items:
             self._open_item()
@@ -109,10 +117,7 @@ class SequentialBidAuction(Round[G]):
     # -- title knobs -------------------------------------------------------------------
     def on_sold(self, item: str, player: str, price: int) -> None:
         game = self.game
-        game.pay(game.player(player), game.bank, price)
-        private = game.privates[item]
-        private.owner = player
-        private.price_paid = price
+        buy_from_bank(game, item, player, price)
         game.event("private_sold", {"private": item, "player": player, "price": price})
 
     def on_unsold(self, item: str) -> None:
@@ -120,7 +125,18 @@ class SequentialBidAuction(Round[G]):
         self.game.event("private_removed", {"private": item})
 
     def on_item_done(self) -> None:
-        """Called after each item (SOH: the start card moves one seat to the left)."""
+        """Called after each item: the next opener (see the knobs in the module doc)."""
+        if not self.opener_moves:
+            return
+        n = len(self.game.seats)
+        self.opener = (self.opener + 1) % n
+        if self.skip_broke_openers and self.items:
+            cheapest = min(self.minimum(item) for item in self.items)
+            for step in range(n):
+                seat = (self.opener + step) % n
+                if self.game.seats[seat].cash >= cheapest:
+                    self.opener = seat
+                    break
 
     def on_end(self) -> None:
         """Called once after the last item."""

@@ -17,7 +17,7 @@ from railhouse.engine.rounds.base import G, Round, Step
 from railhouse.engine.turnstate import TurnState
 
 if TYPE_CHECKING:
-    from railhouse.engine.entities import Company
+    from railhouse.engine.entities import Company, Private
 
 
 class OperatingRound(Round[G]):
@@ -49,7 +49,7 @@ class OperatingRound(Round[G]):
         for private in game.privates.values():
             if private.closed or private.owner is None:
                 continue
-            amount = revenue_of(game, private)
+            amount = self.private_revenue(private)
             if amount > 0:
                 game.pay(game.bank, game.payer(private.owner), amount)
             elif amount < 0:
@@ -58,6 +58,12 @@ class OperatingRound(Round[G]):
                 continue
             game.event("private_income", {"private": private.id, "owner": private.owner,
                                           "amount": amount})
+
+    def private_revenue(self, private: Private) -> int:
+        """What ``private`` pays its owner now: its revenue in the current phase
+        (:func:`railhouse.engine.privates.revenue_of`); a title with revenues of another
+        kind (1839 R-14.3.6, KF's growing revenue) overrides this."""
+        return revenue_of(self.game, private)
 
     def charge_private_owner(self, owner: str, amount: int) -> None:
         """The owner of a negative-revenue private pays ``amount`` to the bank.  The core

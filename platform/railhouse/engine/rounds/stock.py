@@ -7,12 +7,15 @@ Title-agnostic mechanics (each title states them; citations name SOH EN and 1839
 - a player who sold a company this round may not buy it again (SOH "Buying shares";
   1839 R-7.3.8);
 - the pool may hold at most ``pool_limit_percent`` ("Selling shares"; none in 1839);
+- starting a company buys its president's certificate (and, where the title says, more
+  shares) at a par price of its market (SOH "Starting a company"; 1839 R-7.5);
 - a president's certificate is never sold, it is only exchanged when another player with at
   least 20% takes the presidency (SOH "President's certificate"; 1839 R-7.6.4);
 - the round ends when every player passes in succession (SOH "End of the round");
 - the priority deal at the end (``priority_deal``): ``"after_last_actor"`` (the player after
   the last one who bought or sold, as in 1830), ``"first_passer"`` (the first player of
-  the closing run of passes, SOH's optional rule) or ``"keep"``; ``pass_order`` records the
+  the closing run of passes, SOH's optional rule), ``"to_left"`` (the holder's left
+  neighbour, SOH EN "End of the round") or ``"keep"``; ``pass_order`` records the
   order in which players passed and stayed passed (1839 R-7.1.3's pass-order cards).
 
 Titles override the ``allow_*``/``par_*``/``on_*`` methods for their specifics.
@@ -21,7 +24,6 @@ Titles override the ``allow_*``/``par_*``/``on_*`` methods for their specifics.
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING
 
 from railhouse.engine.actions import (
     Action,
@@ -42,11 +44,9 @@ from railhouse.engine.shares import (
     president_cert,
     sale_price_drop,
     sell_to_pool,
+    start_company,
     update_president,
 )
-
-if TYPE_CHECKING:
-    pass
 
 
 class StockRound(Round[G]):
@@ -66,6 +66,7 @@ class StockRound(Round[G]):
         #: certificate counts by player while ``legal_actions`` computes (None otherwise):
         #: the state cannot change meanwhile, and every company's purchase asks for it
         self._counts: dict[str, int] | None = None
+        self._par_prices: dict[str, list[int]] = {}  # market id -> its par prices
         self._new_turn()
 
     # -- turn bookkeeping --------------------------------------------------------------
@@ -98,8 +99,7 @@ class StockRound(Round[G]):
             if me not in self.pass_order:
                 self.pass_order.append(me)
         self.on_turn_end(self.acted_this_turn)
-        active = [p for p in self.game.seats if not p.bankrupt]
-        if self.passes_in_row >= len(active):
+        if self.passes_in_row >= len(self.game.active_players()):
             self.finished = True
             self.deal_priority()
             self.on_round_end()
@@ -113,6 +113,8 @@ class StockRound(Round[G]):
             self.game.priority = self.next_seat(self.last_actor)
         elif self.priority_deal == "first_passer" and self.run_start is not None:
             self.game.priority = self.run_start
+        elif self.priority_deal == "to_left":
+            self.game.priority = self.next_seat(self.game.priority)
 
     def next_seat(self, seat: int) -> int:
         n = len(self.game.seats)
@@ -150,6 +152,8 @@ class StockRound(Round[G]):
         choices = []
         for company in self.game.companies.values():
             top = self.max_sellable(me, company)
+            if top <= 0:
+                continue
             step = _sale_step(company, me)
             top -= top % step
             if top > 0:
@@ -168,19 +172,17 @@ class StockRound(Round[G]):
             return 0
         limit = self.game.config.pool_limit_percent
         room = held if limit is None else (limit - pool_percent(company)) // 10
+        if company.president != me:
+            return max(min(held, room), 0)
         president_units = president_cert(company).percent // 10
-        ordinary = held - (president_units if company.president == me else 0)
-        best = min(ordinary, room)
-        if company.president == me:
-            others = max(
-                (company.shares_of(p.id) for p in self.game.seats if p.id != me), default=0
-            )
-            if others >= president_units:
-                # selling below the best other holding hands over the presidency
-                for k in range(held, best, -1):
-                    if k <= room and held - k < others:
-                        best = max(best, k)
-                        break
+        best = min(held - president_units, room)
+        others = max((company.shares_of(p.id) for p in self.game.seats if p.id != me), default=0)
+        if others >= president_units:
+            # selling below the best other holding hands over the presidency
+            for k in range(held, best, -1):
+                if k <= room and held - k < others:
+                    best = max(best, k)
+                    break
         return max(best, 0)
 
     def may_pass(self, me: str) -> bool:
@@ -208,8 +210,66 @@ class StockRound(Round[G]):
             counts[me] = player_certificate_count(self.game, me)
         return counts[me]
 
+    # -- starting a company (par) -------------------------------------------------------
+    def par_units(self) -> int:
+        """Shares (10% units) a starter buys at the par price, the president's certificate
+        included: its usual 20% by default (SOH: the phase number, EN "Starting a
+        company")."""
+        return 2
+
+    def may_par(self, me: str, company: Company, units: int) -> bool:
+        """Whether ``me`` may start ``company`` (unstarted and open) with ``units`` shares:
+        its president's certificate is unsold and the holding cap allows them (SOH FAQ 5:
+        private #7's owner cannot start NRS in phase 6)."""
+        if company.percent_of(me) + units * 10 > self.game.config.max_holding_percent:
+            return False
+        return president_cert(company).owner == self.game.unsold_location()
+
     def par_choices(self, me: str) -> list[LegalAction]:
-        return []
+        """Every company ``me`` may start, at every one of its :meth:`par_prices` at which
+        ``me`` can pay for ``par_units`` shares; none when the certificates (the
+        president's counting one) would break the limit."""
+        game = self.game
+        units = self.par_units()
+        if not self.can_take_certificates(me, units - 1):
+            return []
+        cash = game.player(me).cash
+        choices = []
+        for company in game.companies.values():
+            if company.started or company.closed or not self.may_par(me, company, units):
+                continue
+            for price in self.par_prices(company):
+                if price * units <= cash:
+                    choices.append(LegalAction(Par(entity=me, company=company.id, price=price)))
+        return choices
+
+    def par_prices(self, company: Company) -> list[int]:
+        """The par prices open to ``company`` now: its market's par spaces, ascending."""
+        market = company.spec.market
+        prices = self._par_prices.get(market)
+        if prices is None:
+            cells = self.game.market_of(company).par_cells()
+            prices = self._par_prices[market] = sorted(cell.price for _, cell in cells)
+        return prices
+
+    def process_par(self, action: Par) -> None:
+        """The starter pays ``par_units`` times the price into the company's treasury and
+        takes the president's certificate and the other shares; then :meth:`on_par`, and
+        the purchase ends the turn."""
+        game = self.game
+        company = game.company(action.company)
+        me = action.entity
+        units = self.par_units()
+        game.pay(game.player(me), company, action.price * units)
+        if units > 2:
+            move_shares(company, game.unsold_location(), me, units - 2)
+        start_company(game, company, me, action.price, shares=units)
+        self.started_this_round.add(company.id)
+        self.on_par(company, action.price)
+        self.after_purchase(me)
+
+    def on_par(self, company: Company, price: int) -> None:
+        """Hook after ``company`` started at ``price`` (SOH: it floats at once)."""
 
     def buy_choices(self, me: str) -> list[LegalAction]:
         choices: list[LegalAction] = []
@@ -220,8 +280,10 @@ class StockRound(Round[G]):
     def buy_choices_of(self, me: str, company: Company) -> list[LegalAction]:
         """The purchases of ``company``'s shares open to ``me``: one per source and size of
         ordinary certificate there (``count`` in 10% units: a 20% certificate is 2)."""
-        if not self.allow_buy(me, company):
-            return []
+        return self.purchases(me, company) if self.allow_buy(me, company) else []
+
+    def purchases(self, me: str, company: Company) -> list[LegalAction]:
+        """:meth:`buy_choices_of` once :meth:`allow_buy` allowed them."""
         price = self.game.share_price(company)
         cash = self.game.player(me).cash
         room = self.game.config.max_holding_percent - company.percent_of(me)
@@ -264,9 +326,6 @@ class StockRound(Round[G]):
 
     def on_round_end(self) -> None:
         """Hook for titles (priority deal, end-of-round price moves)."""
-
-    def process_par(self, action: Par) -> None:
-        raise IllegalAction("this title defines no par action", self.rule)
 
     # -- processing --------------------------------------------------------------------
     def process_pass(self, action: Pass) -> None:

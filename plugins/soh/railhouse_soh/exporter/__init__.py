@@ -17,7 +17,7 @@ from typing import Any
 
 from railhouse.engine.errors import RecordError
 from railhouse_soh.exporter.convert import Exporter
-from railhouse_soh.jsonio import load_object
+from railhouse_soh.importer.jsonio import load_object
 
 TITLE = "soh"
 

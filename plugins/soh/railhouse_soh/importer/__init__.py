@@ -19,8 +19,8 @@ from railhouse.engine.errors import RecordError
 from railhouse_soh.exporter.draw import draw
 from railhouse_soh.game import SteamOverHolland
 from railhouse_soh.importer.convert import Converter
+from railhouse_soh.importer.jsonio import load_object
 from railhouse_soh.importer.log import effective_actions
-from railhouse_soh.jsonio import load_object
 
 TITLE_NAME = "Steam Over Holland"
 #: The real 18xx.games game 181446 (a 3-player game played to the end), shipped as package

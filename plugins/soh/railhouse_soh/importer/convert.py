@@ -38,11 +38,11 @@ from railhouse.engine.entities import POOL, TREASURY
 from railhouse.engine.errors import InvariantViolation, RailhouseError, RecordError
 from railhouse.engine.invariants import check_invariants
 from railhouse_soh.game import SteamOverHolland
+from railhouse_soh.importer.asks import track_step_open
 from railhouse_soh.importer.log import Step
 from railhouse_soh.steps import ShareDealingStep
 from railhouse_soh.track import TrackStep
 from railhouse_soh.trainbuy import BuyPrivateStep
-from railhouse_soh.variants.asks import track_step_open
 
 
 class Converter:
