@@ -11,13 +11,22 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
-from railhouse.engine import agreed_end
+from railhouse.engine import agreed_end, routes
 from railhouse.engine.actions import Action, LegalAction, ProposeWinner, to_builtins
 from railhouse.engine.api import Event, GameResult
 from railhouse.engine.applog import AppendLog
 from railhouse.engine.cloning import copy_rng, deepcopy_game
 from railhouse.engine.config import PhaseSpec, TitleConfig
-from railhouse.engine.entities import IPO, TREASURY, Bank, Certificate, Company, Player, Private
+from railhouse.engine.entities import (
+    IPO,
+    TREASURY,
+    Bank,
+    Certificate,
+    Company,
+    Player,
+    Private,
+    Train,
+)
 from railhouse.engine.errors import IllegalAction, RecordError
 from railhouse.engine.invariants import check_invariants, checking
 from railhouse.engine.legalcache import LegalSetCache
@@ -27,10 +36,15 @@ from railhouse.engine.phases import DiscardDecider, PhaseEvent
 from railhouse.engine.rounds.base import Decider, Round
 from railhouse.engine.trains import build_depot
 from railhouse.engine.turnstate import TurnState
+from railhouse.map.trains import RouteRules
 from railhouse.titles import TitleInfo
 
 if TYPE_CHECKING:
     from railhouse.map.board import Board
+    from railhouse.map.graph import Operator
+    from railhouse.map.problem import RouteProblem
+    from railhouse.map.trains import RunContext
+    from railhouse.map.trains import TrainSpec as RouteTrain
 
 
 class Payer(Protocol):
@@ -58,6 +72,8 @@ class Game(LegalSetCache):
     #: the class of an operating turn's state (:mod:`railhouse.engine.turnstate`); a title
     #: whose steps remember more names its subclass
     turn_state: ClassVar[type[TurnState]] = TurnState
+    #: the title's route rules (:mod:`railhouse.engine.routes`)
+    route_rules: ClassVar[RouteRules] = RouteRules()
 
     def __init__(
         self,
@@ -324,6 +340,24 @@ class Game(LegalSetCache):
     def on_private_closed(self, private: Private, owner: str | None) -> None:
         """Called once a private has closed (:func:`railhouse.engine.privates.close_private`);
         ``owner`` held it.  Nothing by default."""
+
+    # -- routes: the title's narrow overrides (railhouse.engine.routes) ----------------
+    def route_problem(self, company_id: str) -> RouteProblem | None:
+        """The company's route question now; None without a map or trains."""
+        return routes.route_problem(self, self.companies[company_id])
+
+    def route_operator(self, company: Company) -> Operator:
+        return routes.default_operator(self, company)
+
+    def route_run(self, company: Company) -> RunContext:
+        return routes.default_run(self, company)
+
+    def route_train(self, train: Train) -> RouteTrain:
+        return routes.default_train(train)
+
+    def route_bonus_applies(self, company: Company) -> bool:
+        """Whether ``railhouse_route_bonus`` is asked for ``company``'s routes."""
+        return True
 
     def market_of(self, company: Company) -> StockMarket:
         return self.markets[company.spec.market]

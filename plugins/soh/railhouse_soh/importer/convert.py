@@ -39,9 +39,8 @@ from railhouse.engine.errors import InvariantViolation, RailhouseError, RecordEr
 from railhouse.engine.invariants import check_invariants
 from railhouse_soh.game import SteamOverHolland
 from railhouse_soh.importer.log import Step
-from railhouse_soh.steps import ShareDealingStep
+from railhouse_soh.steps import BuyPrivateStep, ShareDealingStep
 from railhouse_soh.track import TrackStep
-from railhouse_soh.trainbuy import BuyPrivateStep
 from railhouse_soh.variants.asks import track_step_open
 
 
