@@ -215,6 +215,8 @@ class Game(LegalSetCache):
         else:
             decider.process(action)
         self._settle()
+        if not self.over:
+            self.check_end("action")
         self.hooks.action_applied(self, action)
         if checking():
             check_invariants(self)
@@ -371,6 +373,10 @@ class Game(LegalSetCache):
     # -- round machine -----------------------------------------------------------------
     def _next_round(self) -> None:
         finished = self.round
+        if finished is not None and finished.kind == "stock":
+            self.check_end("end_of_sr")
+            if self.over:
+                return
         nxt = self.hooks.next_round(self, finished)
         if nxt is None:
             self.end_game(self.pending_end or "no_more_rounds")
