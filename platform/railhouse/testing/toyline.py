@@ -28,16 +28,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from railhouse.engine import config as data
 from railhouse.engine.actions import BuyTrain, LegalAction, Par, Pass
-from railhouse.engine.config import (
-    CompanySpec,
-    MarketCell,
-    MarketSpec,
-    PhaseSpec,
-    PrivateSpec,
-    TitleConfig,
-    TrainSpec,
-)
 from railhouse.engine.entities import Company
 from railhouse.engine.game import Game
 from railhouse.engine.phases import train_bought
@@ -86,33 +78,32 @@ def build_map() -> MapDef:
     return MapDef(hexes=hexes, tiles={}, supply={})
 
 
-C = MarketCell
-CONFIG = TitleConfig(
+C = data.MarketCell
+CONFIG = data.TitleConfig(
     starting_cash={2: 500, 3: 400, 4: 300},
     certificate_limit={2: 14, 3: 10, 4: 8},
     companies=(
-        CompanySpec("RED", "Red Line", home=("A3",), shares=(20, 10, 10, 10, 10, 10, 10, 10, 10),
-                    float_percent=50),
-        CompanySpec("BLU", "Blue Line", home=("A7",), float_percent=50),
+        data.CompanySpec("RED", "Red Line", home=("A3",), float_percent=50),
+        data.CompanySpec("BLU", "Blue Line", home=("A7",), float_percent=50),
     ),
     privates=(
-        PrivateSpec("P1", 1, "Ashby Tramway", value=40, revenue=10),
-        PrivateSpec("P2", 2, "Cole Quarry", value=70, revenue=15),
+        data.PrivateSpec("P1", 1, "Ashby Tramway", value=40, revenue=10),
+        data.PrivateSpec("P2", 2, "Cole Quarry", value=70, revenue=15),
     ),
     trains=(
-        TrainSpec("2", 2, 80, {2: 4, 3: 4, 4: 5}, rusts_on="4"),
-        TrainSpec("3", 3, 180, {2: 2, 3: 3, 4: 3}, group=1),
-        TrainSpec("4", 4, 300, {2: None, 3: None, 4: None}, group=2),
+        data.TrainSpec("2", 2, 80, {2: 4, 3: 4, 4: 5}, rusts_on="4"),
+        data.TrainSpec("3", 3, 180, {2: 2, 3: 3, 4: 3}, group=1),
+        data.TrainSpec("4", 4, 300, {2: None, 3: None, 4: None}, group=2),
     ),
     phases=(
-        PhaseSpec("2", (), ("gray",), train_limit=4, operating_rounds=1),
-        PhaseSpec("3", ("3",), ("gray",), train_limit=3, operating_rounds=2,
-                  events=("privates_buyable",)),
-        PhaseSpec("4", ("4",), ("gray",), train_limit=2, operating_rounds=2,
-                  events=("close_privates",), offboard_column=1),
+        data.PhaseSpec("2", (), ("gray",), train_limit=4, operating_rounds=1),
+        data.PhaseSpec("3", ("3",), ("gray",), train_limit=3, operating_rounds=2,
+                       events=("privates_buyable",)),
+        data.PhaseSpec("4", ("4",), ("gray",), train_limit=2, operating_rounds=2,
+                       events=("close_privates",), offboard_column=1),
     ),
-    markets=(MarketSpec("main", ((C(40), C(50), C(60, par=True), C(70), C(80, par=True),
-                                  C(100), C(120), C(150)),)),),
+    markets=(data.MarketSpec("main", ((C(40), C(50), C(60, par=True), C(70), C(80, par=True),
+                                       C(100), C(120), C(150)),)),),
     bank_cash=6000,
     phase_change_at_end_of_turn=True,
 )
