@@ -15,7 +15,6 @@ from typing import TYPE_CHECKING, Any
 
 from railhouse.engine.entities import Company, Train
 from railhouse.engine.steps import RouteStep as CoreRouteStep
-from railhouse.map.graph import Operator
 from railhouse.map.optimize import best_routes as optimise
 from railhouse.map.trains import RouteRules, RunContext
 from railhouse_soh.stepbase import SohTurn
@@ -41,17 +40,15 @@ def has_bonus_private(game: SteamOverHolland, company: Company) -> bool:
 def can_run(game: SteamOverHolland, company: Company, train: Train) -> bool:
     """True if ``train`` would earn revenue for ``company`` now (EN "Forced train
     purchases": a company without trains that "has a valid route")."""
-    op = Operator(company.id, column=game.phase.offboard_column)
     context = RunContext(trains=(game.route_train(train),))
-    return optimise(game.board, op, RULES, context).revenue > 0
+    return optimise(game.board, game.route_operator(company), RULES, context).revenue > 0
 
 
 def has_route(game: SteamOverHolland, company: Company, train: Train) -> bool:
     """Whether ``company`` has a route for the forced purchase (EN: ``can_run``); the
     18xx-games rule set: T's reach test, towns counting (``Ruleset.towns_make_a_route``)."""
     if game.ruleset.towns_make_a_route:
-        op = Operator(company.id, column=game.phase.offboard_column)
-        return upgrades.route_available(game.board, op)
+        return upgrades.route_available(game.board, game.route_operator(company))
     return can_run(game, company, train)
 
 
