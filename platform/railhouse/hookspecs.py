@@ -45,9 +45,8 @@ hookspec = pluggy.HookspecMarker(PROJECT)
 hookimpl = pluggy.HookimplMarker(PROJECT)
 
 #: The moments at which ``railhouse_check_game_end`` is asked.
-EndMoment = Literal["action", "end_of_operating_turn", "end_of_or", "end_of_sr", "end_of_or_set"]
+EndMoment = Literal["end_of_operating_turn", "end_of_or", "end_of_sr", "end_of_or_set"]
 END_MOMENTS: tuple[EndMoment, ...] = (
-    "action",
     "end_of_operating_turn",
     "end_of_or",
     "end_of_sr",
@@ -245,16 +244,16 @@ def railhouse_phase_changed(game: Game, old: Any, new: Any) -> None:
 def railhouse_check_game_end(game: Game, moment: EndMoment) -> str | None:
     """Say whether the game ends now, and why.
 
-    Fires: from the core after every applied action that leaves the game running, once
-    automatic play has settled (``"action"``), at the end of each operating turn
-    (``"end_of_operating_turn"``) and operating round (``"end_of_or"``), after the last
-    operating round of a set (the round's ``number`` reaching its ``of``:
-    ``"end_of_or_set"``), and when a stock round (a round of kind ``"stock"``) has ended,
-    before the next round is chosen (``"end_of_sr"``).
+    Fires: from the core at the end of each operating turn (``"end_of_operating_turn"``)
+    and operating round (``"end_of_or"``), after the last operating round of a set (the
+    round's ``number`` reaching its ``of``: ``"end_of_or_set"``), and when a stock round (a
+    round of kind ``"stock"``) has ended, before the next round is chosen
+    (``"end_of_sr"``).  (A rule that ends the game mid-round, e.g. a share price reaching
+    the top, notes it and answers at the next moment, or calls ``Game.end_game``.)
 
     :param game: the game in progress.
-    :param moment: one of ``"action"``, ``"end_of_operating_turn"``, ``"end_of_or"``,
-        ``"end_of_sr"``, ``"end_of_or_set"``.
+    :param moment: one of ``"end_of_operating_turn"``, ``"end_of_or"``, ``"end_of_sr"``,
+        ``"end_of_or_set"``.
     :returns: an end reason such as ``"bank_broken"``; None means the game goes on.
     Calling: firstresult: stops at first non-None result.
 

@@ -215,8 +215,6 @@ class Game(LegalSetCache):
         else:
             decider.process(action)
         self._settle()
-        if not self.over:
-            self.check_end("action")
         self.hooks.action_applied(self, action)
         if checking():
             check_invariants(self)
