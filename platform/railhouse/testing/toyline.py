@@ -15,8 +15,9 @@ Rules (this docstring is the rulebook the title cites):
   company floats at 50% sold.
 - **Operating turn** (T-4), in order: buy a private, run trains (the maximum; a route from
   off-board to off-board earns 50 more), pay out (a tenth per share to each holder, price
-  right) or withhold (price left), buy trains from the bank (at most the phase's limit),
-  and a phase triggered in the turn begins at its end.
+  right) or withhold (price left), buy trains from the bank or another company (at most
+  the phase's limit; a company without a train must buy one, its president raising the
+  money), and a phase triggered in the turn begins at its end.
 - **Trains and phases** (T-5): 2 (80, rusts in phase 4), 3 (180, starts phase 3: limit 3,
   two ORs), 4 (300, starts phase 4: limit 2, off-boards pay more, privates close).
 - **End** (T-6): after four sets of one stock round and the phase's ORs, or at the end of
@@ -29,10 +30,9 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from railhouse.engine import config as data
-from railhouse.engine.actions import BuyTrain, LegalAction, Par, Pass
+from railhouse.engine.actions import LegalAction, Par
 from railhouse.engine.entities import Company
 from railhouse.engine.game import Game
-from railhouse.engine.phases import train_bought
 from railhouse.engine.rounds.auction import SequentialBidAuction
 from railhouse.engine.rounds.base import GameEnd, Round, Step
 from railhouse.engine.rounds.operating import OperatingRound
@@ -40,10 +40,10 @@ from railhouse.engine.rounds.stock import StockRound
 from railhouse.engine.shares import check_float
 from railhouse.engine.steps import (
     BuyPrivateStep,
+    BuyTrainStep,
     DividendStep,
     PhaseChangeStep,
     RouteStep,
-    TurnStep,
 )
 from railhouse.engine.turnstate import TurnState
 from railhouse.gamehooks import GameHooks
@@ -170,32 +170,6 @@ class ToyRouteStep(RouteStep[ToyLine, TurnState]):
     rule = "Toy Line T-4"
 
 
-class ToyBuyTrainStep(TurnStep[ToyLine, TurnState]):
-    """T-4 / T-5: buy trains from the bank, up to the phase's limit (a title's own step:
-    subclass :class:`~railhouse.engine.steps.TurnStep` and write ``legal_actions`` and a
-    ``process_<action>`` per action kind)."""
-
-    rule = "Toy Line T-4"
-
-    def legal_actions(self) -> list[LegalAction]:
-        game, company = self.game, self.company
-        if len(company.trains) >= game.train_limit():
-            return []
-        legal = [LegalAction(BuyTrain(entity=self.entity, train=t.id, price=t.spec.price))
-                 for t in game.depot.available() if t.spec.price <= company.cash]
-        return [*legal, LegalAction(Pass(entity=self.entity))] if legal else []
-
-    def process_buy_train(self, action: BuyTrain) -> None:
-        game, company = self.game, self.company
-        train = game.depot.take(action.train)
-        game.pay(company, game.bank, action.price)
-        train.owner = company.id
-        company.trains.append(train)
-        game.event("train_bought", {"company": company.id, "train": train.id,
-                                    "from": "depot", "price": action.price})
-        train_bought(game, train.name)  # T-5: a new phase, at the end of the turn
-
-
 class ToyRules:
     """The rule hooks (T-2 .. T-6)."""
 
@@ -224,7 +198,7 @@ class ToyRules:
             BuyPrivateStep[ToyLine, TurnState](game, company.id),
             ToyRouteStep(game, company.id),
             DividendStep[ToyLine, TurnState](game, company.id),
-            ToyBuyTrainStep(game, company.id),
+            BuyTrainStep[ToyLine, TurnState](game, company.id),
             PhaseChangeStep[ToyLine, TurnState](game, company.id),
         ]
 
