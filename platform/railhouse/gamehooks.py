@@ -16,7 +16,7 @@ the hook when a plugin breaks it.  ``RAILHOUSE_TRACE_HOOKS=1`` logs every hook c
 from __future__ import annotations
 
 import os
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 import pluggy
@@ -63,6 +63,7 @@ class GameHooks:
         check_unknown_hooks(self._pm)
         if trace is None:
             trace = os.environ.get(TRACE_ENV, "") not in ("", "0")
+        self.traced = trace
         if trace:
             self._pm.add_hookcall_monitoring(_trace_before, _trace_after)
 
@@ -96,6 +97,32 @@ class GameHooks:
         """Sum of every plugin's bonus for ``route`` (0 when nobody adds one)."""
         results = self._pm.hook.railhouse_route_bonus(game=game, company=company, route=route)
         return sum(_as_list("railhouse_route_bonus", results, int))
+
+    def route_bonus_function(self, game: Any, company: Any) -> Callable[[Any], int] | None:
+        """``route -> route_bonus(game, company, route)`` for the route optimiser, or None
+        when no plugin implements the hook.  It is called for every route the search
+        values, so one plain implementation (no wrapper, no tracing) is called directly,
+        with the same contract check, instead of through pluggy's call loop."""
+        impls = self._pm.hook.railhouse_route_bonus.get_hookimpls()
+        if not impls:
+            return None
+        impl = impls[0]
+        if len(impls) > 1 or impl.hookwrapper or impl.wrapper or self.traced:
+            return lambda route: self.route_bonus(game, company, route)
+        function, names = impl.function, impl.argnames
+        given = {"game": game, "company": company}
+
+        def bonus(route: Any) -> int:
+            given["route"] = route
+            value = function(*[given[name] for name in names])
+            if value is None:
+                return 0
+            if not isinstance(value, int) or isinstance(value, bool):
+                raise HookContractError(
+                    f"railhouse_route_bonus returned {value!r}; expected an int or None")
+            return value
+
+        return bonus
 
     def price_moves_after_dividend(
         self, game: Any, company: Any, kind: str, total: int

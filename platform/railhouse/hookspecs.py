@@ -45,9 +45,8 @@ hookspec = pluggy.HookspecMarker(PROJECT)
 hookimpl = pluggy.HookimplMarker(PROJECT)
 
 #: The moments at which ``railhouse_check_game_end`` is asked.
-EndMoment = Literal["action", "end_of_operating_turn", "end_of_or", "end_of_sr", "end_of_or_set"]
+EndMoment = Literal["end_of_operating_turn", "end_of_or", "end_of_sr", "end_of_or_set"]
 END_MOMENTS: tuple[EndMoment, ...] = (
-    "action",
     "end_of_operating_turn",
     "end_of_or",
     "end_of_sr",
@@ -176,15 +175,17 @@ def railhouse_operating_steps(game: Game, company: Any) -> Sequence[Any] | None:
 def railhouse_route_bonus(game: Game, company: Any, route: Any) -> int | None:
     """Extra revenue of one route beyond the sum of its stops (e.g. an off-board bonus).
 
-    Fires: from the core's route optimiser (``RunContext.route_bonus``), for every route it
-    evaluates while computing a company's revenue, including candidate routes during the
-    maximum-revenue search, so it must be pure -- when the title's run context asks for
-    bonuses (SOH: a company owning a bonus private; asking costs search time, so a title
-    asks only when a bonus is possible).
+    Fires: from the core's route question (:mod:`railhouse.engine.routes`, solved by the
+    route step :class:`railhouse.engine.steps.RouteStep`, the bench and analysis tools), for
+    every route the optimiser values while computing a company's revenue, candidate routes
+    of the maximum-revenue search included, so it must be pure; only for a company whose
+    ``Game.route_bonus_applies`` (SOH: it owns a bonus private; 1839: a Major), as asking
+    costs search time.
 
     :param game: the game in progress.
     :param company: the company running the route.
-    :param route: the route being valued.
+    :param route: the route being valued, a :class:`railhouse.map.trains.RouteView` (stop
+        names in order, their values in the current phase, their kinds, the train).
     :returns: an integer bonus (may be negative) or None for no bonus.
     Calling: all implementations are called; the caller sums the non-None results.
 
@@ -222,9 +223,12 @@ def railhouse_phase_changed(game: Game, old: Any, new: Any) -> None:
 
     Fires: from :func:`railhouse.engine.phases.enter_phase`, once per phase entered (a
     skipped phase too), when the first train of a type moves the game from phase ``old``
-    to phase ``new``, after the core applied the phase's data-driven effects: rusting,
-    the phase's ``events`` (the core's ``close_privates`` and the title's registered
-    handlers) and ``PrivateSpec.closes_on_phase``; before the forced discards.
+    to phase ``new`` -- at once, or at the end of the buying company's turn
+    (:class:`railhouse.engine.steps.PhaseChangeStep`) where
+    ``Game.phase_change_at_end_of_turn`` says so --, after the core applied the phase's
+    data-driven effects: rusting, the phase's ``events`` (the core's ``close_privates`` and
+    the title's registered handlers) and ``PrivateSpec.closes_on_phase``; before the
+    forced discards.
 
     :param game: the game in progress.
     :param old: the phase that ended.
@@ -240,12 +244,16 @@ def railhouse_phase_changed(game: Game, old: Any, new: Any) -> None:
 def railhouse_check_game_end(game: Game, moment: EndMoment) -> str | None:
     """Say whether the game ends now, and why.
 
-    Fires: after every action (``moment="action"``) and at the end of each operating turn,
-    operating round, stock round and set of operating rounds.
+    Fires: from the core at the end of each operating turn (``"end_of_operating_turn"``)
+    and operating round (``"end_of_or"``), after the last operating round of a set (the
+    round's ``number`` reaching its ``of``: ``"end_of_or_set"``), and when a stock round (a
+    round of kind ``"stock"``) has ended, before the next round is chosen
+    (``"end_of_sr"``).  (A rule that ends the game mid-round, e.g. a share price reaching
+    the top, notes it and answers at the next moment, or calls ``Game.end_game``.)
 
     :param game: the game in progress.
-    :param moment: one of ``"action"``, ``"end_of_operating_turn"``, ``"end_of_or"``,
-        ``"end_of_sr"``, ``"end_of_or_set"``.
+    :param moment: one of ``"end_of_operating_turn"``, ``"end_of_or"``, ``"end_of_sr"``,
+        ``"end_of_or_set"``.
     :returns: an end reason such as ``"bank_broken"``; None means the game goes on.
     Calling: firstresult: stops at first non-None result.
 
@@ -257,7 +265,8 @@ def railhouse_check_game_end(game: Game, moment: EndMoment) -> str | None:
 def railhouse_final_scores(game: Game) -> Sequence[int] | None:
     """Compute the final scores.
 
-    Fires: once, when the game has ended, before ``railhouse_game_over``.
+    Fires: whenever a finished game's result is asked (``Game.result``): first as the game
+    ends, just before ``railhouse_game_over``; so it must be pure.
 
     :param game: the finished game.
     :returns: one integer score per seat, in seat order; None means "no opinion".

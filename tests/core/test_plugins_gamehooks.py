@@ -210,7 +210,7 @@ def test_unanswered_required_hook_is_a_contract_error() -> None:
     with pytest.raises(HookContractError, match="railhouse_final_scores"):
         hooks.final_scores(FakeGame())
     assert hooks.route_bonus(FakeGame(), "X", []) == 0
-    assert hooks.check_game_end(FakeGame(), "action") is None
+    assert hooks.check_game_end(FakeGame(), "end_of_or") is None
 
 
 @pytest.mark.parametrize(
@@ -224,7 +224,7 @@ def test_unanswered_required_hook_is_a_contract_error() -> None:
         ),
         ("railhouse_final_scores", [1, 2, True], lambda h, g: h.final_scores(g)),
         ("railhouse_route_bonus", 2.5, lambda h, g: h.route_bonus(g, "X", [])),
-        ("railhouse_check_game_end", 7, lambda h, g: h.check_game_end(g, "action")),
+        ("railhouse_check_game_end", 7, lambda h, g: h.check_game_end(g, "end_of_sr")),
     ],
 )
 def test_return_contracts_are_checked(hook: str, value: object, call: Any) -> None:

@@ -13,7 +13,9 @@ from railhouse.engine.actions import LegalAction, PlaceToken
 from railhouse.engine.config import CompanySpec, PhaseSpec, PrivateSpec, TrainSpec
 from railhouse.engine.entities import Bank, Company, Private, Train
 from railhouse.engine.game import Game
+from railhouse.gamehooks import GameHooks
 from railhouse.map.board import Board
+from railhouse_m1839.game import M1839, M1839Rules
 from railhouse_m1839.kabinet import ReturnStation
 from railhouse_m1839.mapdata import MAJOR_HOMES, build_map
 from railhouse_m1839.turn import M1839Turn
@@ -47,7 +49,15 @@ def majors() -> list[CompanySpec]:
 
 
 class MapGame:
-    """Duck-typed like ``railhouse_m1839.game.M1839`` for the map steps."""
+    """Duck-typed like ``railhouse_m1839.game.M1839`` for the map steps; its route
+    question is 1839's (the game's route overrides and rules plugin)."""
+
+    route_rules = M1839.route_rules
+    route_problem = Game.route_problem
+    route_operator = M1839.route_operator
+    route_run = M1839.route_run
+    route_train = M1839.route_train
+    route_bonus_applies = M1839.route_bonus_applies
 
     def __init__(self, phase: str = "LY", options: dict[str, Any] | None = None) -> None:
         self.options = dict(options or {})
@@ -66,6 +76,7 @@ class MapGame:
             for n, pid in enumerate(("LVG", "SRV", "KR"))
         }
         self.round = SimpleNamespace(turn=M1839Turn())
+        self.hooks = GameHooks(rules=M1839Rules())
         self.pending: list[Any] = []
         self.events: list[tuple[str, dict[str, Any]]] = []
 

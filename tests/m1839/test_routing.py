@@ -13,13 +13,13 @@ import pytest
 from conftest_map import PHASES, TRAINS, MapGame, lay
 
 from railhouse.engine.config import TrainSpec
+from railhouse.engine.routes import best_routes
 from railhouse.map.lays import LayOptions, legal_tile_lays
 from railhouse.map.optimize import best_routes as optimise
 from railhouse.map.trains import RouteView
 from railhouse_m1839.routing import (
     RULES,
     RouteStep,
-    best_routes,
     operator,
     route_train,
     ruhr_bonus,

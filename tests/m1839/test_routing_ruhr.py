@@ -17,11 +17,12 @@ from typing import Any
 import pytest
 from conftest_map import MapGame
 
+from railhouse.engine.routes import best_routes
 from railhouse.map.graph import track_graph
 from railhouse.map.lays import LayOptions, legal_tile_lays
 from railhouse.map.trains import TrainSpec as RouteTrain
 from railhouse_m1839.mapdata import RUHR
-from railhouse_m1839.routing import best_routes, operator, run_context
+from railhouse_m1839.routing import operator, run_context
 
 START = {"AMS": ("L17", "N15"), "MSS": ("K12", "K16")}
 TRAINS = ("2", "2+1", "3", "3+", "4", "R4", "PR2+", "PR3+1")

@@ -18,7 +18,7 @@ from railhouse.engine.invariants import check_invariants
 from railhouse.engine.rounds.operating import OperatingRound
 from railhouse.engine.shares import move_shares, president_cert
 from railhouse_soh.game import SteamOverHolland, new_game
-from railhouse_soh.steps import RouteStep
+from railhouse_soh.routing import RouteStep
 from railhouse_soh.trainbuy import BuyTrainStep
 
 A = TypeVar("A", bound=Action)

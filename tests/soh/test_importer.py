@@ -11,7 +11,7 @@ import pytest
 
 from railhouse.engine.errors import RecordError
 from railhouse.engine.record import replay
-from railhouse_soh import routing
+from railhouse.engine.routes import best_routes
 from railhouse_soh.importer import GAME_181446, import_18xx_games, load_export
 from railhouse_soh.importer.convert import Converter
 from railhouse_soh.importer.log import effective_actions, resolve_undo
@@ -54,7 +54,7 @@ def test_optimiser_finds_at_least_the_recorded_revenue(export: dict[str, Any],
     for step in effective_actions(export["actions"]):
         if step.data.get("type") == "run_routes" and step.data.get("routes"):
             company = game.companies[str(step.data["entity"])]
-            ours = routing.best_routes(game, company).revenue
+            ours = best_routes(game, company).revenue
             theirs = sum(int(r["revenue"]) for r in step.data["routes"])
             assert ours >= theirs, f"action {step.source_id}: {ours} < {theirs}"
             checked += 1

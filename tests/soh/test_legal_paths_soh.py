@@ -18,6 +18,7 @@ from soh_scenario import (
 )
 
 from railhouse.engine.actions import LayTile
+from railhouse.engine.routes import best_routes
 from railhouse.map.graph import Operator
 from railhouse.map.validate import ClaimedRoute, IllegalRoute, check_routes
 from railhouse_soh import routing
@@ -56,9 +57,9 @@ def test_no_route_uses_the_switch_twice() -> None:
     game = _nsm("printed")
     lay(game, [("K12", "57", 2)])
     train = give_trains(game, "NSM", ["3"])[0]
-    result = routing.best_routes(game, game.companies["NSM"])
-    assert (result.revenue, result.routes) == (0, [])
-    problem = routing.route_problem(game, game.companies["NSM"])
+    result = best_routes(game, game.companies["NSM"])
+    assert (result.revenue, result.routes) == (0, ())
+    problem = game.route_problem("NSM")
     assert problem is not None
     with pytest.raises(IllegalRoute):
         check_routes(game.board, Operator("NSM"), routing.RULES, problem.run,

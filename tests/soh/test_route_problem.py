@@ -6,9 +6,9 @@ import random
 from typing import Any
 
 from railhouse.engine.record import new_game
+from railhouse.engine.routes import best_routes
 from railhouse.map.problem import route_problem
 from railhouse.testing.conformance import choose
-from railhouse_soh import routing
 
 
 def _late_game(seed: int) -> Any:
@@ -29,4 +29,4 @@ def test_route_problem_solves_to_the_running_revenue_EN_running_trains() -> None
             assert problem is None
             continue
         assert problem is not None
-        assert problem.solve().revenue == routing.best_routes(game, company).revenue
+        assert problem.solve().revenue == best_routes(game, company).revenue

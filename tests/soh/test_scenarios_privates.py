@@ -23,10 +23,11 @@ from soh_scenario import (
 
 from railhouse.engine.actions import BuyPrivate, OfferPrivate, Par, Range, Respond
 from railhouse.engine.agreements import AgreementDecider
+from railhouse.engine.routes import best_routes
 from railhouse_soh import routing
 from railhouse_soh.game import SteamOverHolland
 from railhouse_soh.rounds import give_nrs_share
-from railhouse_soh.trainbuy import BuyPrivateStep
+from railhouse_soh.steps import BuyPrivateStep
 
 
 def buying_privates(phase: str, cash: int = 60) -> SteamOverHolland:
@@ -95,9 +96,9 @@ def test_private_offer_accepted_pays_the_owner_en_buying_private_companies() -> 
 def revenue_with_and_without(game: SteamOverHolland, company_id: str,
                              private: str) -> tuple[int, int]:
     company = game.companies[company_id]
-    without = routing.best_routes(game, company).revenue
+    without = best_routes(game, company).revenue
     give_private(game, private, company_id)
-    return routing.best_routes(game, company).revenue, without
+    return best_routes(game, company).revenue, without
 
 
 def test_vvl_bonus_route_ending_in_vlissingen_en_calculating_revenue() -> None:
@@ -109,7 +110,7 @@ def test_vvl_bonus_route_ending_in_vlissingen_en_calculating_revenue() -> None:
     give_trains(game, "AR", ["2"])
     with_bonus, without = revenue_with_and_without(game, "AR", "VVL")
     assert without > 0 and with_bonus == without + 20
-    stops = routing.best_routes(game, game.companies["AR"]).routes[0]["stops"]
+    stops = best_routes(game, game.companies["AR"]).routes[0].stops
     assert "J1" in (stops[0], stops[-1])
 
 
@@ -122,8 +123,7 @@ def test_ves_bonus_route_over_the_ferry_en_calculating_revenue() -> None:
     give_trains(game, "HYSM", ["2"])
     with_bonus, without = revenue_with_and_without(game, "HYSM", "VES")
     assert without > 0 and with_bonus == without + 20
-    assert routing.FERRY_STOP in routing.best_routes(game, game.companies["HYSM"]).routes[0][
-        "stops"]
+    assert routing.FERRY_STOP in best_routes(game, game.companies["HYSM"]).routes[0].stops
 
 
 def test_bonus_private_owned_by_player_gives_nothing_en_notes_on_private_companies() -> None:
@@ -133,9 +133,9 @@ def test_bonus_private_owned_by_player_gives_nothing_en_notes_on_private_compani
     home_token(game, "AR", "J7")
     lay(game, BREDA_VLISSINGEN)
     give_trains(game, "AR", ["2"])
-    before = routing.best_routes(game, game.companies["AR"]).revenue
+    before = best_routes(game, game.companies["AR"]).revenue
     give_private(game, "VVL", "p0")
-    assert routing.best_routes(game, game.companies["AR"]).revenue == before
+    assert best_routes(game, game.companies["AR"]).revenue == before
 
 
 def test_ko_share_does_not_count_to_start_nrs_en_private_7() -> None:

@@ -31,14 +31,14 @@ from railhouse.engine.actions import (
 )
 from railhouse.engine.entities import POOL, TREASURY
 from railhouse.engine.errors import IllegalAction
+from railhouse.engine.routes import best_routes
 from railhouse.engine.shares import move_shares
 from railhouse.protocol.codec import ProtocolError
 from railhouse.protocol.messages import ActionReply
 from railhouse.protocol.replies import choice_of
-from railhouse_soh import routing
 from railhouse_soh.game import SteamOverHolland
+from railhouse_soh.routing import RouteStep
 from railhouse_soh.stepbase import SohTurn
-from railhouse_soh.steps import RouteStep
 from railhouse_soh.variants import PRINTED, XXGAMES
 from railhouse_soh.variants.issues import may_buy_back, may_issue
 from railhouse_soh.variants.routes import claim_of
@@ -72,7 +72,7 @@ def test_legal_entry_carries_the_best_claim_EN_running_trains() -> None:
     train = game.companies["AR"].trains[0].id
     assert isinstance(choice.action, RunRoutes)
     assert choice.action.routes == (TrainRoute(train, ("J7-K6-L5",)),)
-    best = routing.best_routes(game, game.companies["AR"]).revenue
+    best = best_routes(game, game.companies["AR"]).revenue
     game.apply(choice.action)
     assert game.round.turn.revenue == best > 0  # type: ignore[union-attr]
 

@@ -11,13 +11,22 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
-from railhouse.engine import agreed_end
+from railhouse.engine import agreed_end, routes
 from railhouse.engine.actions import Action, LegalAction, ProposeWinner, to_builtins
 from railhouse.engine.api import Event, GameResult
 from railhouse.engine.applog import AppendLog
 from railhouse.engine.cloning import copy_rng, deepcopy_game
 from railhouse.engine.config import PhaseSpec, TitleConfig
-from railhouse.engine.entities import IPO, TREASURY, Bank, Certificate, Company, Player, Private
+from railhouse.engine.entities import (
+    IPO,
+    TREASURY,
+    Bank,
+    Certificate,
+    Company,
+    Player,
+    Private,
+    Train,
+)
 from railhouse.engine.errors import IllegalAction, RecordError
 from railhouse.engine.invariants import check_invariants, checking
 from railhouse.engine.legalcache import LegalSetCache
@@ -27,10 +36,15 @@ from railhouse.engine.phases import DiscardDecider, PhaseEvent
 from railhouse.engine.rounds.base import Decider, Round
 from railhouse.engine.trains import build_depot
 from railhouse.engine.turnstate import TurnState
+from railhouse.map.trains import RouteRules
 from railhouse.titles import TitleInfo
 
 if TYPE_CHECKING:
     from railhouse.map.board import Board
+    from railhouse.map.graph import Operator
+    from railhouse.map.problem import RouteProblem
+    from railhouse.map.trains import RunContext
+    from railhouse.map.trains import TrainSpec as RouteTrain
 
 
 class Payer(Protocol):
@@ -58,6 +72,8 @@ class Game(LegalSetCache):
     #: the class of an operating turn's state (:mod:`railhouse.engine.turnstate`); a title
     #: whose steps remember more names its subclass
     turn_state: ClassVar[type[TurnState]] = TurnState
+    #: the title's route rules (:mod:`railhouse.engine.routes`)
+    route_rules: ClassVar[RouteRules] = RouteRules()
 
     def __init__(
         self,
@@ -340,6 +356,24 @@ class Game(LegalSetCache):
         start = seats.index(player_id)
         return seats[start + 1 :] + seats[: start + 1]
 
+    # -- routes: the title's narrow overrides (railhouse.engine.routes) ----------------
+    def route_problem(self, company_id: str) -> RouteProblem | None:
+        """The company's route question now; None without a map or trains."""
+        return routes.route_problem(self, self.companies[company_id])
+
+    def route_operator(self, company: Company) -> Operator:
+        return routes.default_operator(self, company)
+
+    def route_run(self, company: Company) -> RunContext:
+        return routes.default_run(self, company)
+
+    def route_train(self, train: Train) -> RouteTrain:
+        return routes.default_train(train)
+
+    def route_bonus_applies(self, company: Company) -> bool:
+        """Whether ``railhouse_route_bonus`` is asked for ``company``'s routes."""
+        return True
+
     def market_of(self, company: Company) -> StockMarket:
         return self.markets[company.spec.market]
 
@@ -352,6 +386,10 @@ class Game(LegalSetCache):
     # -- round machine -----------------------------------------------------------------
     def _next_round(self) -> None:
         finished = self.round
+        if finished is not None and finished.kind == "stock":
+            self.check_end("end_of_sr")
+            if self.over:
+                return
         nxt = self.hooks.next_round(self, finished)
         if nxt is None:
             self.end_game(self.pending_end or "no_more_rounds")

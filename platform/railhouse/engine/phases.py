@@ -1,18 +1,19 @@
 """Phase changes, their events, and forced train discards: the one mechanism every title uses.
 
-A phase starts when the first train of a type in its ``on_trains`` is acquired (1839 R-5.3;
-SOH EN "Phases").  :func:`train_bought` records that; a game whose phase changes at the end
-of the buying company's turn (:meth:`Game.phase_change_at_end_of_turn`, by default
+A phase starts when the first train of a type in its ``on_trains`` is acquired (1839 R-5.3; SOH
+EN "Phases"). :func:`train_bought` records that; a game whose phase changes at the end of the
+buying company's turn (:meth:`Game.phase_change_at_end_of_turn`, by default
 ``TitleConfig.phase_change_at_end_of_turn``; SOH) gets the change when its turn ends
-(:func:`apply_pending_phase`), the others at once.  :func:`enter_phase` walks every phase
-up to the target (a skipped phase still fires, 1839 R-9.8) and for each one: records a
-``phase`` event, rusts trains, runs the phase's ``events`` in table order -- each dispatched
-to the handler the title registers in ``Game.phase_events`` or else to the core's
-(:data:`CORE_PHASE_EVENTS`; an event with no handler is a marker the rules read, such as
-SOH's ``privates_buyable``) --, closes the privates whose ``PrivateSpec.closes_on_phase`` is
-the new phase, and notifies ``railhouse_phase_changed``.  Then every company over the train
-limit (:meth:`Game.train_limit`) discards (:class:`DiscardDecider`; 1839 R-16.4.3, SOH EN
-"Number of trains per company").
+(:func:`apply_pending_phase`, from the turn's last step, the core's
+:class:`~railhouse.engine.steps.PhaseChangeStep`), the others at once. :func:`enter_phase`
+walks every phase up to the target (a skipped phase still fires, 1839 R-9.8) and for each one:
+records a ``phase`` event, rusts trains, runs the phase's ``events`` in table order -- each
+dispatched to the handler the title registers in ``Game.phase_events`` or else to the core's
+(:data:`CORE_PHASE_EVENTS`; an event with no handler is a marker the rules read, such as SOH's
+``privates_buyable``) --, closes the privates whose ``PrivateSpec.closes_on_phase`` is the new
+phase, and notifies ``railhouse_phase_changed``. Then every company over the train limit
+(:meth:`Game.train_limit`) discards (:class:`DiscardDecider`; 1839 R-16.4.3, SOH EN "Number of
+trains per company").
 """
 
 from __future__ import annotations

@@ -37,12 +37,11 @@ from railhouse.engine.actions import (
     Concede,
     LegalAction,
     OfferPrivate,
-    Range,
 )
 from railhouse.engine.agreements import Deal, PrivateSale, propose
 from railhouse.engine.entities import Company
 from railhouse.engine.errors import IllegalAction
-from railhouse.engine.steps import acquire
+from railhouse.engine.steps import acquire, private_purchase_choices
 from railhouse_m1839.actions import GiveDruTrain
 from railhouse_m1839.data import GREEN_PRIVATES
 
@@ -61,20 +60,11 @@ def anytime_choices(game: M1839, company: Company, declined: set[str]) -> list[L
 
 
 def private_choices(game: M1839, company: Company, declined: set[str]) -> list[LegalAction]:
-    """R-8.3.10: green privates owned by a player, f1 to face value, within the treasury."""
-    if game.phase.extra["number"] < GREEN_PRIVATES_FROM or company.cash < 1:
+    """R-8.3.10: green privates owned by a player, f1 to face value, within the treasury
+    (the core's purchase choices)."""
+    if game.phase.extra["number"] < GREEN_PRIVATES_FROM:
         return []
-    legal = []
-    for private_id in GREEN_PRIVATES:
-        private = game.privates.get(private_id)
-        if (private is None or private.closed or private.owner is None
-                or not private.owner.startswith("p") or private_id in declined):
-            continue
-        kind = BuyPrivate if private.owner == company.president else OfferPrivate
-        top = min(private.spec.value, company.cash)
-        legal.append(LegalAction(kind(entity=company.id, target=private_id, price=1),
-                                 {"price": Range(1, top)}))
-    return legal
+    return private_purchase_choices(game, company, GREEN_PRIVATES, declined)
 
 
 def dru_choices(game: M1839, company: Company, declined: set[str]) -> list[LegalAction]:

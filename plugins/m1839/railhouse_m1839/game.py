@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from railhouse.engine.entities import IPO, Company, Private, Train
 from railhouse.engine.game import Game
@@ -21,26 +21,26 @@ from railhouse.engine.scoring import worth
 from railhouse.gamehooks import GameHooks
 from railhouse.hookspecs import hookimpl
 from railhouse.map.board import Board
-from railhouse_m1839 import data, trains
+from railhouse.map.graph import Operator
+from railhouse.map.trains import RouteView, RunContext
+from railhouse.map.trains import TrainSpec as RouteTrain
+from railhouse_m1839 import data, routing, trains
 from railhouse_m1839.auction import DiscountAuction
 from railhouse_m1839.cards import NumberCards
 from railhouse_m1839.mapdata import build_map
 from railhouse_m1839.observe import title_state
 from railhouse_m1839.operating import M1839OperatingRound, operating_steps
 from railhouse_m1839.plugin import TITLE
-from railhouse_m1839.routing import route_problem
 from railhouse_m1839.setup import setup
 from railhouse_m1839.stock import M1839StockRound
 from railhouse_m1839.turn import M1839Turn
-
-if TYPE_CHECKING:
-    from railhouse.map.problem import RouteProblem
 
 
 class M1839(Game):
     info = TITLE
     config = data.config()
     turn_state = M1839Turn
+    route_rules = routing.RULES
     board: Board
     phase_events = trains.PHASE_EVENTS
 
@@ -110,10 +110,19 @@ class M1839(Game):
         self.cards.redeal(ranked)
         self.event("cards", {"order": ranked})
 
-    def route_problem(self, company_id: str) -> RouteProblem | None:
-        """The company's route question now (``railhouse.map.problem.RouteProblem``), None
-        without trains; used by ``railhouse bench --title 1839``."""
-        return route_problem(self, self.companies[company_id])
+    # -- the route question (railhouse.engine.routes; R-16 in routing.py) --------------
+    def route_operator(self, company: Company) -> Operator:
+        return routing.operator(self, company)
+
+    def route_run(self, company: Company) -> RunContext:
+        return routing.run_context(self, company)
+
+    def route_train(self, train: Train) -> RouteTrain:
+        return routing.route_train(train.spec, train.id)
+
+    def route_bonus_applies(self, company: Company) -> bool:
+        """R-12.4.3: only a Major reaches Ruhrgebiet (Locals run no off-board)."""
+        return not routing.is_local(company)
 
 
 class M1839Rules(RoundSequence["M1839"]):
@@ -159,6 +168,11 @@ class M1839Rules(RoundSequence["M1839"]):
     @hookimpl
     def railhouse_operating_steps(self, game: M1839, company: Any) -> list[Any]:
         return operating_steps(game, company)
+
+    @hookimpl
+    def railhouse_route_bonus(self, game: M1839, route: RouteView) -> int:
+        """R-12.4.3 / A-37: Ruhrgebiet's value on a Major's route."""
+        return routing.ruhr_bonus(game, route)
 
     @hookimpl
     def railhouse_price_moves_after_dividend(self, game: M1839, company: Any, kind: str,

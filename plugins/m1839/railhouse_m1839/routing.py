@@ -17,20 +17,20 @@ Route rules (R-16.2, R-16.3), as core data:
   re-count centres that other trains counted (R-16.3.4), others do not (R-16.3.3);
 * off-boards pay the value of the phase's column (R-12.4.2); Ruhrgebiet pays, per train,
   the larger of the largest value on the route (other-end off-board included, A-37) and
-  twice the other-end off-board (R-12.4.3).
+  twice the other-end off-board (R-12.4.3): the rules' ``railhouse_route_bonus``, fired by
+  the core for a Major's routes.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from railhouse.engine.config import TrainSpec
 from railhouse.engine.entities import Company
+from railhouse.engine.steps import RouteStep as CoreRouteStep
 from railhouse.engine.steps.mapstep import MapStep as CoreMapStep
 from railhouse.map.board import Board
 from railhouse.map.graph import Operator
-from railhouse.map.optimize import RouteResult
-from railhouse.map.problem import RouteProblem
 from railhouse.map.tiles import CITY, OFFBOARD, TOWN
 from railhouse.map.trains import RouteRules, RouteView, RunContext
 from railhouse.map.trains import TrainSpec as RouteTrain
@@ -112,37 +112,15 @@ def ruhr_bonus(game: Game, view: RouteView) -> int:
 
 
 def run_context(game: Game, company: Company) -> RunContext:
+    """The run (``Game.route_run``): Locals never reach off-boards (R-16.2.8); a marker
+    swapped this OR does not count (A-18).  Ruhrgebiet is the rules' route bonus."""
     turn = getattr(game.round, "turn", None)
     swapped = turn.swapped_token if isinstance(turn, M1839Turn) else None
     return RunContext(
         trains=tuple(route_train(t.spec, t.id) for t in company.trains),
         offboards_allowed=not is_local(company),
-        route_bonus=None if is_local(company) else (lambda view: ruhr_bonus(game, view)),
         ignore_tokens=frozenset({swapped}) if swapped else frozenset(),
     )
-
-
-def route_problem(game: Game, company: Company) -> RouteProblem | None:
-    """``company``'s route question now (railhouse.map.problem), None without trains."""
-    if not company.trains:
-        return None
-    return RouteProblem(board_of(game), operator(game, company), RULES,
-                        run_context(game, company))  # fmt: skip
-
-
-def best_routes(game: Game, company: Company) -> RouteResult:
-    """The largest-revenue set of routes for ``company``'s trains now (R-16.3.2)."""
-    problem = route_problem(game, company)
-    return RouteResult(0, ()) if problem is None else problem.solve()
-
-
-def describe(result: RouteResult) -> list[dict[str, Any]]:
-    """JSON-ready routes for ``turn.routes`` and the event log."""
-    return [
-        {"train": r.train, "stops": list(r.stops), "segments": list(r.segments),
-         "revenue": r.revenue}
-        for r in result.routes
-    ]  # fmt: skip
 
 
 class MapStep(CoreMapStep["M1839", M1839Turn]):
@@ -152,26 +130,9 @@ class MapStep(CoreMapStep["M1839", M1839Turn]):
         return operator(self.game, self.company)
 
 
-class RouteStep(MapStep):
-    """R-8.3.5 / R-16.3: the engine runs the optimum (no decision); writes
-    ``turn.revenue`` and ``turn.routes`` and marks every train that ran a route
-    (R-16.5.2: rusting R trains are then removed by the rules' ``rust_after_run`` code)."""
+class RouteStep(CoreRouteStep["M1839", M1839Turn]):
+    """R-8.3.5 / R-16.3: the engine runs the optimum (no decision): the core's step, which
+    writes ``turn.revenue`` and ``turn.routes`` and marks every train that ran a route
+    (R-16.5.2: rusting R trains are then removed by ``RustAfterRunStep``)."""
 
     rule = "1839 R-16"
-
-    def auto(self) -> bool:
-        result = best_routes(self.game, self.company)
-        routes = describe(result)
-        self.turn.revenue = result.revenue
-        self.turn.routes = routes
-        ran = {r.train for r in result.routes}
-        for train in self.company.trains:
-            if train.id in ran:
-                train.ran = True
-        if not result.exact:
-            self.game.event("routes_inexact", {"company": self.entity, "reason": result.reason})
-        self.game.event(
-            "routes", {"company": self.entity, "revenue": result.revenue, "routes": routes}
-        )
-        self.done = True
-        return True

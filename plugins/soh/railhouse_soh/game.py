@@ -16,7 +16,6 @@ from railhouse.engine.scoring import worth
 from railhouse.gamehooks import GameHooks
 from railhouse.hookspecs import hookimpl
 from railhouse.map.board import Board
-from railhouse.map.problem import RouteProblem
 from railhouse_soh import data, routing, steps
 from railhouse_soh.mapdata import build_map
 from railhouse_soh.online import SETS, OnlineSettings, settings_for
@@ -33,6 +32,7 @@ class SteamOverHolland(Game):
     info = TITLE
     config = data.config()
     turn_state = SohTurn
+    route_rules = routing.RULES
     board: Board
 
     def __init__(
@@ -66,9 +66,9 @@ class SteamOverHolland(Game):
         limits, private closing and tile colours change mid-turn)."""
         return not self.ruleset.immediate_phase
 
-    def route_problem(self, company_id: str) -> RouteProblem | None:
-        """The company's route question now (railhouse.map.problem), None without trains."""
-        return routing.route_problem(self, self.companies[company_id])
+    def route_bonus_applies(self, company: Company) -> bool:
+        """EN "Calculating revenue": only the owner of a bonus private earns a bonus."""
+        return routing.has_bonus_private(self, company)
 
     def discard_decider(self, company: Company) -> Decider[Any]:
         """EN "Number of trains per company": the core's discard (the train leaves the
@@ -131,7 +131,8 @@ class SohRules(RoundSequence["SteamOverHolland"]):
 
     @hookimpl
     def railhouse_route_bonus(self, game: SteamOverHolland, company: Any, route: Any) -> int:
-        return steps.route_bonus(game, company, route)
+        """EN "Calculating revenue": the ferry and Vlissingen bonuses."""
+        return routing.bonus(game, company, route)
 
     @hookimpl
     def railhouse_price_moves_after_dividend(

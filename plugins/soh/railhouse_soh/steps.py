@@ -8,32 +8,31 @@ end (EN "Phases").
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from railhouse.engine.actions import (
-    Action,
     BuyBackShares,
     IssueShares,
     LegalAction,
     Pass,
     Range,
-    RunRoutes,
 )
-from railhouse.engine.entities import POOL, TREASURY, Company
-from railhouse.engine.errors import IllegalAction
-from railhouse.engine.phases import apply_pending_phase
+from railhouse.engine.entities import POOL, TREASURY
 from railhouse.engine.rounds.base import Step
 from railhouse.engine.shares import buyback_limit, move_shares
+from railhouse.engine.steps import BuyPrivateStep as CoreBuyPrivateStep
 from railhouse.engine.steps import DividendStep as CoreDividendStep
 from railhouse.engine.steps import HomeTokenStep as CoreHomeTokenStep
+from railhouse.engine.steps import PhaseChangeStep as CorePhaseChangeStep
 from railhouse.engine.steps import TokenPower, power_of
 from railhouse.engine.steps import TokenStep as CoreTokenStep
-from railhouse_soh import routing, track, trainbuy
+from railhouse_soh import track, trainbuy
 from railhouse_soh.mapdata import AMSTERDAM_HEX
+from railhouse_soh.routing import RouteStep
 from railhouse_soh.stepbase import SohStep, SohTurn
 from railhouse_soh.treasury import issue, issue_limit
-from railhouse_soh.variants import issues, upgrades
-from railhouse_soh.variants import routes as variant_routes
+from railhouse_soh.variants import issues
+from railhouse_soh.variants.routes import ClaimedRouteStep
 
 if TYPE_CHECKING:
     from railhouse_soh.game import SteamOverHolland
@@ -129,71 +128,19 @@ class TokenStep(CoreTokenStep["SteamOverHolland", SohTurn]):
         return self.game.ruleset.free_token_amsterdam or hex_id != AMSTERDAM_HEX
 
 
-class RouteStep(SohStep):
-    """EN "Running trains": the company must run the routes with maximum revenue; the engine
-    computes them (no decision).  18xx-games rule set: the president claims routes (18xx.games
-    does not force the maximum); the legal entry carries the best claim and ``routes`` is
-    free, so any claim is admitted and checked here before anything changes."""
+class BuyPrivateStep(CoreBuyPrivateStep["SteamOverHolland", SohTurn]):
+    """EN "Buying private companies": in phases 3 and 4 (marked ``privates_buyable``) a
+    company may buy a private from any player for 1 up to its printed value, if the owner
+    agrees (the core's step)."""
 
-    rule = "SOH EN 'Running trains'"
-    #: the last claim validated and its (revenue, routes), reused by its processing
-    checked: tuple[RunRoutes, tuple[int, list[dict[str, Any]]]] | None = None
+    rule = "SOH EN 'Buying private companies'"
 
-    def chosen_by_president(self) -> bool:
-        """18xx-games rule set: the president claims the routes (a RunRoutes action), when
-        18xx.games asks: the company has trains and a route by its reach test (towns
-        counting); otherwise the engine runs what there is (nothing, or a town route's 0)."""
-        game = self.game
-        if not (game.ruleset.player_routes and self.company.trains):
-            return False
-        if not game.ruleset.towns_make_a_route or upgrades.route_available(
-                game.board, self.operator()):
-            return True
-        # our stand-in for 18xx.games' walk follows our order, which may miss a stop its
-        # own order reaches; a route that earns proves the stops are reached
-        return routing.best_routes(game, self.company).revenue > 0
 
-    def auto(self) -> bool:
-        if self.chosen_by_president():
-            return False
-        result = routing.best_routes(self.game, self.company)
-        self.record(result.revenue, result.routes)
-        return True
+class PhaseChangeStep(CorePhaseChangeStep["SteamOverHolland", SohTurn]):
+    """EN "Phases": a new phase begins at the end of the turn in which the first train of a
+    new type was bought (the core's step)."""
 
-    def legal_actions(self) -> list[LegalAction]:
-        """The best claim (by index: the maximum); any legal set of routes may be claimed."""
-        if not self.chosen_by_president():
-            return []
-        best = routing.best_routes(self.game, self.company)
-        claim = tuple(variant_routes.claim_of(r["train"], r["stops"], r["segments"])
-                      for r in best.routes)
-        return [LegalAction(RunRoutes(entity=self.entity, routes=claim), free=("routes",))]
-
-    def validate(self, action: Action) -> None:
-        """The claim is traced and checked now (``IllegalRoute`` names the rule broken)."""
-        if not (self.chosen_by_president() and isinstance(action, RunRoutes)):
-            raise IllegalAction(f"{action!r} is not legal now", self.rule)
-        if action.entity != self.entity:
-            raise IllegalAction(f"it is {self.entity}'s decision", self.rule)
-        self.checked = (action, variant_routes.run_claimed(self.game, self.company,
-                                                           action.routes))
-
-    def process_run_routes(self, action: RunRoutes) -> None:
-        if self.checked is None or self.checked[0] is not action:
-            self.validate(action)
-        assert self.checked is not None
-        revenue, routes = self.checked[1]
-        self.checked = None
-        self.record(revenue, routes)
-
-    def record(self, revenue: int, routes: Any) -> None:
-        self.turn.revenue = revenue
-        self.turn.routes = routes
-        for train in self.company.trains:
-            train.ran = True
-        self.game.event("routes", {"company": self.entity, "revenue": revenue,
-                                   "routes": routes})
-        self.done = True
+    rule = "SOH EN 'Phases'"
 
 
 class DividendStep(CoreDividendStep["SteamOverHolland", SohTurn]):
@@ -204,38 +151,23 @@ class DividendStep(CoreDividendStep["SteamOverHolland", SohTurn]):
     rule = "SOH EN 'Paying dividends'"
 
 
-class PhaseChangeStep(SohStep):
-    """EN "Phases": a new phase begins at the end of the turn in which the first train of a
-    new type was bought."""
-
-    def auto(self) -> bool:
-        apply_pending_phase(self.game)
-        self.game.board.new_turn()
-        self.done = True
-        return True
-
-
 def operating_steps(game: SteamOverHolland, company_id: str) -> list[Step[SteamOverHolland]]:
     late: list[Step[SteamOverHolland]] = []
     before_dividend: list[Step[SteamOverHolland]] = []
     if game.ruleset.late_issue:
         before_dividend.append(ShareDealingStep(game, company_id, late=True))
     if game.ruleset.late_private_purchase:
-        late.append(trainbuy.BuyPrivateStep(game, company_id))
+        late.append(BuyPrivateStep(game, company_id))
     return [
         HomeTokenStep(game, company_id),
         ShareDealingStep(game, company_id),
-        trainbuy.BuyPrivateStep(game, company_id),
+        BuyPrivateStep(game, company_id),
         track.TrackStep(game, company_id),
         TokenStep(game, company_id),
-        RouteStep(game, company_id),
+        (ClaimedRouteStep if game.ruleset.player_routes else RouteStep)(game, company_id),
         *before_dividend,
         DividendStep(game, company_id),
         trainbuy.BuyTrainStep(game, company_id),
         *late,
         PhaseChangeStep(game, company_id),
     ]
-
-
-def route_bonus(game: SteamOverHolland, company: Company, route: Any) -> int:
-    return routing.bonus(game, company, route)

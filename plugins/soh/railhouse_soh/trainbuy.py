@@ -1,4 +1,4 @@
-"""Buying privates and trains, forced purchases, bankruptcy (SOH EN).
+"""Buying trains, forced purchases, bankruptcy (SOH EN).
 
 Agreements between two parties (a company buying a private from another player, a train
 from a company with another president) are the core's two-party agreements
@@ -16,14 +16,9 @@ from typing import TYPE_CHECKING
 
 from railhouse.engine.actions import (
     Bankrupt,
-    BuyPrivate,
     LegalAction,
-    OfferPrivate,
-    Pass,
-    Range,
     SellShares,
 )
-from railhouse.engine.agreements import PrivateSale, propose
 from railhouse.engine.emergency import EmergencyRaise, EmergencyRules
 from railhouse.engine.entities import Company, Train
 from railhouse.engine.privates import close_all_privates, close_private
@@ -31,7 +26,7 @@ from railhouse.engine.steps import BuyTrainStep as CoreBuyTrainStep
 from railhouse.engine.steps import power_of
 from railhouse.engine.trains import phase_for_train
 from railhouse_soh import routing, treasury
-from railhouse_soh.stepbase import SohStep, SohTurn
+from railhouse_soh.stepbase import SohTurn
 from railhouse_soh.variants import trains as variant_trains
 from railhouse_soh.variants.issues import may_issue
 
@@ -39,40 +34,6 @@ if TYPE_CHECKING:
     from railhouse_soh.game import SteamOverHolland
 
 DISCOUNT_PERCENT = 10  # private #6 Werkspoor
-
-
-class BuyPrivateStep(SohStep):
-    """EN "Buying private companies": in phases 3 and 4 a company may buy a private from
-    any player for 1 up to its printed value, if the owner agrees."""
-
-    rule = "SOH EN 'Buying private companies'"
-
-    def legal_actions(self) -> list[LegalAction]:
-        game, company = self.game, self.company
-        if "privates_buyable" not in game.phase.events or company.cash < 1:
-            return []
-        legal = []
-        for private in game.privates.values():
-            if private.closed or private.owner is None or not private.owner.startswith("p"):
-                continue
-            top = min(private.spec.value, company.cash)
-            kind = BuyPrivate if private.owner == company.president else OfferPrivate
-            legal.append(LegalAction(kind(entity=self.entity, target=private.id, price=1),
-                                     {"price": Range(1, top)}))
-        if legal:
-            legal.append(LegalAction(Pass(entity=self.entity)))
-        return legal
-
-    def process_buy_private(self, action: BuyPrivate) -> None:
-        self.buy(action.target, action.price)
-
-    def process_offer_private(self, action: OfferPrivate) -> None:
-        self.buy(action.target, action.price)
-
-    def buy(self, private: str, price: int) -> None:
-        """The owner is asked (core agreement); the president's own private is bought at
-        once (one seat on both sides)."""
-        propose(self.game, PrivateSale(self.game, self.entity, private, price))
 
 
 class BuyTrainStep(CoreBuyTrainStep["SteamOverHolland", SohTurn]):

@@ -139,6 +139,8 @@ class OperatingRound(Round[G]):
         for market in self.game.markets.values():
             market.turn_face_up()  # 1839; nothing to do where no marker is face down
         self.game.check_end("end_of_or")
+        if self.number >= self.of and not self.game.over:
+            self.game.check_end("end_of_or_set")
 
     # -- decisions ---------------------------------------------------------------------
     def acting_entity(self) -> str | None:

@@ -30,6 +30,17 @@ small method (in the manner of the 18xx.games engine), never the whole step:
   :meth:`~BuyTrainStep.must_buy_without_train`, :meth:`~BuyTrainStep.declined`,
   :meth:`~BuyTrainStep.emergency_raise`.  The phase changes through
   :func:`railhouse.engine.phases.train_bought`.
+- :class:`RouteStep`: run the trains: the core computes the maximum-revenue routes from
+  the title's route question (:mod:`railhouse.engine.routes`: ``Game.route_rules``,
+  ``route_operator``, ``route_run``, ``route_train``, ``route_bonus_applies``) and fires
+  ``railhouse_route_bonus`` itself; writes ``turn.revenue`` and ``turn.routes``.  Override
+  point: :meth:`~RouteStep.best` (SOH's 18xx-games rule set: the president's claim).
+- :class:`BuyPrivateStep`: buy a private from a player (agreement), in phases marked
+  ``privates_buyable``.  Override points: :meth:`~BuyPrivateStep.may_buy`,
+  :meth:`~BuyPrivateStep.buyable`; :func:`private_purchase_choices` serves a title that
+  offers the purchase at any moment of the turn (1839).
+- :class:`PhaseChangeStep`: the turn's last step where a phase begins at the end of the
+  turn (``Game.phase_change_at_end_of_turn``).
 - The discard of trains over the limit is :class:`railhouse.engine.phases.DiscardDecider`
   (``Game.discard_decider``).
 """
@@ -37,6 +48,9 @@ small method (in the manner of the 18xx.games engine), never the whole step:
 from railhouse.engine.steps.base import T, TurnStep
 from railhouse.engine.steps.dividend import DividendStep, move_after_operating
 from railhouse.engine.steps.mapstep import MapStep
+from railhouse.engine.steps.phase import PhaseChangeStep
+from railhouse.engine.steps.privates import BuyPrivateStep, private_purchase_choices
+from railhouse.engine.steps.routes import RouteStep
 from railhouse.engine.steps.tokens import (
     HomeTokenStep,
     Place,
@@ -52,6 +66,7 @@ from railhouse.engine.steps.trains import BuyTrainStep, CompletePurchase, Forced
 
 __all__ = [
     "NOT_IF_UPGRADED",
+    "BuyPrivateStep",
     "BuyTrainStep",
     "CompletePurchase",
     "DividendStep",
@@ -60,7 +75,9 @@ __all__ = [
     "LayPower",
     "LaySlot",
     "MapStep",
+    "PhaseChangeStep",
     "Place",
+    "RouteStep",
     "T",
     "TokenPower",
     "TokenStep",
@@ -73,4 +90,5 @@ __all__ = [
     "place_token",
     "places_left",
     "power_of",
+    "private_purchase_choices",
 ]

@@ -32,13 +32,14 @@ from railhouse.engine.actions import (
 )
 from railhouse.engine.errors import InvalidAction, RailhouseError, RecordError
 from railhouse.engine.record import new_game
+from railhouse.engine.steps import RouteStep
 from railhouse.map.graph import track_graph
 from railhouse_soh.exporter.certs import POOL, Certificates
 from railhouse_soh.exporter.draw import seed_for
 from railhouse_soh.importer.asks import track_step_open
-from railhouse_soh.steps import RouteStep, ShareDealingStep
+from railhouse_soh.steps import BuyPrivateStep, ShareDealingStep
 from railhouse_soh.track import TrackStep
-from railhouse_soh.trainbuy import BuyPrivateStep, BuyTrainStep
+from railhouse_soh.trainbuy import BuyTrainStep
 from railhouse_soh.variants.routes import run_claimed
 
 TITLE_NAME = "Steam Over Holland"

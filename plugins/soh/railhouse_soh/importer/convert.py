@@ -40,9 +40,8 @@ from railhouse.engine.invariants import check_invariants
 from railhouse_soh.game import SteamOverHolland
 from railhouse_soh.importer.asks import track_step_open
 from railhouse_soh.importer.log import Step
-from railhouse_soh.steps import ShareDealingStep
+from railhouse_soh.steps import BuyPrivateStep, ShareDealingStep
 from railhouse_soh.track import TrackStep
-from railhouse_soh.trainbuy import BuyPrivateStep
 
 
 class Converter:

@@ -16,11 +16,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from railhouse.engine.actions import TrainRoute
+from railhouse.engine.actions import Action, LegalAction, RunRoutes, TrainRoute
 from railhouse.engine.entities import Company
+from railhouse.engine.errors import IllegalAction
 from railhouse.map.graph import Operator
 from railhouse.map.validate import ClaimedRoute, IllegalRoute, check_routes
-from railhouse_soh import routing
+from railhouse_soh.routing import RouteStep
+from railhouse_soh.variants import upgrades
 
 if TYPE_CHECKING:
     from railhouse_soh.game import SteamOverHolland
@@ -63,9 +65,63 @@ def run_claimed(game: SteamOverHolland, company: Company,
     for route in routes:
         if route.train not in owned:
             raise IllegalRoute(f"{company.id} has no train {route.train!r}", "own trains")
-    op = Operator(company.id, column=game.phase.offboard_column)
-    context = routing.run_context(game, company, company.trains)
-    checked = check_routes(game.board, op, routing.RULES, context, claimed(routes))
+    problem = game.route_problem(company.id)
+    assert problem is not None, "a company with trains on the map"
+    checked = check_routes(problem.board, problem.operator, problem.rules, problem.run,
+                           claimed(routes))
     described = [{"train": r.train, "stops": list(r.stops), "segments": list(r.segments),
                   "revenue": r.revenue} for r in checked]
     return sum(r.revenue for r in checked), described
+
+
+class ClaimedRouteStep(RouteStep):
+    """EN "Running trains" under the 18xx-games rule set: the president claims routes
+    (18xx.games does not force the maximum); the legal entry carries the best claim and
+    ``routes`` is free, so any claim is admitted and checked here before anything
+    changes.  Otherwise the core's step: the engine runs the maximum."""
+
+    #: the last claim validated and its (revenue, routes), reused by its processing
+    checked: tuple[RunRoutes, tuple[int, list[dict[str, Any]]]] | None = None
+
+    def chosen_by_president(self) -> bool:
+        """The president claims the routes (a RunRoutes action) when 18xx.games asks: the
+        company has trains and a route by its reach test (towns counting); otherwise the
+        engine runs what there is (nothing, or a town route's 0)."""
+        game = self.game
+        if not self.company.trains:
+            return False
+        if not game.ruleset.towns_make_a_route or upgrades.route_available(
+                game.board, self.operator()):
+            return True
+        # our stand-in for 18xx.games' walk follows our order, which may miss a stop its
+        # own order reaches; a route that earns proves the stops are reached
+        return self.best().revenue > 0
+
+    def operator(self) -> Operator:
+        return self.game.route_operator(self.company)
+
+    def auto(self) -> bool:
+        return False if self.chosen_by_president() else super().auto()
+
+    def legal_actions(self) -> list[LegalAction]:
+        """The best claim (by index: the maximum); any legal set of routes may be claimed."""
+        if not self.chosen_by_president():
+            return []
+        claim = tuple(claim_of(r.train, r.stops, r.segments) for r in self.best().routes)
+        return [LegalAction(RunRoutes(entity=self.entity, routes=claim), free=("routes",))]
+
+    def validate(self, action: Action) -> None:
+        """The claim is traced and checked now (``IllegalRoute`` names the rule broken)."""
+        if not (self.chosen_by_president() and isinstance(action, RunRoutes)):
+            raise IllegalAction(f"{action!r} is not legal now", self.rule)
+        if action.entity != self.entity:
+            raise IllegalAction(f"it is {self.entity}'s decision", self.rule)
+        self.checked = (action, run_claimed(self.game, self.company, action.routes))
+
+    def process_run_routes(self, action: RunRoutes) -> None:
+        if self.checked is None or self.checked[0] is not action:
+            self.validate(action)
+        assert self.checked is not None
+        revenue, routes = self.checked[1]
+        self.checked = None
+        self.record(revenue, routes)
