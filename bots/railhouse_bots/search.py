@@ -7,12 +7,14 @@ share buys and sales, private and train purchases, dividends, 1839's discounts) 
 there it lists candidate actions: greedy's choice first, then ``pass`` when legal, then
 other choices (ranged fields at greedy's value, their minimum and their maximum) sampled
 down to ``width``.  Each candidate is judged on a private copy of the game by greedy
-rollouts in stages (:mod:`railhouse_bots.search_rollout`: to the end of the round, to the
-next stock round, to the end of the game) scored by the title's own scoring -- net worth --
-as this seat's score minus the best other seat's.  The answer is the best candidate of the
-deepest stage every candidate completed, ties going to greedy's choice: because the base
-policy's own choice is always a candidate, the rollout algorithm is never worse than greedy
-on its own model of the game (Bertsekas' cost-improvement property).
+rollouts in stages (:mod:`railhouse_bots.search_rollout`: to the next stock round after an
+operating round, then to the end of the game) scored by the title's own scoring -- net
+worth -- plus one run of income from the seat's shares, as this seat's worth minus the best
+other seat's.  The answer is the best candidate of the deepest stage every candidate
+completed; short of the game's end it must beat greedy's choice by a margin, and ties go to
+greedy's choice: because the base policy's own choice is always a candidate, a search to
+the end is never worse than greedy on its own model of the game (Bertsekas'
+cost-improvement property).
 
 The forward model is a replica of the game built in-process with the engine
 (``clone``/``apply``): ``game_start`` carries the ``game_seed`` (every title's randomness is
@@ -45,7 +47,7 @@ DEFAULT_WIDTH = 3
 #: choice kinds that make a request a stock-round money decision, searched
 STOCK_ROUND = frozenset({"bid", "par", "buy_shares", "sell_shares", "buy_private", "discount"})
 #: share of the budget the rollouts may use (the rest covers the step under way)
-MARGIN = 0.75
+BUDGET_SHARE = 0.75
 
 
 class SearchBot(GreedyBot):
@@ -93,7 +95,7 @@ class SearchBot(GreedyBot):
         if game is None:
             return {"action": base}
         budget = min(self.ms, 0.8 * int(request.get("time", {}).get("decision_ms", self.ms)))
-        deadline = started + MARGIN * budget / 1e3
+        deadline = started + BUDGET_SHARE * budget / 1e3
         self.model.memory.learn(request["legal"])
         lookahead = Lookahead(game, int(request["seat"]), self.model, deadline,
                               actions=self.tracker.actions, events=self.tracker.events,

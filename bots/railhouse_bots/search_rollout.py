@@ -1,18 +1,22 @@
 """The search bot's lookahead: greedy rollouts on copies of the game, judged in stages.
 
 A rollout applies one candidate action to a copy of the game and lets every seat play
-greedy from there (the very policy the opponents of the strength measurement play, fed the
-rollout's own action log and events so that it decides as the real bot would).  It stops at
+greedy from there (:class:`Model`: the policy the opponents of the strength measurement
+play, fed the rollout's own action log and events).  It stops at
 a *stage* boundary and the position reached is scored by :meth:`Lookahead.value`.  The
 stages deepen while the budget lasts:
 
-``round``  the end of the current round;
-``set``    the start of the next stock round (one stock round and its operating rounds);
+``set``    the start of the next stock round after an operating round (the rest of this
+           set, or the next one when the decision is in an auction);
 ``end``    the end of the game.
+
+(``round``, the end of the current round, is there for a caller that wants it; short of
+an operating round the scores say little, and the bot does not use it.)
 
 Each stage is also capped in actions (:data:`STAGE_CAPS`), so a stage that would run away
 (a stalled game) still ends.  The answer is the best candidate of the deepest stage every
-candidate completed, ties going to the first candidate (greedy's own choice).
+candidate completed; short of the game's end another candidate must beat the first
+(greedy's own choice) by :data:`MARGIN` to be chosen, ties go to the first.
 """
 
 from __future__ import annotations
@@ -83,10 +87,8 @@ class Lookahead:
             reached = stage
             top = max(values)
             margin = 0 if stage == "end" else MARGIN
-            if top > values[0] + margin:
-                chosen = candidates[values.index(top)]
-            else:
-                chosen = candidates[0]
+            better = top > values[0] + margin
+            chosen = candidates[values.index(top)] if better else candidates[0]
         return chosen, {"stage": reached, "candidates": len(candidates),
                         "rollouts": self.rollouts, "steps": self.steps}
 
@@ -194,10 +196,13 @@ class Rollout:
 class Model:
     """Greedy as the rollouts play it, for every seat: a :class:`GreedyBot` of its own (its
     random tie-breaks never disturb the searching bot's), one memory of depot prices for
-    all seats (prices are public), and a cache of tile-lay answers -- the costliest greedy
-    decision (it prices every lay by its routes), met again and again by rollouts that
-    differ only in who holds which shares.  A lay answer depends on the board, the
-    company, the phase, the depot and the lays offered, which make its key."""
+    all seats (prices are public), and a cache of tile-lay answers, met again and again by
+    rollouts that differ only in who holds which shares.  A lay answer depends on the
+    board, the company, the phase, the depot and the lays offered, which make its key.
+    The searching bot gives its model no track model, so rollouts lay tiles by greedy's
+    geometric rule instead of pricing every lay by its routes (greedy's costliest decision,
+    ten times a rollout step): a cheaper, rougher model of the track, the same for every
+    candidate."""
 
     def __init__(self, bot: GreedyBot, cache_size: int = 4096) -> None:
         self.bot = bot

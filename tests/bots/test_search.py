@@ -12,8 +12,7 @@ from railhouse.protocol.drive import InProcess, play
 from railhouse.protocol.messages import TimeControl
 from railhouse.protocol.referee import Referee
 from railhouse_bots.greedy import GreedyBot
-from railhouse_bots.search import MARGIN as BUDGET_SHARE
-from railhouse_bots.search import SearchBot, variants, worth_searching
+from railhouse_bots.search import BUDGET_SHARE, SearchBot, variants, worth_searching
 from railhouse_bots.search_rollout import MARGIN, Lookahead, Model, incomes
 
 PASS = {"type": "pass", "entity": "p0"}
@@ -93,12 +92,13 @@ def test_the_lookahead_reads_the_clock_before_every_rollout_action() -> None:
     assert 0 < lookahead.steps <= 25 and clock.now <= 0.025 + clock.tick
 
 
+@pytest.mark.slow
 def test_the_bot_takes_its_budget_from_request_time() -> None:
     """``--ms`` caps each search, and so does 80% of the request's own ``decision_ms``: on a
     clock advancing 1 ms per reading, no search takes more rollout actions than that."""
     def most_steps(ms: int, decision_ms: int) -> int:
         sent, _ = play_seeded("soh", 5, ms=ms, decision_ms=decision_ms, tick=0.001)
-        return max(info["steps"] for _, info in sent if info.get("searched"))
+        return max(int(info["steps"]) for _, info in sent if info.get("searched"))
 
     by_request = most_steps(1000, 40)
     by_ms = most_steps(60, 10_000)
@@ -113,6 +113,16 @@ def test_value_counts_net_worth_and_one_run_of_income() -> None:
     scores = list(game.hooks.final_scores(game))
     assert lookahead.value(game) == scores[0] - max(scores[1:])
     assert incomes(game, {}) == [0, 0, 0]
+
+
+def test_the_model_plays_greedy_with_one_memory_for_every_seat() -> None:
+    game = soh_start()
+    rollout_model = model()
+    legal = [{"type": "buy_train", "train": "3-1", "price": 180, "entity": "A"},
+             {"type": "pass", "entity": "A"}]
+    request = {"legal": legal, "entity": "A", "player": "p0"}
+    rollout_model.decide(game.observation(), request, [], [])
+    assert rollout_model.memory.train_prices == {"3": 180}
 
 
 def test_the_model_answers_a_repeated_tile_lay_from_its_cache() -> None:
@@ -172,18 +182,20 @@ def play_seeded(title: str, seed: int, players: int = 3, *, ms: int = 40,
     return sent, search
 
 
+@pytest.mark.slow
 def test_a_seeded_game_on_a_fake_clock_is_played_the_same_twice() -> None:
-    first, _ = play_seeded("soh", 7)
-    again, _ = play_seeded("soh", 7)
+    first, _ = play_seeded("soh", 7, tick=0.002)
+    again, _ = play_seeded("soh", 7, tick=0.002)
     assert first == again
     assert any(info.get("searched") and info.get("stage") for _, info in first)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("title", ["soh", "1839"])
 def test_search_plays_a_full_game_on_its_replica(title: str) -> None:
     """Seated with greedy: no failure, the replica follows the whole game, and money
     decisions are searched."""
-    sent, search = play_seeded(title, 4)
+    sent, search = play_seeded(title, 4, tick=0.004)
     assert search.replica is not None
     assert len(search.replica.actions) == search.applied  # in step until the last request
     assert any(info.get("searched") for _, info in sent)
