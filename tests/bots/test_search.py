@@ -184,8 +184,8 @@ def play_seeded(title: str, seed: int, players: int = 3, *, ms: int = 40,
 
 @pytest.mark.slow
 def test_a_seeded_game_on_a_fake_clock_is_played_the_same_twice() -> None:
-    first, _ = play_seeded("soh", 7, tick=0.002)
-    again, _ = play_seeded("soh", 7, tick=0.002)
+    first, _ = play_seeded("soh", 7, ms=400, tick=0.002)
+    again, _ = play_seeded("soh", 7, ms=400, tick=0.002)
     assert first == again
     assert any(info.get("searched") and info.get("stage") for _, info in first)
 
