@@ -9,7 +9,7 @@ decision and over the searched ones).  Parity is 25%.
 Each game prints one line as it ends (``--first-seed`` resumes a run), so a run cut short
 still reports what it played.
 
-Measured (bot version 2, commit fd683e2, on the 2-core machine shared with ~7 other jobs,
+Measured (bot version 2 as of 5b08602, on the engine before issue 21's speed-ups; 2 cores shared,
 load average 6-11): SOH, 100 games at ``--ms 1000``: first in 29.5% (95% CI 21.5-39.1%),
 mean rank 2.29; decisions: wall mean 259 ms, 99th percentile 1330 ms, max 2524 ms (CPU
 mean 62 ms, max 777 ms: the wall overruns are the machine's load); the target (40%) is
