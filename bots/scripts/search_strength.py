@@ -1,16 +1,28 @@
 """How strong is ``search``?  4-player games of one ``search`` seat against three ``greedy``,
 the search seat rotated through the seats, seeded; prints how often it finished first (ties
-for first count as a share: 1/k of a win for a k-way tie), its mean rank, and how deep it
-searched.  Parity is 25%.
+for first count as a share: 1/k of a win for a k-way tie) with a 95% Wilson interval, its
+mean rank, how deep it searched, and its time per decision (mean and max, over every
+decision and over the searched ones).  Parity is 25%.
 
-    python bots/scripts/search_strength.py --title soh --games 100 --ms 300
+    nice python bots/scripts/search_strength.py --title soh --games 100 --ms 1000
+
+Each game prints one line as it ends (``--first-seed`` resumes a run), so a run cut short
+still reports what it played.
+
+Measured (bot version 2 as of 5b08602, on the engine before issue 21's speed-ups; 2 cores shared,
+load average 6-11): SOH, 100 games at ``--ms 1000``: first in 29.5% (95% CI 21.5-39.1%),
+mean rank 2.29; decisions: wall mean 259 ms, 99th percentile 1330 ms, max 2524 ms (CPU
+mean 62 ms, max 777 ms: the wall overruns are the machine's load); the target (40%) is
+not met.  1839 was not measured at 100 games (about 100 s a game under that load).
 """
 
 from __future__ import annotations
 
 import argparse
+import math
 import statistics
 import time
+from collections import Counter
 from typing import Any
 
 from railhouse.engine.record import new_game
@@ -23,19 +35,26 @@ from railhouse_bots.search import SearchBot
 PLAYERS = 4
 
 
-def one_game(title: str, seed: int, seat: int, ms: int) -> tuple[float, int, list[int]]:
+def one_game(title: str, seed: int, seat: int, ms: int) -> dict[str, Any]:
     game = new_game(title, [f"P{i}" for i in range(PLAYERS)], None, seed)
     search = SearchBot(seed, ms=ms)
     bots: list[Any] = [GreedyBot(seed * 10 + i) for i in range(PLAYERS)]
     bots[seat] = search
-    horizons: list[int] = []
+    seen: dict[str, Any] = {"times": [], "cpu": [], "searched": [], "stages": Counter()}
 
     class Watch(InProcess):
-        def answer(self, deadline: float) -> Any:
-            reply = super().answer(deadline)
+        def deliver(self, send: Any) -> None:
+            search.last = {}
+            started, cpu = time.perf_counter(), time.process_time()
+            super().deliver(send)
+            spent = time.perf_counter() - started
+            if not search.last:
+                return  # not a request
+            seen["times"].append(spent)
+            seen["cpu"].append(time.process_time() - cpu)
             if search.last.get("searched"):
-                horizons.append(int(search.last["horizon"]))
-            return reply
+                seen["searched"].append(spent)
+                seen["stages"][search.last["stage"] or "none"] += 1
 
     seats = [Watch(b) if b is search else InProcess(b) for b in bots]
     clock = TimeControl(decision_ms=max(1000, 2 * ms), bank_ms=10**9, hello_ms=10_000)
@@ -43,32 +62,62 @@ def one_game(title: str, seed: int, seat: int, ms: int) -> tuple[float, int, lis
     assert transcript.result is not None
     ranks = transcript.result.ranks
     firsts = [i for i, r in enumerate(ranks) if r == 1]
-    win = 1 / len(firsts) if seat in firsts else 0.0
-    return win, ranks[seat], horizons
+    return {"win": 1 / len(firsts) if seat in firsts else 0.0, "rank": ranks[seat], **seen}
+
+
+def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
+    """The 95% Wilson score interval of a proportion."""
+    if n == 0:
+        return 0.0, 1.0
+    p = wins / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return centre - half, centre + half
+
+
+def percentile(values: list[float], q: int) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, len(ordered) * q // 100)]
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--title", default="soh")
     parser.add_argument("--games", type=int, default=20)
-    parser.add_argument("--ms", type=int, default=300)
+    parser.add_argument("--ms", type=int, default=1000)
     parser.add_argument("--first-seed", type=int, default=1)
     args = parser.parse_args()
     wins: list[float] = []
     ranks: list[int] = []
-    depth: list[int] = []
+    times: list[float] = []
+    cpu: list[float] = []
+    searched: list[float] = []
+    stages: Counter[str] = Counter()
     started = time.perf_counter()
     for n in range(args.games):
         seed = args.first_seed + n
-        win, rank, horizons = one_game(args.title, seed, n % PLAYERS, args.ms)
-        wins.append(win)
-        ranks.append(rank)
-        depth += horizons
-        print(f"seed {seed} seat {n % PLAYERS}: rank {rank} "
-              f"(first: {sum(wins) / len(wins):.0%} after {len(wins)})", flush=True)
+        seat = (seed - 1) % PLAYERS
+        game = one_game(args.title, seed, seat, args.ms)
+        wins.append(game["win"])
+        ranks.append(game["rank"])
+        times += game["times"]
+        cpu += game["cpu"]
+        searched += game["searched"]
+        stages += game["stages"]
+        print(f"seed {seed} seat {seat}: rank {game['rank']} win {game['win']:.2f} "
+              f"(first: {sum(wins) / len(wins):.0%} after {len(wins)}; "
+              f"max decision {max(game['times']) * 1e3:.0f} ms)", flush=True)
+    low, high = wilson(sum(wins), len(wins))
+    if not wins:
+        return
     print(f"{args.title}: {len(wins)} games, {args.ms} ms/decision: search first in "
-          f"{sum(wins) / len(wins):.1%} (parity 25%), mean rank {statistics.mean(ranks):.2f}, "
-          f"median horizon {statistics.median(depth) if depth else 0} actions, "
+          f"{sum(wins) / len(wins):.1%} (95% CI {low:.1%}-{high:.1%}; parity 25%), "
+          f"mean rank {statistics.mean(ranks):.2f}; "
+          f"{len(times)} decisions, mean {statistics.mean(times) * 1e3:.0f} ms, "
+          f"max {max(times) * 1e3:.0f} ms, 99th percentile {percentile(times, 99) * 1e3:.0f} ms "
+          f"(CPU: mean {statistics.mean(cpu) * 1e3:.0f} ms, max {max(cpu) * 1e3:.0f} ms); "
+          f"{len(searched)} searched, mean "
+          f"{statistics.mean(searched or [0]) * 1e3:.0f} ms; stages {dict(stages)}; "
           f"{time.perf_counter() - started:.0f} s")
 
 

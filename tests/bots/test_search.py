@@ -1,8 +1,8 @@
-"""The ``search`` bot: candidates, the replica, the budget, and full games in both titles."""
+"""The ``search`` bot: which decisions it searches, its candidates, its budget (read from the
+request, measured on a fake clock), the rollout model, its determinism, and full games."""
 
 from __future__ import annotations
 
-import time
 from typing import Any
 
 import pytest
@@ -12,7 +12,22 @@ from railhouse.protocol.drive import InProcess, play
 from railhouse.protocol.messages import TimeControl
 from railhouse.protocol.referee import Referee
 from railhouse_bots.greedy import GreedyBot
-from railhouse_bots.search import Lookahead, SearchBot, variants
+from railhouse_bots.search import BUDGET_SHARE, SearchBot, variants, worth_searching
+from railhouse_bots.search_rollout import MARGIN, Lookahead, Model, incomes
+
+PASS = {"type": "pass", "entity": "p0"}
+
+
+class FakeClock:
+    """Seconds that advance by ``tick`` at every reading."""
+
+    def __init__(self, tick: float = 0.001) -> None:
+        self.now, self.tick, self.reads = 0.0, tick, 0
+
+    def __call__(self) -> float:
+        self.now += self.tick
+        self.reads += 1
+        return self.now
 
 
 def test_variants_take_min_max_and_greedys_value() -> None:
@@ -22,69 +37,165 @@ def test_variants_take_min_max_and_greedys_value() -> None:
     assert [a["price"] for a in variants(choice, greedy)] == [20, 45, 300]
     other = {"type": "bid", "target": "Y", "price": 45, "entity": "p0"}
     assert [a["price"] for a in variants(choice, other)] == [20, 300]
-    plain = {"type": "pass", "entity": "p0"}
-    assert list(variants(plain, greedy)) == [plain]
+    assert list(variants(PASS, greedy)) == [PASS]
 
 
-def test_candidates_put_greedys_choice_first_and_respect_the_width() -> None:
+def test_candidates_put_greedys_choice_first_then_pass_within_the_width() -> None:
     bot = SearchBot(1, ms=10, width=3)
-    legal = [{"type": "pass", "entity": "p0"}] + [
-        {"type": "par", "company": c, "price": 70, "entity": "p0"} for c in "ABCDE"]
+    legal = [PASS] + [{"type": "par", "company": c, "price": 70, "entity": "p0"}
+                      for c in "ABCDE"]
     base = legal[3]
     candidates = bot._candidates({"legal": legal}, base)
-    assert candidates[0] == base and len(candidates) == 3
+    assert candidates[0] == base and candidates[1] == PASS and len(candidates) == 3
     assert all(c in legal for c in candidates) and len({str(c) for c in candidates}) == 3
 
 
-def test_the_lookahead_keeps_greedys_choice_when_out_of_time() -> None:
-    game = new_game("soh", ["a", "b", "c"], None, 2)
-    seat = game.acting_seat()
-    assert seat is not None
+def test_only_money_decisions_are_searched() -> None:
+    buy = {"type": "buy_shares", "company": "A", "source": "treasury", "entity": "p0"}
+    lay = {"type": "lay_tile", "hex": "B2", "tile": "7", "rotation": 0, "entity": "A"}
+    train = {"type": "buy_train", "train": "2-1", "price": 80, "entity": "A"}
+    assert worth_searching([buy, PASS], PASS)
+    assert not worth_searching([buy], buy)  # no choice
+    assert not worth_searching([lay, PASS], PASS)
+    assert worth_searching([train, PASS], train)  # greedy would buy: searched
+    assert not worth_searching([train, PASS], PASS)  # the routine train step
+
+
+def soh_start(players: int = 3) -> Any:
+    return new_game("soh", [f"P{i}" for i in range(players)], None, 2)
+
+
+def model(title: str = "soh") -> Model:
     bot = GreedyBot(1)
-    lookahead = Lookahead(game, seat, bot, deadline=time.perf_counter() - 1)
+    bot.on_game_start({"title": title})
+    return Model(bot)
+
+
+def test_the_lookahead_keeps_greedys_choice_when_out_of_time() -> None:
+    game = soh_start()
+    seat = game.acting_seat()
+    lookahead = Lookahead(game, seat, model(), deadline=-1.0, clock=FakeClock())
     first = {"type": "pass", "entity": game.acting_entity()}
     chosen, info = lookahead.best([first, {"type": "other"}])
-    assert chosen == first and info["horizon"] == 0
+    assert chosen == first and info["stage"] == "" and info["steps"] == 0
 
 
-def test_the_horizon_doubles_while_time_is_left() -> None:
-    game = new_game("soh", ["a", "b", "c"], None, 2)
+def test_the_lookahead_reads_the_clock_before_every_rollout_action() -> None:
+    """A fake clock advancing 1 ms per reading and a 25 ms deadline: at most 25 actions."""
+    game = soh_start()
     seat = game.acting_seat()
-    assert seat is not None
     legal = [c.to_builtins() for c in game.legal_actions()]
     candidates = [{k: v for k, v in c.items() if k != "ranges"} for c in legal[:2]]
-    lookahead = Lookahead(game, seat, GreedyBot(1), time.perf_counter() + 600, max_horizon=32)
-    chosen, info = lookahead.best(candidates)
-    assert info["horizon"] == 32 and chosen in candidates
-    assert info["rollouts"] == 2 * 3  # horizons 8, 16, 32 for each candidate
+    clock = FakeClock()
+    lookahead = Lookahead(game, seat, model(), deadline=0.025, clock=clock)
+    lookahead.best(candidates)
+    assert 0 < lookahead.steps <= 25 and clock.now <= 0.025 + clock.tick
 
 
-def test_value_is_own_score_minus_the_best_other() -> None:
-    game = new_game("soh", ["a", "b", "c"], None, 2)
-    lookahead = Lookahead(game, 0, GreedyBot(1), deadline=time.perf_counter() + 5)
+@pytest.mark.slow
+def test_the_bot_takes_its_budget_from_request_time() -> None:
+    """``--ms`` caps each search, and so does 80% of the request's own ``decision_ms``: on a
+    clock advancing 1 ms per reading, no search takes more rollout actions than that."""
+    def most_steps(ms: int, decision_ms: int) -> int:
+        sent, _ = play_seeded("soh", 5, ms=ms, decision_ms=decision_ms, tick=0.001)
+        return max(int(info["steps"]) for _, info in sent if info.get("searched"))
+
+    by_request = most_steps(1000, 40)
+    by_ms = most_steps(60, 10_000)
+    assert by_request <= 0.8 * 40 * BUDGET_SHARE
+    assert by_ms <= 60 * BUDGET_SHARE
+    assert by_request < by_ms
+
+
+def test_value_counts_net_worth_and_one_run_of_income() -> None:
+    game = soh_start()
+    lookahead = Lookahead(game, 0, model(), deadline=1.0, clock=FakeClock())
     scores = list(game.hooks.final_scores(game))
     assert lookahead.value(game) == scores[0] - max(scores[1:])
+    assert incomes(game, {}) == [0, 0, 0]
 
 
-@pytest.mark.parametrize("title", ["soh", "1839"])
-def test_search_plays_a_full_game_on_its_replica(title: str) -> None:
-    """In-process, seated with greedy: no failure, the replica follows the whole game, and
-    decisions with a choice are searched (how deep depends on the machine's speed)."""
-    players = 3
-    game = new_game(title, [f"P{i}" for i in range(players)], None, 4)
-    search = SearchBot(4, ms=40)
-    searched: list[dict[str, Any]] = []
+def test_the_model_plays_greedy_with_one_memory_for_every_seat() -> None:
+    game = soh_start()
+    rollout_model = model()
+    legal = [{"type": "buy_train", "train": "3-1", "price": 180, "entity": "A"},
+             {"type": "pass", "entity": "A"}]
+    request = {"legal": legal, "entity": "A", "player": "p0"}
+    rollout_model.decide(game.observation(), request, [], [])
+    assert rollout_model.memory.train_prices == {"3": 180}
+
+
+def test_the_model_answers_a_repeated_tile_lay_from_its_cache() -> None:
+    calls: list[int] = []
+
+    class Counting(GreedyBot):
+        def decide(self, view: Any) -> dict[str, Any]:
+            calls.append(1)
+            return super().decide(view)
+
+    bot = Counting(1)
+    bot.on_game_start({"title": "soh"})
+    rollout_model = Model(bot)
+    state = soh_start().observation()
+    company = next(iter(state["companies"]))
+    lay = {"type": "lay_tile", "hex": "B2", "tile": "7", "rotation": 0, "entity": company}
+    request = {"legal": [lay, {"type": "pass", "entity": company}], "entity": company,
+               "player": "p0"}
+    first = rollout_model.decide(state, request, [], [])
+    again = rollout_model.decide(state, request, [], [])
+    assert first == again and len(calls) == 1
+    moved = {**state, "phase": "3"}
+    rollout_model.decide(moved, request, [], [])
+    assert len(calls) == 2
+
+
+def test_a_short_stage_needs_a_margin_to_overrule_greedy() -> None:
+    game = soh_start()
+    lookahead = Lookahead(game, 0, model(), deadline=1.0, clock=FakeClock(0.0),
+                          stages=("round",))
+    values = iter([100, 100 + MARGIN, 100, 101 + MARGIN])
+    lookahead.judge = lambda action, stage: next(values)  # type: ignore[method-assign]
+    greedy, other = {"type": "a"}, {"type": "b"}
+    assert lookahead.best([greedy, other])[0] == greedy
+    assert lookahead.best([greedy, other])[0] == other
+
+
+def play_seeded(title: str, seed: int, players: int = 3, *, ms: int = 40,
+                decision_ms: int = 5000, tick: float = 0.0005,
+                ) -> tuple[list[Any], SearchBot]:
+    """A full game, the search bot in seat 0 on a fake clock: its replies, each with what
+    its search did."""
+    game = new_game(title, [f"P{i}" for i in range(players)], None, seed)
+    search = SearchBot(seed, ms=ms, clock=FakeClock(tick))
+    sent: list[Any] = []
 
     class Watch(InProcess):
         def answer(self, deadline: float) -> Any:
             reply = super().answer(deadline)
-            searched.append(dict(search.last))
+            sent.append((reply, dict(search.last)))
             return reply
 
-    seats = [Watch(search), InProcess(GreedyBot(5)), InProcess(GreedyBot(6))]
-    clock = TimeControl(decision_ms=5000, bank_ms=10**7, hello_ms=10_000)
+    seats = [Watch(search)] + [InProcess(GreedyBot(seed + i)) for i in range(1, players)]
+    clock = TimeControl(decision_ms=decision_ms, bank_ms=10**7, hello_ms=10_000)
     transcript = play(Referee(game, time=clock), seats)
     assert transcript.result is not None and not transcript.failures()
+    return sent, search
+
+
+@pytest.mark.slow
+def test_a_seeded_game_on_a_fake_clock_is_played_the_same_twice() -> None:
+    first, _ = play_seeded("soh", 7, ms=400, tick=0.002)
+    again, _ = play_seeded("soh", 7, ms=400, tick=0.002)
+    assert first == again
+    assert any(info.get("searched") and info.get("stage") for _, info in first)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("title", ["soh", "1839"])
+def test_search_plays_a_full_game_on_its_replica(title: str) -> None:
+    """Seated with greedy: no failure, the replica follows the whole game, and money
+    decisions are searched."""
+    sent, search = play_seeded(title, 4, tick=0.004)
     assert search.replica is not None
     assert len(search.replica.actions) == search.applied  # in step until the last request
-    assert any(s.get("searched") for s in searched)
+    assert any(info.get("searched") for _, info in sent)

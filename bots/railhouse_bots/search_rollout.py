@@ -1,0 +1,240 @@
+"""The search bot's lookahead: greedy rollouts on copies of the game, judged in stages.
+
+A rollout applies one candidate action to a copy of the game and lets every seat play
+greedy from there (:class:`Model`: the policy the opponents of the strength measurement
+play, fed the rollout's own action log and events).  It stops at
+a *stage* boundary and the position reached is scored by :meth:`Lookahead.value`.  The
+stages deepen while the budget lasts:
+
+``set``    the start of the next stock round after an operating round (the rest of this
+           set, or the next one when the decision is in an auction);
+``end``    the end of the game.
+
+(``round``, the end of the current round, is there for a caller that wants it; short of
+an operating round the scores say little, and the bot does not use it.)
+
+Each stage is also capped in actions (:data:`STAGE_CAPS`), so a stage that would run away
+(a stalled game) still ends.  The answer is the best candidate of the deepest stage every
+candidate completed; short of the game's end another candidate must beat the first
+(greedy's own choice) by :data:`MARGIN` to be chosen, ties go to the first.
+"""
+
+from __future__ import annotations
+
+import time
+from collections import OrderedDict
+from collections.abc import Callable
+from typing import Any
+
+import msgspec
+from msgspec import to_builtins
+
+from railhouse.engine.actions import Action, from_builtins
+from railhouse.protocol.simulate import scores_now
+from railhouse_bots.base import concrete
+from railhouse_bots.greedy import GreedyBot
+from railhouse_bots.greedy_view import Memory, View
+
+#: the stages in order, each with its cap in rollout actions
+STAGES = ("set", "end")
+STAGE_CAPS = {"round": 250, "set": 600, "end": 3000}
+
+#: how much better (in money) than greedy's choice another candidate must look at a stage
+#: short of the game's end to replace it
+MARGIN = 20
+
+Clock = Callable[[], float]
+
+
+class OutOfTime(Exception):
+    """The decision's budget ran out during a rollout."""
+
+
+class Lookahead:
+    """Judges candidate actions of ``seat`` on copies of ``game`` until ``deadline``
+    (read from ``clock``, :func:`time.perf_counter` unless a test passes its own).
+
+    ``model`` plays every seat in the rollouts (greedy, with a memory and a cache that
+    outlive one decision); ``actions``/``events`` are the real game's log and events so far,
+    in protocol form."""
+
+    def __init__(self, game: Any, seat: int, model: Model, deadline: float, *,
+                 actions: list[dict[str, Any]] | None = None,
+                 events: list[dict[str, Any]] | None = None, clock: Clock = time.perf_counter,
+                 stages: tuple[str, ...] = STAGES) -> None:
+        self.game = game
+        self.seat = seat
+        self.model = model
+        self.deadline = deadline
+        self.clock = clock
+        self.stages = stages
+        self.base_actions = list(actions or [])
+        self.base_events = list(events or [])
+        self.base_revenues = revenues(self.base_events)
+        self.rollouts = 0
+        self.steps = 0
+
+    def best(self, candidates: list[dict[str, Any]]) -> tuple[dict[str, Any], dict[str, Any]]:
+        """The chosen candidate and what the search did (``stage`` reached, counts).  Before
+        the game's end a short stage only guesses, so another candidate replaces greedy's
+        choice only when it is better by :data:`MARGIN` of the estimate."""
+        chosen, reached = candidates[0], ""
+        for stage in self.stages:
+            try:
+                values = [self.judge(action, stage) for action in candidates]
+            except OutOfTime:
+                break
+            reached = stage
+            top = max(values)
+            margin = 0 if stage == "end" else MARGIN
+            better = top > values[0] + margin
+            chosen = candidates[values.index(top)] if better else candidates[0]
+        return chosen, {"stage": reached, "candidates": len(candidates),
+                        "rollouts": self.rollouts, "steps": self.steps}
+
+    def judge(self, action: dict[str, Any], stage: str) -> int:
+        """``action`` applied, then greedy for everyone to the end of ``stage``: the value."""
+        rollout = Rollout(self, self.game.clone())
+        rollout.apply(from_builtins(action))
+        self.rollouts += 1
+        start_round, operated = self.game.round_number, False
+        for _ in range(STAGE_CAPS[stage]):
+            game = rollout.game
+            if game.over or reached(game, stage, start_round, operated):
+                break
+            operated = operated or getattr(game.round, "kind", "") == "operating"
+            if self.clock() > self.deadline:
+                raise OutOfTime
+            rollout.apply(rollout.greedy_action())
+            self.steps += 1
+        return self.value(rollout.game, rollout.revenues)
+
+    def value(self, game: Any, last_revenues: dict[str, int] | None = None) -> int:
+        """This seat's worth minus the best other seat's.  A seat's worth is its final score
+        when the game is over; before, the title's scoring of the position (net worth) plus
+        its *income*: one run of every open company at its latest revenue
+        (``last_revenues``), shared by share percentage -- what its holdings earn next."""
+        scores = scores_now(game)
+        if not game.over and last_revenues:
+            for seat, income in enumerate(incomes(game, last_revenues)):
+                scores[seat] += income
+        mine = scores.pop(self.seat)
+        return mine - max(scores, default=0)
+
+
+def revenues(events: list[dict[str, Any]]) -> dict[str, int]:
+    """Each company's latest revenue, from the ``routes`` events."""
+    latest: dict[str, int] = {}
+    for event in events:
+        track(latest, event)
+    return latest
+
+
+def track(latest: dict[str, int], event: dict[str, Any]) -> None:
+    if event.get("kind") == "routes":
+        data = event.get("data") or {}
+        latest[str(data.get("company"))] = int(data.get("revenue") or 0)
+
+
+def incomes(game: Any, last_revenues: dict[str, int]) -> list[int]:
+    """What one run of every open company at its latest revenue pays each seat."""
+    seat_of = {player.id: player.seat for player in game.seats}
+    paid = [0] * len(game.seats)
+    for company_id, company in game.companies.items():
+        revenue = last_revenues.get(company_id, 0)
+        if not revenue or getattr(company, "closed", False):
+            continue
+        for cert in company.certs:
+            seat = seat_of.get(cert.owner)
+            if seat is not None:
+                paid[seat] += revenue * cert.percent // 100
+    return paid
+
+
+def reached(game: Any, stage: str, start_round: int, operated: bool) -> bool:
+    """Whether a rollout begun in round ``start_round`` has reached the end of ``stage``
+    (``operated``: it has played through an operating round)."""
+    if stage == "round":
+        return bool(game.round_number != start_round)
+    if stage == "set":
+        return operated and getattr(game.round, "kind", "") == "stock"
+    return False
+
+
+class Rollout:
+    """One copy of the game played on by greedy, with its own log and events in protocol
+    form appended to the real game's (the greedy policies read both)."""
+
+    def __init__(self, owner: Lookahead, game: Any) -> None:
+        self.owner = owner
+        self.game = game
+        self.actions = list(owner.base_actions)
+        self.events = list(owner.base_events)
+        self.revenues = dict(owner.base_revenues)
+
+    def apply(self, action: Action) -> None:
+        index = len(self.game.actions)
+        self.game.apply(action)
+        self.actions.append({"action": to_builtins(action)})
+        for event in self.game.events_since(index):
+            if event.kind != "action":
+                self.events.append({"kind": event.kind, "data": event.data})
+                track(self.revenues, self.events[-1])
+
+    def greedy_action(self) -> Action:
+        game = self.game
+        legal = [choice.to_builtins() for choice in game.legal_actions()]
+        if len(legal) == 1:
+            return from_builtins(concrete(legal[0]))
+        seat = game.acting_seat()
+        request = {"legal": legal, "player": game.seats[seat].id,
+                   "entity": game.acting_entity(), "seat": seat}
+        return from_builtins(self.owner.model.decide(game.observation(), request,
+                                                      self.actions, self.events))
+
+
+class Model:
+    """Greedy as the rollouts play it, for every seat: a :class:`GreedyBot` of its own (its
+    random tie-breaks never disturb the searching bot's), one memory of depot prices for
+    all seats (prices are public), and a cache of tile-lay answers, met again and again by
+    rollouts that differ only in who holds which shares.  A lay answer depends on the
+    board, the company, the phase, the depot and the lays offered, which make its key.
+    The searching bot gives its model no track model, so rollouts lay tiles by greedy's
+    geometric rule instead of pricing every lay by its routes (greedy's costliest decision,
+    ten times a rollout step): a cheaper, rougher model of the track, the same for every
+    candidate."""
+
+    def __init__(self, bot: GreedyBot, cache_size: int = 4096) -> None:
+        self.bot = bot
+        self.memory = Memory()
+        self.lays: OrderedDict[bytes, dict[str, Any]] = OrderedDict()
+        self.cache_size = cache_size
+
+    def decide(self, state: dict[str, Any], request: dict[str, Any],
+               actions: list[dict[str, Any]], events: list[dict[str, Any]]) -> dict[str, Any]:
+        legal = request["legal"]
+        self.memory.learn(legal)
+        key = self._lay_key(state, request) if self._lays_only(legal) else None
+        if key is not None and key in self.lays:
+            self.lays.move_to_end(key)
+            return self.lays[key]
+        action = self.bot.decide(View(state, request, actions, self.memory, events))
+        if key is not None:
+            self.lays[key] = action
+            if len(self.lays) > self.cache_size:
+                self.lays.popitem(last=False)
+        return action
+
+    @staticmethod
+    def _lays_only(legal: list[dict[str, Any]]) -> bool:
+        kinds = {choice.get("type") for choice in legal}
+        return "lay_tile" in kinds and kinds <= {"lay_tile", "pass"}
+
+    @staticmethod
+    def _lay_key(state: dict[str, Any], request: dict[str, Any]) -> bytes:
+        entity = request["entity"]
+        return msgspec.json.encode([
+            entity, request["legal"], state.get("board"), state.get("phase"),
+            (state.get("companies") or {}).get(entity),
+            (state.get("depot") or {}).get("available"),
+        ])
