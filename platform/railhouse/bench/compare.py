@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import shutil
 import statistics
 import subprocess
@@ -52,7 +53,7 @@ class Side:
     def add(self, document: dict[str, Any]) -> None:
         for name, metric in document.get("metrics", {}).items():
             if metric.get("status") != "ok" or metric.get("median") is None:
-                if metric.get("status") not in (None, "ok", "skipped"):
+                if metric.get("status") not in (None, "ok", "skipped", "absent"):
                     self.failed[name] = metric.get("note", metric.get("status", ""))
                 continue
             self.rounds.setdefault(name, []).append(float(metric["median"]))
@@ -155,7 +156,14 @@ def groups(chosen: set[str]) -> list[list[str]]:
     return out
 
 
+#: ``railhouse bench --only`` naming a metric an older version lacks
+UNKNOWN_METRIC = re.compile(r"unknown metric '[^']+'; known: (.*)$")
+
+
 def measure(python: str, names: list[str], options: list[str]) -> dict[str, Any]:
+    """One ``railhouse bench --only NAMES --json`` run in ``python``.  A version that lacks
+    some of the group's metrics (a ref older than the metric) measures the rest; the ones it
+    lacks are ``absent`` (shown as ``-``, not as a failure)."""
     argv = [python, "-c", BENCH_MAIN, "bench", "--json", "--only", ",".join(names), *options]
     done = subprocess.run(argv, capture_output=True, text=True, check=False)
     # exit 1 means a metric failed or was violated: the JSON still says which
@@ -163,8 +171,17 @@ def measure(python: str, names: list[str], options: list[str]) -> dict[str, Any]
         document: dict[str, Any] = json.loads(done.stdout)
     except json.JSONDecodeError:
         tail = done.stderr.strip().splitlines()
-        return {"metrics": {n: {"status": "failed", "note": tail[-1] if tail else "no output"}
-                            for n in names}}
+        note = tail[-1] if tail else "no output"
+        unknown = UNKNOWN_METRIC.search(note)
+        if unknown is not None:
+            known = {n.strip() for n in unknown.group(1).split(",")}
+            present = [n for n in names if n in known]
+            document = measure(python, present, options) if present else {"metrics": {}}
+            for name in names:
+                if name not in known:
+                    document.setdefault("metrics", {})[name] = {"status": "absent"}
+            return document
+        return {"metrics": {n: {"status": "failed", "note": note} for n in names}}
     return document
 
 

@@ -94,3 +94,34 @@ def test_build_base_installs_a_ref_in_its_own_virtualenv(
                           check=True)
     assert done.stdout.startswith(str(tmp_path))
     assert compare.build_base(root, commit, lambda _line: None) == python  # cached
+
+
+OLDER_BENCH = '''#!{python}
+"""Stands in for an older railhouse's ``bench``: it lacks core.step_us."""
+import json, sys
+names = sys.argv[sys.argv.index("--only") + 1].split(",")
+known = ["core.apply_action_us", "core.legal_actions_us"]
+lacking = [n for n in names if n not in known]
+if lacking:
+    sys.exit(f"railhouse: error: unknown metric {{lacking[0]!r}}; known: {{', '.join(known)}}")
+print(json.dumps({{"metrics": {{n: {{"status": "ok", "median": 90.0, "unit": "us"}}
+                                for n in names}}}}))
+'''
+
+
+def test_a_ref_older_than_a_metric_measures_the_rest_of_its_group(tmp_path: Path) -> None:
+    """Comparing with a ref that predates one metric of a group (8524a33 has no
+    core.step_us): the group's other metrics are still measured there, and the missing one
+    is absent (``-``), not a failure of the whole group."""
+    older = tmp_path / "older-python"
+    older.write_text(OLDER_BENCH.format(python=sys.executable))
+    older.chmod(0o755)
+    names = ["core.apply_action_us", "core.legal_actions_us", "core.step_us"]
+    document = compare.measure(str(older), names, [])
+    metrics = document["metrics"]
+    assert metrics["core.apply_action_us"]["median"] == 90.0
+    assert metrics["core.step_us"] == {"status": "absent"}
+    side = compare.Side("older", str(older))
+    side.add(document)
+    assert side.failed == {}
+    assert side.figure("core.legal_actions_us") == 90.0 and side.figure("core.step_us") is None
