@@ -12,9 +12,13 @@ from pathlib import Path
 import pytest
 
 REPO = Path(__file__).resolve().parents[2]
-#: ``../shared`` beside the checkout (spelt as a path or built with ``/ "shared"``), or the
-#: variable that used to point at it.
-OUTSIDE = re.compile(r"\.\./shared|RAILHOUSE_SHARED|shared_dir\(|/ ['\"]shared['\"]")
+#: the material folder beside the checkout: this guard only names it, it reads nothing there
+SIBLING = "shared"
+#: that folder spelt as a relative path or built with ``/ "<name>"``, or the variable that
+#: used to point at it
+OUTSIDE = re.compile(
+    rf"\.\./{SIBLING}|RAILHOUSE_{SIBLING.upper()}|{SIBLING}_dir\(|/ ['\"]{SIBLING}['\"]"
+)
 TEXT = (".py", ".toml", ".ini", ".cfg", ".md", ".js", ".sh", ".json", ".txt")
 
 
