@@ -142,15 +142,15 @@ def test_certificate_limit_by_player_count(make_game: Make) -> None:
 
 
 def test_sell_or_buy_own_shares_issue_drops_one_step_fewer(make_game: Make) -> None:
-    from railhouse_soh.treasury import issue, issue_limit
+    from railhouse.engine.steps.issues import issue_limit, issue_shares
+    from railhouse_soh.variants.issues import issue_price_drop
 
     game = to_stock_round(make_game)
     me = game.acting_entity() or ""
     game.apply(Par(entity=me, company="AR", price=100))
     ar = game.companies["AR"]
-    assert issue_limit(game, ar, 0) == 2  # players hold 2 shares together
-    game.round.turn = SohTurn()  # type: ignore[union-attr]
-    issue(game, ar, 2)
+    assert issue_limit(game, ar, game.ruleset.issues, 0) == 2  # players hold 2 together
+    issue_shares(game, ar, 2, SohTurn(), issue_price_drop(game, ar, 0, 2))
     assert game.share_price(ar) == 90 and ar.cash == 400
     assert IssueShares(entity="AR", count=1).count == 1
 

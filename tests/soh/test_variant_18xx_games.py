@@ -7,10 +7,11 @@ from typing import Any
 
 import pytest
 
+from railhouse.engine.steps.issues import may_buy_back, may_issue
 from railhouse_soh.game import SohRules
 from railhouse_soh.stepbase import SohTurn
 from railhouse_soh.variants import PRINTED, XXGAMES, ruleset_for
-from railhouse_soh.variants.issues import issue_steps, may_buy_back, may_issue
+from railhouse_soh.variants.issues import issue_steps
 
 
 def started(make_game: Callable[..., Any], rules: str, price_pos: int) -> tuple[Any, Any]:
@@ -52,12 +53,12 @@ def test_11_2_issue_ledges_EN_sell_or_buy_its_own_shares(
 
 def test_11_2_one_issue_per_turn_and_no_buy_back_after_EN_sell_or_buy_its_own_shares() -> None:
     after_issue = SohTurn(issue_actions=1, issued=1)
-    assert may_issue(PRINTED, after_issue) and may_buy_back(PRINTED, after_issue)
-    assert may_issue(PRINTED, after_issue, emergency=True)
-    assert not may_issue(XXGAMES, after_issue)
-    assert not may_buy_back(XXGAMES, after_issue)
-    assert not may_issue(XXGAMES, after_issue, emergency=True)
-    assert may_issue(XXGAMES, SohTurn()) and may_buy_back(XXGAMES, SohTurn())
+    assert may_issue(PRINTED.issues, after_issue) and may_buy_back(PRINTED.issues, after_issue)
+    assert may_issue(PRINTED.issues, after_issue, emergency=True)
+    assert not may_issue(XXGAMES.issues, after_issue)
+    assert not may_buy_back(XXGAMES.issues, after_issue)
+    assert not may_issue(XXGAMES.issues, after_issue, emergency=True)
+    assert may_issue(XXGAMES.issues, SohTurn()) and may_buy_back(XXGAMES.issues, SohTurn())
 
 
 def test_rules_option_chooses_the_ruleset(make_game: Callable[..., Any]) -> None:

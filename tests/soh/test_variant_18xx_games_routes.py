@@ -33,6 +33,8 @@ from railhouse.engine.entities import POOL, TREASURY
 from railhouse.engine.errors import IllegalAction
 from railhouse.engine.routes import best_routes
 from railhouse.engine.shares import move_shares
+from railhouse.engine.steps.claims import claim_of
+from railhouse.engine.steps.issues import may_buy_back, may_issue
 from railhouse.protocol.codec import ProtocolError
 from railhouse.protocol.messages import ActionReply
 from railhouse.protocol.replies import choice_of
@@ -40,8 +42,6 @@ from railhouse_soh.game import SteamOverHolland
 from railhouse_soh.routing import RouteStep
 from railhouse_soh.stepbase import SohTurn
 from railhouse_soh.variants import PRINTED, XXGAMES
-from railhouse_soh.variants.issues import may_buy_back, may_issue
-from railhouse_soh.variants.routes import claim_of
 
 
 def ar_running(rules: str = "18xx-games") -> SteamOverHolland:
@@ -145,6 +145,7 @@ def test_11_2_one_issue_or_one_buy_back_per_turn_EN_sell_or_buy_its_own_shares()
     to_step(game, RouteStep)
     game.apply(legal(game, RunRoutes)[0].action)  # revenue: the late step would be open
     assert not legal(game, IssueShares) and not legal(game, BuyBackShares)
-    assert may_issue(XXGAMES, SohTurn(buy_backs=1), emergency=True)  # T: issues only count
-    assert not may_buy_back(XXGAMES, SohTurn(buy_backs=1))
-    assert may_buy_back(PRINTED, SohTurn(buy_backs=1)) and may_issue(PRINTED, SohTurn(buy_backs=1))
+    assert may_issue(XXGAMES.issues, SohTurn(buy_backs=1), emergency=True)  # T: issues only count
+    assert not may_buy_back(XXGAMES.issues, SohTurn(buy_backs=1))
+    assert may_buy_back(PRINTED.issues, SohTurn(buy_backs=1))
+    assert may_issue(PRINTED.issues, SohTurn(buy_backs=1))

@@ -36,14 +36,13 @@ from railhouse.engine.actions import (
 from railhouse.engine.entities import POOL, TREASURY
 from railhouse.engine.rounds.stock import StockRound
 from railhouse.engine.shares import move_shares
+from railhouse.engine.steps.issues import issue_limit
 from railhouse.map.tokens import TokenOptions
 from railhouse_soh.game import SteamOverHolland
 from railhouse_soh.rounds import give_nrs_share
 from railhouse_soh.steps import TokenStep
 from railhouse_soh.track import TrackStep
 from railhouse_soh.trainbuy import BuyTrainStep
-from railhouse_soh.treasury import issue_limit
-from railhouse_soh.variants.trains import take_twin
 
 RULES = ("printed", "18xx-games")
 
@@ -128,7 +127,7 @@ def test_11_2_one_shared_6_3e_stack_EN_available_trains(rules: str, left_after_s
     assert names.count("3E") == (6 if rules == "printed" else 5)
     for train in [t for t in game.depot.trains if t.name == "6"]:
         taken = game.depot.take(train.id)
-        take_twin(game.ruleset, game.depot, taken.name)
+        game.depot.take_twin(taken.name)
     assert [t.name for t in game.depot.trains].count("3E") == left_after_six
 
 
@@ -173,9 +172,10 @@ def test_11_2_issue_limit_counts_pool_shares_EN_sell_or_buy_its_own_shares(
     shares``.  They agree at the printed 50%; a title with a 30% pool shows the switch."""
     game = fresh(rules=rules)
     company = start_company(game, "AR", "p0", 100, holdings={"p1": 3})
-    assert issue_limit(game, company, 0) == 5  # 5 held by players, 5 in the treasury
+    # 5 held by players, 5 in the treasury
+    assert issue_limit(game, company, game.ruleset.issues, 0) == 5
     game.config = replace(game.config, pool_limit_percent=30)
-    assert issue_limit(game, company, 0) == room
+    assert issue_limit(game, company, game.ruleset.issues, 0) == room
 
 
 @pytest.mark.parametrize("rules, one_per", [("printed", "city"), ("18xx-games", "hex")])
@@ -316,4 +316,4 @@ def test_11_2_discarded_trains_back_in_the_depot_EN_number_of_trains(
     if for_sale:
         step.process_buy_train(BuyTrain(entity="AR", train=three.id, price=200))
         assert three.id in {t.id for t in game.companies["AR"].trains}
-        assert three.id not in game.reclaimed
+        assert three not in game.depot.returned

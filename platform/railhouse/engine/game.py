@@ -339,6 +339,12 @@ class Game(LegalSetCache):
         """The decision of a company over the train limit."""
         return DiscardDecider(self, company)
 
+    def discards_for_sale(self) -> bool:
+        """True: a train discarded over the limit goes back to the depot, for sale again
+        until its type rusts (18xx.games ``DISCARDED_TRAINS = :discard``; ``Depot.returned``);
+        False (the default): it leaves the game."""
+        return False
+
     def on_private_closed(self, private: Private, owner: str | None) -> None:
         """Called once a private has closed (:func:`railhouse.engine.privates.close_private`);
         ``owner`` held it.  Nothing by default."""

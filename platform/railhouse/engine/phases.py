@@ -99,10 +99,13 @@ def request_discards(game: Game) -> None:
 
 
 def discard_train(game: Game, company: Company, train: Train) -> None:
-    """``train`` leaves ``company`` and the game."""
+    """``train`` leaves ``company`` and the game, or, where the title puts discards back on
+    sale (``Game.discards_for_sale``), goes back to the depot (``Depot.returned``)."""
     company.trains.remove(train)
     train.owner = None
     game.depot.discarded.append(train)
+    if game.discards_for_sale():
+        game.depot.returned.append(train)
     game.event("train_discarded", {"company": company.id, "train": train.id})
 
 

@@ -4,6 +4,12 @@ Availability: trains are sold in ``group`` order; a group is on sale only when e
 of the groups before it is sold (SOH EN "Available trains"; 1839 R-8.3.D.3).  The first
 purchase of a type that starts a phase changes the phase, either at once or, where the
 title says so (SOH EN "Phases"), at the end of the buying company's turn.
+
+Two train mechanisms of the 18xx.games engine are depot data a title switches on (SOH's
+18xx-games rule set, facts §11.2): ``Depot.returned``, trains discarded over the limit and
+for sale again until their type rusts (``DISCARDED_TRAINS = :discard``; a title's
+``Game.discards_for_sale``), and ``Depot.twins``, two types printed on one stack of cards,
+each card bought as either (a train's ``variants``).
 """
 
 from __future__ import annotations
@@ -24,6 +30,10 @@ class Depot:
     unlimited: dict[str, TrainSpec] = field(default_factory=dict)
     discarded: list[Train] = field(default_factory=list)
     serial: dict[str, int] = field(default_factory=dict)
+    #: discarded trains for sale again, in discard order (each is also in ``discarded``)
+    returned: list[Train] = field(default_factory=list)
+    #: types sharing one stack of cards: buying one takes the next of its twin away
+    twins: dict[str, str] = field(default_factory=dict)
 
     def current_group(self) -> int | None:
         groups = [t.spec.group for t in self.trains]
@@ -41,6 +51,31 @@ class Depot:
             if spec.group == group and name not in seen:
                 seen[name] = self.mint(spec)
         return list(seen.values())
+
+    def for_sale(self) -> list[Train]:
+        """The trains a company may buy: :meth:`available` and the discards returned."""
+        return self.available() + self.returned if self.returned else self.available()
+
+    def take_for_sale(self, train_id: str) -> Train:
+        """Take a bought train out of the depot, or out of the discards returned."""
+        for train in self.returned:
+            if train.id == train_id:
+                self.returned.remove(train)
+                self.discarded.remove(train)
+                return train
+        return self.take(train_id)
+
+    def take_twin(self, bought: str) -> str | None:
+        """After a purchase of ``bought``: the next unsold train of its twin type leaves
+        the game (one card, two types); its id, or None."""
+        twin = self.twins.get(bought)
+        if twin is None:
+            return None
+        for train in self.trains:
+            if train.name == twin:
+                self.trains.remove(train)
+                return train.id
+        return None
 
     def mint(self, spec: TrainSpec) -> Train:
         number = self.serial.get(spec.name, 0)
@@ -93,6 +128,9 @@ def rust_trains(game: Game, phase_name: str) -> list[str]:
             train.owner = None
             game.depot.discarded.append(train)
             removed.append(train.id)
+    depot = game.depot
+    if depot.returned:  # discards for sale again rust with their type
+        depot.returned = [t for t in depot.returned if t.spec.rusts_on != phase_name]
     if removed:
         game.event("rust", {"phase": phase_name, "trains": removed})
     return removed

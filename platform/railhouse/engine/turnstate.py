@@ -1,9 +1,10 @@
 """What a company's operating turn remembers between its steps.
 
 :class:`TurnState` holds what every 18xx's turn shares: the hexes where track was laid, the
-routes run and their revenue, and whether the company must buy a train.  A title whose steps
+routes run and their revenue, whether the company must buy a train, and the shares it
+issued or bought back.  A title whose steps
 remember more subclasses it with typed fields and names the subclass as its game's
-``turn_state`` (e.g. SOH's shares issued this turn, 1839's declined offers); the operating
+``turn_state`` (e.g. SOH's emergency sales, 1839's declined offers); the operating
 round makes a fresh one at the start of every turn (``OperatingRound.turn``).
 """
 
@@ -25,3 +26,8 @@ class TurnState:
     routes: list[dict[str, Any]] = field(default_factory=list)
     #: whether the company must buy a train this turn; ``None`` until first asked
     must_buy: bool | None = None
+    #: shares the company issued this turn, and its issue and buy-back actions
+    #: (:mod:`railhouse.engine.steps.issues`)
+    issued: int = 0
+    issue_actions: int = 0
+    buy_backs: int = 0

@@ -9,7 +9,7 @@ from typing import Any
 from railhouse.engine.entities import Company
 from railhouse.engine.game import Game
 from railhouse.engine.privates import buy_from_bank
-from railhouse.engine.rounds.base import Decider, Round
+from railhouse.engine.rounds.base import Round
 from railhouse.engine.rounds.operating import OperatingRound
 from railhouse.engine.rounds.sequence import RoundSequence
 from railhouse.engine.scoring import worth
@@ -24,8 +24,13 @@ from railhouse_soh.priority_deal import PriorityDeal
 from railhouse_soh.rounds import SohAuction, SohStockRound, give_nrs_share, richest_seat
 from railhouse_soh.stepbase import SohTurn
 from railhouse_soh.variants import Ruleset, ruleset_for
-from railhouse_soh.variants import trains as variant_trains
 from railhouse_soh.variants.setup import forced_draw, forced_start_seat
+
+#: facts §11.2 "Number of 6 / 3E trains": EN's 27 train cards imply a stack of six 6-trains
+#: and a stack of six 3E-trains; 18xx.games has one stack of six cards, each bought as a 6
+#: or a 3E (21 trains in all): the printed stacks stay, and a purchase of either takes the
+#: next card of the other out of the game (the core's ``Depot.twins``)
+SHARED_6_3E_STACK = {"6": "3E", "3E": "6"}
 
 
 class SteamOverHolland(Game):
@@ -40,7 +45,6 @@ class SteamOverHolland(Game):
     ) -> None:
         self.nrs_subsidy_due = False
         self.dealt_privates: list[str] = []
-        self.reclaimed: list[str] = []  # discarded trains for sale again (18xx-games)
         self.set_number = 0
         self.ruleset: Ruleset = ruleset_for(options or {})
         self.online: OnlineSettings = settings_for(self.info.resolve_options(options))
@@ -59,6 +63,8 @@ class SteamOverHolland(Game):
     def _build(self) -> None:
         super()._build()
         self.board = Board(build_map(antwerpen_brown=self.options["antwerpen_brown"]))
+        if self.ruleset.shared_6_3e_stack:
+            self.depot.twins = dict(SHARED_6_3E_STACK)
 
     def phase_change_at_end_of_turn(self) -> bool:
         """EN "Phases": at the end of the buying company's turn; at once under the
@@ -70,10 +76,11 @@ class SteamOverHolland(Game):
         """EN "Calculating revenue": only the owner of a bonus private earns a bonus."""
         return routing.has_bonus_private(self, company)
 
-    def discard_decider(self, company: Company) -> Decider[Any]:
-        """EN "Number of trains per company": the core's discard (the train leaves the
-        game); under the 18xx-games rule set it goes back on sale (facts §11.2)."""
-        return variant_trains.DiscardBackToDepot(self, company)
+    def discards_for_sale(self) -> bool:
+        """EN "Number of trains per company": a discarded train leaves the game; under the
+        18xx-games rule set it goes back on sale until its type rusts (facts §11.2 "More T
+        deviations", "Discarded trains": T's ``DISCARDED_TRAINS = :discard``)."""
+        return self.ruleset.discards_to_depot
 
 
 class SohRules(RoundSequence["SteamOverHolland"]):
@@ -95,12 +102,6 @@ class SohRules(RoundSequence["SteamOverHolland"]):
             game.options, game.rng.randrange(len(game.seats)), len(game.seats))
         if game.options["distribution"] == "deal":
             deal_privates(game, dealt)
-
-    @hookimpl
-    def railhouse_phase_changed(self, game: SteamOverHolland, old: Any, new: Any) -> None:
-        """18xx-games rule set (facts §11.2, "discarded trains"): the discards put back on
-        sale rust with their type, as the phase's own rusting takes the others."""
-        variant_trains.rusted(game, new.name)
 
     def first_round(self, game: SteamOverHolland) -> Round[Any] | None:
         """EN "Phase 1": the privates' auction (none when they are dealt)."""

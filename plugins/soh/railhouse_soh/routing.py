@@ -14,11 +14,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from railhouse.engine.entities import Company, Train
+from railhouse.engine.steps import ClaimedRouteStep as CoreClaimedRouteStep
 from railhouse.engine.steps import RouteStep as CoreRouteStep
 from railhouse.map.optimize import best_routes as optimise
+from railhouse.map.restriction import route_available
 from railhouse.map.trains import RouteRules, RunContext
 from railhouse_soh.stepbase import SohTurn
-from railhouse_soh.variants import upgrades
 
 if TYPE_CHECKING:
     from railhouse_soh.game import SteamOverHolland
@@ -48,7 +49,7 @@ def has_route(game: SteamOverHolland, company: Company, train: Train) -> bool:
     """Whether ``company`` has a route for the forced purchase (EN: ``can_run``); the
     18xx-games rule set: T's reach test, towns counting (``Ruleset.towns_make_a_route``)."""
     if game.ruleset.towns_make_a_route:
-        return upgrades.route_available(game.board, game.route_operator(company))
+        return route_available(game.board, game.route_operator(company))
     return can_run(game, company, train)
 
 
@@ -71,3 +72,8 @@ class RouteStep(CoreRouteStep["SteamOverHolland", SohTurn]):
     ``railhouse_route_bonus``."""
 
     rule = "SOH EN 'Running trains'"
+
+
+class ClaimedRouteStep(CoreClaimedRouteStep["SteamOverHolland", SohTurn], RouteStep):
+    """EN "Running trains" under the 18xx-games rule set (facts §11.2): the president
+    claims the routes, as on 18xx.games (the core's step)."""

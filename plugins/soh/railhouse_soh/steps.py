@@ -10,29 +10,19 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from railhouse.engine.actions import (
-    BuyBackShares,
-    IssueShares,
-    LegalAction,
-    Pass,
-    Range,
-)
-from railhouse.engine.entities import POOL, TREASURY
 from railhouse.engine.rounds.base import Step
-from railhouse.engine.shares import buyback_limit, move_shares
 from railhouse.engine.steps import BuyPrivateStep as CoreBuyPrivateStep
 from railhouse.engine.steps import DividendStep as CoreDividendStep
 from railhouse.engine.steps import HomeTokenStep as CoreHomeTokenStep
 from railhouse.engine.steps import PhaseChangeStep as CorePhaseChangeStep
 from railhouse.engine.steps import TokenPower, power_of
 from railhouse.engine.steps import TokenStep as CoreTokenStep
+from railhouse.engine.steps.issues import IssueRules, ShareIssueStep
 from railhouse_soh import track, trainbuy
 from railhouse_soh.mapdata import AMSTERDAM_HEX
-from railhouse_soh.routing import RouteStep
-from railhouse_soh.stepbase import SohStep, SohTurn
-from railhouse_soh.treasury import issue, issue_limit
-from railhouse_soh.variants import issues
-from railhouse_soh.variants.routes import ClaimedRouteStep
+from railhouse_soh.routing import ClaimedRouteStep, RouteStep
+from railhouse_soh.stepbase import SohTurn
+from railhouse_soh.variants.issues import issue_price_drop
 
 if TYPE_CHECKING:
     from railhouse_soh.game import SteamOverHolland
@@ -52,11 +42,12 @@ class HomeTokenStep(CoreHomeTokenStep["SteamOverHolland", SohTurn]):
         self.turn.home_token = True
 
 
-class ShareDealingStep(SohStep):
+class ShareDealingStep(ShareIssueStep["SteamOverHolland", SohTurn]):
     """EN "Sell or buy its own shares": sell treasury shares to the open market, up to the
     number all players hold together and keeping the market at 50% or less (price down one
     step fewer than shares sold, ledges ignored), or buy its own shares back from the
-    market (no price change).  One of the two, once per turn (our reading of the heading)."""
+    market (no price change): the core's step, with the rule set's limits
+    (``Ruleset.issues``) and price drop (``variants/issues.py``)."""
 
     rule = "SOH EN 'Sell or buy its own shares'"
 
@@ -64,39 +55,18 @@ class ShareDealingStep(SohStep):
         super().__init__(game, entity)
         self.late = late
 
-    def legal_actions(self) -> list[LegalAction]:
+    def issue_rules(self) -> IssueRules:
+        return self.game.ruleset.issues
+
+    def price_drop(self, already: int, count: int) -> int:
+        return issue_price_drop(self.game, self.company, already, count)
+
+    def open_now(self) -> bool:
         """18xx-games rule set, the late step (T's issue step stays open until the
         dividend step passes, facts §11.2): only while a dividend decision is still to
         come, i.e. the trains earned something (with no train or no route T skips the
         dividend at once, closing the issue step)."""
-        if self.late and self.turn.revenue <= 0:
-            return []
-        legal = []
-        ruleset = self.game.ruleset
-        top = issue_limit(self.game, self.company, self.turn.issued)
-        if top > 0 and issues.may_issue(ruleset, self.turn):
-            legal.append(LegalAction(IssueShares(entity=self.entity, count=1),
-                                     {"count": Range(1, top)}))
-        back = buyback_limit(self.game, self.company)
-        if back > 0 and issues.may_buy_back(ruleset, self.turn):
-            legal.append(LegalAction(BuyBackShares(entity=self.entity, count=1),
-                                     {"count": Range(1, back)}))
-        if legal:
-            legal.append(LegalAction(Pass(entity=self.entity)))
-        return legal
-
-    def process_issue_shares(self, action: IssueShares) -> None:
-        issue(self.game, self.company, action.count)
-        self.done = True
-
-    def process_buy_back_shares(self, action: BuyBackShares) -> None:
-        game, company = self.game, self.company
-        price = game.share_price(company)
-        game.pay(company, game.bank, price * action.count)
-        move_shares(company, POOL, TREASURY, action.count)
-        self.turn.buy_backs += 1
-        game.event("buy_back", {"company": company.id, "count": action.count, "price": price})
-        self.done = True
+        return not self.late or self.turn.revenue > 0
 
 
 class TokenStep(CoreTokenStep["SteamOverHolland", SohTurn]):

@@ -8,9 +8,7 @@ from typing import TYPE_CHECKING
 
 from railhouse.engine.steps.track import NOT_IF_UPGRADED, LayPower, LaySlot, power_of
 from railhouse.engine.steps.track import TrackStep as CoreTrackStep
-from railhouse.map.lays import TileLay
 from railhouse_soh.stepbase import SohTurn
-from railhouse_soh.variants import upgrades
 
 if TYPE_CHECKING:
     from railhouse_soh.game import SteamOverHolland  # noqa: F401  (the step's game type)
@@ -45,9 +43,7 @@ class TrackStep(CoreTrackStep["SteamOverHolland", SohTurn]):
             return frozenset()
         return super().no_upgrade()
 
-    def may_lay(self, lay: TileLay, power: LayPower | None) -> bool:
-        """The 18xx-games rule set's semi-restrictive upgrades (facts §11.2): an upgrade
-        must add track the company can use; T checks a private's lay no further."""
-        if power is not None or not lay.upgrade or not self.game.ruleset.semi_restrictive:
-            return True
-        return upgrades.adds_usable_track(self.board, self.operator(), lay)
+    def track_restriction(self) -> str:
+        """EN "Laying track": connected is enough; the 18xx-games rule set's upgrades are
+        semi-restrictive (facts §11.2 "Upgrades": an upgrade must add usable track)."""
+        return self.game.ruleset.track_restriction

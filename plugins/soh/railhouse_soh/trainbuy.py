@@ -24,11 +24,11 @@ from railhouse.engine.entities import Company, Train
 from railhouse.engine.privates import close_all_privates, close_private
 from railhouse.engine.steps import BuyTrainStep as CoreBuyTrainStep
 from railhouse.engine.steps import power_of
+from railhouse.engine.steps.issues import issue_limit, issue_shares, may_issue
 from railhouse.engine.trains import phase_for_train
-from railhouse_soh import routing, treasury
+from railhouse_soh import routing
 from railhouse_soh.stepbase import SohTurn
-from railhouse_soh.variants import trains as variant_trains
-from railhouse_soh.variants.issues import may_issue
+from railhouse_soh.variants.issues import issue_price_drop
 
 if TYPE_CHECKING:
     from railhouse_soh.game import SteamOverHolland
@@ -45,27 +45,18 @@ class BuyTrainStep(CoreBuyTrainStep["SteamOverHolland", SohTurn]):
     rule = "SOH EN 'Purchasing trains'"
     hosts_raise = True
 
-    def depot_trains(self) -> list[Train]:
-        return variant_trains.on_sale(self.game)
-
     def depot_price(self, train: Train) -> int:
         """EN private #6: 10% off every train the owning company buys from the bank
         (18xx-games rule set: only 3-, 4- and 5-trains; facts §11.2 "Private #6")."""
         game = self.game
+        only = game.ruleset.discount_trains
         if (power_of(game, self.company, "train_discount") is not None
-                and variant_trains.discounted(game.ruleset, train.name)):
+                and (only is None or train.name in only)):
             return train.spec.price * (100 - DISCOUNT_PERCENT) // 100
         return train.spec.price
 
-    def take_from_depot(self, train_id: str) -> Train:
-        return variant_trains.take(self.game, train_id)
-
     def bought_from_depot(self, train: Train) -> None:
-        game = self.game
-        twin = variant_trains.take_twin(game.ruleset, game.depot, train.name)
-        if twin is not None:  # facts §11.2: one shared stack of 6 / 3E cards
-            game.event("train_removed", {"train": twin})
-        close_privates_on_purchase(game, train.name)
+        close_privates_on_purchase(self.game, train.name)
 
     def must_buy_without_train(self, cheapest: Train) -> bool:
         """EN "Forced train purchases": "... and has a valid route"."""
@@ -101,15 +92,18 @@ class ForcedPurchaseRaise(EmergencyRaise):
         voluntary one (``may_issue``) and no more shares than the shortfall needs (facts
         §11.2 "Emergency issue")."""
         step = self.step
-        if not may_issue(step.game.ruleset, step.turn, emergency=True):
+        rules = step.game.ruleset.issues
+        if not may_issue(rules, step.turn, emergency=True):
             return 0
-        limit = treasury.issue_limit(step.game, self.company, step.turn.issued)
+        limit = issue_limit(step.game, self.company, rules, step.turn.issued)
         if step.game.ruleset.emergency_issue_capped:  # T: no more shares than needed
             limit = min(limit, self.units_needed(self.company, self.shortfall()))
         return limit
 
     def sell_treasury(self, count: int) -> None:
-        treasury.issue(self.step.game, self.company, count)
+        game, turn = self.step.game, self.step.turn
+        price_steps = issue_price_drop(game, self.company, turn.issued, count)
+        issue_shares(game, self.company, count, turn, price_steps)
 
     def legal_actions(self) -> list[LegalAction]:
         """18xx-games rule set: once the president has sold shares for the train, the

@@ -129,3 +129,43 @@ def test_privates_close_when_the_phase_their_data_names_starts_en_notes_on_priva
     assert not game.privates["P1"].closed and game.companies["A"].privates == []
     closed = [e.data for e in game.events_since(-1) if e.kind == "private_closed"]
     assert [d["private"] for d in closed] == ["P2", "P3"] and closed[0]["reason"] == "phase 4"
+
+
+def test_discards_for_sale_return_to_the_depot_until_their_type_rusts() -> None:
+    """18xx.games ``DISCARDED_TRAINS = :discard`` (SOH 18xx-games rule set, facts §11.2
+    "Discarded trains"): a train discarded over the limit is on sale again; it rusts with
+    its type.  By default it leaves the game."""
+    from minititle import MiniGame
+
+    from railhouse.engine.phases import discard_train
+
+    class Returning(MiniGame):
+        def discards_for_sale(self) -> bool:
+            return True
+
+    for for_sale in (False, True):
+        game = (Returning if for_sale else MiniGame)(["P0", "P1", "P2"])
+        company = start(game, "A", "p0", 70)
+        two = give(game, "A", "2")
+        discard_train(game, company, two)
+        assert two in game.depot.discarded
+        assert (two in game.depot.for_sale()) is for_sale
+        if for_sale:
+            assert game.depot.take_for_sale(two.id) is two
+            assert two not in game.depot.discarded and not game.depot.returned
+            give(game, "A", "2")
+            discard_train(game, company, company.trains[0])
+            rust_trains(game, "4")
+            assert not game.depot.returned
+
+
+def test_twin_types_share_one_stack_of_cards() -> None:
+    """18xx.games train variants (SOH 18xx-games rule set, facts §11.2 "Number of 6 / 3E
+    trains"): buying one type takes the next card of its twin out of the game."""
+    game = mini()
+    game.depot.twins = {"2": "3"}
+    threes = sum(1 for t in game.depot.trains if t.name == "3")
+    taken = game.depot.take_twin("2")
+    assert taken is not None and taken.startswith("3-")
+    assert sum(1 for t in game.depot.trains if t.name == "3") == threes - 1
+    assert game.depot.take_twin("3") is None  # not a twin both ways unless listed

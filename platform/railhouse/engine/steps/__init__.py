@@ -15,6 +15,7 @@ small method (in the manner of the 18xx.games engine), never the whole step:
 - :class:`TrackStep`: lay and upgrade tiles through :mod:`railhouse.map.lays`.  Override
   points: :attr:`~TrackStep.tile_lays` (:class:`LaySlot`), :meth:`~TrackStep.powers`
   (:class:`LayPower`), :meth:`~TrackStep.only_hexes`, :meth:`~TrackStep.no_upgrade`,
+  :meth:`~TrackStep.track_restriction` (:mod:`railhouse.map.restriction`),
   :meth:`~TrackStep.may_lay`, :meth:`~TrackStep.terrain_cost`, :meth:`~TrackStep.lay_cost`,
   :meth:`~TrackStep.lay_action` and :meth:`~TrackStep.laid`.
 - :class:`HomeTokenStep` and :class:`TokenStep`: place the home token(s) and the turn's
@@ -34,7 +35,9 @@ small method (in the manner of the 18xx.games engine), never the whole step:
   the title's route question (:mod:`railhouse.engine.routes`: ``Game.route_rules``,
   ``route_operator``, ``route_run``, ``route_train``, ``route_bonus_applies``) and fires
   ``railhouse_route_bonus`` itself; writes ``turn.revenue`` and ``turn.routes``.  Override
-  point: :meth:`~RouteStep.best` (SOH's 18xx-games rule set: the president's claim).
+  point: :meth:`~RouteStep.best`.  :class:`ClaimedRouteStep`: the president claims the
+  routes, checked for legality (18xx.games; SOH's 18xx-games rule set).  Override point:
+  :meth:`~ClaimedRouteStep.chosen_by_president`.
 - :class:`BuyPrivateStep`: buy a private from a player (agreement), in phases marked
   ``privates_buyable``.  Override points: :meth:`~BuyPrivateStep.may_buy`,
   :meth:`~BuyPrivateStep.buyable`; :func:`private_purchase_choices` serves a title that
@@ -46,6 +49,7 @@ small method (in the manner of the 18xx.games engine), never the whole step:
 """
 
 from railhouse.engine.steps.base import T, TurnStep
+from railhouse.engine.steps.claims import ClaimedRouteStep
 from railhouse.engine.steps.dividend import DividendStep, move_after_operating
 from railhouse.engine.steps.mapstep import MapStep
 from railhouse.engine.steps.phase import PhaseChangeStep
@@ -68,6 +72,7 @@ __all__ = [
     "NOT_IF_UPGRADED",
     "BuyPrivateStep",
     "BuyTrainStep",
+    "ClaimedRouteStep",
     "CompletePurchase",
     "DividendStep",
     "ForcedPurchase",

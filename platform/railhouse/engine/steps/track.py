@@ -7,9 +7,10 @@ in the manner of the 18xx.games engine's ``TILE_LAYS``), which private powers ad
 a lay (:class:`LayPower`), and what a lay costs (:meth:`TrackStep.lay_cost`).  Every lay
 is paid from the company's treasury and must be affordable (SOH EN "Laying track"; 1839
 R-8.3.A.3).  Override points: :attr:`~TrackStep.tile_lays`, :meth:`~TrackStep.powers`,
-:meth:`~TrackStep.only_hexes`, :meth:`~TrackStep.no_upgrade`, :meth:`~TrackStep.may_lay`,
-:meth:`~TrackStep.terrain_cost`, :meth:`~TrackStep.lay_cost`, :meth:`~TrackStep.lay_action`
-and :meth:`~TrackStep.laid`.
+:meth:`~TrackStep.only_hexes`, :meth:`~TrackStep.no_upgrade`,
+:meth:`~TrackStep.track_restriction` (:mod:`railhouse.map.restriction`),
+:meth:`~TrackStep.may_lay`, :meth:`~TrackStep.terrain_cost`, :meth:`~TrackStep.lay_cost`,
+:meth:`~TrackStep.lay_action` and :meth:`~TrackStep.laid`.
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ from railhouse.engine.rounds.base import G
 from railhouse.engine.steps.base import T
 from railhouse.engine.steps.mapstep import MapStep
 from railhouse.map.lays import LayOptions, TileLay, first_tile_lay, legal_tile_lays, listed_turn
+from railhouse.map.restriction import PERMISSIVE, SEMI_RESTRICTIVE, adds_usable_track
 
 if TYPE_CHECKING:
     from railhouse.engine.game import Game
@@ -110,9 +112,18 @@ class TrackStep(MapStep[G, T]):
         """Hexes that may not be upgraded now: by default those laid this turn."""
         return frozenset(self.turn.laid_hexes)
 
+    def track_restriction(self) -> str:
+        """18xx.games' ``TRACK_RESTRICTION`` of the turn's own lays
+        (:mod:`railhouse.map.restriction`): :data:`PERMISSIVE` (connected is enough) or
+        :data:`SEMI_RESTRICTIVE` (an upgrade must add track the company can use or change
+        a stop's value; a private's lay is not checked further, as 18xx.games does)."""
+        return PERMISSIVE
+
     def may_lay(self, lay: TileLay, power: LayPower | None) -> bool:
-        """A title's further test of a lay the map allows."""
-        return True
+        """A further test of a lay the map allows: by default the track restriction."""
+        if power is not None or not lay.upgrade or self.track_restriction() != SEMI_RESTRICTIVE:
+            return True
+        return adds_usable_track(self.board, self.operator(), lay)
 
     def terrain_cost(self, lay: TileLay, fee: int) -> int:
         """The terrain part of ``lay``'s price (``fee``: what the step added to it)."""

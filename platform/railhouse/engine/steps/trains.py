@@ -78,16 +78,16 @@ class BuyTrainStep(TurnStep[G, T]):
 
     # -- override points ---------------------------------------------------------------
     def depot_trains(self) -> list[Train]:
-        """The trains the company may buy from the depot now."""
-        return self.game.depot.available()
+        """The trains the company may buy from the depot now (``Depot.for_sale``)."""
+        return self.game.depot.for_sale()
 
     def depot_price(self, train: Train) -> int:
         """What ``train`` costs from the depot: its printed price."""
         return train.spec.price
 
     def take_from_depot(self, train_id: str) -> Train:
-        """Take a bought train out of the depot."""
-        return self.game.depot.take(train_id)
+        """Take a bought train out of the depot (``Depot.take_for_sale``)."""
+        return self.game.depot.take_for_sale(train_id)
 
     def bought_from_depot(self, train: Train) -> None:
         """Called after a depot purchase, before its phase change (nothing by default)."""
@@ -241,6 +241,9 @@ class BuyTrainStep(TurnStep[G, T]):
         game.pay(company, game.bank, price)
         game.event("train_bought", {"company": company.id, "train": train.id,
                                     "from": "depot", "price": price})
+        twin = game.depot.take_twin(train.name)
+        if twin is not None:  # one stack of cards for two types (``Depot.twins``)
+            game.event("train_removed", {"train": twin})
         self.bought_from_depot(train)
         acquire(game, company, train)
 

@@ -33,6 +33,7 @@ from railhouse.engine.actions import (
 from railhouse.engine.errors import InvalidAction, RailhouseError, RecordError
 from railhouse.engine.record import new_game
 from railhouse.engine.steps import RouteStep
+from railhouse.engine.steps.claims import run_claimed
 from railhouse.map.graph import track_graph
 from railhouse_soh.exporter.certs import POOL, Certificates
 from railhouse_soh.exporter.draw import seed_for
@@ -40,7 +41,6 @@ from railhouse_soh.importer.asks import track_step_open
 from railhouse_soh.steps import BuyPrivateStep, ShareDealingStep
 from railhouse_soh.track import TrackStep
 from railhouse_soh.trainbuy import BuyTrainStep
-from railhouse_soh.variants.routes import run_claimed
 
 TITLE_NAME = "Steam Over Holland"
 PRICES = (50, 55, 60, 65, 70, 75, 80, 90, 100, 110, 125, 140, 160, 180, 210, 240, 270, 300,

@@ -1,6 +1,10 @@
-"""Issuing shares under the two rule sets (EN "Sell or buy its own shares"; facts §11.2).
+"""The price drop of an issue under the two rule sets (EN "Sell or buy its own shares";
+facts §11.2); the limits are the core's ``IssueRules`` (``Ruleset.issues``).
 
-EN: the price drops one step fewer than the shares issued, ledges do not apply.
+EN: the price drops one step fewer than the shares issued, ledges do not apply; FAQ (facts
+§10): the drop is figured on the turn's total, so with ``already`` shares issued earlier
+in the turn the price ends ``already + count - 1`` steps below where the turn started
+(e.g. 1 + 1 shares: down one in all; :func:`issue_drop`).
 18xx.games: its ledge code treats the issuing company as a non-president seller, so in the
 bands above a ledge (110-140, 160-210, 240-300, 330) an issue lands the price on the
 ledge's cell (110, 160, 240 or 330) whatever the count: 1 share from 125 drops one step,
@@ -13,15 +17,15 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from railhouse.engine.entities import Company
 from railhouse.engine.market import StockMarket
 from railhouse_soh.variants.ruleset import Ruleset
 
 if TYPE_CHECKING:
-    from railhouse_soh.stepbase import SohTurn
+    from railhouse_soh.game import SteamOverHolland
 
 LEDGE_CELLS = (110, 160, 240, 330)  # prices that sit just above a ledge (EN)
 TOP = 360
-POOL_SHARE_LIMIT = 5  # 18xx.games: an issue leaves at most 5 shares in the pool
 
 
 def issue_steps(ruleset: Ruleset, market: StockMarket, company: str, normal: int) -> int:
@@ -37,25 +41,13 @@ def issue_steps(ruleset: Ruleset, market: StockMarket, company: str, normal: int
     return steps
 
 
-def may_issue(ruleset: Ruleset, turn: SohTurn, emergency: bool = False) -> bool:
-    """Whether another issue action fits this turn.  T (facts §11.2 "One issue or buy-back
-    per turn"): one issue or one buy-back per turn (``issues_per_turn`` counts both), and
-    no emergency issue after a voluntary one (an emergency issue after a buy-back is
-    allowed: T's ``issued_shares`` records issues only).  EN/FAQ: any number within the
-    limit."""
-    if emergency:
-        return ruleset.emergency_issue_after_issue or turn.issue_actions == 0
-    return ruleset.issues_per_turn is None or share_deals(turn) < ruleset.issues_per_turn
+def issue_drop(already: int, count: int) -> int:
+    """EN steps to move now when ``count`` shares follow ``already`` issued this turn."""
+    return (already + count - 1) - max(already - 1, 0)
 
 
-def may_buy_back(ruleset: Ruleset, turn: SohTurn) -> bool:
-    """T forbids buying back after issuing in the same turn, and a second buy-back (one
-    issue or one buy-back per turn); EN does not."""
-    if ruleset.issues_per_turn is not None and share_deals(turn) >= ruleset.issues_per_turn:
-        return False
-    return ruleset.buyback_after_issue or not turn.issued
-
-
-def share_deals(turn: SohTurn) -> int:
-    """Issue and buy-back actions taken this turn."""
-    return turn.issue_actions + turn.buy_backs
+def issue_price_drop(game: SteamOverHolland, company: Company, already: int, count: int) -> int:
+    """The drop of an issue of ``count`` after ``already``: EN's (cumulative, FAQ) or the
+    18xx-games rule set's ledge drop."""
+    return issue_steps(game.ruleset, game.market_of(company), company.id,
+                       issue_drop(already, count))

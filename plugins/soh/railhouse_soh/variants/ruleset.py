@@ -12,6 +12,12 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from railhouse.engine.steps.issues import IssueRules
+from railhouse.map.restriction import PERMISSIVE, SEMI_RESTRICTIVE
+
+#: EN/FAQ: any number of issues and buy-backs within the cumulative limit, the 50% pool
+EN_ISSUES = IssueRules()
+
 
 @dataclass(frozen=True)
 class Ruleset:
@@ -26,11 +32,12 @@ class Ruleset:
     ``first_sr_sales``: shares may be sold in the first stock round (EN yes; T no).
     ``sell_started_this_round``: shares of a company started this stock round may be sold
     (EN "Selling shares" no; T yes, after the first stock round).
-    ``issues_per_turn``: issue actions a company may take per OR turn (T 1; EN unlimited,
-    within the cumulative limit); ``buyback_after_issue``: buying back after issuing in the
-    same turn (T no); ``emergency_issue_after_issue``: issuing in a forced purchase after a
-    voluntary issue that turn (EN/FAQ yes, up to the cumulative limit; T no).
-    ``issue_limit_pool_shares``: T caps issues at ``5 - pool shares``, EN at the 50% pool.
+    ``issues``: the core's :class:`~railhouse.engine.steps.issues.IssueRules`.  T (facts
+    §11.2 "One issue or buy-back per turn", "Issuing shares"): one issue or one buy-back
+    per turn, no buy-back after an issue, no emergency issue after a voluntary one (a
+    buy-back does not count: T's ``issued_shares`` records issues only), at most 5 shares
+    in the pool after an issue; EN/FAQ: any number within the cumulative limit, the 50%
+    pool (the two caps agree at the printed 50%).
     ``issue_ledges``: the ledge caps apply to issues (T's apparent bug, §11.2).
     ``shared_6_3e_stack``: one stack of six trains, each bought as a 6 or a 3E (T).
     ``nrs_subsidy``: private #7's subsidy to NRS (EN yes; T yes too: its generic
@@ -50,12 +57,12 @@ class Ruleset:
     card moves one seat left after each private.
     ``all_pass_ends_auction``: everybody passing on a private ends the auction, the rest
     removed unsold (T); EN: only that private is removed.
-    ``semi_restrictive``: a company's own lay replacing track must add track it can use or
-    change a stop's value (T's ``:semi_restrictive``, ``variants/upgrades.py``); EN: the
-    tile must connect to the company's route.
+    ``track_restriction``: T's ``:semi_restrictive``: a company's own lay replacing track
+    must add track it can use or change a stop's value (:mod:`railhouse.map.restriction`);
+    EN ``permissive``: the tile must connect to the company's route.
     ``towns_make_a_route``: whether a company has a route (so must buy a train, and is
     asked for routes) is T's ``route_info``: two revenue stops reached, towns included
-    (``variants/upgrades.route_available``); EN: a valid route, city to city.
+    (:func:`railhouse.map.restriction.route_available`); EN: a valid route, city to city.
     ``emergency_issue_capped``: an emergency issue may not exceed the shares the shortfall
     needs (T's ``selling_minimum_shares?``); EN: up to the normal limit.
     ``no_close_after_sale``: after the president's emergency sale the company must buy
@@ -79,10 +86,7 @@ class Ruleset:
     immediate_phase: bool = False
     first_sr_sales: bool = True
     sell_started_this_round: bool = False
-    issues_per_turn: int | None = None
-    buyback_after_issue: bool = True
-    emergency_issue_after_issue: bool = True
-    issue_limit_pool_shares: bool = False
+    issues: IssueRules = EN_ISSUES
     issue_ledges: bool = False
     shared_6_3e_stack: bool = False
     nrs_subsidy: bool = True
@@ -94,7 +98,7 @@ class Ruleset:
     opener_skips_broke: bool = False
     all_pass_ends_auction: bool = False
     score_privates: bool = False
-    semi_restrictive: bool = False
+    track_restriction: str = PERMISSIVE
     towns_make_a_route: bool = False
     emergency_issue_capped: bool = False
     no_close_after_sale: bool = False
@@ -112,10 +116,8 @@ XXGAMES = Ruleset(
     immediate_phase=True,
     first_sr_sales=False,
     sell_started_this_round=True,
-    issues_per_turn=1,
-    buyback_after_issue=False,
-    emergency_issue_after_issue=False,
-    issue_limit_pool_shares=True,
+    issues=IssueRules(per_turn=1, buy_back_after_issue=False, emergency_after_issue=False,
+                      pool_share_cap=5),
     issue_ledges=True,
     shared_6_3e_stack=True,
     one_token_per_hex=True,
@@ -126,7 +128,7 @@ XXGAMES = Ruleset(
     opener_skips_broke=True,
     all_pass_ends_auction=True,
     score_privates=True,
-    semi_restrictive=True,
+    track_restriction=SEMI_RESTRICTIVE,
     towns_make_a_route=True,
     emergency_issue_capped=True,
     no_close_after_sale=True,

@@ -1,13 +1,18 @@
-"""18xx.games' track restriction for Steam Over Holland (facts §11.2 "More T deviations",
-"Upgrades"; tobymao ``TRACK_RESTRICTION = :semi_restrictive``).
+"""Track restrictions and the reach test of the 18xx.games engine, as map mechanisms.
 
-EN "Laying track" asks only that a tile connect to the company's route.  18xx.games also
-asks that a lay replacing track add track the company can use, or change the value of a
-city or town on it ("Must use new track or change city value"): after the lay, among the
-tile's paths the company's network reaches (walked from its tokens, not through cities full
-of others' tokens or off-boards), at least one must not lie within an old path (same hex
-sides, a city where the old path had a city, a town where it had a town), or must touch a
-stop whose value changed.  A lay on a hex without track always passes.
+18xx.games' ``TRACK_RESTRICTION``: ``:permissive`` asks only that a lay connect to the
+company's network (SOH EN "Laying track"); ``:semi_restrictive`` (:data:`SEMI_RESTRICTIVE`,
+used by SOH's 18xx-games rule set, facts §11.2 "Upgrades") also asks that a lay replacing
+track add track the company can use, or change the value of a city or town on it ("Must use
+new track or change city value"): after the lay, among the tile's paths the company's
+network reaches (walked from its tokens, not through cities full of others' tokens or
+off-boards), at least one must not lie within an old path (same hex sides, a city where the
+old path had a city, a town where it had a town), or must touch a stop whose value changed.
+A lay on a hex without track always passes (:func:`adds_usable_track`).
+
+:func:`route_available` is 18xx.games' ``route_info`` reach test: two revenue stops reached,
+towns counting (SOH's 18xx-games rule set, facts §11.2 "Towns as stops for the forced
+purchase").  Both walk the tiles as 18xx.games does (:class:`Walk`).
 """
 
 from __future__ import annotations
@@ -17,11 +22,15 @@ from railhouse.map.graph import Operator
 from railhouse.map.lays import TileLay
 from railhouse.map.tiles import CITY, JUNCTION, OFFBOARD, STOP_BASE, TileDef
 
+#: the restrictions a track step may apply to a lay (18xx.games ``TRACK_RESTRICTION``)
+PERMISSIVE = "permissive"
+SEMI_RESTRICTIVE = "semi_restrictive"
+
 End = tuple[str, int]  # ("e", side) or ("city"/"town", revenue)
 
 
 def adds_usable_track(board: Board, op: Operator, lay: TileLay) -> bool:
-    """T's semi-restrictive test of ``lay`` by ``op`` (see the module docstring)."""
+    """18xx.games' semi-restrictive test of ``lay`` by ``op`` (the module docstring)."""
     old_tile, old_rot = board.tile_at(lay.hex)
     if not old_tile.paths:
         return True
@@ -73,10 +82,10 @@ def connected_paths(board: Board, op: Operator, hex_id: str) -> set[int]:
 
 
 def route_available(board: Board, op: Operator) -> bool:
-    """tobymao's ``route_info`` for SOH (facts §11.2 "Towns as stops for the forced
+    """18xx.games' ``route_info`` (SOH: facts §11.2 "Towns as stops for the forced
     purchase"): the walk from one of the company's tokens touches at least two revenue
     stops, the token's city included and towns counting like cities.  It decides whether
-    18xx.games asks for routes and whether a company without trains must buy one (EN:
+    18xx.games asks for routes and whether a company without trains must buy one (SOH EN:
     only a valid route, which cannot end in a town)."""
     walk = Walk(board, op)
     walk.run()

@@ -1,15 +1,15 @@
-"""Routes chosen by the president (the 18xx-games rule set, as 18xx.games plays).
+"""Routes chosen by the president, checked for legality (as 18xx.games plays).
 
 A :class:`~railhouse.engine.actions.RunRoutes` action names, per train, the legs of its
 route as hex chains joined by ``-`` (``"F9-G10-H9"``), in travel order, which is how
-18xx.games records routes.  They are checked for legality by
-:func:`railhouse.map.validate.check_routes` under the same rules and bonuses the optimiser
-uses (EN "Running trains", "Calculating revenue").
+18xx.games records routes.  They are checked by :func:`railhouse.map.validate.check_routes`
+under the same rules and bonuses the optimiser uses (the title's route question,
+:mod:`railhouse.engine.routes`).
 
-18xx.games does not force the maximum: the route step offers the optimiser's best routes as
-the claim of its legal entry (so an answer by index earns the maximum) and names
-``routes`` a free field (any claim is admitted and judged here, before the step changes
-anything).
+18xx.games does not force the maximum: :class:`ClaimedRouteStep` offers the optimiser's
+best routes as the claim of its legal entry (so an answer by index earns the maximum) and
+names ``routes`` a free field (any claim is admitted and judged before the step changes
+anything).  SOH's 18xx-games rule set uses it (facts §11.2).
 """
 
 from __future__ import annotations
@@ -19,13 +19,14 @@ from typing import TYPE_CHECKING, Any
 from railhouse.engine.actions import Action, LegalAction, RunRoutes, TrainRoute
 from railhouse.engine.entities import Company
 from railhouse.engine.errors import IllegalAction
-from railhouse.map.graph import Operator
+from railhouse.engine.rounds.base import G
+from railhouse.engine.steps.base import T
+from railhouse.engine.steps.routes import RouteStep
+from railhouse.map.restriction import route_available
 from railhouse.map.validate import ClaimedRoute, IllegalRoute, check_routes
-from railhouse_soh.routing import RouteStep
-from railhouse_soh.variants import upgrades
 
 if TYPE_CHECKING:
-    from railhouse_soh.game import SteamOverHolland
+    from railhouse.engine.game import Game
 
 
 def claim_of(train: str, stops: tuple[str, ...] | list[str],
@@ -58,7 +59,7 @@ def claimed(routes: tuple[TrainRoute, ...]) -> list[ClaimedRoute]:
             for r in routes]
 
 
-def run_claimed(game: SteamOverHolland, company: Company,
+def run_claimed(game: Game, company: Company,
                 routes: tuple[TrainRoute, ...]) -> tuple[int, list[dict[str, Any]]]:
     """(revenue, route descriptions) of the claimed routes, or raise ``IllegalRoute``."""
     owned = {t.id for t in company.trains}
@@ -74,31 +75,28 @@ def run_claimed(game: SteamOverHolland, company: Company,
     return sum(r.revenue for r in checked), described
 
 
-class ClaimedRouteStep(RouteStep):
-    """EN "Running trains" under the 18xx-games rule set: the president claims routes
-    (18xx.games does not force the maximum); the legal entry carries the best claim and
-    ``routes`` is free, so any claim is admitted and checked here before anything
-    changes.  Otherwise the core's step: the engine runs the maximum."""
+class ClaimedRouteStep(RouteStep[G, T]):
+    """Running trains where the president claims the routes (18xx.games does not force
+    the maximum): the legal entry carries the best claim and ``routes`` is free, so any
+    claim is admitted and checked here before anything changes.  When the company is not
+    asked (:meth:`chosen_by_president`), the core's step: the engine runs the maximum."""
 
     #: the last claim validated and its (revenue, routes), reused by its processing
     checked: tuple[RunRoutes, tuple[int, list[dict[str, Any]]]] | None = None
 
     def chosen_by_president(self) -> bool:
-        """The president claims the routes (a RunRoutes action) when 18xx.games asks: the
-        company has trains and a route by its reach test (towns counting); otherwise the
-        engine runs what there is (nothing, or a town route's 0)."""
+        """Override point: whether the president is asked.  18xx.games asks when the
+        company has trains and a route by its reach test (``route_info``: two revenue
+        stops, towns counting, :func:`~railhouse.map.restriction.route_available`);
+        otherwise the engine runs what there is (nothing, or a town route's 0)."""
         game = self.game
-        if not self.company.trains:
+        if not self.company.trains or game.board is None:
             return False
-        if not game.ruleset.towns_make_a_route or upgrades.route_available(
-                game.board, self.operator()):
+        if route_available(game.board, game.route_operator(self.company)):
             return True
         # our stand-in for 18xx.games' walk follows our order, which may miss a stop its
         # own order reaches; a route that earns proves the stops are reached
         return self.best().revenue > 0
-
-    def operator(self) -> Operator:
-        return self.game.route_operator(self.company)
 
     def auto(self) -> bool:
         return False if self.chosen_by_president() else super().auto()
