@@ -11,7 +11,13 @@ from railhouse.engine.game import Game
 from railhouse.engine.privates import buy_from_bank
 from railhouse.engine.rounds.base import Round
 from railhouse.engine.rounds.operating import OperatingRound
-from railhouse.engine.rounds.sequence import RoundSequence
+from railhouse.engine.rounds.sequence import (
+    BANK_BROKEN,
+    CURRENT_OR,
+    FULL_OR,
+    MARKET_TOP,
+    RoundSequence,
+)
 from railhouse.engine.scoring import worth
 from railhouse.gamehooks import GameHooks
 from railhouse.hookspecs import hookimpl
@@ -155,22 +161,15 @@ class SohRules(RoundSequence["SteamOverHolland"]):
             return ["up"]
         return []
 
-    @hookimpl
-    def railhouse_check_game_end(self, game: SteamOverHolland, moment: str) -> str | None:
+    def game_end_checks(self, game: SteamOverHolland) -> dict[str, str]:
         """EN "Game end": a share price at the top ends the game after the current OR.
         Online edition (SUM "End of Game", option ``bank_break_end``): so does the end of
         the last OR of a set with a broken bank (in that set's stock round or ORs:
         ``railhouse_soh.online`` note [c]); the market top wins a tie."""
-        if moment != "end_of_or":
-            return None
-        market = game.markets["main"]
-        if any(market.cell(pos).end_game for pos in market.positions.values()):
-            return "market_top"
-        round_ = game.round
-        if (game.online.bank_break_end and game.bank.broken
-                and isinstance(round_, OperatingRound) and round_.number >= round_.of):
-            return "bank_broken"
-        return None
+        checks = {MARKET_TOP: CURRENT_OR}
+        if game.online.bank_break_end:
+            checks[BANK_BROKEN] = FULL_OR
+        return checks
 
     @hookimpl
     def railhouse_final_scores(self, game: SteamOverHolland) -> list[int]:

@@ -96,3 +96,25 @@ def test_a_private_bought_from_the_bank_takes_its_certificates_along_r_6_7() -> 
     buy_from_bank(game, private.id, "p1", 25)
     assert private.owner == "p1" and private.price_paid == 25
     assert game.player("p1").cash == before - 25 and cert.owner == "p1"
+
+
+def test_game_end_checks_as_data_market_top_after_the_or_bank_after_the_set() -> None:
+    """18xx.games ``GAME_END_CHECK`` as data (SOH EN "Game end": a price at the top ends
+    the game after the current OR; SUM "End of Game": a broken bank after the set of ORs);
+    the first end that applies, in the mapping's order, wins."""
+    from railhouse.engine.rounds.sequence import BANK_BROKEN, CURRENT_OR, FULL_OR, MARKET_TOP
+
+    class Ends(RoundSequence[Any]):
+        def game_end_checks(self, game: Any) -> dict[str, str]:
+            return {MARKET_TOP: CURRENT_OR, BANK_BROKEN: FULL_OR}
+
+    game, ends = mini(players=3, seed=1), Ends()
+    assert RoundSequence[Any]().railhouse_check_game_end(game, "end_of_or") is None
+    game.bank.broken = True
+    assert ends.railhouse_check_game_end(game, "end_of_or") is None  # not after one OR
+    assert ends.railhouse_check_game_end(game, "end_of_or_set") == BANK_BROKEN
+    company = game.companies["A"]
+    market = game.market_of(company)
+    market.place(company.id, (0, 4))  # the 150 cell ends the game
+    assert ends.railhouse_check_game_end(game, "end_of_or") == MARKET_TOP
+    assert ends.railhouse_check_game_end(game, "end_of_operating_turn") is None

@@ -13,15 +13,48 @@ hook implementation) and overrides the factories: :meth:`first_round`,
 ``kind`` ``"stock"`` and the :class:`OperatingRound` class say where the sequence stands;
 any other finished round (the auction) is followed by a stock round.  Variant plugins may
 still wrap the hook.
+
+The usual ends are data too (18xx.games' ``GAME_END_CHECK``): :meth:`game_end_checks` names
+the ends the title has (:data:`MARKET_TOP`: a share price on an end-game cell,
+``MarketCell.end_game``; :data:`BANK_BROKEN`: the bank broke) and when each ends the game
+(:data:`CURRENT_OR`: after the operating round in which it happened; :data:`FULL_OR`: after
+that set of operating rounds); the sequence answers ``railhouse_check_game_end`` with the
+first that applies, in the mapping's order.
 """
 
 from __future__ import annotations
 
-from typing import Any, Generic
+from collections.abc import Callable, Mapping
+from typing import TYPE_CHECKING, Any, Generic
 
 from railhouse.engine.rounds.base import G, GameEnd, Round
 from railhouse.engine.rounds.operating import OperatingRound
 from railhouse.hookspecs import hookimpl
+
+if TYPE_CHECKING:
+    from railhouse.engine.game import Game
+
+MARKET_TOP = "market_top"
+BANK_BROKEN = "bank_broken"
+CURRENT_OR = "current_or"
+FULL_OR = "full_or"
+#: the check moment (``railhouse_check_game_end``) of each timing
+_MOMENT = {CURRENT_OR: "end_of_or", FULL_OR: "end_of_or_set"}
+
+
+def market_top(game: Game) -> bool:
+    """A share price stands on an end-game cell of a market."""
+    return any(market.cell(pos).end_game
+               for market in game.markets.values() for pos in market.positions.values())
+
+
+def bank_broken(game: Game) -> bool:
+    return game.bank.broken
+
+
+#: what each end looks at
+_REACHED: Mapping[str, Callable[[Game], bool]] = {MARKET_TOP: market_top,
+                                                  BANK_BROKEN: bank_broken}
 
 
 class RoundSequence(Generic[G]):
@@ -57,6 +90,17 @@ class RoundSequence(Generic[G]):
     def operating_rounds(self, game: G) -> int:
         """Operating rounds in the set about to start: the phase's (``PhaseSpec``)."""
         return game.phase.operating_rounds
+
+    def game_end_checks(self, game: G) -> Mapping[str, str]:
+        """The ends the core checks, reason -> timing (the module doc); none by default."""
+        return {}
+
+    @hookimpl
+    def railhouse_check_game_end(self, game: G, moment: str) -> str | None:
+        for reason, timing in self.game_end_checks(game).items():
+            if _MOMENT[timing] == moment and _REACHED[reason](game):
+                return reason
+        return None
 
     def end_after_set(self, game: G) -> str | None:
         """The reason the game ends after the set of operating rounds just finished, or
