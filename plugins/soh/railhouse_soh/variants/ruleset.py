@@ -48,7 +48,8 @@ class Ruleset:
     ``discount_trains``: train names private #6 discounts (None = every bank train, EN).
     ``free_token_amsterdam``: private #5's free token may go in Amsterdam (T: no).
     ``player_routes``: the president chooses the routes (RunRoutes with explicit routes,
-    validated for legality), as on 18xx.games; otherwise the engine runs the maximum.
+    validated for legality), as on 18xx.games, when its reach test finds a route (the
+    core's ``ClaimedRouteStep``); otherwise the engine runs the maximum.
     ``auction_tie_to_holder_left``: after the auction, a tie for most cash goes to the
     holder or the first tied player to the left (EN); T gives it to the first tied player
     counting from the player who opened the first auction (its seating order).
@@ -60,8 +61,8 @@ class Ruleset:
     ``track_restriction``: T's ``:semi_restrictive``: a company's own lay replacing track
     must add track it can use or change a stop's value (:mod:`railhouse.map.restriction`);
     EN ``permissive``: the tile must connect to the company's route.
-    ``towns_make_a_route``: whether a company has a route (so must buy a train, and is
-    asked for routes) is T's ``route_info``: two revenue stops reached, towns included
+    ``towns_make_a_route``: whether a company has a route (so must buy a train) is T's
+    ``route_info``: two revenue stops reached, towns included
     (:func:`railhouse.map.restriction.route_available`); EN: a valid route, city to city.
     ``emergency_issue_capped``: an emergency issue may not exceed the shares the shortfall
     needs (T's ``selling_minimum_shares?``); EN: up to the normal limit.
