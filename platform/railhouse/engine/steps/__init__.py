@@ -42,6 +42,10 @@ small method (in the manner of the 18xx.games engine), never the whole step:
   ``privates_buyable``.  Override points: :meth:`~BuyPrivateStep.may_buy`,
   :meth:`~BuyPrivateStep.buyable`; :func:`private_purchase_choices` serves a title that
   offers the purchase at any moment of the turn (1839).
+- :class:`ShareIssueStep`: the company issues treasury shares or buys them back
+  (:mod:`railhouse.engine.steps.issues`, the limits as :class:`IssueRules` data).
+  Override points: :meth:`~ShareIssueStep.issue_rules`, :meth:`~ShareIssueStep.price_drop`,
+  :meth:`~ShareIssueStep.open_now`.
 - :class:`PhaseChangeStep`: the turn's last step where a phase begins at the end of the
   turn (``Game.phase_change_at_end_of_turn``).
 - The discard of trains over the limit is :class:`railhouse.engine.phases.DiscardDecider`
@@ -51,6 +55,7 @@ small method (in the manner of the 18xx.games engine), never the whole step:
 from railhouse.engine.steps.base import T, TurnStep
 from railhouse.engine.steps.claims import ClaimedRouteStep
 from railhouse.engine.steps.dividend import DividendStep, move_after_operating
+from railhouse.engine.steps.issues import IssueRules, ShareIssueStep
 from railhouse.engine.steps.mapstep import MapStep
 from railhouse.engine.steps.phase import PhaseChangeStep
 from railhouse.engine.steps.privates import BuyPrivateStep, private_purchase_choices
@@ -77,12 +82,14 @@ __all__ = [
     "DividendStep",
     "ForcedPurchase",
     "HomeTokenStep",
+    "IssueRules",
     "LayPower",
     "LaySlot",
     "MapStep",
     "PhaseChangeStep",
     "Place",
     "RouteStep",
+    "ShareIssueStep",
     "T",
     "TokenPower",
     "TokenStep",
