@@ -2,10 +2,10 @@
 
 :class:`TurnState` holds what every 18xx's turn shares: the hexes where track was laid, the
 routes run and their revenue, whether the company must buy a train, and the shares it
-issued or bought back.  A title whose steps
-remember more subclasses it with typed fields and names the subclass as its game's
-``turn_state`` (e.g. SOH's emergency sales, 1839's declined offers); the operating
-round makes a fresh one at the start of every turn (``OperatingRound.turn``).
+issued or bought back.  A title whose steps remember more subclasses it with typed fields
+and names the subclass as its game's ``turn_state`` (e.g. SOH's emergency sales, 1839's
+declined offers); the operating round makes a fresh one at the start of every turn
+(``OperatingRound.turn``).
 """
 
 from __future__ import annotations
