@@ -15,6 +15,7 @@ from railhouse.engine.entities import Bank, Company, Private, Train
 from railhouse.engine.game import Game
 from railhouse.gamehooks import GameHooks
 from railhouse.map.board import Board
+from railhouse_m1839.data import ABILITIES
 from railhouse_m1839.game import M1839, M1839Rules
 from railhouse_m1839.kabinet import ReturnStation
 from railhouse_m1839.mapdata import MAJOR_HOMES, build_map
@@ -54,6 +55,7 @@ class MapGame:
 
     route_rules = M1839.route_rules
     route_problem = Game.route_problem
+    phase_reached = Game.phase_reached
     route_operator = M1839.route_operator
     route_run = M1839.route_run
     route_train = M1839.route_train
@@ -72,7 +74,7 @@ class MapGame:
             self.add_company(CompanySpec(f"L{i}", f"L{i}", (), kind="local",
                                          market="local", extra={"markers": 3}))
         self.privates = {
-            pid: Private(PrivateSpec(pid, n, pid, 100, 10))
+            pid: Private(PrivateSpec(pid, n, pid, 100, 10, abilities=ABILITIES.get(pid, ())))
             for n, pid in enumerate(("LVG", "SRV", "KR"))
         }
         self.round = SimpleNamespace(turn=M1839Turn())

@@ -1,5 +1,5 @@
 """A clone taken while a decision waits for money (R-8.4) is independent of the original:
-the continuation that pays afterwards acts on the clone (later.py)."""
+the continuation that pays afterwards (the core's ``emergency.Payment``) acts on the clone."""
 
 from __future__ import annotations
 

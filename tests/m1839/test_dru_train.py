@@ -14,13 +14,12 @@ from m1839_positions import (
 )
 
 from railhouse.engine.actions import Pass, Respond
-from railhouse.engine.phases import enter_phase
+from railhouse.engine.phases import enter_phase, leave_after_run
 from railhouse_m1839.actions import GiveDruTrain, Nationalise
 from railhouse_m1839.game import M1839
 from railhouse_m1839.money import go_bankrupt
 from railhouse_m1839.operating import NationalisationWindow
 from railhouse_m1839.stock import M1839StockRound
-from railhouse_m1839.trains import rust_after_run
 
 
 def _holding(holder: str = "p0") -> M1839:
@@ -164,5 +163,5 @@ def test_A_28_held_train_rusts_after_its_first_run_once_gray_began() -> None:
     game.apply(GiveDruTrain(entity="AMS", company="AMS"))
     assert train in ams.trains
     train.ran = True
-    rust_after_run(game, ams)
+    leave_after_run(game, ams)
     assert train not in ams.trains

@@ -8,23 +8,26 @@ import pytest
 
 from railhouse.engine.entities import IPO
 from railhouse.engine.market import StockMarket
-from railhouse.engine.phases import enter_phase
+from railhouse.engine.phases import enter_phase, leave_after_run
 from railhouse_m1839.game import M1839, M1839Rules
 from railhouse_m1839.markets import market_specs
 from railhouse_m1839.money import nationalise
-from railhouse_m1839.trains import bankruptcy_discards, rust_after_run, train_limit
-from railhouse_m1839.turnsteps import split_revenue
+from railhouse_m1839.trains import extra_discards, train_limit
+from railhouse_m1839.turnsteps import DividendStep
 
 
 @pytest.mark.parametrize(("revenue", "per_share", "treasury"),
                          [(150, 8, 70), (140, 7, 70), (130, 7, 60), (10, 1, 0)])
-def test_R_8_3_C_4_half_dividend_rounding(revenue: int, per_share: int, treasury: int) -> None:
-    assert split_revenue("half", revenue) == (per_share, treasury)
+def test_R_8_3_C_4_half_dividend_rounding(revenue: int, per_share: int, treasury: int,
+                                          make_game: Callable[..., M1839]) -> None:
+    step = DividendStep(make_game(), "AMS")
+    assert step.split("half", revenue) == (per_share, treasury)
 
 
-def test_R_8_3_C_3_full_and_withhold() -> None:
-    assert split_revenue("payout", 140) == (14, 0)
-    assert split_revenue("withhold", 140) == (0, 140)
+def test_R_8_3_C_3_full_and_withhold(make_game: Callable[..., M1839]) -> None:
+    step = DividendStep(make_game(), "AMS")
+    assert step.split("payout", 140) == (14, 0)
+    assert step.split("withhold", 140) == (0, 140)
 
 
 def _floated(game: M1839, company_id: str, price: int) -> None:
@@ -112,7 +115,7 @@ def test_R_16_5_2_r_trains_rust_after_their_next_run(make_game: Callable[..., M1
     enter_phase(game, 8)  # light red rusts the R5
     assert company.trains == [r5] and r5.rusted
     r5.ran = True
-    rust_after_run(game, company)
+    leave_after_run(game, company)  # the core route step's, after the run
     assert not company.trains
 
 
@@ -153,7 +156,7 @@ def test_R_14_7_2_nationalised_local_returns_major_is_gone(
 def test_R_9_8_bankruptcy_discards_every_second_rank(make_game: Callable[..., M1839]) -> None:
     game = make_game(4)
     before = [t.name for t in game.depot.trains]
-    bankruptcy_discards(game, None)
+    extra_discards(game)
     after = [t.name for t in game.depot.trains]
     for name in ("2", "3", "4+", "R4+1", "PR2+", "4"):
         assert after.count(name) == before.count(name) - 1
@@ -164,7 +167,7 @@ def test_R_9_8_bankruptcy_discards_every_second_rank(make_game: Callable[..., M1
 def test_R_9_8_worked_example_from_dark_green(make_game: Callable[..., M1839]) -> None:
     game = make_game(4)
     game.depot.trains = [t for t in game.depot.trains if t.spec.group >= 4][1:]  # 2 DG left
-    bankruptcy_discards(game, None)
+    extra_discards(game)
     names = [t.name for t in game.depot.trains]
     assert (names.count("3+"), names.count("R5"), names.count("R4"), names.count("PR3+1"),
             names.count("4")) == (1, 3, 1, 1, 3)

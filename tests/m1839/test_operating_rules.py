@@ -26,13 +26,13 @@ from railhouse.engine.actions import (
     SellShares,
 )
 from railhouse.engine.entities import POOL, TREASURY, Company, Train
+from railhouse.engine.phases import DiscardDecider
 from railhouse.engine.shares import move_shares, start_company
 from railhouse_m1839.actions import Nationalise, ReserveHome
 from railhouse_m1839.closures import NewLocalDecider, resolve_new_locals
 from railhouse_m1839.game import M1839
 from railhouse_m1839.money import RaiseDecider
 from railhouse_m1839.operating import M1839OperatingRound, NationalisationWindow
-from railhouse_m1839.trains import DiscardDecider
 from railhouse_m1839.turnsteps import FirstTrainStep, TrainBuyStep
 
 

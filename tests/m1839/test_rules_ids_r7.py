@@ -23,11 +23,11 @@ from railhouse.engine.actions import (
     Redeem,
     SellShares,
 )
+from railhouse.engine.emergency import Payment
 from railhouse.engine.entities import IPO, POOL, TREASURY
 from railhouse.engine.errors import IllegalAction
 from railhouse.engine.shares import move_shares, president_cert
 from railhouse_m1839.game import M1839
-from railhouse_m1839.later import Payment
 from railhouse_m1839.money import RaiseDecider, raise_money
 from railhouse_m1839.shares import check_float
 from railhouse_m1839.stock import M1839StockRound

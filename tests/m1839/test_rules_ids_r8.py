@@ -15,9 +15,9 @@ from m1839_positions import (
 )
 
 from railhouse.engine.actions import Action, BuyTrain, LayTile, SellShares
+from railhouse.engine.emergency import Payment
 from railhouse.engine.shares import start_company
 from railhouse_m1839.game import M1839
-from railhouse_m1839.later import Payment
 from railhouse_m1839.money import RaiseDecider, raise_money
 from railhouse_m1839.operating import M1839OperatingRound
 from railhouse_m1839.routing import released

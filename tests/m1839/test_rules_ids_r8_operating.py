@@ -34,6 +34,7 @@ from railhouse.engine.actions import (
 from railhouse.engine.entities import IPO, POOL, TREASURY, Company, Train
 from railhouse.engine.errors import IllegalAction
 from railhouse.engine.invariants import check_invariants
+from railhouse.engine.phases import DiscardDecider
 from railhouse.engine.rounds.base import Step
 from railhouse.engine.shares import move_shares, start_company
 from railhouse_m1839.game import M1839, new_game
@@ -44,7 +45,6 @@ from railhouse_m1839.routing import RouteStep
 from railhouse_m1839.stations import StationStep, SwapStation
 from railhouse_m1839.stock import M1839StockRound
 from railhouse_m1839.track import TrackStep
-from railhouse_m1839.trains import DiscardDecider
 from railhouse_m1839.turnsteps import DividendStep, FirstTrainStep, TrainBuyStep
 
 
@@ -458,7 +458,7 @@ def test_R_8_4_1_local_float_fee_and_RH_charge_raise_money() -> None:
     _balance(game)
     M1839OperatingRound(game, 1, 1).charge_rh()
     decider = game.pending[-1]
-    assert isinstance(decider, RaiseDecider) and decider.player == "p3" and decider.need == 100
+    assert isinstance(decider, RaiseDecider) and decider.president == "p3" and decider.need == 100
 
 
 def test_R_8_4_1_nothing_else_raises_money() -> None:

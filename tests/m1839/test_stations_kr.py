@@ -110,8 +110,7 @@ def test_R_14_3_5_move_into_own_hex_director_returns_one_marker() -> None:
 def test_new_map_actions_survive_a_game_record_round_trip() -> None:
     """move_station, return_station and lay_tile_allocated (R-15.3.5) are registered
     actions: they encode and decode like the core's, so records replay them."""
-    from railhouse.engine.actions import decode_json, encode_json
-    from railhouse_m1839.track import LayTileAllocated
+    from railhouse.engine.actions import LayTileAllocated, decode_json, encode_json
 
     for action in (
         MoveStation(entity="MSS", hex="B19", city=0, to_hex="K10", to_city=0),

@@ -6,9 +6,9 @@ from typing import Any
 
 from conftest_map import MapGame, lay
 
-from railhouse.engine.actions import LayTile
+from railhouse.engine.actions import LayTile, LayTileAllocated
 from railhouse.engine.rounds.base import Step
-from railhouse_m1839.track import LayTileAllocated, TrackStep
+from railhouse_m1839.track import TrackStep
 
 
 def j9_lays(game: MapGame) -> tuple[Step[Any], list[LayTile]]:

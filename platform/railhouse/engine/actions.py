@@ -116,6 +116,14 @@ class LayTile(Action, frozen=True, tag="lay_tile"):
     ability: str = ""  # id of a private whose power this lay uses, if any
 
 
+class LayTileAllocated(LayTile, frozen=True, kw_only=True, tag="lay_tile_allocated"):
+    """A lay whose markers already on the hex go to the tile's cities as the director
+    chose (1839 R-15.3.5; the core's track step with ``allocates``): old city ``k`` -> new
+    city ``tokens[k]``."""
+
+    tokens: tuple[int, ...]
+
+
 class PlaceToken(Action, frozen=True, tag="place_token"):
     """Place a station token in city ``city`` of ``hex``.  ``ability``: the private whose
     power is used ("" for none).  ``replaces``: the owner of a token the new one replaces
@@ -222,7 +230,8 @@ def register_action(cls: type[Action]) -> type[Action]:
 
 for _cls in (
     Pass, Bid, BuyPrivate, Discount, Par, BuyShares, SellShares, ActivateShare, Redeem,
-    IssueShares, BuyBackShares, LayTile, PlaceToken, RunRoutes, Dividend, BuyTrain,
+    IssueShares, BuyBackShares, LayTile, LayTileAllocated, PlaceToken, RunRoutes, Dividend,
+    BuyTrain,
     DiscardTrain, OfferPrivate, OfferTrain, Respond, Bankrupt, Concede, ProposeWinner,
 ):
     register_action(_cls)

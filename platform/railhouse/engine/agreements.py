@@ -56,14 +56,27 @@ Answered = Callable[[bool], None]
 
 class Deal:
     """What an accepted offer does.  ``proposer`` and ``respondent`` are entity ids (a
-    player id or a company id); ``describe()`` is the JSON-ready record of the terms."""
+    player id or a company id); ``describe()`` is the JSON-ready record of the terms.
+    With ``declined`` (a turn's memory of refused offers, e.g. 1839 R-11.1) a refusal adds
+    :meth:`refusal` to it when :meth:`answered` is the deal's ``then``, so that the offer
+    is not made again."""
 
     rule = RULE
 
-    def __init__(self, game: Game, proposer: str, respondent: str) -> None:
+    def __init__(self, game: Game, proposer: str, respondent: str, *,
+                 declined: set[str] | None = None) -> None:
         self.game = game
         self.proposer = proposer
         self.respondent = respondent
+        self.declined = declined
+
+    def refusal(self) -> str:
+        """What a refusal of this deal is remembered as in ``declined``."""
+        raise NotImplementedError
+
+    def answered(self, accepted: bool) -> None:
+        if not accepted and self.declined is not None:
+            self.declined.add(self.refusal())
 
     def check(self) -> None:
         """Raise ``IllegalAction`` unless the deal can be executed now."""
@@ -128,15 +141,20 @@ def conclude(game: Game, deal: Deal, accepted: bool, then: Answered | None) -> N
 
 
 class PrivateSale(Deal):
-    """Company ``buyer`` buys private ``private`` from its owner for ``price``."""
+    """Company ``buyer`` buys private ``private`` from its owner for ``price``; a refusal
+    is remembered as the private (``declined``)."""
 
-    def __init__(self, game: Game, buyer: str, private: str, price: int) -> None:
+    def __init__(self, game: Game, buyer: str, private: str, price: int, *,
+                 declined: set[str] | None = None) -> None:
         owner = game.privates[private].owner if private in game.privates else None
         if owner is None:
             raise IllegalAction(f"private {private!r} has no owner to sell it", RULE)
-        super().__init__(game, buyer, owner)
+        super().__init__(game, buyer, owner, declined=declined)
         self.private = private
         self.price = price
+
+    def refusal(self) -> str:
+        return self.private
 
     def check(self) -> None:
         game = self.game
@@ -171,14 +189,12 @@ class TrainSale(Deal):
 
     def __init__(self, game: Game, buyer: str, seller: str, train: str, price: int, *,
                  declined: set[str] | None = None) -> None:
-        super().__init__(game, buyer, seller)
+        super().__init__(game, buyer, seller, declined=declined)
         self.train = train
         self.price = price
-        self.declined = declined
 
-    def answered(self, accepted: bool) -> None:
-        if not accepted and self.declined is not None:
-            self.declined.add(self.train)
+    def refusal(self) -> str:
+        return self.train
 
     def check(self) -> None:
         game = self.game

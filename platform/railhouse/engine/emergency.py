@@ -19,9 +19,11 @@ sources in :attr:`EmergencyRules.order`, each used only as far as needed (1839 R
     "Bankruptcy": "no sale takes place"; 1839 R-8.4.6).
 
 How a title uses it: subclass :class:`EmergencyRaise`, implement :meth:`raised` (e.g. take
-the train: the company now holds at least ``amount``) and :meth:`bankrupt` (the title's
-bankruptcy: SOH closes the company; 1839 R-9 removes the player and nationalises), and start
-it with :func:`start_raise` from the step that needs the money.
+the train: the company now holds at least ``amount``), or pass the continuation ``then``
+(e.g. a :class:`Payment`), and :meth:`bankrupt` (the title's bankruptcy: SOH closes the
+company; 1839 R-9 removes the player and nationalises), and start it with
+:func:`start_raise` from the step that needs the money.  With ``EmergencyRules.concession``
+the seller may concede instead of selling (1839 R-9.1), which is the bankruptcy.
 
 Title knobs besides :class:`EmergencyRules`: :meth:`EmergencyRaise.sellable` (which shares
 the president may sell), :meth:`EmergencyRaise.sell_shares` (the title's own sale; a sale
@@ -31,8 +33,8 @@ that leaves a decision pending, e.g. 1839's redemption offer R-7.4.1, calls
 "or the RH owner") is a raise without a company: ``EmergencyRaise(game, None, amount,
 debtor=player_id)`` waits until that player holds ``amount``, only by their share sales.
 1839 (money.py) uses ``EmergencyRules(contribute_in_full=True, sell_until_exhausted=True,
-sell_only_needed=True)`` with its own sales (:meth:`EmergencyRaise.sale_price` is R-7.2.4's,
-price moves left, redemption offer).
+sell_only_needed=True, concession=True)`` with its own sales
+(:meth:`EmergencyRaise.sale_price` is R-7.2.4's, price moves left, redemption offer).
 
 SOH's forced purchase (trainbuy.py) uses ``EmergencyRules(treasury_choice=True,
 repeat_issue=True, contribute_at_spend=True, keep_president_certificates=True,
@@ -53,9 +55,16 @@ nothing (the step's own action spends, the president paying the rest).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
-from railhouse.engine.actions import Bankrupt, IssueShares, LegalAction, Range, SellShares
+from railhouse.engine.actions import (
+    Bankrupt,
+    Concede,
+    IssueShares,
+    LegalAction,
+    Range,
+    SellShares,
+)
 from railhouse.engine.entities import POOL, TREASURY, Company
 from railhouse.engine.errors import IllegalAction
 from railhouse.engine.rounds.base import Decider
@@ -70,6 +79,28 @@ if TYPE_CHECKING:
     from railhouse.engine.game import Game
 
 SOURCES = ("treasury_shares", "president_cash", "president_shares")
+
+
+class Later(Protocol):
+    """What to do once the money is raised: a continuation a pending raise keeps.  An
+    object holding the game as an attribute (a dataclass), never a closure:
+    ``Game.clone()`` deep-copies pending decisions, and a closure would keep acting on the
+    original game."""
+
+    def __call__(self) -> None: ...
+
+
+@dataclass
+class Payment:
+    """A continuation: ``source`` pays ``amount`` to ``target`` (entity ids; ``bank``)."""
+
+    game: Game
+    source: str
+    target: str
+    amount: int
+
+    def __call__(self) -> None:
+        self.game.pay(self.game.payer(self.source), self.game.payer(self.target), self.amount)
 
 
 @dataclass(frozen=True)
@@ -110,6 +141,9 @@ class EmergencyRules:
     #: ``bankrupt`` is offered beside the sales (SOH EN: the president may decline to sell,
     #: and the company goes bankrupt); default: only when the sales cannot cover the rest
     bankrupt_by_choice: bool = False
+    #: ``concede`` is offered beside the sales, and is this bankruptcy (1839 R-9.1: a player
+    #: may concede at any time); default: not offered
+    concession: bool = False
 
     def __post_init__(self) -> None:
         unknown = set(self.order) - set(SOURCES)
@@ -125,7 +159,8 @@ class EmergencyRaise(Decider["Game"]):
     rule = "emergency money raising (1839 R-8.4)"
 
     def __init__(self, game: Game, company: Company | None, amount: int,
-                 rules: EmergencyRules | None = None, *, debtor: str | None = None) -> None:
+                 rules: EmergencyRules | None = None, *, debtor: str | None = None,
+                 then: Later | None = None) -> None:
         super().__init__(game)
         if (company is None) == (debtor is None):
             raise ValueError("an emergency raise is for a company or for a debtor player")
@@ -133,13 +168,17 @@ class EmergencyRaise(Decider["Game"]):
         self.debtor = debtor
         self.amount = amount
         self.rules = rules or EmergencyRules()
+        self.then = then
         self.stage_index = 0
 
     # -- title knobs ---------------------------------------------------------------------
     def raised(self) -> None:
         """The company holds at least ``amount`` now (with ``contribute_at_spend``: the
-        company and its president together); spend it (title-defined)."""
-        raise NotImplementedError
+        company and its president together); spend it: the ``then`` continuation, or
+        title-defined."""
+        if self.then is None:
+            raise NotImplementedError
+        self.then()
 
     def bankrupt(self) -> None:
         """The money cannot be raised (title-defined bankruptcy)."""
@@ -287,6 +326,8 @@ class EmergencyRaise(Decider["Game"]):
                                          {"count": Range(1, top)}))
         bankrupt = [LegalAction(Bankrupt(entity=me))]
         if sales and (self.rules.sell_until_exhausted or raisable >= self.to_raise()):
+            if self.rules.concession:
+                sales.append(LegalAction(Concede(entity=me)))
             return sales + bankrupt if self.rules.bankrupt_by_choice else sales
         return bankrupt
 
@@ -337,6 +378,11 @@ class EmergencyRaise(Decider["Game"]):
     def process_bankrupt(self, action: Bankrupt) -> None:
         self._finish()
         self.bankrupt()
+
+    def process_concede(self, action: Concede) -> None:
+        """``EmergencyRules.concession``: conceding instead of raising the money is this
+        bankruptcy (1839 R-9.1)."""
+        self.process_bankrupt(Bankrupt(entity=action.entity))
 
 
 def start_raise(raise_: EmergencyRaise) -> None:

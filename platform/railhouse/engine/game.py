@@ -74,6 +74,10 @@ class Game(LegalSetCache):
     turn_state: ClassVar[type[TurnState]] = TurnState
     #: the title's route rules (:mod:`railhouse.engine.routes`)
     route_rules: ClassVar[RouteRules] = RouteRules()
+    #: every train is a choice of its own when a company buys another company's train or
+    #: discards (1839: trains of one type differ, e.g. an R train that ran, R-16.5.2);
+    #: otherwise identical trains are one choice (SOH)
+    each_train_a_choice: bool = False
 
     def __init__(
         self,
@@ -325,6 +329,12 @@ class Game(LegalSetCache):
     def phase(self) -> PhaseSpec:
         return self.config.phases[self.phase_index]
 
+    def phase_reached(self, name: str) -> bool:
+        """Whether phase ``name`` has begun: it is the current phase or an earlier one
+        (False for a phase the title does not have), e.g. a power usable "from the blue
+        phase on" (1839 R-14.3.5)."""
+        return any(p.name == name for p in self.config.phases[: self.phase_index + 1])
+
     # -- phases, trains and privates: the title's narrow overrides ---------------------
     def phase_change_at_end_of_turn(self) -> bool:
         """True: a phase starts at the end of the turn that bought its first train
@@ -352,6 +362,12 @@ class Game(LegalSetCache):
     def active_players(self) -> list[str]:
         """The ids of the players still in the game (not bankrupt), in seat order."""
         return [p.id for p in self.seats if not p.bankrupt]
+
+    def concede(self, player_id: str) -> None:
+        """``player_id`` concedes (the ``concede`` action, offered by the rounds and steps
+        of a title that allows it, e.g. 1839 R-9.1 "at any time"): the title's rules for
+        leaving the game.  No title concedes by default."""
+        raise IllegalAction(f"{player_id} cannot concede in this game", "concession")
 
     def players_after(self, player_id: str) -> list[str]:
         """Active players in the order that breaks ties for a presidency, from the player

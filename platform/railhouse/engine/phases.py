@@ -109,13 +109,21 @@ def discard_train(game: Game, company: Company, train: Train) -> None:
     game.event("train_discarded", {"company": company.id, "train": train.id})
 
 
+def leave_after_run(game: Game, company: Company) -> None:
+    """Trains that rust "after their next run" (``TrainSpec.rust_after_run``; 1839 R-16.5.2)
+    and were marked ``rusted`` by their rusting phase leave once they have run."""
+    for train in list(company.trains):
+        if train.rusted and train.ran:
+            discard_train(game, company, train)
+
+
 class DiscardDecider(Decider[G]):
     """A company over its train limit discards trains of its president's choice, one at a
     time, until within the limit (or closed); discarded trains leave play.  One choice per
-    train type (identical trains are one choice); ``every_train`` lists each train."""
+    train type (identical trains are one choice), or per train with the title's
+    ``Game.each_train_a_choice`` (1839 R-16.4.3)."""
 
     rule = "train limit"
-    every_train = False
 
     def __init__(self, game: G, company: Company) -> None:
         super().__init__(game)
@@ -126,8 +134,9 @@ class DiscardDecider(Decider[G]):
 
     def legal_actions(self) -> list[LegalAction]:
         choices: dict[str, str] = {}
+        each = self.game.each_train_a_choice
         for train in self.company.trains:
-            choices.setdefault(train.id if self.every_train else train.name, train.id)
+            choices.setdefault(train.id if each else train.name, train.id)
         return [LegalAction(DiscardTrain(entity=self.company.id, train=train_id))
                 for train_id in choices.values()]
 

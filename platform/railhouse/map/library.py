@@ -10,7 +10,12 @@ pays differently uses ``STANDARD["14"].with_(...)`` or defines its own tile).
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping
+
 from railhouse.map.tiles import TileDef, tile
+
+#: A title's own tile: (colour, layout in the spec language of :func:`tile`, label or None).
+OwnTile = tuple[str, str, str | None]
 
 _SPECS: dict[str, tuple[str, str]] = {
     # yellow
@@ -98,3 +103,14 @@ def get(tile_id: str, **changes: object) -> TileDef:
     Raises ``KeyError`` for an unknown number."""
     base = STANDARD[tile_id]
     return base.with_(**changes) if changes else base
+
+
+def catalogue(ids: Iterable[str], own: Mapping[str, OwnTile]) -> dict[str, TileDef]:
+    """A title's tiles by id, in the order of ``ids`` (its manifest): the title's ``own``
+    definition where it gives one, else the standard tile of that number.  Each title keeps
+    its counts and its own tiles as data and refers to the standard ones by number."""
+    tiles = {}
+    for tile_id in ids:
+        spec = own.get(tile_id)
+        tiles[tile_id] = get(tile_id) if spec is None else tile(tile_id, *spec)
+    return tiles

@@ -20,7 +20,7 @@ choices.  Steps that resolve themselves offer no moment.  Two kinds of decision:
   ends.
 
 Both offers are two-party agreements of the core (:mod:`railhouse.engine.agreements`,
-R-11.1): :class:`GreenPrivateSale` and :class:`DruHandOver` are their deals, answered with
+R-11.1): the core's ``PrivateSale`` and :class:`DruHandOver` are their deals, answered with
 ``respond`` unless one player sits on both sides.  A declined offer cannot be repeated in
 the same turn (the deal's ``answered`` adds it to ``declined``), so an offer loop always
 ends.
@@ -87,12 +87,10 @@ def process_anytime(game: M1839, company: Company, action: Action,
                     declined: set[str]) -> None:
     """Carry out an any-moment choice already validated against ``anytime_choices``."""
     if isinstance(action, Concede):
-        from railhouse_m1839.money import go_bankrupt
-
         assert company.president is not None
-        go_bankrupt(game, company.president)
+        game.concede(company.president)
     elif isinstance(action, (BuyPrivate, OfferPrivate)):
-        deal = GreenPrivateSale(game, company, action.target, action.price, declined)
+        deal = PrivateSale(game, company.id, action.target, action.price, declined=declined)
         propose(game, deal, then=deal.answered)  # buy_private: its director, no answer
     elif isinstance(action, GiveDruTrain):
         offer_dru_train(game, company, declined)
@@ -125,22 +123,6 @@ def give_dru_train(game: M1839, company: Company) -> None:
     acquire(game, company, train)
 
 
-class GreenPrivateSale(PrivateSale):
-    """R-8.3.10: the company buys a green private from a player for the agreed price, paid
-    from its treasury; a refused offer is remembered in ``declined``."""
-
-    rule = "1839 R-8.3.10"
-
-    def __init__(self, game: M1839, company: Company, private: str, price: int,
-                 declined: set[str]) -> None:
-        super().__init__(game, company.id, private, price)
-        self.declined = declined
-
-    def answered(self, accepted: bool) -> None:
-        if not accepted:
-            self.declined.add(self.private)
-
-
 class DruHandOver(Deal):
     """R-14.3.7 (A-28): DRU's held train goes to ``company`` (floated, below its train
     limit), the holder and the company's director agreeing; a refusal is remembered in
@@ -150,9 +132,8 @@ class DruHandOver(Deal):
 
     def __init__(self, game: M1839, proposer: str, respondent: str, company: Company,
                  declined: set[str]) -> None:
-        super().__init__(game, proposer, respondent)
+        super().__init__(game, proposer, respondent, declined=declined)
         self.company = company
-        self.declined = declined
         self.train = game.dru_train.id if game.dru_train is not None else None
 
     game: M1839
@@ -167,6 +148,5 @@ class DruHandOver(Deal):
     def describe(self) -> dict[str, object]:
         return {**super().describe(), "company": self.company.id, "train": self.train}
 
-    def answered(self, accepted: bool) -> None:
-        if not accepted:
-            self.declined.add("DRU")
+    def refusal(self) -> str:
+        return "DRU"

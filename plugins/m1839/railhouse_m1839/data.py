@@ -86,12 +86,18 @@ KF_STEP = 20  # R-14.3.6
 CM_PAYOUT = 800
 RH_CHARGE = 100
 NEW_LOCAL_FALLBACK = 80
+#: the powers a company uses through the core's ``power_of`` (R-14.3.12): LVG's extra
+#: yellow lay (R-14.3.3), SRV's lay and station on Arnhem/Venlo (R-14.3.4)
+EXTRA_LAY = "extra_yellow_lay"
+NRS_HEX_LAY = "arnhem_venlo_lay"
+ABILITIES = {"LVG": (EXTRA_LAY,), "SRV": (NRS_HEX_LAY,)}
 
 
 def privates() -> tuple[PrivateSpec, ...]:
     return tuple(
         PrivateSpec(id=pid, number=i + 1, name=name, value=face, revenue=revenue,
-                    closes_on_phase=closes, extra={"colour": colour, "players": players})
+                    abilities=ABILITIES.get(pid, ()), closes_on_phase=closes,
+                    extra={"colour": colour, "players": players})
         for i, (pid, name, colour, face, revenue, players, closes) in enumerate(_PRIVATES)
     )
 

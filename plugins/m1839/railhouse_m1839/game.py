@@ -13,16 +13,15 @@ import dataclasses
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from railhouse.engine.entities import IPO, Company, Private, Train
+from railhouse.engine.entities import IPO, Company, Train
 from railhouse.engine.game import Game
-from railhouse.engine.rounds.base import Decider, Round
+from railhouse.engine.rounds.base import Round
 from railhouse.engine.rounds.sequence import RoundSequence
 from railhouse.engine.scoring import worth
 from railhouse.gamehooks import GameHooks
 from railhouse.hookspecs import hookimpl
 from railhouse.map.board import Board
-from railhouse.map.graph import Operator
-from railhouse.map.trains import RouteView, RunContext
+from railhouse.map.trains import RouteView
 from railhouse.map.trains import TrainSpec as RouteTrain
 from railhouse_m1839 import data, routing, trains
 from railhouse_m1839.auction import DiscountAuction
@@ -43,6 +42,8 @@ class M1839(Game):
     route_rules = routing.RULES
     board: Board
     phase_events = trains.PHASE_EVENTS
+    #: R-8.3.D.4 / R-16.4.3: each train is its own choice (R trains that ran differ)
+    each_train_a_choice = True
 
     def __init__(self, players: Sequence[str], options: Mapping[str, Any] | None = None,
                  seed: int = 0) -> None:
@@ -68,14 +69,14 @@ class M1839(Game):
         super()._build()
         self.board = Board(build_map(self.options))
 
-    def train_limit(self) -> int:
-        return trains.train_limit(self)
+    train_limit = trains.train_limit
+    on_private_closed = trains.private_closed
 
-    def discard_decider(self, company: Company) -> Decider[Any]:
-        return trains.DiscardDecider(self, company)
+    def concede(self, player_id: str) -> None:
+        """R-9.1: a concession is handled as a bankruptcy (R-9.2-R-9.9)."""
+        from railhouse_m1839.money import go_bankrupt
 
-    def on_private_closed(self, private: Private, owner: str | None) -> None:
-        trains.private_closed(self, private, owner)
+        go_bankrupt(self, player_id)
 
     def players_after(self, player_id: str) -> list[str]:
         """R-7.6.3/4 (A-41): presidency ties go by the rotating card order."""
@@ -111,11 +112,8 @@ class M1839(Game):
         self.event("cards", {"order": ranked})
 
     # -- the route question (railhouse.engine.routes; R-16 in routing.py) --------------
-    def route_operator(self, company: Company) -> Operator:
-        return routing.operator(self, company)
-
-    def route_run(self, company: Company) -> RunContext:
-        return routing.run_context(self, company)
+    route_operator = routing.operator
+    route_run = routing.run_context
 
     def route_train(self, train: Train) -> RouteTrain:
         return routing.route_train(train.spec, train.id)

@@ -35,12 +35,12 @@ from railhouse.engine.rounds.base import Decider
 from railhouse.engine.steps.tokens import place_token
 from railhouse.map.tokens import TokenOptions, legal_token_placements
 from railhouse_m1839.mapdata import NS
-from railhouse_m1839.routing import board_of, operator
+from railhouse_m1839.routing import operator
 from railhouse_m1839.turn import M1839Turn
 
 if TYPE_CHECKING:
-    from railhouse.engine.game import Game
     from railhouse.map.board import Board
+    from railhouse_m1839.game import M1839
 
 KR = "KR"
 KR_FROM_PHASE = "BL"  # R-14.3.5: "starting in blue phase"
@@ -70,7 +70,7 @@ register_action(MoveStation)
 register_action(ReturnStation)
 
 
-def kr_owner(game: Game) -> str | None:
+def kr_owner(game: M1839) -> str | None:
     """The player owning an open KR, or None (a company-owned KR has no player power)."""
     private = game.privates.get(KR)
     if private is None or private.closed or private.owner is None:
@@ -78,14 +78,11 @@ def kr_owner(game: Game) -> str | None:
     return None if private.owner in game.companies else private.owner
 
 
-def kr_active(game: Game) -> bool:
-    names = [p.name for p in game.config.phases]
-    if KR_FROM_PHASE not in names:
-        return False
-    return names.index(game.phase.name) >= names.index(KR_FROM_PHASE) and bool(kr_owner(game))
+def kr_active(game: M1839) -> bool:
+    return game.phase_reached(KR_FROM_PHASE) and bool(kr_owner(game))
 
 
-def kr_moves(game: Game, company_id: str, declined: tuple[Action, ...] = ()) -> list[MoveStation]:
+def kr_moves(game: M1839, company_id: str, declined: tuple[Action, ...] = ()) -> list[MoveStation]:
     """Every legal KR move of ``company_id``'s markers now (module docstring)."""
     if not kr_active(game):
         return []
@@ -113,10 +110,10 @@ def doubled_circles(board: Board, company: str, coord: str) -> list[tuple[str, i
     return [(h, k) for h, k in board.company_cities(company) if h == coord]
 
 
-def apply_move(game: Game, move: MoveStation) -> None:
+def apply_move(game: M1839, move: MoveStation) -> None:
     """Move the marker (NS marker left behind), close KR; if the company now has two
     markers in the target hex, queue the director's choice of the one to return."""
-    board, company = board_of(game), move.entity
+    board, company = game.board, move.entity
     owners = board.tokens[(move.hex, move.city)]
     owners[owners.index(company)] = NS
     board.token_version += 1
@@ -135,10 +132,12 @@ class KRMove(Deal):
 
     rule = "1839 R-14.3.5"
 
-    def __init__(self, game: Game, move: MoveStation, turn: M1839Turn) -> None:
+    def __init__(self, game: M1839, move: MoveStation, turn: M1839Turn) -> None:
         super().__init__(game, move.entity, kr_owner(game) or "")
         self.move = move
         self.turn = turn
+
+    game: M1839
 
     def check(self) -> None:
         if not kr_active(self.game) or kr_owner(self.game) != self.respondent:
@@ -158,13 +157,13 @@ class KRMove(Deal):
             self.turn.declined_moves = (*self.turn.declined_moves, self.move)
 
 
-class ReturnDecider(Decider["Game"]):
+class ReturnDecider(Decider["M1839"]):
     """R-14.3.5 exception and R-8.3.B.3: the director picks which of the company's two
     markers in a hex goes back to the charter (an NS marker takes its circle)."""
 
     rule = "1839 R-8.3.B.3 / R-14.3.5"
 
-    def __init__(self, game: Game, company: str, coord: str) -> None:
+    def __init__(self, game: M1839, company: str, coord: str) -> None:
         super().__init__(game)
         self.company = company
         self.coord = coord
@@ -173,13 +172,13 @@ class ReturnDecider(Decider["Game"]):
         return self.company
 
     def legal_actions(self) -> list[LegalAction]:
-        board = board_of(self.game)
+        board = self.game.board
         return [LegalAction(ReturnStation(entity=self.company, hex=h, city=k))
                 for h, k in doubled_circles(board, self.company, self.coord)]
 
     def process_return_station(self, action: ReturnStation) -> None:
         self.game.pending.remove(self)
-        board = board_of(self.game)
+        board = self.game.board
         owners = board.tokens[(action.hex, action.city)]
         owners[owners.index(self.company)] = NS
         board.token_version += 1

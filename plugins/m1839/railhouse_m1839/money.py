@@ -17,11 +17,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from railhouse.engine.actions import Bankrupt, Concede, LegalAction, SellShares
-from railhouse.engine.emergency import EmergencyRaise, EmergencyRules, start_raise
+from railhouse.engine.emergency import EmergencyRaise, EmergencyRules, Later, start_raise
 from railhouse.engine.entities import IPO, POOL, TREASURY, Company
 from railhouse.engine.shares import president_cert
-from railhouse_m1839.later import Later
+from railhouse.engine.windup import wind_up
+from railhouse_m1839.mapdata import NS
 from railhouse_m1839.shares import max_sellable, sale_price, sell
 
 if TYPE_CHECKING:
@@ -30,15 +30,16 @@ if TYPE_CHECKING:
 #: R-8.4.3/R-8.4.5: the director pays once the whole difference is raised, and is offered
 #: no more shares of a company than the rest needs at the R-7.2.4 sale price (§8.4.1
 #: "cannot sell additional shares once enough money has been raised"); R-8.4.6: bankrupt
-#: only after selling everything sellable
+#: only after selling everything sellable; R-9.1: the seller may concede instead
 RULES = EmergencyRules(contribute_in_full=True, sell_until_exhausted=True,
-                       sell_only_needed=True)
+                       sell_only_needed=True, concession=True)
 
 
 def raise_money(game: M1839, company: Company, amount: int, pay: Later,
                 on_bankrupt: Later | None = None) -> None:
     """Call ``pay`` once ``company`` holds ``amount`` (R-8.4.1-R-8.4.5).  ``pay`` and
-    ``on_bankrupt`` are continuations from later.py (never closures: clones copy them)."""
+    ``on_bankrupt`` are continuations (the core's ``Later``: never closures, clones copy
+    them)."""
     start_raise(RaiseDecider(game, company, amount, pay, on_bankrupt))
 
 
@@ -51,22 +52,17 @@ class RaiseDecider(EmergencyRaise):
     """R-8.4 on the core mechanism: ``company`` (or the ``debtor`` player) must hold
     ``amount``.  The selling player may not change the directorship of the company raising
     the money and sells no director's certificate (R-8.4.4); they may concede instead
-    (R-9.1, handled as this bankruptcy); ``on_bankrupt`` runs before the bankruptcy (R-9.7)."""
+    (R-9.1, the core's ``concession``: this bankruptcy); ``on_bankrupt`` runs before the
+    bankruptcy (R-9.7)."""
 
     rule = "1839 R-8.4.4"
 
     def __init__(self, game: M1839, company: Company | None, amount: int, pay: Later,
                  on_bankrupt: Later | None = None, *, debtor: str | None = None) -> None:
-        super().__init__(game, company, amount, RULES, debtor=debtor)
-        self.pay = pay
+        super().__init__(game, company, amount, RULES, debtor=debtor, then=pay)
         self.on_bankrupt = on_bankrupt
 
     game: M1839
-
-    @property
-    def player(self) -> str:
-        """The player who sells: the company's director or the debtor."""
-        return self.president
 
     @property
     def need(self) -> int:
@@ -74,19 +70,16 @@ class RaiseDecider(EmergencyRaise):
         return self.amount if self.debtor is not None else self.shortfall()
 
     # -- the core's knobs --------------------------------------------------------------
-    def raised(self) -> None:
-        self.pay()
-
     def bankrupt(self) -> None:
         if self.on_bankrupt is not None:
             self.on_bankrupt()
-        go_bankrupt(self.game, self.player)
+        go_bankrupt(self.game, self.president)
 
     def sellable(self, company: Company) -> int:
         if company.closed or not company.started:
             return 0
         protect = self.debtor is None and company is self.company
-        return max_sellable(self.game, self.player, company, keep_director=protect)
+        return max_sellable(self.game, self.president, company, keep_director=protect)
 
     def sale_price(self, company: Company) -> int:
         """R-7.2.4: the price a share sells for (left of the market price until the company
@@ -95,7 +88,7 @@ class RaiseDecider(EmergencyRaise):
 
     def sell_shares(self, company: Company, count: int) -> None:
         """A normal sale (R-7.2.6): the redemption decision comes first (R-7.4.1)."""
-        sell(self.game, self.player, company, count, self.resume)
+        sell(self.game, self.president, company, count, self.resume)
 
     def resume(self) -> None:
         if self in self.game.pending:
@@ -111,16 +104,6 @@ class RaiseDecider(EmergencyRaise):
             game.pay(game.bank, company, price)
             game.market_of(company).move(company.id, "left", 1)
             game.event("emergency_sale", {"company": company.id, "price": price})
-
-    def legal_actions(self) -> list[LegalAction]:
-        legal = super().legal_actions()
-        if legal and isinstance(legal[0].action, SellShares):
-            legal.append(LegalAction(Concede(entity=self.player)))  # R-9.1
-        return legal
-
-    def process_concede(self, action: Concede) -> None:
-        """R-9.1: conceding instead of raising the money is handled as this bankruptcy."""
-        self.process_bankrupt(Bankrupt(entity=self.player))
 
 
 def go_bankrupt(game: M1839, player_id: str) -> None:
@@ -197,34 +180,14 @@ def _hand_back_unfloated(game: M1839, company: Company, player_id: str) -> None:
 
 def nationalise(game: M1839, company: Company, *, voluntary: bool) -> None:
     """R-14.7.2: cash to the bank, certificates to the supply unpaid, NS markers for its
-    markers, trains and privates discarded; a Major is gone for good, a Local can be parred
-    again (R-14.7.3).  A voluntary director may not par in the next SR (R-14.7.4)."""
+    markers, trains and privates discarded (the core's ``wind_up``); a Major is gone for
+    good, a Local can be parred again (R-14.7.3).  A voluntary director may not par in the
+    next SR (R-14.7.4)."""
     if voluntary and company.president is not None:
         game.barred_from_par.add(company.president)
     game.event("nationalised", {"company": company.id, "voluntary": voluntary})
-    game.pay(company, game.bank, company.cash)
-    for cert in company.certs:
-        cert.owner = IPO
-    _tokens_to_ns(game, company.id)
-    game.market_of(company).remove(company.id)
-    for train in company.trains:
-        train.owner = None
-        game.depot.discarded.append(train)
-    company.trains.clear()
-    for private_id in company.privates:
-        game.privates[private_id].closed = True
-    company.privates.clear()
+    wind_up(game, company, certificates_to=IPO, reason="nationalised", tokens_to=NS)
     from railhouse_m1839.closures import on_company_nationalised
 
     on_company_nationalised(game, company, voluntary)
     game.reset_company(company)
-
-
-def _tokens_to_ns(game: M1839, company_id: str) -> None:
-    board = game.board
-    from railhouse_m1839.data import NS
-
-    for hex_id, city in board.company_cities(company_id):
-        board.remove_token(hex_id, city, company_id)
-        board.place_token(hex_id, city, NS)
-    board.drop_reservations(company_id)

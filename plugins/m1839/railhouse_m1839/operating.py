@@ -3,9 +3,10 @@ company turn assembled from the map steps (stations.py, track.py, routing.py) an
 title's own steps (turnsteps.py).
 
 Turn (R-8.3): home stations (map) -> compulsory first train -> track (map) -> station (map)
--> routes (map) -> R trains due to rust leave (R-16.5.2) -> dividend -> buy trains.  After the
-turn: a brown private whose company now owns a train closes (R-14.3.11), the nationalisation
-window opens after a rusting purchase (R-8.3.8), then new Locals are created (R-8.3.9).
+-> routes (map; R trains due to rust leave after their run, R-16.5.2) -> dividend -> buy
+trains.  After the turn: a brown private whose company now owns a train closes (R-14.3.11),
+the nationalisation window opens after a rusting purchase (R-8.3.8), then new Locals are
+created (R-8.3.9).
 At every decision of the turn the company may also take the any-moment choices of
 anytime.py (green privates R-8.3.10, DRU's train R-14.3.7, its director's concession R-9.1).
 """
@@ -14,11 +15,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, cast
 
-from railhouse.engine.actions import Action, LegalAction, Pass, find_admitting
+from railhouse.engine.actions import Action, LegalAction, Pass
+from railhouse.engine.emergency import Payment
 from railhouse.engine.entities import Company, Private
-from railhouse.engine.errors import IllegalAction
-from railhouse.engine.rounds.base import Decider, Step
+from railhouse.engine.rounds.base import Step
 from railhouse.engine.rounds.operating import OperatingRound
+from railhouse.engine.rounds.window import CompanyWindow
 from railhouse_m1839.actions import GiveDruTrain, Nationalise
 from railhouse_m1839.anytime import (
     ANYTIME,
@@ -30,13 +32,12 @@ from railhouse_m1839.anytime import (
 )
 from railhouse_m1839.closures import close_browns_after_turn, resolve_new_locals
 from railhouse_m1839.data import KF_STEP, RH_CHARGE
-from railhouse_m1839.later import Payment
 from railhouse_m1839.money import nationalise, player_owes
 from railhouse_m1839.routing import RouteStep
 from railhouse_m1839.stations import HomeStationStep, StationStep
 from railhouse_m1839.track import TrackStep
 from railhouse_m1839.turn import M1839Turn
-from railhouse_m1839.turnsteps import DividendStep, FirstTrainStep, RustAfterRunStep, TrainBuyStep
+from railhouse_m1839.turnsteps import DividendStep, FirstTrainStep, TrainBuyStep
 
 if TYPE_CHECKING:
     from railhouse_m1839.game import M1839
@@ -44,7 +45,6 @@ if TYPE_CHECKING:
 
 class M1839OperatingRound(OperatingRound["M1839"]):
     rule = "1839 R-8"
-
 
     def start(self) -> None:
         self.game.ors_played += 1
@@ -75,36 +75,15 @@ class M1839OperatingRound(OperatingRound["M1839"]):
     def on_turn_start(self, company: Company) -> None:
         self.game.nationalisation_due = False
 
-    # -- any-moment choices of the operating company (anytime.py) ----------------------
-    def declined(self) -> set[str]:
-        return cast(M1839Turn, self.turn).declined
+    # -- any-moment choices of the operating company (anytime.py, the core's mechanism) --
+    anytime_kinds = ANYTIME
 
-    def anytime(self) -> list[LegalAction]:
-        """R-8.3.10 / R-14.3.7: offered at every step that waits for the company."""
-        step = self.current_step()
-        company = self.company
-        if step is None or company is None or step.acting_entity() != company.id:
-            return []
-        return anytime_choices(self.game, company, self.declined())
+    def anytime_choices(self, company: Company) -> list[LegalAction]:
+        """R-8.3.10 / R-14.3.7 / R-9.1: offered at every step that waits for the company."""
+        return anytime_choices(self.game, company, cast(M1839Turn, self.turn).declined)
 
-    def legal_actions(self) -> list[LegalAction]:
-        own = super().legal_actions()
-        return own + self.anytime() if own else own
-
-    def validate(self, action: Action) -> None:
-        if isinstance(action, ANYTIME) and super().legal_actions():
-            if find_admitting(self.anytime(), action) is None:
-                raise IllegalAction(f"{type(action).__name__} by {action.entity} is not "
-                                    "legal now", "1839 R-8.3.10")
-            return
-        super().validate(action)
-
-    def process(self, action: Action) -> None:
-        if isinstance(action, ANYTIME):
-            assert self.company is not None
-            process_anytime(self.game, self.company, action, self.declined())
-            return
-        super().process(action)
+    def process_anytime(self, company: Company, action: Action) -> None:
+        process_anytime(self.game, company, action, cast(M1839Turn, self.turn).declined)
 
     def on_turn_end(self, company: Company) -> None:
         game = self.game
@@ -123,32 +102,22 @@ class M1839OperatingRound(OperatingRound["M1839"]):
             resolve_new_locals(game)
 
 
-class NationalisationWindow(Decider["M1839"]):
+class NationalisationWindow(CompanyWindow["M1839"]):
     """R-8.3.8 / R-14.7.1 (A-21, A-23): in operating order every company owning a train may
-    nationalise; its director answers once.  R-14.3.7: a floated company may first receive
-    DRU's held train "to qualify" (``give_dru_train``, the holder answering when it is not
-    the director); a trainless company is asked only while that is possible."""
+    nationalise; its director answers once (the core's window).  R-14.3.7: a floated
+    company may first receive DRU's held train "to qualify" (``give_dru_train``, the holder
+    answering when it is not the director); a trainless company is asked only while that is
+    possible."""
 
     rule = "1839 R-14.7.1"
 
     def __init__(self, game: M1839, order: list[str]) -> None:
-        super().__init__(game)
-        self.queue = list(order)
+        super().__init__(game, order)
         self.declined: set[str] = set()
 
-
-    def current(self) -> Company | None:
-        while self.queue:
-            company = self.game.companies[self.queue[0]]
-            if company.floated and not company.closed and (
-                    company.trains or dru_choices(self.game, company, self.declined)):
-                return company
-            self.queue.pop(0)
-        return None
-
-    def acting_entity(self) -> str | None:
-        company = self.current()
-        return None if company is None else company.id
+    def eligible(self, company: Company) -> bool:
+        return company.floated and not company.closed and bool(
+            company.trains or dru_choices(self.game, company, self.declined))
 
     def legal_actions(self) -> list[LegalAction]:
         company = self.current()
@@ -164,24 +133,16 @@ class NationalisationWindow(Decider["M1839"]):
         if self.game.dru_holder == company.president:
             give_dru_train(self.game, company)
         else:  # a refusal may leave a trainless company nothing to decide: move on then
-            offer_dru_train(self.game, company, self.declined, after=self._maybe_close)
+            offer_dru_train(self.game, company, self.declined, after=self.close_if_done)
 
     def process_nationalise(self, action: Nationalise) -> None:
         self.queue.pop(0)
         nationalise(self.game, self.game.companies[action.company], voluntary=True)
-        self._maybe_close()
-
-    def process_pass(self, action: Pass) -> None:
-        self.queue.pop(0)
-        self._maybe_close()
-
-    def _maybe_close(self) -> None:
-        if self.current() is None and self in self.game.pending:
-            self.game.pending.remove(self)
+        self.close_if_done()
 
 
 def operating_steps(game: M1839, company: Company) -> list[Step[M1839]]:
     """The company's turn in the order of R-8.3 (module docstring)."""
     return [step(game, company.id) for step in (
-        HomeStationStep, FirstTrainStep, TrackStep, StationStep, RouteStep, RustAfterRunStep,
-        DividendStep, TrainBuyStep)]
+        HomeStationStep, FirstTrainStep, TrackStep, StationStep, RouteStep, DividendStep,
+        TrainBuyStep)]

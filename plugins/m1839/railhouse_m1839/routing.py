@@ -29,7 +29,6 @@ from railhouse.engine.config import TrainSpec
 from railhouse.engine.entities import Company
 from railhouse.engine.steps import RouteStep as CoreRouteStep
 from railhouse.engine.steps.mapstep import MapStep as CoreMapStep
-from railhouse.map.board import Board
 from railhouse.map.graph import Operator
 from railhouse.map.tiles import CITY, OFFBOARD, TOWN
 from railhouse.map.trains import RouteRules, RouteView, RunContext
@@ -38,8 +37,7 @@ from railhouse_m1839.mapdata import BARRIER_KEY, LVG_KEY, NS, RUHR, offboard_of
 from railhouse_m1839.turn import M1839Turn
 
 if TYPE_CHECKING:
-    from railhouse.engine.game import Game
-    from railhouse_m1839.game import M1839  # noqa: F401  (the steps' game type)
+    from railhouse_m1839.game import M1839
 
 RULES = RouteRules(
     terminals=frozenset({CITY, TOWN, OFFBOARD}),
@@ -48,33 +46,25 @@ RULES = RouteRules(
     shared_values=False,
     same_group_ends=False,
 )
-LVG = "LVG"
-
-
-def board_of(game: Game) -> Board:
-    """The game's board (1839 always has one)."""
-    assert game.board is not None
-    return game.board
 
 
 def is_local(company: Company) -> bool:
     return company.spec.kind == "local"
 
 
-def released(game: Game) -> frozenset[str]:
+def released(game: M1839) -> frozenset[str]:
     """Active release keys: red barriers from light red on (R-12.7), H7 once LVG is owned
     by a company or closed (R-12.6)."""
     keys = set()
-    names = [p.name for p in game.config.phases]
-    if BARRIER_KEY in names and names.index(game.phase.name) >= names.index(BARRIER_KEY):
+    if game.phase_reached(BARRIER_KEY):
         keys.add(BARRIER_KEY)
-    lvg = game.privates.get(LVG)
+    lvg = game.privates.get(LVG_KEY)  # the release key is the private's id
     if lvg is None or lvg.closed or (lvg.owner is not None and lvg.owner in game.companies):
         keys.add(LVG_KEY)
     return frozenset(keys)
 
 
-def operator(game: Game, company: Company) -> Operator:
+def operator(game: M1839, company: Company) -> Operator:
     """``company`` acting on the map now: NS markers never block Locals (R-14.6.2)."""
     return Operator(
         company.id,
@@ -97,11 +87,11 @@ def route_train(spec: TrainSpec, name: str) -> RouteTrain:
     )
 
 
-def ruhr_bonus(game: Game, view: RouteView) -> int:
+def ruhr_bonus(game: M1839, view: RouteView) -> int:
     """R-12.4.3 / A-37: Ruhrgebiet's value on this route (0 if the route avoids it)."""
     if RUHR not in view.stops:
         return 0
-    mapdef = board_of(game).map
+    mapdef = game.board.map
     column = game.phase.offboard_column
     values = [v for v, k in zip(view.values, view.kinds, strict=True) if k != OFFBOARD]
     other = 0
@@ -111,7 +101,7 @@ def ruhr_bonus(game: Game, view: RouteView) -> int:
     return max([*values, other, 2 * other])
 
 
-def run_context(game: Game, company: Company) -> RunContext:
+def run_context(game: M1839, company: Company) -> RunContext:
     """The run (``Game.route_run``): Locals never reach off-boards (R-16.2.8); a marker
     swapped this OR does not count (A-18).  Ruhrgebiet is the rules' route bonus."""
     turn = getattr(game.round, "turn", None)
@@ -133,6 +123,6 @@ class MapStep(CoreMapStep["M1839", M1839Turn]):
 class RouteStep(CoreRouteStep["M1839", M1839Turn]):
     """R-8.3.5 / R-16.3: the engine runs the optimum (no decision): the core's step, which
     writes ``turn.revenue`` and ``turn.routes`` and marks every train that ran a route
-    (R-16.5.2: rusting R trains are then removed by ``RustAfterRunStep``)."""
+    (R-16.5.2: the core then removes the R trains due to rust)."""
 
     rule = "1839 R-16"

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 from railhouse.engine.actions import LegalAction, Pass, Redeem
 from railhouse.engine.entities import IPO, POOL, TREASURY, Company
 from railhouse.engine.rounds.base import Decider
-from railhouse.engine.shares import hand_over_before_sale, move_shares, president_cert
+from railhouse.engine.shares import hand_over_before_sale, president_cert
 
 if TYPE_CHECKING:
     from railhouse_m1839.game import M1839
@@ -142,10 +142,6 @@ def check_float(game: M1839, company: Company) -> None:
 
         fee = float_fee(game, company.id)
         game.event("float_fee", {"company": company.id, "fee": fee})
-        from railhouse_m1839.later import Payment
+        from railhouse.engine.emergency import Payment
 
         raise_money(game, company, fee, Payment(game, company.id, "bank", fee))
-
-
-def move_ordinary(company: Company, source: str, target: str, count: int) -> None:
-    move_shares(company, source, target, count)

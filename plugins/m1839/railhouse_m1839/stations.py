@@ -29,10 +29,11 @@ from railhouse.engine.entities import Company
 from railhouse.engine.errors import IllegalAction
 from railhouse.engine.privates import close_private
 from railhouse.engine.steps import HomeTokenStep as CoreHomeTokenStep
-from railhouse.engine.steps import TokenPower, places_left
+from railhouse.engine.steps import TokenPower, places_left, power_of
 from railhouse.engine.steps import TokenStep as CoreTokenStep
 from railhouse.map.board import Board
 from railhouse.map.mapdef import Reservation
+from railhouse_m1839.data import NRS_HEX_LAY
 from railhouse_m1839.kabinet import (
     KRMove,
     MoveStation,
@@ -41,13 +42,12 @@ from railhouse_m1839.kabinet import (
     kr_moves,
 )
 from railhouse_m1839.mapdata import NRS_CHOICE, NS
-from railhouse_m1839.routing import MapStep, board_of
-from railhouse_m1839.track import SRV, SRV_COST, owned_power
+from railhouse_m1839.routing import MapStep
+from railhouse_m1839.track import SRV, SRV_COST
 from railhouse_m1839.turn import M1839Turn
 
 if TYPE_CHECKING:
-    from railhouse.engine.game import Game
-    from railhouse_m1839.game import M1839  # noqa: F401  (the steps' game type)
+    from railhouse_m1839.game import M1839
 
 STATION_FEE = 80  # R-8.3.B.2.4 (also a swap, R-8.3.B.3)
 NRS = "NRS"
@@ -70,7 +70,7 @@ register_action(SwapStation)
 
 
 # ----------------------------------------------------------------------- reservations
-def wanted_reservations(game: Game) -> list[Reservation]:
+def wanted_reservations(game: M1839) -> list[Reservation]:
     out: list[Reservation] = []
     for company in game.companies.values():
         if company.closed or company.operated_count > 0:
@@ -85,9 +85,9 @@ def wanted_reservations(game: Game) -> list[Reservation]:
     return out
 
 
-def sync_reservations(game: Game) -> Board:
+def sync_reservations(game: M1839) -> Board:
     """Make ``board.reservations`` match the companies (module docstring); the board."""
-    board = board_of(game)
+    board = game.board
     wanted = wanted_reservations(game)
     if wanted != board.reservations:
         board.set_reservations(wanted)
@@ -100,7 +100,7 @@ def places_for(board: Board, coord: str, company: str) -> int:
     return places_left(board, coord, company, REPLACEABLE)
 
 
-def nrs_keeps_a_place(game: Game, board: Board, company: str, coord: str,
+def nrs_keeps_a_place(game: M1839, board: Board, company: str, coord: str,
                       *also: str) -> bool:
     """R-8.3.B.1 / R-14.5.1 special case: before NRS first operates, a marker placed (or a
     home reserved) by another company in I16/K16 must leave a place for NRS in at least one
@@ -157,7 +157,7 @@ class StationStep(CoreTokenStep["M1839", M1839Turn], MapStep):
     def powers(self) -> list[TokenPower]:
         """SRV (R-14.3.4, A-19): on I16 or K16, reached or not, for f80, or free on the hex
         where SRV laid this turn (the lay paid for it)."""
-        if not owned_power(self.game, self.entity, SRV):
+        if not power_of(self.game, self.company, NRS_HEX_LAY):
             return []
         srv_hex = self.turn.srv_hex
         if srv_hex:
@@ -212,7 +212,7 @@ class StationStep(CoreTokenStep["M1839", M1839Turn], MapStep):
     def finish(self) -> None:
         """End the step; an SRV lay made this turn uses up the private (R-14.3.4)."""
         self.done = True
-        if self.turn.srv_hex and owned_power(self.game, self.entity, SRV):
+        if self.turn.srv_hex and power_of(self.game, self.company, NRS_HEX_LAY):
             close_private(self.game, SRV, "power used")
 
 
@@ -223,13 +223,15 @@ class StationSwap(Deal):
 
     rule = "1839 R-8.3.B.3"
 
-    def __init__(self, game: Game, offer: SwapStation, step: StationStep) -> None:
+    def __init__(self, game: M1839, offer: SwapStation, step: StationStep) -> None:
         super().__init__(game, offer.entity, offer.other)
         self.offer = offer
         self.step = step
 
+    game: M1839
+
     def check(self) -> None:
-        offer, board = self.offer, board_of(self.game)
+        offer, board = self.offer, self.game.board
         if (offer.entity not in board.tokens.get((offer.hex, offer.city), ())
                 or offer.other not in board.tokens.get((offer.other_hex, offer.other_city), ())
                 or self.game.companies[offer.entity].cash < STATION_FEE):
@@ -252,9 +254,9 @@ class StationSwap(Deal):
         step.finish()
 
 
-def swap_markers(game: Game, offer: SwapStation) -> None:
+def swap_markers(game: M1839, offer: SwapStation) -> None:
     """Exchange the two markers, charge the initiator f80, resolve doubled hexes."""
-    board = board_of(game)
+    board = game.board
     a, b = offer.entity, offer.other
     mine, theirs = board.tokens[(offer.hex, offer.city)], board.tokens[
         (offer.other_hex, offer.other_city)]

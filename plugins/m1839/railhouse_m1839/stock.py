@@ -34,7 +34,6 @@ from railhouse_m1839.anytime import may_receive_dru, offer_dru_train
 from railhouse_m1839.closures import HomeDecider, resolve_new_locals
 from railhouse_m1839.homes import can_reserve_two
 from railhouse_m1839.markets import LOCAL_PARS
-from railhouse_m1839.money import go_bankrupt
 from railhouse_m1839.shares import (
     buy_director,
     check_float,
@@ -213,7 +212,7 @@ class M1839StockRound(StockRound["M1839"]):
 
     def process_concede(self, action: Concede) -> None:
         """R-9.1: any player may concede; handled like a bankruptcy (advance moves on)."""
-        go_bankrupt(self.game, self.player)
+        self.game.concede(self.player)
 
     def advance(self) -> None:
         """A player who went bankrupt during their turn (a concession, or a Local's float fee

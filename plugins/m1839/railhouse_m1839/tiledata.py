@@ -26,13 +26,14 @@ edge).  Tiles: 61 yellow, 55 green, 45 brown, 13 gray (174).
 from __future__ import annotations
 
 from railhouse.map import library
-from railhouse.map.tiles import TileDef, tile
+from railhouse.map.library import OwnTile
+from railhouse.map.tiles import TileDef
 
 #: Labels of the five big cities (R-15.2.2), by hex.
 BIG_CITY_LABELS: dict[str, str] = {"G10": "A", "K8": "B", "G8": "H", "J7": "R", "I12": "U"}
 
 #: 1839's own tiles: id -> (colour, spec, label).
-_OWN: dict[str, tuple[str, str, str | None]] = {
+_OWN: dict[str, OwnTile] = {
     # yellow OO and big cities (Part 5.1)
     "OO-Y1": ("yellow", "c30x1:0 c30x1:3", None),
     "OO-Y2": ("yellow", "c30x1:0 c30x1:2", None),
@@ -114,16 +115,8 @@ MANIFEST: tuple[tuple[str, int], ...] = (
 BIG_CITY_TILES: frozenset[str] = frozenset(t for t, (_, _, lab) in _OWN.items() if lab)
 
 
-def _make(tile_id: str) -> TileDef:
-    own = _OWN.get(tile_id)
-    if own is None:
-        return library.get(tile_id)
-    color, spec, label = own
-    return tile(tile_id, color, spec, label)
-
-
-#: Every 1839 tile by id.
-TILES: dict[str, TileDef] = {tid: _make(tid) for tid, _ in MANIFEST}
+#: Every 1839 tile by id: its own, else the core's standard tile of that number.
+TILES: dict[str, TileDef] = library.catalogue((tid for tid, _ in MANIFEST), _OWN)
 
 
 def tile_supply() -> dict[str, int | None]:

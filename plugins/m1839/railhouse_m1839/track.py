@@ -23,7 +23,7 @@ Powers (R-14.3.12):
 
 R-15.3.5: a yellow tile laid on an OO hex (or Amsterdam) that already holds markers lets
 the director allocate them to the tile's cities: the core offers one lay per distinct result
-(``TileLay.tokens``), and such a lay is the action :class:`LayTileAllocated`.
+(``TileLay.tokens``, ``allocates``), and such a lay is the core's ``LayTileAllocated``.
 
 The core's track step (:mod:`railhouse.engine.steps.track`) does the rest; a company
 operates once per OR, so the tiles it laid this OR are those of its turn (R-15.4.5: the
@@ -34,16 +34,16 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from railhouse.engine.actions import LayTile, register_action
-from railhouse.engine.steps.track import NOT_IF_UPGRADED, LayPower, LaySlot
+from railhouse.engine.actions import LayTile
+from railhouse.engine.steps.track import NOT_IF_UPGRADED, LayPower, LaySlot, power_of
 from railhouse.engine.steps.track import TrackStep as CoreTrackStep
 from railhouse.map.lays import TileLay
+from railhouse_m1839.data import EXTRA_LAY, NRS_HEX_LAY
 from railhouse_m1839.mapdata import BLOCKED_HEX, NRS_CHOICE
 from railhouse_m1839.routing import MapStep
 from railhouse_m1839.turn import M1839Turn
 
 if TYPE_CHECKING:
-    from railhouse.engine.game import Game
     from railhouse_m1839.game import M1839  # noqa: F401  (the step's game type)
 
 SECOND_LAY_FEE = 20
@@ -51,22 +51,6 @@ LVG_FEE = 20
 SRV_COST = 80
 LVG = "LVG"
 SRV = "SRV"
-
-
-class LayTileAllocated(LayTile, frozen=True, kw_only=True, tag="lay_tile_allocated"):
-    """A lay whose markers go to the tile's cities as the director chose (R-15.3.5):
-    old city ``k`` -> new city ``tokens[k]``."""
-
-    tokens: tuple[int, ...]
-
-
-register_action(LayTileAllocated)
-
-
-def owned_power(game: Game, company_id: str, private_id: str) -> bool:
-    """True if ``company_id`` owns the open private ``private_id`` (R-14.2.3)."""
-    private = game.privates.get(private_id)
-    return private is not None and not private.closed and private.owner == company_id
 
 
 class TrackStep(CoreTrackStep["M1839", M1839Turn], MapStep):
@@ -81,9 +65,9 @@ class TrackStep(CoreTrackStep["M1839", M1839Turn], MapStep):
         """LVG's extra yellow lay (R-14.3.3) and SRV's lay on I16/K16 (R-14.3.4, A-19),
         once a turn; SRV closes when the turn's station step ends."""
         out = []
-        if owned_power(self.game, self.entity, LVG):
+        if power_of(self.game, self.company, EXTRA_LAY):
             out.append(LayPower(LVG, extra=True, upgrade=False, fee=LVG_FEE))
-        if not self.turn.srv_hex and owned_power(self.game, self.entity, SRV):
+        if not self.turn.srv_hex and power_of(self.game, self.company, NRS_HEX_LAY):
             out.append(LayPower(SRV, hexes=NRS_CHOICE, connected=False, cost=SRV_COST,
                                 closes=False))
         return out
@@ -94,16 +78,6 @@ class TrackStep(CoreTrackStep["M1839", M1839Turn], MapStep):
             return LVG_FEE
         return super().lay_cost(lay, power, fee)
 
-    def lay_action(self, lay: TileLay, ability: str) -> LayTile:
-        """:class:`LayTileAllocated` when the lay carries an allocation."""
-        if lay.tokens is None:
-            return super().lay_action(lay, ability)
-        return LayTileAllocated(entity=self.entity, hex=lay.hex, tile=lay.tile,
-                                rotation=lay.rotation, ability=ability, tokens=lay.tokens)
-
     def laid(self, action: LayTile, lay: TileLay, power: LayPower | None) -> None:
         if power is not None and power.private == SRV:
             self.turn.srv_hex = action.hex
-
-    def process_lay_tile_allocated(self, action: LayTileAllocated) -> None:
-        self.process_lay_tile(action)

@@ -19,9 +19,8 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
 from railhouse.engine.config import PhaseSpec
-from railhouse.engine.entities import Company, Private, Train
-from railhouse.engine.phases import DiscardDecider as CoreDiscardDecider
-from railhouse.engine.phases import PhaseEvent, discard_train, train_bought
+from railhouse.engine.entities import Private, Train
+from railhouse.engine.phases import PhaseEvent, train_bought
 from railhouse_m1839.data import CM_PAYOUT, NEW_LOCAL_PRIVATES
 from railhouse_m1839.markets import CONVERSION, MAJOR
 
@@ -87,27 +86,6 @@ PHASE_EVENTS: Mapping[str, PhaseEvent] = {
     "nationalisation_window": _nationalisation_window,
     "convert_locals": convert_locals,
 }
-
-
-class DiscardDecider(CoreDiscardDecider["M1839"]):
-    """R-16.4.3: every company over the limit discards (its director chooses any train)."""
-
-    rule = "1839 R-16.4.3"
-    every_train = True
-
-
-def rust_after_run(game: M1839, company: Company) -> None:
-    """R-16.5.2: R trains whose rusting phase has begun go right after their run."""
-    for train in list(company.trains):
-        if train.rusted and train.ran:
-            discard_train(game, company, train)
-
-
-def bankruptcy_discards(game: M1839, failed: Train | None) -> None:
-    """R-9.7 then R-9.8 (see the two functions)."""
-    if failed is not None:
-        failed_train_counts_as_bought(game, failed)
-    extra_discards(game)
 
 
 def failed_train_counts_as_bought(game: M1839, failed: Train) -> None:

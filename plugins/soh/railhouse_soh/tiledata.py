@@ -13,13 +13,14 @@ tiles 6, 57 (6 each) and 41, 42, 47 (2 each) -- facts §9.2, §11.2.
 from __future__ import annotations
 
 from railhouse.map import library
-from railhouse.map.tiles import TileDef, tile
+from railhouse.map.library import OwnTile
+from railhouse.map.tiles import TileDef
 
 #: Label of the three Amsterdam tiles and of the printed F9 hex (facts §8.5).
 AMSTERDAM = "AM"
 
 #: SOH's own tiles (not in the core library), at rotation 0 -- facts §8.5, §9.2.
-_OWN: dict[str, tuple[str, str, str | None]] = {
+_OWN: dict[str, OwnTile] = {
     # Yellow Amsterdam: city 0 faces SW+SE (NRS home), city 1 faces W+NW (HYSM home).
     "SOH1": ("yellow", "c30x1:0,5 c30x1:1,2", AMSTERDAM),
     # Green: two towns (10 each), each on its own track, both sharing edge 2.
@@ -86,16 +87,8 @@ _MANIFEST: tuple[tuple[str, int, int], ...] = (
 )
 
 
-def _make(tile_id: str) -> TileDef:
-    own = _OWN.get(tile_id)
-    if own is None:
-        return library.get(tile_id)
-    color, spec, label = own
-    return tile(tile_id, color, spec, label)
-
-
-#: Every SOH tile by id.
-TILES: dict[str, TileDef] = {tid: _make(tid) for tid, _, _ in _MANIFEST}
+#: Every SOH tile by id: its own, else the core's standard tile of that number.
+TILES: dict[str, TileDef] = library.catalogue((tid for tid, _, _ in _MANIFEST), _OWN)
 
 #: Tile counts per manifest edition.
 COUNTS: dict[str, dict[str, int]] = {

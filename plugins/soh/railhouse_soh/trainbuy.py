@@ -21,11 +21,12 @@ from railhouse.engine.actions import (
 )
 from railhouse.engine.emergency import EmergencyRaise, EmergencyRules
 from railhouse.engine.entities import Company, Train
-from railhouse.engine.privates import close_all_privates, close_private
+from railhouse.engine.privates import close_all_privates
 from railhouse.engine.steps import BuyTrainStep as CoreBuyTrainStep
 from railhouse.engine.steps import power_of
 from railhouse.engine.steps.issues import issue_limit, issue_shares, may_issue
 from railhouse.engine.trains import phase_for_train
+from railhouse.engine.windup import wind_up
 from railhouse_soh import routing
 from railhouse_soh.stepbase import SohTurn
 from railhouse_soh.variants.issues import issue_price_drop
@@ -147,20 +148,8 @@ def close_privates_on_purchase(game: SteamOverHolland, train_name: str) -> None:
 
 def bankrupt_company(game: SteamOverHolland, company: Company) -> None:
     """EN "Bankruptcy": tokens removed (the home spot is freed), shares worthless and
-    removed, treasury to the bank, the president's own cash untouched."""
-    board = game.board
-    for hex_id, city in board.company_cities(company.id):
-        board.remove_token(hex_id, city, company.id)
-    board.drop_reservations(company.id)
-    game.pay(company, game.bank, company.cash)
-    for cert in company.certs:
-        cert.owner = "removed"
-    for train in company.trains:
-        train.owner = None
-        game.depot.discarded.append(train)
-    company.trains.clear()
-    for private_id in list(company.privates):
-        close_private(game, private_id, "bankruptcy")
-    game.market_of(company).remove(company.id)
+    removed, treasury to the bank, the president's own cash untouched (the core's
+    ``wind_up``)."""
+    wind_up(game, company, certificates_to="removed", reason="bankruptcy")
     company.closed = True
     game.event("company_bankrupt", {"company": company.id})

@@ -43,7 +43,6 @@ class MiniBuy(BuyTrainStep[MiniGame, TurnState]):
 
 
 class EveryTrainRemembered(MiniBuy):
-    every_train = True
     remembered: set[str] = set()
 
     def declined(self) -> set[str]:
@@ -181,6 +180,7 @@ def test_every_train_and_declined_trains_remembered_r_11_1() -> None:
     """1839 R-11.1: each train is a choice; a train refused is not asked for again."""
     EveryTrainRemembered.remembered = set()
     game = buying(EveryTrainRemembered)
+    game.each_train_a_choice = True  # the title's knob (1839)
     b_two, b_two_again, b_three = game.companies["B"].trains
     offers = [a.train for a in actions(game) if isinstance(a, OfferTrain)]
     assert offers == [b_two.id, b_two_again.id, b_three.id]

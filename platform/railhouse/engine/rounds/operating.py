@@ -5,13 +5,20 @@ The operating order is derived from the markets and recomputed after every compa
 order, among floated companies that have not operated in this round.  A company's turn is
 the ordered list of steps the title returns from ``railhouse_operating_steps``; an action
 goes to the first step that is not done.
+
+Any-moment choices (1839 R-8.3.10 "at any moment of its turn", R-14.3.7, R-9.1): a title
+lists their action kinds in :attr:`OperatingRound.anytime_kinds` and offers them with
+:meth:`OperatingRound.anytime_choices`; they are offered at every decision of a step that
+waits for the operating company (steps that resolve themselves offer no moment), after the
+step's own choices, and carried out by :meth:`OperatingRound.process_anytime`.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from railhouse.engine.actions import Action, LegalAction
+from railhouse.engine.actions import Action, LegalAction, find_admitting
+from railhouse.engine.errors import IllegalAction
 from railhouse.engine.privates import revenue_of
 from railhouse.engine.rounds.base import G, Round, Step
 from railhouse.engine.turnstate import TurnState
@@ -23,6 +30,8 @@ if TYPE_CHECKING:
 class OperatingRound(Round[G]):
     kind = "operating"
     rule = "operating round"
+    #: the action kinds of the company's any-moment choices (module doc); none by default
+    anytime_kinds: tuple[type[Action], ...] = ()
 
     def __init__(self, game: G, number: int, of: int, set_number: int = 0) -> None:
         super().__init__(game)
@@ -87,6 +96,14 @@ class OperatingRound(Round[G]):
     def on_turn_end(self, company: Company) -> None:
         """Hook after a company's last step."""
 
+    def anytime_choices(self, company: Company) -> list[LegalAction]:
+        """The operating company's any-moment choices now (kinds in :attr:`anytime_kinds`)."""
+        return []
+
+    def process_anytime(self, company: Company, action: Action) -> None:
+        """Carry out an any-moment choice already validated against :meth:`anytime_choices`."""
+        raise NotImplementedError
+
     # -- machine -----------------------------------------------------------------------
     def next_company(self) -> Company | None:
         for company_id in self.order():
@@ -149,7 +166,17 @@ class OperatingRound(Round[G]):
 
     def legal_actions(self) -> list[LegalAction]:
         step = self.current_step()
-        return [] if step is None else self.game.legal_for(step)
+        if step is None:
+            return []
+        own = self.game.legal_for(step)
+        return own + self.anytime(step) if own and self.anytime_kinds else own
+
+    def anytime(self, step: Step[G]) -> list[LegalAction]:
+        """The any-moment choices at ``step``'s decision, if it waits for the company."""
+        company = self.company
+        if company is None or step.acting_entity() != company.id:
+            return []
+        return self.anytime_choices(company)
 
     def normalise(self, action: Action) -> Action:
         step = self.current_step()
@@ -158,9 +185,17 @@ class OperatingRound(Round[G]):
     def validate(self, action: Action) -> None:
         step = self.current_step()
         assert step is not None
+        if isinstance(action, self.anytime_kinds) and self.game.legal_for(step):
+            if find_admitting(self.anytime(step), action) is None:
+                raise IllegalAction(f"{type(action).__name__} by {action.entity} is not "
+                                    "legal now", self.rule)
+            return
         step.validate(action)
 
     def process(self, action: Action) -> None:
         step = self.current_step()
         assert step is not None
+        if isinstance(action, self.anytime_kinds) and self.company is not None:
+            self.process_anytime(self.company, action)
+            return
         step.process(action)

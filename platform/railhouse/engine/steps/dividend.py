@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from railhouse.engine.actions import Dividend, LegalAction
-from railhouse.engine.entities import TREASURY
+from railhouse.engine.entities import POOL, TREASURY
 from railhouse.engine.rounds.base import G
 from railhouse.engine.steps.base import T, TurnStep
 
@@ -17,6 +17,9 @@ class DividendStep(TurnStep[G, T]):
     as the title's ``railhouse_price_moves_after_dividend`` says."""
 
     rule = "dividend"
+    #: shares in the pool pay the company, like its treasury shares (1839 A-50); else
+    #: nobody (SOH)
+    pool_pays_company = False
 
     # -- override points ---------------------------------------------------------------
     def dividend_kinds(self) -> Sequence[str]:
@@ -25,18 +28,26 @@ class DividendStep(TurnStep[G, T]):
 
     def split(self, kind: str, revenue: int) -> tuple[int, int]:
         """(dividend per 10% share, amount to the treasury): a payout pays a tenth per
-        share (any remainder is lost), a withhold keeps everything."""
+        share (any remainder is lost); a half payout keeps half the revenue, rounded down to
+        a multiple of 10, and pays the rest out, a share's part rounded up (1839 R-8.3.C.3,
+        A-12); a withhold keeps everything."""
         if kind == "payout":
             return revenue // 10, 0
+        if kind == "half":
+            return -(-revenue // 20), revenue // 20 * 10
         return 0, revenue
 
     def pay_holders(self, per_share: int) -> None:
         """The bank pays ``per_share`` per share to each player; shares in the company's
-        treasury pay the company; others (market, IPO) pay nobody."""
+        treasury (and, with :attr:`pool_pays_company`, in the pool) pay the company; others
+        (IPO, pool) pay nobody."""
         game, company = self.game, self.company
         for player in game.seats:
             game.pay(game.bank, player, per_share * company.shares_of(player.id))
-        game.pay(game.bank, company, per_share * company.shares_of(TREASURY))
+        own = company.shares_of(TREASURY)
+        if self.pool_pays_company:
+            own += company.shares_of(POOL)
+        game.pay(game.bank, company, per_share * own)
 
     def price_basis(self, kind: str, revenue: int, per_share: int) -> int:
         """The total the price-move hook judges (the revenue by default)."""

@@ -6,6 +6,7 @@ from typing import Any
 
 from railhouse.engine import routes
 from railhouse.engine.actions import LegalAction
+from railhouse.engine.phases import leave_after_run
 from railhouse.engine.rounds.base import G
 from railhouse.engine.steps.base import T, TurnStep
 from railhouse.map.optimize import RouteResult
@@ -35,8 +36,8 @@ class RouteStep(TurnStep[G, T]):
         return True
 
     def record(self, revenue: int, described: list[dict[str, Any]]) -> None:
-        """The turn's revenue and routes; every train that ran a route is marked (a train
-        that rusts after its run, 1839 R-16.5.2, then leaves)."""
+        """The turn's revenue and routes; every train that ran a route is marked, and a
+        train due to rust after its run then leaves (1839 R-16.5.2)."""
         self.turn.revenue = revenue
         self.turn.routes = described
         ran = {route["train"] for route in described}
@@ -45,4 +46,5 @@ class RouteStep(TurnStep[G, T]):
                 train.ran = True
         self.game.event("routes", {"company": self.entity, "revenue": revenue,
                                    "routes": described})
+        leave_after_run(self.game, self.company)
         self.done = True

@@ -18,7 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
-from railhouse.engine.actions import Action, LayTile, LegalAction, Pass
+from railhouse.engine.actions import Action, LayTile, LayTileAllocated, LegalAction, Pass
 from railhouse.engine.entities import Company
 from railhouse.engine.errors import IllegalAction
 from railhouse.engine.privates import close_private
@@ -88,7 +88,9 @@ class TrackStep(MapStep[G, T]):
     #: the turn's lays; the default is the common one lay or upgrade
     tile_lays: tuple[LaySlot, ...] = (LaySlot(),)
     #: the director chooses where a hex's markers go on a lay with several results
-    #: (``TileLay.tokens``, 1839 R-15.3.5); otherwise the board's default allocation
+    #: (``TileLay.tokens``, 1839 R-15.3.5): such a lay is the action
+    #: :class:`~railhouse.engine.actions.LayTileAllocated`; otherwise the board's default
+    #: allocation
     allocates = False
     #: the event of a marker that found no circle after an upgrade and left the map
     dropped_event = "token_discarded"
@@ -141,7 +143,11 @@ class TrackStep(MapStep[G, T]):
         return lay.cost
 
     def lay_action(self, lay: TileLay, ability: str) -> LayTile:
-        """The action of a legal lay."""
+        """The action of a legal lay (with :attr:`allocates`, a lay carrying an allocation
+        is :class:`~railhouse.engine.actions.LayTileAllocated`)."""
+        if self.allocates and lay.tokens is not None:
+            return LayTileAllocated(entity=self.entity, hex=lay.hex, tile=lay.tile,
+                                    rotation=lay.rotation, ability=ability, tokens=lay.tokens)
         return LayTile(entity=self.entity, hex=lay.hex, tile=lay.tile, rotation=lay.rotation,
                        ability=ability)  # fmt: skip
 
@@ -296,6 +302,9 @@ class TrackStep(MapStep[G, T]):
             raise IllegalAction(f"{action!r} is not a legal tile lay now", self.rule)
 
     # -- doing it ------------------------------------------------------------------------
+    def process_lay_tile_allocated(self, action: LayTileAllocated) -> None:
+        self.process_lay_tile(action)
+
     def process_lay_tile(self, action: LayTile) -> None:
         found = self.find(action)
         assert found is not None, "validated"

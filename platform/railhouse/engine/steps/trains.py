@@ -64,12 +64,10 @@ class BuyTrainStep(TurnStep[G, T]):
     company has no train (the module doc).  Override points: :meth:`depot_trains`,
     :meth:`depot_price`, :meth:`take_from_depot`, :meth:`bought_from_depot`,
     :meth:`must_buy_without_train`, :meth:`declined`, :meth:`emergency_raise`, and the
-    class attributes :attr:`every_train` and :attr:`hosts_raise`."""
+    class attribute :attr:`hosts_raise`; another company's trains are listed each or one
+    per type as ``Game.each_train_a_choice`` says."""
 
     rule = "buy trains"
-    #: list each train another company owns (1839); else one per type (identical trains
-    #: are one choice, SOH)
-    every_train = False
     #: True: the money for a forced purchase is raised before the purchase is offered,
     #: by a raise this step hosts (sound only with emergency rules in which no source
     #: moves money by itself: ``treasury_choice`` and ``contribute_at_spend``); False: the
@@ -182,6 +180,7 @@ class BuyTrainStep(TurnStep[G, T]):
         if company.cash < 1:
             return []
         declined = self.declined() or ()
+        each = self.game.each_train_a_choice
         legal = []
         for other in self.game.operating_companies():
             if other is company:
@@ -189,7 +188,7 @@ class BuyTrainStep(TurnStep[G, T]):
             same_president = other.president == company.president
             seen: set[str] = set()
             for train in other.trains:
-                key = train.id if self.every_train else train.name
+                key = train.id if each else train.name
                 if key in seen or train.id in declined:
                     continue
                 seen.add(key)
