@@ -58,7 +58,6 @@ class M1839(Game):
         self.ors_played = 0
         self.set_number = 0
         self.set_started_in_purple = False
-        self.purple_seen_in_set = False
         self.sr_count = 0
         super().__init__(players, options, seed)
 
@@ -151,7 +150,6 @@ class M1839Rules(RoundSequence["M1839"]):
             game.barred_from_par.clear()
             game.set_number += 1
             game.set_started_in_purple = game.phase.name == "PU"
-            game.purple_seen_in_set = game.set_started_in_purple
         return M1839OperatingRound(game, number, of, game.set_number)
 
     def end_after_set(self, game: M1839) -> str | None:
