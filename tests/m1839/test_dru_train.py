@@ -165,3 +165,20 @@ def test_A_28_held_train_rusts_after_its_first_run_once_gray_began() -> None:
     train.ran = True
     leave_after_run(game, ams)
     assert train not in ams.trains
+
+
+def test_R_14_3_7_R_11_1_a_clone_remembers_its_own_refusal() -> None:
+    """A refused offer is not repeated this turn (R-11.1) in a clone taken while the
+    holder is asked, and the refusal does not leak into the original (Game.clone)."""
+    game = _holding("p1")
+    ams = float_company(game, "AMS", "p0")
+    give_train(game, ams)
+    operating_turn(game, "AMS")
+    game.apply(GiveDruTrain(entity="AMS", company="AMS"))
+    twin = game.clone()
+    assert isinstance(twin, M1839)
+    twin.apply(Respond(entity="p1", accept=False))
+    assert _gives(twin) == []
+    assert game.acting_entity() == "p1"
+    game.apply(Respond(entity="p1", accept=False))
+    assert _gives(game) == []

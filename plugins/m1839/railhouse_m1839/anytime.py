@@ -100,18 +100,13 @@ def offer_dru_train(game: M1839, company: Company, declined: set[str], *,
                     by_holder: bool = False, after: Callable[[], None] | None = None) -> None:
     """R-14.3.7: DRU's train to ``company``, offered by the company (its director; the
     holder answers) or ``by_holder`` (the company's director answers); at once when the
-    holder is the director.  ``after`` runs once the offer is settled (accepted or not)."""
+    holder is the director.  ``after`` (a bound method: clones re-bind it) runs once the
+    offer is settled (accepted or not)."""
     holder = game.dru_holder
     assert holder is not None
     proposer, respondent = (holder, company.id) if by_holder else (company.id, holder)
-    deal = DruHandOver(game, proposer, respondent, company, declined)
-
-    def settled(accepted: bool) -> None:
-        deal.answered(accepted)
-        if after is not None:
-            after()
-
-    propose(game, deal, then=settled)
+    deal = DruHandOver(game, proposer, respondent, company, declined, after)
+    propose(game, deal, then=deal.answered)
 
 
 def give_dru_train(game: M1839, company: Company) -> None:
@@ -126,14 +121,15 @@ def give_dru_train(game: M1839, company: Company) -> None:
 class DruHandOver(Deal):
     """R-14.3.7 (A-28): DRU's held train goes to ``company`` (floated, below its train
     limit), the holder and the company's director agreeing; a refusal is remembered in
-    ``declined`` as ``"DRU"``."""
+    ``declined`` as ``"DRU"``; ``after`` runs once it is settled."""
 
     rule = "1839 R-14.3.7"
 
     def __init__(self, game: M1839, proposer: str, respondent: str, company: Company,
-                 declined: set[str]) -> None:
+                 declined: set[str], after: Callable[[], None] | None = None) -> None:
         super().__init__(game, proposer, respondent, declined=declined)
         self.company = company
+        self.after = after
         self.train = game.dru_train.id if game.dru_train is not None else None
 
     game: M1839
@@ -150,3 +146,8 @@ class DruHandOver(Deal):
 
     def refusal(self) -> str:
         return "DRU"
+
+    def answered(self, accepted: bool) -> None:
+        super().answered(accepted)
+        if self.after is not None:
+            self.after()
