@@ -117,9 +117,10 @@ class LayTile(Action, frozen=True, tag="lay_tile"):
 
 
 class LayTileAllocated(LayTile, frozen=True, kw_only=True, tag="lay_tile_allocated"):
-    """A lay whose markers already on the hex go to the tile's cities as the director
-    chose (1839 R-15.3.5; the core's track step with ``allocates``): old city ``k`` -> new
-    city ``tokens[k]``."""
+    """A lay whose markers go to the tile's cities as the director chose (R-15.3.5):
+    old city ``k`` -> new city ``tokens[k]``."""
+
+    # offered by the core's track step with ``allocates`` (1839 R-15.3.5)
 
     tokens: tuple[int, ...]
 
