@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from railhouse.engine.actions import Bid, Pass
+from railhouse.engine.actions import Bid, Par, Pass
 from railhouse_soh.game import SteamOverHolland, new_game
 from railhouse_soh.rounds import SohAuction
 
@@ -67,3 +67,19 @@ def test_11_2_next_opener_skips_a_player_who_cannot_afford_any_EN_phase_1() -> N
         game.seats[2].cash = 10  # seat 2 cannot afford any private
         act(game, 0, None, None)  # seat 1 opens and buys the first
         assert round_.opener == expected
+
+
+@pytest.mark.parametrize("rules, nrs_cash", [("printed", 200), ("18xx-games", 300)])
+def test_11_2_nrs_subsidy_for_an_unsold_ko_EN_notes_on_private_companies_7(
+        rules: str, nrs_cash: int) -> None:
+    """Nobody buys KO (#7).  EN: the subsidy pays for the NRS share that came with #7, so
+    there is none.  T: its ``after_par`` pays for every dealt private with the share
+    ability, sold or not (the differential, seed 5: NRS at par 80 held 240)."""
+    game = new_game(["P0", "P1", "P2"], {"rules": rules, "privates": "KKI,VES,KO",
+                                          "start_seat": 0}, 1)
+    while game.round.kind == "auction":  # type: ignore[union-attr]
+        act(game, None)
+    assert game.privates["KO"].closed
+    me = game.acting_entity() or ""
+    game.apply(Par(entity=me, company="NRS", price=100))
+    assert game.companies["NRS"].cash == nrs_cash

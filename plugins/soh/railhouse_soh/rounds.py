@@ -53,6 +53,13 @@ class SohAuction(SequentialBidAuction["SteamOverHolland"]):
         if item == NRS_SHARE_PRIVATE:
             give_nrs_share(self.game, player)
 
+    def on_unsold(self, item: str) -> None:
+        """18xx-games rule set (``Ruleset.nrs_subsidy_unsold``): #7 dealt but never sold
+        still makes NRS's start subsidised (its share stays in NRS's treasury)."""
+        super().on_unsold(item)
+        if item == NRS_SHARE_PRIVATE and self.game.ruleset.nrs_subsidy_unsold:
+            self.game.nrs_subsidy_due = True
+
     def on_end(self) -> None:
         game = self.game
         # facts §11.2: 18xx.games gives a tie to the first tied player in its seating

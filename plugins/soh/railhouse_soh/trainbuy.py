@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 from railhouse.engine.actions import (
     Bankrupt,
     LegalAction,
+    Range,
     SellShares,
 )
 from railhouse.engine.emergency import EmergencyRaise, EmergencyRules
@@ -113,12 +114,39 @@ class ForcedPurchaseRaise(EmergencyRaise):
         block (T's ``BuyTrain#can_sell?``: not again once sold in this purchase)."""
         legal = super().legal_actions()
         turn = self.step.turn
-        if self.step.game.ruleset.no_close_after_sale and turn.president_sold:
+        if not self.step.game.ruleset.no_close_after_sale:
+            return legal
+        if turn.president_sold:
             sold = turn.sold_companies
             legal = [c for c in legal if not (isinstance(c.action, SellShares)
                                               and c.action.company in sold)]
             legal = [c for c in legal if not isinstance(c.action, Bankrupt)] or legal
-        return legal
+        return self.whole_blocks(legal)
+
+    def whole_blocks(self, legal: list[LegalAction]) -> list[LegalAction]:
+        """With one block per company, a sale must leave the rest of the shortfall within
+        the other companies' sales: EN "if the sale of those shares would not raise enough
+        money to buy the train, no sale takes place".  (T itself admits the short sale
+        and then refuses the close, leaving only a train bought from another company;
+        the differential's seed 2.)"""
+        game = self.step.game
+        worth = {c.action.company: c.ranges["count"].max * self.sale_price(
+            game.company(c.action.company)) for c in legal if isinstance(c.action, SellShares)}
+        due = self.to_raise()
+        out = []
+        for choice in legal:
+            action = choice.action
+            if not isinstance(action, SellShares):
+                out.append(choice)
+                continue
+            price = self.sale_price(game.company(action.company))
+            rest = due - (sum(worth.values()) - worth[action.company])
+            low = max(1, -(-rest // price)) if price > 0 else 1
+            top = choice.ranges["count"].max
+            if low <= top:
+                sale = SellShares(entity=action.entity, company=action.company, count=low)
+                out.append(LegalAction(sale, {"count": Range(low, top)}))
+        return out
 
     def process_sell_shares(self, action: SellShares) -> None:
         turn = self.step.turn

@@ -42,6 +42,9 @@ class Ruleset:
     ``shared_6_3e_stack``: one stack of six trains, each bought as a 6 or a 3E (T).
     ``nrs_subsidy``: private #7's subsidy to NRS (EN yes; T yes too: its generic
     ``after_par`` pays it, facts §11.2 as corrected 2026-11-27).
+    ``nrs_subsidy_unsold``: the subsidy is also paid when #7 was dealt but left unsold
+    (T: ``after_par`` pays for every dealt private with the share ability, sold or not;
+    found by the differential, seed 5); EN: it pays for the share that came with #7.
     ``one_token_per_hex``: a company may not have two tokens in one hex (T: no second
     token on Amsterdam's other station, facts §11.2 "Tokens on one hex"; EN is silent
     and forbids only two in one city).
@@ -68,7 +71,8 @@ class Ruleset:
     needs (T's ``selling_minimum_shares?``); EN: up to the normal limit.
     ``no_close_after_sale``: after the president's emergency sale the company must buy
     the train, it may no longer go bankrupt (T's ``BuyTrain#process_pass``), and each
-    company's shares are sold in one block (``BuyTrain#can_sell?``); EN lets the
+    company's shares are sold in one block (``BuyTrain#can_sell?``), so each block
+    offered keeps the train payable (``ForcedPurchaseRaise.whole_blocks``); EN lets the
     president choose bankruptcy instead of the sale, and sell the necessary shares.
     ``discards_to_depot``: a train discarded over the limit goes back to the depot, for
     sale again (T ``DISCARDED_TRAINS = :discard``); EN: it leaves the game.
@@ -91,6 +95,7 @@ class Ruleset:
     issue_ledges: bool = False
     shared_6_3e_stack: bool = False
     nrs_subsidy: bool = True
+    nrs_subsidy_unsold: bool = False
     one_token_per_hex: bool = False
     discount_trains: frozenset[str] | None = None
     free_token_amsterdam: bool = True
@@ -121,6 +126,7 @@ XXGAMES = Ruleset(
                       pool_share_cap=5),
     issue_ledges=True,
     shared_6_3e_stack=True,
+    nrs_subsidy_unsold=True,
     one_token_per_hex=True,
     discount_trains=frozenset({"3", "4", "5"}),
     free_token_amsterdam=False,
