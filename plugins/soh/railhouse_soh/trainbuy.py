@@ -116,12 +116,12 @@ class ForcedPurchaseRaise(EmergencyRaise):
         turn = self.step.turn
         if not self.step.game.ruleset.no_close_after_sale:
             return legal
+        sold = turn.sold_companies
+        legal = self.whole_blocks([c for c in legal if not (
+            isinstance(c.action, SellShares) and c.action.company in sold)])
         if turn.president_sold:
-            sold = turn.sold_companies
-            legal = [c for c in legal if not (isinstance(c.action, SellShares)
-                                              and c.action.company in sold)]
             legal = [c for c in legal if not isinstance(c.action, Bankrupt)] or legal
-        return self.whole_blocks(legal)
+        return legal
 
     def whole_blocks(self, legal: list[LegalAction]) -> list[LegalAction]:
         """With one block per company, a sale must leave the rest of the shortfall within
