@@ -49,3 +49,12 @@ def test_EN_forced_train_purchases_sale_in_one_block_must_leave_the_train_payabl
              if isinstance(c.action, SellShares)}
     assert sales["AR"].min == data["t18"]["AR_needed"]
     assert not any(isinstance(c.action, Bankrupt) for c in game.legal_actions())
+
+
+def test_EN_sell_or_buy_its_own_shares_issue_of_two_at_140_drops_one_step_18xx_games() -> None:
+    """Seed 118 (trainy seats): AR issues two shares at 140.  EN drops one step (one fewer
+    than the shares issued); so does 18xx.games, whose "at most two drops" cell at 140
+    only raises a drop of 0 (one share) to 2.  Railhouse had landed it on 110."""
+    data = fixture("seed118-issue-two-at-140.json")
+    game = replay(data)
+    assert game.share_price(game.companies["AR"]) == data["t18"]["AR"]["price"]

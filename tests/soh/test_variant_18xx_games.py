@@ -36,18 +36,20 @@ def test_11_2_dividend_twice_the_price_EN_adjusting_share_price(
     assert SohRules().railhouse_price_moves_after_dividend(game, company, "payout", 130) == moves
 
 
-@pytest.mark.parametrize("pos, printed, xx", [
-    (10, 0, 1),  # 125: one share; T lands on the 110 ledge cell
-    (11, 0, 2),  # 140
-    (9, 0, 0),   # 110: never drops in T
-    (8, 0, 0),   # 100: EN drop (count - 1)
+@pytest.mark.parametrize("pos, printed, xx, xx_two", [
+    (10, 0, 1, 1),  # 125: one share; T lands on the 110 ledge cell
+    (11, 0, 2, 1),  # 140: T's "two drops" cap keeps a drop of one (differential, seed 118)
+    (9, 0, 0, 0),   # 110: never drops in T
+    (8, 0, 0, 1),   # 100: EN drop (count - 1)
 ])
 def test_11_2_issue_ledges_EN_sell_or_buy_its_own_shares(
-        make_game: Callable[..., Any], pos: int, printed: int, xx: int) -> None:
+        make_game: Callable[..., Any], pos: int, printed: int, xx: int, xx_two: int) -> None:
+    """The EN drop of an issue of 1, 2 and 4 shares is 0, 1 and 3 steps."""
     game, _ = started(make_game, "printed", pos)
     market = game.markets["main"]
     assert issue_steps(PRINTED, market, "NBD", 0) == printed
     assert issue_steps(XXGAMES, market, "NBD", 0) == xx
+    assert issue_steps(XXGAMES, market, "NBD", 1) == xx_two
     assert issue_steps(XXGAMES, market, "NBD", 3) == (3 if pos == 8 else xx)
 
 

@@ -9,8 +9,10 @@ in the turn the price ends ``already + count - 1`` steps below where the turn st
 bands above a ledge (110-140, 160-210, 240-300, 330) an issue lands the price on the
 ledge's cell (110, 160, 240 or 330) whatever the count: 1 share from 125 drops one step,
 from 140 two; from 110/160/240/330 nothing; a large issue from those bands stops there.
-At 100 or less, and at 360 (the top), the EN drop applies.  (This is our reading of T's
-code, as facts §11.2 records it; no report of it was found.)
+One exception: two shares from the second cell above a ledge (140, 210, 300) drop one
+step, the EN drop (T's "at most two drops" cell sets a drop to 2 unless it is 1; the
+differential, seed 118).  At 100 or less, and at 360 (the top), the EN drop applies.
+(This is our reading of T's code, as facts §11.2 records it; no report of it was found.)
 """
 
 from __future__ import annotations
@@ -38,7 +40,7 @@ def issue_steps(ruleset: Ruleset, market: StockMarket, company: str, normal: int
     steps = 0
     while market.cell((row, col - steps)).price > floor:
         steps += 1
-    return steps
+    return normal if steps == 2 and normal == 1 else steps
 
 
 def issue_drop(already: int, count: int) -> int:
