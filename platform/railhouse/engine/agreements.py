@@ -128,15 +128,23 @@ def conclude(game: Game, deal: Deal, accepted: bool, then: Answered | None) -> N
 
 
 class PrivateSale(Deal):
-    """Company ``buyer`` buys private ``private`` from its owner for ``price``."""
+    """Company ``buyer`` buys private ``private`` from its owner for ``price``; with
+    ``declined`` (the turn's memory, ``TurnState.declined``) a refusal adds the private to
+    it when :meth:`answered` is the deal's ``then``, so that it is not asked for again."""
 
-    def __init__(self, game: Game, buyer: str, private: str, price: int) -> None:
+    def __init__(self, game: Game, buyer: str, private: str, price: int, *,
+                 declined: set[str] | None = None) -> None:
         owner = game.privates[private].owner if private in game.privates else None
         if owner is None:
             raise IllegalAction(f"private {private!r} has no owner to sell it", RULE)
         super().__init__(game, buyer, owner)
         self.private = private
         self.price = price
+        self.declined = declined
+
+    def answered(self, accepted: bool) -> None:
+        if not accepted and self.declined is not None:
+            self.declined.add(self.private)
 
     def check(self) -> None:
         game = self.game

@@ -133,12 +133,7 @@ class GreenPrivateSale(PrivateSale):
 
     def __init__(self, game: M1839, company: Company, private: str, price: int,
                  declined: set[str]) -> None:
-        super().__init__(game, company.id, private, price)
-        self.declined = declined
-
-    def answered(self, accepted: bool) -> None:
-        if not accepted:
-            self.declined.add(self.private)
+        super().__init__(game, company.id, private, price, declined=declined)
 
 
 class DruHandOver(Deal):
