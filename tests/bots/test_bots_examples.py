@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import shutil
+from collections import Counter
 from pathlib import Path
 from typing import Any, cast
 
@@ -124,8 +125,9 @@ def test_examples_pass_the_compliance_checker(argv: list[str]) -> None:
 
 @needs_node
 def test_node_lookahead_simulates_every_choice_and_plays_full_games() -> None:
-    """``bot.js --lookahead``: one simulate per candidate while the request is pending, the
-    answer after the simulations, a full game with no failure."""
+    """``bot.js --lookahead``: one simulate per candidate while the request is pending (a
+    ranged choice at a sampled value, its minimum and its maximum), the answer after the
+    simulations, a full game with no failure."""
     from railhouse.protocol.messages import Simulation
 
     game = toy(3, 5)
@@ -147,7 +149,30 @@ def test_node_lookahead_simulates_every_choice_and_plays_full_games() -> None:
     finally:
         process.close()
     assert transcript.result is not None and not transcript.failures()
-    assert len(simulations) == 2 * len(set(simulations)) > 3  # take-or-pass: two each
+    # take (sampled, at least 1, at most 3 or the pile: duplicates dropped) or pass
+    per_decision = Counter(simulations)
+    assert len(per_decision) > 3 and all(2 <= n <= 4 for n in per_decision.values())
+
+
+@needs_node
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_node_lookahead_plays_the_choice_the_simulated_scores_prefer(seed: int) -> None:
+    """The toy's rules (railhouse.testing.toy): taking the last token scores 5 more.  With
+    3 tokens left, only taking all 3 -- the top of the ranged choice, which a one-ply
+    lookahead must try, not only a sampled count -- wins at once."""
+    game = toy(3, seed, pile=3)
+    seat = game.acting_seat()
+    assert seat is not None
+    process = BotProcess([*NODE, "--lookahead"])
+    seats: list[Any] = [InProcess(RandomBot(i)) for i in range(3)]
+    seats[seat] = process
+    try:
+        transcript = play(Referee(game), seats)
+    finally:
+        process.close()
+    assert transcript.result is not None and not transcript.failures()
+    assert [a.count for a in game.actions] == [3]  # type: ignore[attr-defined]
+    assert transcript.result.ranks[seat] == 1
 
 
 @needs_node
