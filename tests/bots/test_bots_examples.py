@@ -176,6 +176,52 @@ def test_node_lookahead_plays_the_choice_the_simulated_scores_prefer(seed: int) 
 
 
 @needs_node
+def test_node_lookahead_answers_within_its_clock_when_simulations_are_slow() -> None:
+    """The clock runs while the runner simulates (docs/protocol.md): a runner that never
+    answers the simulations still gets an action, after about 80% of ``decision_ms``."""
+    import subprocess
+    import threading
+    import time
+
+    hello = {"type": "hello", "title": "toy", "title_version": "1", "options": {},
+             "seats": 2, "seat": 0, "player": "p0", "retries": 1, "max_line_bytes": 65536,
+             "time": {"decision_ms": 300, "bank_ms": 0, "hello_ms": 1000},
+             "protocol": "railhouse/1", "simulate": {"max_per_decision": 10, "max_actions": 1}}
+    start = {"type": "game_start", "game": "g", "title": "toy", "title_version": "1",
+             "options": {}, "seats": 2, "seat": 0, "player": "p0", "players": ["a", "b"],
+             "observation": {"pile": 9}, "seed": 1}
+    legal = [{"type": "toy_take", "entity": "p0", "count": 1,
+              "ranges": {"count": {"min": 1, "max": 3, "step": 1}}},
+             {"type": "pass", "entity": "p0"}]
+    request = {"type": "request", "game": "g", "seq": 1, "seat": 0, "player": "p0",
+               "entity": "p0", "legal": legal, "time": {"decision_ms": 300, "bank_ms": 0},
+               "delta": {"from_version": 0, "to_version": 0, "actions": [], "patch": []}}
+    process = subprocess.Popen([*NODE, "--lookahead"], stdin=subprocess.PIPE,
+                               stdout=subprocess.PIPE, text=True)
+    assert process.stdin is not None and process.stdout is not None
+    watchdog = threading.Timer(20, process.kill)  # a bot that never answers fails the test
+    watchdog.start()
+    try:
+        for message in (hello, start, request):
+            process.stdin.write(json.dumps(message) + "\n")
+        process.stdin.flush()
+        sent = time.monotonic()
+        replies = [json.loads(process.stdout.readline())]
+        while replies[-1]["type"] != "action" and len(replies) < 10:
+            replies.append(json.loads(process.stdout.readline()))
+        waited = time.monotonic() - sent
+    finally:
+        watchdog.cancel()
+        process.kill()
+        process.wait()
+    # ready, then take 1, 3 and maybe a sampled 2, and pass: 3 or 4 simulations
+    assert replies[0]["type"] == "ready" and {r["type"] for r in replies[1:-1]} == {"simulate"}
+    assert 3 <= len(replies[1:-1]) <= 4
+    assert replies[-1]["type"] == "action" and replies[-1]["seq"] == 1
+    assert waited >= 0.2  # it waited for the simulations, then answered on its own
+
+
+@needs_node
 @needs_fast_json_patch
 def test_a_reused_node_process_keeps_its_rfc6902_choice(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]

@@ -115,6 +115,7 @@ function concrete(choice, pick = sample) {
 // one of the sampled ones if any (an extreme is played only when it is strictly better:
 // a maximal bid ties with any other until the auction ends, and must not win by chance).
 const MAX_CANDIDATES = 24;
+const TIME_SHARE = 0.8; // of the request's decision_ms, at most, waiting for simulations
 
 function candidatesOf(legal, budget) {
   const variants = legal.map((choice) => {
@@ -154,6 +155,9 @@ function startSearch(request) {
   if (candidates.length < 2 || limits.max_actions < 1) return false;
   const values = candidates.map(() => -Infinity);
   search = { request, candidates, sampled, values, waiting: 0 };
+  // the clock runs while the runner simulates: answer with what is known by 80% of it
+  const ms = TIME_SHARE * ((request.time && request.time.decision_ms) || 1000);
+  search.timer = setTimeout(finish, ms);
   candidates.forEach((action, id) => {
     search.waiting += 1;
     clock.simulations += 1;
@@ -172,8 +176,14 @@ function settle(id, simulation) {
   if (!search || search.request.seq !== (simulation ? simulation.seq : search.request.seq)) return;
   if (simulation) search.values[id] = value(simulation.scores, search.request.seat);
   search.waiting -= 1;
-  if (search.waiting > 0) return;
-  const { request, candidates, sampled, values } = search;
+  if (search.waiting === 0) finish();
+}
+
+// Answer the best candidate valued so far (the others count as worst); later simulation
+// answers of this request find no search and are ignored.
+function finish() {
+  const { request, candidates, sampled, values, timer } = search;
+  clearTimeout(timer);
   search = null;
   const top = Math.max(...values);
   const best = values.flatMap((v, i) => (v === top ? [i] : []));
@@ -234,6 +244,7 @@ input.on("line", (line) => {
     case "request":
       clock.asked();
       track(message);
+      if (search) clearTimeout(search.timer);
       search = null; // a fresh request (a retry) abandons any lookahead in progress
       if (!(lookahead && startSearch(message))) {
         send({ type: "action", seq: message.seq, action: choose(message.legal) });
