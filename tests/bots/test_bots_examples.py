@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import shutil
+from collections import Counter
 from pathlib import Path
 from typing import Any, cast
 
@@ -124,8 +125,9 @@ def test_examples_pass_the_compliance_checker(argv: list[str]) -> None:
 
 @needs_node
 def test_node_lookahead_simulates_every_choice_and_plays_full_games() -> None:
-    """``bot.js --lookahead``: one simulate per candidate while the request is pending, the
-    answer after the simulations, a full game with no failure."""
+    """``bot.js --lookahead``: one simulate per candidate while the request is pending (a
+    ranged choice at a sampled value, its minimum and its maximum), the answer after the
+    simulations, a full game with no failure."""
     from railhouse.protocol.messages import Simulation
 
     game = toy(3, 5)
@@ -147,7 +149,76 @@ def test_node_lookahead_simulates_every_choice_and_plays_full_games() -> None:
     finally:
         process.close()
     assert transcript.result is not None and not transcript.failures()
-    assert len(simulations) == 2 * len(set(simulations)) > 3  # take-or-pass: two each
+    # take (sampled, at least 1, at most 3 or the pile: duplicates dropped) or pass
+    per_decision = Counter(simulations)
+    assert len(per_decision) > 3 and all(2 <= n <= 4 for n in per_decision.values())
+
+
+@needs_node
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_node_lookahead_plays_the_choice_the_simulated_scores_prefer(seed: int) -> None:
+    """The toy's rules (railhouse.testing.toy): taking the last token scores 5 more.  With
+    3 tokens left, only taking all 3 -- the top of the ranged choice, which a one-ply
+    lookahead must try, not only a sampled count -- wins at once."""
+    game = toy(3, seed, pile=3)
+    seat = game.acting_seat()
+    assert seat is not None
+    process = BotProcess([*NODE, "--lookahead"])
+    seats: list[Any] = [InProcess(RandomBot(i)) for i in range(3)]
+    seats[seat] = process
+    try:
+        transcript = play(Referee(game), seats)
+    finally:
+        process.close()
+    assert transcript.result is not None and not transcript.failures()
+    assert [a.count for a in game.actions] == [3]  # type: ignore[attr-defined]
+    assert transcript.result.ranks[seat] == 1
+
+
+@needs_node
+def test_node_lookahead_answers_within_its_clock_when_simulations_are_slow() -> None:
+    """The clock runs while the runner simulates (docs/protocol.md): a runner that never
+    answers the simulations still gets an action, after about 80% of ``decision_ms``."""
+    import subprocess
+    import threading
+    import time
+
+    hello = {"type": "hello", "title": "toy", "title_version": "1", "options": {},
+             "seats": 2, "seat": 0, "player": "p0", "retries": 1, "max_line_bytes": 65536,
+             "time": {"decision_ms": 300, "bank_ms": 0, "hello_ms": 1000},
+             "protocol": "railhouse/1", "simulate": {"max_per_decision": 10, "max_actions": 1}}
+    start = {"type": "game_start", "game": "g", "title": "toy", "title_version": "1",
+             "options": {}, "seats": 2, "seat": 0, "player": "p0", "players": ["a", "b"],
+             "observation": {"pile": 9}, "seed": 1}
+    legal = [{"type": "toy_take", "entity": "p0", "count": 1,
+              "ranges": {"count": {"min": 1, "max": 3, "step": 1}}},
+             {"type": "pass", "entity": "p0"}]
+    request = {"type": "request", "game": "g", "seq": 1, "seat": 0, "player": "p0",
+               "entity": "p0", "legal": legal, "time": {"decision_ms": 300, "bank_ms": 0},
+               "delta": {"from_version": 0, "to_version": 0, "actions": [], "patch": []}}
+    process = subprocess.Popen([*NODE, "--lookahead"], stdin=subprocess.PIPE,
+                               stdout=subprocess.PIPE, text=True)
+    assert process.stdin is not None and process.stdout is not None
+    watchdog = threading.Timer(20, process.kill)  # a bot that never answers fails the test
+    watchdog.start()
+    try:
+        for message in (hello, start, request):
+            process.stdin.write(json.dumps(message) + "\n")
+        process.stdin.flush()
+        sent = time.monotonic()
+        replies = [json.loads(process.stdout.readline())]
+        while replies[-1]["type"] != "action" and len(replies) < 10:
+            replies.append(json.loads(process.stdout.readline()))
+        waited = time.monotonic() - sent
+    finally:
+        watchdog.cancel()
+        process.kill()
+        process.wait()
+    # ready, then take 1, 3 and maybe a sampled 2, and pass: 3 or 4 simulations
+    assert replies[0]["type"] == "ready" and {r["type"] for r in replies[1:-1]} == {"simulate"}
+    assert 3 <= len(replies[1:-1]) <= 4
+    assert replies[-1]["type"] == "action" and replies[-1]["seq"] == 1
+    assert waited >= 0.2  # it waited for the simulations, then answered on its own
 
 
 @needs_node

@@ -83,6 +83,20 @@ def test_private_offer_declined_en_buying_private_companies() -> None:
     assert game.privates["VES"].owner == "p1" and "VES" not in game.companies["AR"].privates
 
 
+def test_a_declined_private_is_not_offered_again_this_turn_en_buying_private_companies() -> None:
+    """EN: "The current owner must agree to the price and may decline to sell."  Our
+    reading: a refusal is the owner declining to sell for the rest of the buying company's
+    turn (as 1839 R-11.1 says outright), so an offer cannot be repeated without end; the
+    other privates stay on offer."""
+    game = buying_privates("3", cash=1000)
+    apply(game, OfferPrivate(entity="AR", target="VES", price=75))
+    apply(game, Respond(entity="p1", accept=False))
+    assert set(offers(game)) == {"SMAS", "KO"}
+    apply(game, OfferPrivate(entity="AR", target="KO", price=10))
+    apply(game, Respond(entity="p2", accept=False))
+    assert set(offers(game)) == {"SMAS"}
+
+
 def test_private_offer_accepted_pays_the_owner_en_buying_private_companies() -> None:
     game = buying_privates("3", cash=1000)
     ar, p1 = game.companies["AR"], game.player("p1")

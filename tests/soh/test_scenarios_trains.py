@@ -21,7 +21,7 @@ from soh_scenario import (
     to_step,
 )
 
-from railhouse.engine.actions import BuyTrain, DiscardTrain, OfferTrain, Pass, Range
+from railhouse.engine.actions import BuyTrain, DiscardTrain, OfferTrain, Pass, Range, Respond
 from railhouse.engine.phases import DiscardDecider
 from railhouse_soh.game import SteamOverHolland
 from railhouse_soh.trainbuy import BuyTrainStep
@@ -148,3 +148,22 @@ def test_train_from_other_company_any_price_from_1_en_train_costs() -> None:
     assert buy.ranges["price"] == Range(1, game.companies["AR"].cash)  # withheld revenue too
     apply(game, BuyTrain(entity="AR", train=train.id, price=321, source="NCS"))
     assert game.companies["NCS"].cash == 521 and game.companies["NCS"].trains == []
+
+
+def test_a_declined_train_is_not_offered_again_this_turn_en_train_costs() -> None:
+    """EN "Train costs": "The presidents of both companies must agree on the price".  Our
+    reading: a refusal is the seller's president declining to sell that train -- and its
+    identical twins, one choice in SOH -- for the rest of the buyer's turn (as 1839 R-11.1
+    says outright), so an offer cannot be repeated without end; next turn it may be asked
+    for again."""
+    game = ar_buying("2", ("2",), sold_out=False, cash=500)
+    start_company(game, "NCS", "p1", 100)
+    two, two_again, three = give_trains(game, "NCS", ["2", "2", "3"])
+    assert [o.train for o in legal_of(game, OfferTrain)] == [two.id, three.id]
+    apply(game, OfferTrain(entity="AR", train=two.id, price=50))
+    apply(game, Respond(entity="NCS", accept=False))
+    assert [o.train for o in legal_of(game, OfferTrain)] == [three.id]
+    apply(game, OfferTrain(entity="AR", train=three.id, price=1))
+    apply(game, Respond(entity="NCS", accept=False))
+    assert legal_of(game, OfferTrain) == [] and Pass(entity="AR") in legal_of(game, Pass)
+    assert two_again.owner == "NCS"

@@ -30,8 +30,10 @@ def test_round_trip_through_the_manifest(config_file: Callable[..., Path]) -> No
         "options": {"pile": 9},
         "time": {"per_decision": 0.5},
         "failure": {"on_failure": "abort"},
+        "max_game_actions": 500,
     }
     loaded = config.load(config_file(top, ENTRANTS))
+    assert loaded.max_game_actions == 500
     assert config.TournamentConfig.from_dict(loaded.to_dict()) == loaded
 
 
@@ -56,6 +58,8 @@ def test_overrides_replace_file_values(config_file: Callable[..., Path]) -> None
         ({"title": "toy", "format": "gauntlet"}, ENTRANTS, "challenger"),
         ({"title": "toy", "format": "gauntlet", "challenger": "zz"}, ENTRANTS, "challenger"),
         ({"title": "toy", "games": 3, "seed_blocks": 2}, ENTRANTS, "games"),
+        ({"title": "toy", "max_game_actions": -1}, ENTRANTS, "max_game_actions"),
+        ({"title": "toy", "max_game_actions": "many"}, ENTRANTS, "max_game_actions"),
         ({"title": "toy"}, [{"name": "a"}], "entrants[0].command"),
         ({"title": "toy"}, [{"name": "a", "bot": "random", "command": "x"}], "entrants[0].command"),
         ({"title": "toy"}, [{"name": "a", "command": "x 'unclosed"}], "entrants[0].command"),

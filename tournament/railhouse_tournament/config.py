@@ -32,6 +32,10 @@ from railhouse_tournament.values import (
 FORMATS = ("round-robin", "gauntlet")
 SEATINGS = ("rotate", "all")
 ON_FAILURE = ("forfeit", "abort")
+#: ``max_game_actions``' default: far beyond any real game (the longest random 1839 game
+#: of the golden set takes about 1,250 actions, SOH's about 450), reached only by a game
+#: that would never end
+MAX_GAME_ACTIONS = 20_000
 
 
 @dataclass(frozen=True)
@@ -96,6 +100,8 @@ class TournamentConfig:
     seed: int = 0
     concurrency: int = 0  # 0: one game per core
     output: str | None = None
+    #: a game still going after this many actions ends unrated (``action_cap``); 0: never
+    max_game_actions: int = MAX_GAME_ACTIONS
     time: TimeControl = field(default_factory=TimeControl)
     failure: FailurePolicy = field(default_factory=FailurePolicy)
     simulate: SimulateLimits = field(default_factory=SimulateLimits)
@@ -132,7 +138,7 @@ class TournamentConfig:
 _TOP = {
     "title", "players", "options", "format", "challenger", "seed_blocks", "games", "seating",
     "seed", "concurrency", "output", "time", "failure", "limits", "entrants", "simulate",
-    "stop", "cluster",
+    "stop", "cluster", "max_game_actions",
 }  # fmt: skip
 
 
@@ -183,6 +189,7 @@ def parse(raw: Mapping[str, Any], base_dir: Path) -> TournamentConfig:
         seed=integer(raw, "seed", 0),
         concurrency=integer(raw, "concurrency", 0, minimum=0),
         output=str(base_dir / output) if output else None,
+        max_game_actions=integer(raw, "max_game_actions", MAX_GAME_ACTIONS, minimum=0),
         time=_time(table(raw, "time")),
         failure=_failure(table(raw, "failure")),
         simulate=_simulate(table(raw, "simulate")),

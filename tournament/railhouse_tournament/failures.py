@@ -39,6 +39,12 @@ class FailureLog:
             }
         )
 
+    def add_game(self, reason: str, detail: str, decision: int) -> None:
+        """A failure of the game rather than of a seat (no ``seat`` or ``entrant``), which
+        aborted it at the ``decision``-th action, e.g. the action cap."""
+        self.records.append({"seat": None, "entrant": None, "reason": reason,
+                             "detail": detail[:300], "action": "abort", "decision": decision})
+
     def close(self, decision: int) -> list[dict[str, Any]]:
         """Every record, with the summaries of what was only counted."""
         for seat, counts in sorted(self._counted.items()):

@@ -116,7 +116,7 @@ class GameSetup:
                 max_line_bytes=config.failure.max_line_bytes,
                 on_failure=config.failure.on_failure, flush_timeout=max(config.time.grace, 1.0),
                 simulate=wire_simulate(config),
-                max_notices=config.failure.max_notices,
+                max_notices=config.failure.max_notices, max_actions=config.max_game_actions,
             )  # fmt: skip
             outcome = await match.play()
         except Exception as exc:  # an engine or runner bug must not take the tournament down

@@ -41,6 +41,7 @@ from railhouse.protocol.messages import (
     TimeControl,
 )
 from railhouse.protocol.referee import (
+    ACTION_CAP,
     GameFinished,
     NeedsAction,
     Output,
@@ -108,7 +109,7 @@ class SeatPlayer:
 
 @dataclass
 class MatchOutcome:
-    status: str  # "ok", "forfeit" or "aborted"
+    status: str  # "ok", "forfeit" or "aborted" (also a game stopped at the action cap)
     result: GameResult
     failures: list[dict[str, Any]] = field(default_factory=list)
     broken: set[int] = field(default_factory=set)  # seats whose process must be discarded
@@ -145,6 +146,7 @@ class Match:
         flush_timeout: float,
         simulate: SimulateLimits | None = None,
         max_notices: int = 100,
+        max_actions: int = 0,
     ) -> None:
         self.game = game
         self.seats = list(seats)
@@ -155,7 +157,7 @@ class Match:
         self.referee = Referee(
             game, game_id=game_id, time=time, retries=retries,
             max_line_bytes=max_line_bytes, seats=setups, simulate=simulate,
-            max_notices=max_notices,
+            max_notices=max_notices, max_actions=max_actions,
         )  # fmt: skip
         self.outcome = MatchOutcome("ok", GameResult((), (), "unfinished"))
         self._forfeits: set[int] = set()
@@ -381,7 +383,12 @@ class Match:
             self._pending.extend(self.referee.finish(aborted))
 
     def _finished(self, result: GameResult) -> None:
-        if self.outcome.status != "aborted":
+        if result.reason == ACTION_CAP:  # a runaway game: recorded, journaled, unrated
+            self.outcome.status = "aborted"
+            actions = len(self.game.actions)
+            self._failures.add_game(ACTION_CAP, f"no game end after {actions} actions "
+                                    "(max_game_actions)", actions)
+        elif self.outcome.status != "aborted":
             forfeits = tuple(sorted(self._forfeits | set(result.forfeits)))
             result = GameResult(result.scores, result.ranks, result.reason, forfeits)
             self.outcome.status = "forfeit" if forfeits else "ok"

@@ -31,6 +31,7 @@ from railhouse.protocol.messages import Hello
 from railhouse.protocol.outputs import seat_seed
 from railhouse_tournament import reaper
 from railhouse_tournament.config import (
+    MAX_GAME_ACTIONS,
     Entrant,
     FailurePolicy,
     Limits,
@@ -115,11 +116,14 @@ async def play_game(
     time: TimeControl | None = None,
     failure: FailurePolicy | None = None,
     limits: Limits | None = None,
+    max_actions: int = MAX_GAME_ACTIONS,
 ) -> PlayedGame:
     """Play one game.  With ``record_path`` the record is written there and the bots'
     stderr logs beside it (``<stem>-logs/``); without it nothing is written (the logs go to
     a temporary directory).  Every command seat is started and greeted before the game: a
-    seat that cannot start raises :class:`BotStartError` and nothing is played."""
+    seat that cannot start raises :class:`BotStartError` and nothing is played.  A game
+    still going after ``max_actions`` actions (0: no cap) is stopped (status ``aborted``,
+    reason ``action_cap``), its record written all the same."""
     title = resolve_title(title_id)
     if not title.min_players <= len(seats) <= title.max_players:
         raise ValueError(
@@ -139,7 +143,7 @@ async def play_game(
         else:
             logs = record_path.with_name(record_path.stem + "-logs")
         outcome = await _play(
-            state, game_id, entrants, seed, hello, logs, time, failure, limits
+            state, game_id, entrants, seed, hello, logs, time, failure, limits, max_actions
         )
     record = state.to_record()
     record["tournament"] = {
@@ -155,6 +159,7 @@ async def play_game(
 async def _play(
     state: GameAPI, game_id: str, entrants: Sequence[Entrant], seed: int, hello: Hello,
     logs: Path, time: TimeControl, failure: FailurePolicy, limits: Limits | None,
+    max_actions: int,
 ) -> MatchOutcome:  # fmt: skip
     token = uuid.uuid4().hex
     failed: BotStartError | None = None
@@ -167,7 +172,8 @@ async def _play(
             try:
                 failed = await warm_up(pool, entrants, hello)
                 if failed is None:
-                    outcome = await _match(pool, state, game_id, entrants, seed, time, failure)
+                    outcome = await _match(pool, state, game_id, entrants, seed, time, failure,
+                                           max_actions)
             finally:
                 await pool.aclose()
     finally:
@@ -180,7 +186,7 @@ async def _play(
 
 async def _match(
     pool: BotPool, state: GameAPI, game_id: str, entrants: Sequence[Entrant], seed: int,
-    time: TimeControl, failure: FailurePolicy,
+    time: TimeControl, failure: FailurePolicy, max_actions: int,
 ) -> MatchOutcome:  # fmt: skip
     players: list[SeatPlayer] = []
     for index, entrant in enumerate(entrants):
@@ -190,5 +196,5 @@ async def _match(
             state, game_id, players, time=wire_time(time),
             retries=failure.retries, max_line_bytes=failure.max_line_bytes,
             on_failure=failure.on_failure, flush_timeout=max(time.grace, 1.0),
-            max_notices=failure.max_notices,
+            max_notices=failure.max_notices, max_actions=max_actions,
         ).play()  # fmt: skip

@@ -37,6 +37,8 @@ def play(
     per_decision: Annotated[float, typer.Option(help="Seconds per decision.")] = 5.0,
     bank: Annotated[float, typer.Option(help="Extra seconds per game (time bank).")] = 60.0,
     retries: Annotated[int, typer.Option(help="Retries before a seat forfeits.")] = 2,
+    max_game_actions: Annotated[int, typer.Option(
+        help="Stop a game still going after this many actions (0: never).")] = 20_000,
     check: Annotated[
         bool, typer.Option("--check", help="Check the engine's invariants after every action.")
     ] = False,
@@ -61,7 +63,7 @@ def play(
             lambda: play_game(
                 title, seat, record_path=record, seed=seed, options=options,
                 time=TimeControl(per_decision=per_decision, bank=bank),
-                failure=FailurePolicy(retries=retries),
+                failure=FailurePolicy(retries=retries), max_actions=max_game_actions,
             )
         )  # fmt: skip
     except ExceptionGroup as group:
@@ -74,9 +76,9 @@ def play(
         rank = result.ranks[index] if result.ranks else "-"
         typer.echo(f"  seat {index} {name:24} score {score!s:>6}  rank {rank}{note}")
     for failure in played.outcome.failures:
+        who = "the game" if failure["seat"] is None else f"seat {failure['seat']}"
         typer.echo(
-            f"  failure: seat {failure['seat']} {failure['reason']} ({failure['action']}): "
-            f"{failure['detail']}"
+            f"  failure: {who} {failure['reason']} ({failure['action']}): {failure['detail']}"
         )
     if played.record_path is not None:
         typer.echo(f"record: {played.record_path}")

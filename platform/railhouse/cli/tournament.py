@@ -47,6 +47,8 @@ def run(
     challenger: Annotated[str | None, Opt(help="The gauntlet's challenger.")] = None,
     seating: Annotated[str | None, Opt(help="rotate or all (every permutation).")] = None,
     concurrency: Annotated[int | None, Opt(help="Games at once (0: one per core).")] = None,
+    max_game_actions: Annotated[int | None, Opt(
+        help="A game still going after this many actions ends unrated (0: never).")] = None,
     per_decision: Annotated[float | None, Opt(help="Seconds per decision.")] = None,
     bank: Annotated[float | None, Opt(help="Extra seconds per game (time bank).")] = None,
     handshake: Annotated[float | None, Opt(help="Seconds for hello/ready.")] = None,
@@ -78,7 +80,8 @@ def run(
     overrides: dict[str, Any] = {
         "title": title, "players": players, "games": games, "seed_blocks": seed_blocks,
         "seed": seed, "format": format, "challenger": challenger, "seating": seating,
-        "concurrency": concurrency, "time.per_decision": per_decision, "time.bank": bank,
+        "concurrency": concurrency, "max_game_actions": max_game_actions,
+        "time.per_decision": per_decision, "time.bank": bank,
         "time.handshake": handshake, "failure.retries": retries,
         "failure.on_failure": on_failure, "time.grace": grace,
         "failure.max_line_bytes": max_line_bytes, "failure.stderr_bytes": stderr_bytes,

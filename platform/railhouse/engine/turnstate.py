@@ -1,11 +1,11 @@
 """What a company's operating turn remembers between its steps.
 
 :class:`TurnState` holds what every 18xx's turn shares: the hexes where track was laid, the
-routes run and their revenue, whether the company must buy a train, and the shares it
-issued or bought back.  A title whose steps remember more subclasses it with typed fields
-and names the subclass as its game's ``turn_state`` (e.g. SOH's emergency sales, 1839's
-declined offers); the operating round makes a fresh one at the start of every turn
-(``OperatingRound.turn``).
+routes run and their revenue, whether the company must buy a train, the shares it issued
+or bought back, and the offers refused.  A title whose steps remember more subclasses it
+with typed fields and names the subclass as its game's ``turn_state`` (e.g. SOH's emergency
+sales, 1839's declined swaps); the operating round makes a fresh one at the start of every
+turn (``OperatingRound.turn``).
 """
 
 from __future__ import annotations
@@ -31,3 +31,8 @@ class TurnState:
     issued: int = 0
     issue_actions: int = 0
     buy_backs: int = 0
+    #: what the company asked for this turn and was refused: ids of other companies'
+    #: trains and of players' privates (and a title's own keys, e.g. 1839's ``"DRU"``);
+    #: not offered again this turn, so offers and refusals cannot repeat without end
+    #: (1839 R-11.1; SOH EN "Train costs", "Buying private companies": our reading)
+    declined: set[str] = field(default_factory=set)

@@ -46,12 +46,13 @@ from railhouse.protocol.outputs import (
     SeatSetup,
     Send,
 )
-from railhouse.protocol.referee_flow import GameFlow
+from railhouse.protocol.referee_flow import ACTION_CAP, GameFlow
 from railhouse.protocol.replies import choice_of, comment_of
 from railhouse.protocol.seat import SeatState
 from railhouse.protocol.simulate import simulate, simulation_parts
 
 __all__ = [
+    "ACTION_CAP",
     "GameFinished",
     "NeedsAction",
     "Output",

@@ -37,7 +37,16 @@ from railhouse.protocol.outputs import (
 )
 from railhouse.protocol.seat import SeatState
 
-__all__ = ["GameFlow"]
+__all__ = ["ACTION_CAP", "GameFlow", "capped_result"]
+
+#: ``game_over.reason`` of a game the referee stopped at its action cap (``max_actions``)
+ACTION_CAP = "action_cap"
+
+
+def capped_result(seats: int) -> GameResult:
+    """The result of a game stopped at the action cap: it never ended, so nobody won (no
+    scores, every seat shares rank 1); a runner leaves it unrated."""
+    return GameResult((0,) * seats, (1,) * seats, ACTION_CAP)
 
 
 class GameFlow:
@@ -56,6 +65,7 @@ class GameFlow:
         seats: Sequence[SeatSetup] | None = None,
         simulate: SimulateLimits | None = None,
         max_notices: int = 100,
+        max_actions: int = 0,
     ) -> None:
         self.game = game
         self.game_id = game_id
@@ -68,6 +78,10 @@ class GameFlow:
         #: errors that cost nothing (late answers, unasked messages) one seat may cause
         #: in one game before it fails as ``flood``
         self.max_notices = max_notices
+        #: the most actions the game may take (0: no cap); a game still going then ends
+        #: with reason :data:`ACTION_CAP`, so a runaway game (bots that offer and decline
+        #: forever, a title that never ends) cannot hang its runner
+        self.max_actions = max_actions
         count = len(game.players)
         setups = list(seats) if seats is not None else [SeatSetup()] * count
         if len(setups) != count:
@@ -125,6 +139,8 @@ class GameFlow:
     def _next(self, now: float) -> list[Output]:
         if self.game.over:
             return self._game_over(self.game.result())
+        if self.max_actions and len(self.game.actions) >= self.max_actions:
+            return self._game_over(capped_result(len(self.seats)))
         seat = self.game.acting_seat()
         if seat is None:
             raise RuntimeError("the game is not over but no seat is acting")

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from railhouse.engine.actions import Action
 from railhouse.engine.turnstate import TurnState
@@ -20,5 +20,4 @@ class M1839Turn(TurnState):
     declined_moves: tuple[Action, ...] = ()
     #: the marker given up in an accepted swap, as ``"HEX.cN"`` (A-18: it does not run)
     swapped_token: str | None = None
-    #: trains of other companies whose directors declined to sell (R-11.1)
-    declined: set[str] = field(default_factory=set)
+    # the trains and privates refused this turn are the core's ``declined``

@@ -70,9 +70,6 @@ class TrainBuyStep(BuyTrainStep["M1839", M1839Turn], MapStep):
 
     rule = "1839 R-8.3.D"
 
-    def declined(self) -> set[str]:
-        return self.turn.declined
-
     def emergency_raise(self, train_id: str, price: int) -> RaiseDecider:
         """R-8.4 raises the money, then the purchase completes; a bankrupt director's failed
         train counts as bought and is discarded (R-9.7, R-9.8)."""

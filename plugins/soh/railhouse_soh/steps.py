@@ -101,7 +101,9 @@ class TokenStep(CoreTokenStep["SteamOverHolland", SohTurn]):
 class BuyPrivateStep(CoreBuyPrivateStep["SteamOverHolland", SohTurn]):
     """EN "Buying private companies": in phases 3 and 4 (marked ``privates_buyable``) a
     company may buy a private from any player for 1 up to its printed value, if the owner
-    agrees (the core's step)."""
+    agrees (the core's step).  "The current owner ... may decline to sell": read as
+    declining for the rest of the buyer's turn, so a refused private is not offered again
+    in it (the core's ``TurnState.declined``)."""
 
     rule = "SOH EN 'Buying private companies'"
 

@@ -42,7 +42,10 @@ class BuyTrainStep(CoreBuyTrainStep["SteamOverHolland", SohTurn]):
     """EN "Purchasing trains", "Train costs", "Forced train purchases": the core's step.  A
     company without a train must buy one only when it has a route (EN "Forced train
     purchases"); the money is raised before the purchase (``hosts_raise``: the issue,
-    then the president's cash and sales, :class:`ForcedPurchaseRaise`)."""
+    then the president's cash and sales, :class:`ForcedPurchaseRaise`).  EN "Train costs"
+    ("The presidents of both companies must agree on the price") says nothing of repeated
+    offers; our reading, the core's default: a refused train, and its identical twins, is
+    not offered again in the buyer's turn (as 1839 R-11.1 says), so a game always ends."""
 
     rule = "SOH EN 'Purchasing trains'"
     hosts_raise = True

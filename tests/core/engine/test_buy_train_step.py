@@ -161,19 +161,26 @@ def test_one_president_on_both_sides_buys_at_once_r_11_1() -> None:
     check_invariants(game)
 
 
-def test_an_offer_asks_the_sellers_president_and_a_refusal_may_be_repeated() -> None:
+def test_an_offer_asks_the_sellers_president_and_a_refusal_ends_the_asking() -> None:
     """SOH EN "Train costs": "The presidents of both companies must agree on the price";
-    by default a declined train is offered again."""
+    1839 R-11.1.  A refused train (one per type: its identical twins too) is not offered
+    again in the turn, so offers and refusals cannot repeat without end; an accepted offer
+    pays the seller; a fresh turn asks again."""
     game = buying()
-    b_three = game.companies["B"].trains[2]
-    game.apply(OfferTrain(entity="A", train=b_three.id, price=50))
+    b_two, _twin, b_three = game.companies["B"].trains
+    game.apply(OfferTrain(entity="A", train=b_two.id, price=50))
     assert game.acting_entity() == "B"
     game.apply(Respond(entity="B", accept=False))
-    assert b_three.owner == "B" and OfferTrain(entity="A", train=b_three.id, price=1) in actions(
-        game)
+    round_ = game.round
+    assert isinstance(round_, OperatingRound)
+    assert b_two.owner == "B" and round_.turn.declined == {b_two.id}
+    assert [a.train for a in actions(game) if isinstance(a, OfferTrain)] == [b_three.id]
     game.apply(OfferTrain(entity="A", train=b_three.id, price=60))
     game.apply(Respond(entity="B", accept=True))
     assert b_three.owner == "A" and game.companies["B"].cash == 560
+    round_.turn = game.turn_state()  # the next turn forgets the refusal
+    game.forget_legal_actions()
+    assert b_two.id in [a.train for a in actions(game) if isinstance(a, OfferTrain)]
 
 
 def test_every_train_and_declined_trains_remembered_r_11_1() -> None:

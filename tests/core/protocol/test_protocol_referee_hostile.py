@@ -10,7 +10,15 @@ from railhouse.engine.actions import Action
 from railhouse.engine.api import GameAPI
 from railhouse.engine.errors import IllegalAction
 from railhouse.protocol.messages import Error, Request, TimeControl
-from railhouse.protocol.referee import NeedsAction, Output, Referee, SeatFailed, Send
+from railhouse.protocol.referee import (
+    ACTION_CAP,
+    GameFinished,
+    NeedsAction,
+    Output,
+    Referee,
+    SeatFailed,
+    Send,
+)
 from railhouse.testing.toy import Take, ToyGame
 
 TIME = TimeControl(decision_ms=100, bank_ms=1000, hello_ms=500)
@@ -108,3 +116,31 @@ def test_a_handshake_error_costs_a_retry_and_says_so() -> None:
     referee.start(0.0)
     out = referee.receive(0, b'{"type":"ready","name":"a","protocol":"railhouse/0"}', 0.0)
     assert errors(out) == [("invalid_message", True)]
+
+
+def test_a_game_still_going_at_max_actions_ends_with_reason_action_cap() -> None:
+    """Seats that never end the game (an offer and its refusal forever, a title that never
+    ends) cannot hang the referee: after ``max_actions`` actions every seat gets
+    ``game_over`` with reason ``action_cap``, nobody winning."""
+    game = ToyGame(["a", "b"], {"pile": 1000}, seed=1)
+    referee, request = begin(game, max_actions=4)
+    for _ in range(3):
+        out = referee.receive(request.seat, take(request, 1), 0.01)
+        sent = out[-1]
+        assert isinstance(sent, Send) and isinstance(sent.message, Request)
+        request = sent.message
+    out = referee.receive(request.seat, take(request, 1), 0.01)
+    overs = [o.message for o in out if isinstance(o, Send)]
+    assert [(m.seat, m.reason, m.scores, m.ranks) for m in overs] == [  # type: ignore[union-attr]
+        (0, "action_cap", [0, 0], [1, 1]), (1, "action_cap", [0, 0], [1, 1])]
+    finished = out[-1]
+    assert isinstance(finished, GameFinished) and finished.result.reason == ACTION_CAP
+    assert referee.done and len(game.actions) == 4 and not game.over
+
+
+def test_a_game_ending_on_the_capped_action_keeps_its_own_result() -> None:
+    game = ToyGame(["a", "b"], {"pile": 3}, seed=1)
+    referee, request = begin(game, max_actions=1)
+    out = referee.receive(request.seat, take(request, 3), 0.01)
+    finished = out[-1]
+    assert isinstance(finished, GameFinished) and finished.result.reason == "pile_empty"

@@ -48,7 +48,8 @@ class BuyPrivateStep(TurnStep[G, T]):
     """A company may buy a private from a player for 1 up to its face value, the holder
     agreeing (SOH EN "Buying private companies"), in the phases whose events carry the
     :data:`PRIVATES_BUYABLE` marker.  The sale is the core's two-party agreement
-    (:class:`railhouse.engine.agreements.PrivateSale`).
+    (:class:`railhouse.engine.agreements.PrivateSale`); a private its holder refused to
+    sell is not offered again this turn.
 
     Override points: :meth:`may_buy` (when), :meth:`buyable` (which privates)."""
 
@@ -63,7 +64,8 @@ class BuyPrivateStep(TurnStep[G, T]):
     def legal_actions(self) -> list[LegalAction]:
         if not self.may_buy():
             return []
-        legal = private_purchase_choices(self.game, self.company, self.buyable())
+        legal = private_purchase_choices(self.game, self.company, self.buyable(),
+                                         self.turn.declined)
         if legal:
             legal.append(LegalAction(Pass(entity=self.entity)))
         return legal
@@ -75,5 +77,8 @@ class BuyPrivateStep(TurnStep[G, T]):
         self.buy(action.target, action.price)
 
     def buy(self, private: str, price: int) -> None:
-        """The holder is asked; the president's own private is bought at once."""
-        propose(self.game, PrivateSale(self.game, self.entity, private, price))
+        """The holder is asked; the president's own private is bought at once.  A refusal
+        is remembered for the turn (``TurnState.declined``): EN "may decline to sell" read
+        as declining for the rest of the buyer's turn, as 1839 R-11.1 says outright."""
+        deal = PrivateSale(self.game, self.entity, private, price, declined=self.turn.declined)
+        propose(self.game, deal, then=deal.answered)

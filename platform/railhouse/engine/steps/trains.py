@@ -9,7 +9,9 @@ A company buys trains one at a time (SOH EN "Purchasing trains"; 1839 R-8.3.D):
   most its cash (SOH EN "Train costs"; 1839 R-8.3.D.4, R-11.1): a core two-party agreement
   (:class:`~railhouse.engine.agreements.TrainSale`), concluded at once when one player
   presides over both companies (``BuyTrain`` with a ``source``), else an ``OfferTrain`` the
-  seller's president answers;
+  seller's president answers; a refused train is not offered again that turn
+  (``TurnState.declined``: 1839 R-11.1; SOH EN is silent on repeated offers and this is our
+  reading, so that a game always ends);
 - never beyond the train limit (:meth:`Game.train_limit`; SOH EN "Number of trains per
   company"; 1839 R-16.4.1), even where the purchase would start a phase with a lower one.
 
@@ -95,10 +97,11 @@ class BuyTrainStep(TurnStep[G, T]):
         sale); asked once a turn.  Always, by default (1839 R-8.3.D.6)."""
         return True
 
-    def declined(self) -> set[str] | None:
-        """The turn's trains whose owners declined to sell them (not offered again this
-        turn), or None: declined offers are not remembered (the default)."""
-        return None
+    def declined(self) -> set[str]:
+        """The trains whose owners declined to sell them this turn, not offered again:
+        by default the turn's memory (``TurnState.declined``; 1839 R-11.1, and our
+        reading of SOH EN "Train costs": a refusal ends the asking for the turn)."""
+        return self.turn.declined
 
     def emergency_raise(self, train_id: str, price: int) -> EmergencyRaise:
         """The emergency raise of ``price`` for the forced purchase of ``train_id``: with
@@ -175,21 +178,21 @@ class BuyTrainStep(TurnStep[G, T]):
         return legal
 
     def company_offers(self) -> list[LegalAction]:
-        """Each train of another operating company (or one per type), at 1 to the cash."""
+        """Each train of another operating company (or one per type), at 1 to the cash;
+        not a train refused this turn, nor (one per type) its identical twins."""
         company, me = self.company, self.entity
         if company.cash < 1:
             return []
-        declined = self.declined() or ()
-        each = self.game.each_train_a_choice
+        declined = self.declined()
         legal = []
         for other in self.game.operating_companies():
             if other is company:
                 continue
             same_president = other.president == company.president
-            seen: set[str] = set()
+            seen = {self.choice_key(t) for t in other.trains if t.id in declined}
             for train in other.trains:
-                key = train.id if each else train.name
-                if key in seen or train.id in declined:
+                key = self.choice_key(train)
+                if key in seen:
                     continue
                 seen.add(key)
                 action: BuyTrain | OfferTrain
@@ -199,6 +202,11 @@ class BuyTrainStep(TurnStep[G, T]):
                     action = OfferTrain(entity=me, train=train.id, price=1)
                 legal.append(LegalAction(action, {"price": Range(1, company.cash)}))
         return legal
+
+    def choice_key(self, train: Train) -> str:
+        """What tells two of another company's trains apart as choices: the train, or
+        its type (``Game.each_train_a_choice``)."""
+        return train.id if self.game.each_train_a_choice else train.name
 
     # -- the actions ---------------------------------------------------------------------
     def process_buy_train(self, action: BuyTrain) -> None:
