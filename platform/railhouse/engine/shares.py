@@ -58,7 +58,7 @@ def move_shares(company: Company, source: str, target: str, count: int) -> None:
 
 
 def president_cert(company: Company) -> Certificate:
-    return next(c for c in company.certs if c.president)
+    return company.certs[company.ledger.president_index()]
 
 
 def start_company(game: Game, company: Company, president: str, par: int,
@@ -114,11 +114,9 @@ def player_certificate_count(game: Game, player_id: str) -> int:
     """Certificates counting toward the limit: each certificate counts one (a president's
     certificate too) and each private company counts one."""
     count = sum(
-        1
+        company.ledger.count_of(player_id)
         for company in game.companies.values()
         if not company.closed
-        for cert in company.certs
-        if cert.owner == player_id
     )
     count += sum(1 for p in game.privates.values() if p.owner == player_id and not p.closed)
     return count
@@ -128,7 +126,9 @@ def sold_percent(game: Game, company: Company) -> int:
     """Percent no longer in the unsold location (IPO or treasury): held by players or in
     the pool."""
     unsold = game.unsold_location()
-    return sum(c.percent for c in company.certs if c.owner != unsold and c.owner != "removed")
+    ledger = company.ledger
+    return sum(pct for owner, pct in zip(ledger.owners, ledger.percents, strict=True)
+               if owner != unsold and owner != "removed")
 
 
 def check_float(game: Game, company: Company) -> bool:

@@ -151,6 +151,8 @@ class StockRound(Round[G]):
         by the certificate size (a holder of 20% certificates sells 2, 4, ... shares)."""
         choices = []
         for company in self.game.companies.values():
+            if not company.percent_of(me):
+                continue  # nothing to sell (asked first: the title's limit costs more)
             top = self.max_sellable(me, company)
             if top <= 0:
                 continue
@@ -236,11 +238,12 @@ class StockRound(Round[G]):
         cash = game.player(me).cash
         choices = []
         for company in game.companies.values():
-            if company.started or company.closed or not self.may_par(me, company, units):
+            if company.started or company.closed:
                 continue
-            for price in self.par_prices(company):
-                if price * units <= cash:
-                    choices.append(LegalAction(Par(entity=me, company=company.id, price=price)))
+            prices = [p for p in self.par_prices(company) if p * units <= cash]
+            if prices and self.may_par(me, company, units):  # affordable first: may_par costs
+                choices += [LegalAction(Par(entity=me, company=company.id, price=p))
+                            for p in prices]
         return choices
 
     def par_prices(self, company: Company) -> list[int]:
