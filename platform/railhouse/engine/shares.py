@@ -29,21 +29,27 @@ if TYPE_CHECKING:
 def take_certificates(company: Company, owner: str, count: int) -> list[Certificate]:
     """Ordinary (non-president) certificates of ``owner`` worth exactly ``count`` 10% units
     (face-up ones and lower indexes first), or ``[]`` if no combination adds up."""
-    found = [c for c in company.certs if c.owner == owner and not c.president]
-    found.sort(key=lambda c: (c.face_down, c.index))
-    picked = _exact(found, count * 10)
-    return picked if picked is not None else []
+    ledger = company.ledger
+    found = [i for i, held_by in enumerate(ledger.owners)
+             if held_by == owner and not ledger.presidents[i]]
+    found.sort(key=lambda i: (ledger.face_down[i], ledger.indexes[i]))
+    picked = _exact([(i, ledger.percents[i]) for i in found], count * 10)
+    if picked is None:
+        return []
+    views = ledger.views()
+    return [views[i] for i in picked]
 
 
-def _exact(certs: list[Certificate], percent: int) -> list[Certificate] | None:
-    """The first (in ``certs`` order) selection summing to ``percent``; None if none does."""
+def _exact(certs: list[tuple[int, int]], percent: int) -> list[int] | None:
+    """The first (in ``certs`` order) selection of (position, percent) entries summing to
+    ``percent``, as positions; None if none does."""
     if percent == 0:
         return []
-    for i, cert in enumerate(certs):
-        if cert.percent <= percent:
-            rest = _exact(certs[i + 1 :], percent - cert.percent)
+    for i, (position, size) in enumerate(certs):
+        if size <= percent:
+            rest = _exact(certs[i + 1 :], percent - size)
             if rest is not None:
-                return [cert, *rest]
+                return [position, *rest]
     return None
 
 
