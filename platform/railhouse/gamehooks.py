@@ -183,7 +183,11 @@ class GameHooks:
     # -- observers --------------------------------------------------------------------------
 
     def action_applied(self, game: Any, action: Any) -> None:
-        self._pm.hook.railhouse_action_applied(game=game, action=action)
+        """Called after every action: skipped when no plugin observes it (and nothing
+        traces hook calls), as pluggy's call loop would do nothing but cost."""
+        hook = self._pm.hook.railhouse_action_applied
+        if self.traced or hook.get_hookimpls():
+            hook(game=game, action=action)
 
     def game_over(self, game: Any, result: Any) -> None:
         self._pm.hook.railhouse_game_over(game=game, result=result)

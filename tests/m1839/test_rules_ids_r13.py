@@ -87,7 +87,7 @@ def test_R_13_4_5_arrivals_stack_below_face_up_and_other_moves_at_the_bottom() -
     market.move("A", "right", 0, operated=True)  # turned over on the same space
     market.move("C", "right", 1)  # a sale-type move: at the very bottom
     stack = market.stacks[market.positions["A"]]
-    assert stack == ["A", "B", "C"] and market.face_down == {"A", "B"}
+    assert stack == ("A", "B", "C") and market.face_down == {"A", "B"}
 
 
 def test_R_13_6_f300_is_the_red_game_end_space() -> None:

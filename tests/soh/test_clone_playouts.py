@@ -10,7 +10,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from railhouse.engine.record import new_game
-from railhouse.testing.clonecheck import check_clone_independence
+from railhouse.testing.clonecheck import check_clone_independence, check_every_action_kind
 
 
 def soh(seed: int) -> Any:
@@ -22,3 +22,27 @@ def soh(seed: int) -> Any:
        branch=st.integers(0, 10_000))
 def test_a_clone_and_its_original_play_on_alone(seed: int, split: int, branch: int) -> None:
     check_clone_independence(soh, seed, split, continuation=40, branch_seed=branch)
+
+
+#: kinds of action the seeded playouts below reach (at least)
+KINDS = {
+    "bid",
+    "buy_private",
+    "par",
+    "buy_shares",
+    "sell_shares",
+    "pass",
+    "lay_tile",
+    "place_token",
+    "buy_train",
+    "dividend",
+    "offer_train",
+    "issue_shares",
+    "buy_back_shares",
+    "respond",
+}
+
+
+def test_every_kind_of_action_applied_to_a_clone_or_the_original_leaves_the_other() -> None:
+    checked = check_every_action_kind(soh, range(3))
+    assert {tag for _, tag in checked} >= KINDS

@@ -67,6 +67,18 @@ class AppendLog(Sequence[T], Generic[T]):
             return self._blocks[block][offset]
         return self._tail[offset]
 
+    def since(self, start: int) -> list[T]:
+        """The entries from position ``start`` (>= 0) on, without walking the earlier
+        blocks."""
+        block, offset = divmod(start, BLOCK)
+        blocks = self._blocks
+        if block >= len(blocks):
+            return self._tail[start - len(blocks) * BLOCK :]
+        found = list(blocks[block][offset:])
+        for full in blocks[block + 1 :]:
+            found += full
+        return found + self._tail
+
     def __iter__(self) -> Iterator[T]:
         return chain(chain.from_iterable(self._blocks), list(self._tail))
 

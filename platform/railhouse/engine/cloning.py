@@ -16,8 +16,13 @@ for search bots:
   its clone draw the same sequence, independently, and a clone of a game that never
   draws again (both titles draw only while setting up) never copies the generator.
 
-Mutable records made only of immutable values (players, certificates, trains, privates,
-the bank) copy flat (:func:`flat_on_deepcopy`).  Objects that know how to copy themselves
+- **Few mutable records.**  A company's certificates are one ledger
+  (:mod:`railhouse.engine.certificates`: a clone copies one list of holders per company),
+  a market's stacks are tuples, and caches of immutable search results are
+  :class:`MemoTable` s (a clone copies the table, not the entries).
+
+Mutable records made only of immutable values (players, trains, privates, the bank) copy
+flat (:func:`flat_on_deepcopy`).  Objects that know how to copy themselves
 cheaply (a ``railhouse.map`` board's ``clone()``, which shares its immutable derived
 caches) are copied that way (:data:`SELF_CLONING`).  Everything else (companies, markets,
 depot, rounds, steps, pending deciders, title state) is deep-copied by
@@ -79,6 +84,16 @@ def flat_on_deepcopy(cls: type[T]) -> type[T]:
     cls.__deepcopy__ = _flat_copy  # type: ignore[attr-defined]
     _COPIERS[cls] = _flat_copy
     return cls
+
+
+class MemoTable(dict[Any, Any]):
+    """A memo dict whose keys and values are immutable (a step's cache of search results,
+    say): a deep copy is a shallow one, sharing every entry."""
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> MemoTable:
+        twin = MemoTable(self)
+        memo[id(self)] = twin
+        return twin
 
 
 # -- fast_deepcopy ---------------------------------------------------------------------

@@ -9,8 +9,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from railhouse.engine.certificates import Certificate, ShareLedger
 from railhouse.engine.cloning import flat_on_deepcopy
 from railhouse.engine.config import CompanySpec, PrivateSpec, TrainSpec
+
+__all__ = ["IPO", "POOL", "TREASURY", "Bank", "Certificate", "Company", "Player", "Private",
+           "Train"]
 
 TREASURY = "treasury"
 IPO = "ipo"
@@ -38,17 +42,6 @@ class Player:
 
 @flat_on_deepcopy
 @dataclass
-class Certificate:
-    company: str
-    index: int
-    percent: int
-    president: bool
-    owner: str
-    face_down: bool = False  # SOH optional rule: paid for, not yet active
-
-
-@flat_on_deepcopy
-@dataclass
 class Train:
     id: str
     spec: TrainSpec
@@ -61,10 +54,14 @@ class Train:
         return self.spec.name
 
 
-@dataclass
+@dataclass(init=False)
 class Company:
+    """A public company; its certificates are kept in ``ledger``
+    (:mod:`railhouse.engine.certificates`) and seen one by one through ``certs``."""
+
     spec: CompanySpec
-    certs: list[Certificate]
+    id: str  # ``spec.id``, kept as a plain attribute: the rules ask for it all the time
+    ledger: ShareLedger
     cash: int = 0
     started: bool = False
     floated: bool = False
@@ -76,22 +73,42 @@ class Company:
     trains: list[Train] = field(default_factory=list)
     privates: list[str] = field(default_factory=list)
 
+    def __init__(self, spec: CompanySpec, certs: list[Certificate], cash: int = 0,
+                 started: bool = False, floated: bool = False, closed: bool = False,
+                 president: str | None = None, operated_count: int = 0,
+                 par_price: int | None = None, tokens_placed: int = 0,
+                 trains: list[Train] | None = None, privates: list[str] | None = None) -> None:
+        self.spec = spec
+        self.id = spec.id
+        self.ledger = ShareLedger(spec.id)
+        self.ledger.adopt(certs)
+        self.cash, self.started, self.floated, self.closed = cash, started, floated, closed
+        self.president, self.operated_count = president, operated_count
+        self.par_price, self.tokens_placed = par_price, tokens_placed
+        self.trains = [] if trains is None else trains
+        self.privates = [] if privates is None else privates
+
     @property
-    def id(self) -> str:
-        return self.spec.id
+    def certs(self) -> list[Certificate]:
+        """The certificates, by index (the same objects all game; do not add or remove)."""
+        return self.ledger.views()
 
     def percent_of(self, owner: str) -> int:
-        return sum(c.percent for c in self.certs if c.owner == owner and not c.face_down)
+        """Percent ``owner`` holds, face-down certificates not counted."""
+        return self.ledger.percent_of(owner)
 
     def shares_of(self, owner: str) -> int:
         """Number of 10% units held (a 20% president's certificate is two)."""
-        return self.percent_of(owner) // 10
+        return self.ledger.percent_of(owner) // 10
 
     def certs_of(self, owner: str) -> list[Certificate]:
-        return [c for c in self.certs if c.owner == owner]
+        return self.ledger.of(owner)
 
     def player_percent(self) -> int:
-        return sum(c.percent for c in self.certs if c.owner.startswith("p"))
+        """Percent held by players, face-down certificates included."""
+        ledger = self.ledger
+        return sum(pct for owner, pct in zip(ledger.owners, ledger.percents, strict=True)
+                   if owner.startswith("p"))
 
 
 @flat_on_deepcopy

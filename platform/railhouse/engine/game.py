@@ -8,6 +8,7 @@ log reproduces every state exactly: all randomness comes from ``self.rng``.
 from __future__ import annotations
 
 import random
+from bisect import bisect_left
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
@@ -229,7 +230,11 @@ class Game(LegalSetCache):
         return observe(self)
 
     def events_since(self, index: int) -> list[Event]:
-        return [e for e in self._events if e.index >= index]
+        """The events of action ``index`` on.  Events are recorded in action order (setup
+        ones at -1), so the first of them is found by bisection, not by a scan of the
+        whole game's events."""
+        events = self._events
+        return events.since(bisect_left(events, index, key=_event_index))
 
     def result(self) -> GameResult:
         if not self.over:
@@ -457,6 +462,10 @@ class Game(LegalSetCache):
     # -- shares the title rules use --------------------------------------------------
     def unsold_location(self) -> str:
         return IPO if self.config.unsold_shares_at == IPO else TREASURY
+
+
+def _event_index(event: Event) -> int:
+    return event.index
 
 
 def _result_dict(result: GameResult) -> dict[str, Any]:

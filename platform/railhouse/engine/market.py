@@ -14,16 +14,27 @@ arrival order.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 from railhouse.engine.config import MarketCell, MarketSpec
 
 
 @dataclass
 class StockMarket:
+    """Where each company's marker is (``positions``) and the order of the markers on
+    each space (``stacks``: tuples, replaced on every change, so a copy of the market
+    shares them)."""
+
     spec: MarketSpec
     positions: dict[str, tuple[int, int]] = field(default_factory=dict)
-    stacks: dict[tuple[int, int], list[str]] = field(default_factory=dict)
+    stacks: dict[tuple[int, int], tuple[str, ...]] = field(default_factory=dict)
     face_down: set[str] = field(default_factory=set)
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> StockMarket:
+        twin = StockMarket(self.spec, dict(self.positions), dict(self.stacks),
+                           set(self.face_down))
+        memo[id(self)] = twin
+        return twin
 
     def cell(self, pos: tuple[int, int]) -> MarketCell:
         row, col = pos
@@ -56,7 +67,7 @@ class StockMarket:
         """Put ``company`` on ``pos``, at the bottom of its stack."""
         self.cell(pos)
         self.positions[company] = pos
-        self.stacks.setdefault(pos, []).append(company)
+        self.stacks[pos] = (*self.stacks.get(pos, ()), company)
 
     def place_at_price(self, company: str, price: int) -> None:
         """A one-row market: put ``company`` on the space of ``price`` (bottom of its stack)."""
@@ -77,13 +88,13 @@ class StockMarket:
         for pos, stack in self.stacks.items():
             up = [c for c in stack if c not in self.face_down]
             down = [c for c in stack if c in self.face_down]
-            self.stacks[pos] = up + list(reversed(down))
+            self.stacks[pos] = (*up, *reversed(down))
         self.face_down.clear()
 
     def remove(self, company: str) -> None:
         pos = self.positions.pop(company, None)
         if pos is not None:
-            self.stacks[pos].remove(company)
+            self.stacks[pos] = _without(self.stacks[pos], company)
         self.face_down.discard(company)
 
     def _exists(self, pos: tuple[int, int]) -> bool:
@@ -123,14 +134,16 @@ class StockMarket:
             moved += 1
         face_down = operated and self.spec.operated_face_down
         if pos != start or face_down:
-            self.stacks[start].remove(company)
+            self.stacks[start] = _without(self.stacks[start], company)
             self.positions[company] = pos
-            stack = self.stacks.setdefault(pos, [])
+            stack = self.stacks.get(pos, ())
             if face_down:
                 self.face_down.add(company)
-                stack.insert(sum(1 for c in stack if c not in self.face_down), company)
+                depth = sum(1 for c in stack if c not in self.face_down)
+                stack = (*stack[:depth], company, *stack[depth:])
             else:
-                stack.append(company)
+                stack = (*stack, company)
+            self.stacks[pos] = stack
         return moved
 
     def order(self, companies: list[str] | None = None) -> list[str]:
@@ -142,6 +155,12 @@ class StockMarket:
                     entries.append((-self.cell(pos).price, pos[0], depth, company))
         entries.sort()
         return [e[3] for e in entries]
+
+
+def _without(stack: tuple[str, ...], company: str) -> tuple[str, ...]:
+    """``stack`` less ``company`` (which must be on it, as ``list.remove`` demands)."""
+    at = stack.index(company)
+    return stack[:at] + stack[at + 1 :]
 
 
 def _is_down(direction: str) -> bool:

@@ -75,19 +75,22 @@ def _company(
     not for the player's, as ``Company.percent_of`` says)."""
     market = game.market_of(company)
     pos = market.positions.get(company.id)
+    ledger = company.ledger
     owners: dict[str, int] = {}
-    for cert in company.certs:
-        owners[cert.owner] = owners.get(cert.owner, 0) + cert.percent
+    for owner, percent in zip(ledger.owners, ledger.percents, strict=True):
+        owners[owner] = owners.get(owner, 0) + percent
     for owner, percent in owners.items():
         held = player_shares.get(owner)
         if held is not None and percent:
             held[company.id] = percent
-    for cert in [c for c in company.certs if c.face_down]:  # usually none
-        held = player_shares.get(cert.owner)
-        if held is not None and company.id in held:
-            held[company.id] -= cert.percent
-            if not held[company.id]:
-                del held[company.id]
+    if any(ledger.face_down):  # usually none
+        for owner, percent, down in zip(ledger.owners, ledger.percents, ledger.face_down,
+                                        strict=True):
+            held = player_shares.get(owner)
+            if down and held is not None and company.id in held:
+                held[company.id] -= percent
+                if not held[company.id]:
+                    del held[company.id]
     return {
         "cash": company.cash,
         "president": company.president,

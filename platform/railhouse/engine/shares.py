@@ -29,21 +29,27 @@ if TYPE_CHECKING:
 def take_certificates(company: Company, owner: str, count: int) -> list[Certificate]:
     """Ordinary (non-president) certificates of ``owner`` worth exactly ``count`` 10% units
     (face-up ones and lower indexes first), or ``[]`` if no combination adds up."""
-    found = [c for c in company.certs if c.owner == owner and not c.president]
-    found.sort(key=lambda c: (c.face_down, c.index))
-    picked = _exact(found, count * 10)
-    return picked if picked is not None else []
+    ledger = company.ledger
+    found = [i for i, held_by in enumerate(ledger.owners)
+             if held_by == owner and not ledger.presidents[i]]
+    found.sort(key=lambda i: (ledger.face_down[i], ledger.indexes[i]))
+    picked = _exact([(i, ledger.percents[i]) for i in found], count * 10)
+    if picked is None:
+        return []
+    views = ledger.views()
+    return [views[i] for i in picked]
 
 
-def _exact(certs: list[Certificate], percent: int) -> list[Certificate] | None:
-    """The first (in ``certs`` order) selection summing to ``percent``; None if none does."""
+def _exact(certs: list[tuple[int, int]], percent: int) -> list[int] | None:
+    """The first (in ``certs`` order) selection of (position, percent) entries summing to
+    ``percent``, as positions; None if none does."""
     if percent == 0:
         return []
-    for i, cert in enumerate(certs):
-        if cert.percent <= percent:
-            rest = _exact(certs[i + 1 :], percent - cert.percent)
+    for i, (position, size) in enumerate(certs):
+        if size <= percent:
+            rest = _exact(certs[i + 1 :], percent - size)
             if rest is not None:
-                return [cert, *rest]
+                return [position, *rest]
     return None
 
 
@@ -58,7 +64,7 @@ def move_shares(company: Company, source: str, target: str, count: int) -> None:
 
 
 def president_cert(company: Company) -> Certificate:
-    return next(c for c in company.certs if c.president)
+    return company.certs[company.ledger.president_index()]
 
 
 def start_company(game: Game, company: Company, president: str, par: int,
@@ -114,11 +120,9 @@ def player_certificate_count(game: Game, player_id: str) -> int:
     """Certificates counting toward the limit: each certificate counts one (a president's
     certificate too) and each private company counts one."""
     count = sum(
-        1
+        company.ledger.count_of(player_id)
         for company in game.companies.values()
         if not company.closed
-        for cert in company.certs
-        if cert.owner == player_id
     )
     count += sum(1 for p in game.privates.values() if p.owner == player_id and not p.closed)
     return count
@@ -128,7 +132,9 @@ def sold_percent(game: Game, company: Company) -> int:
     """Percent no longer in the unsold location (IPO or treasury): held by players or in
     the pool."""
     unsold = game.unsold_location()
-    return sum(c.percent for c in company.certs if c.owner != unsold and c.owner != "removed")
+    ledger = company.ledger
+    return sum(pct for owner, pct in zip(ledger.owners, ledger.percents, strict=True)
+               if owner != unsold and owner != "removed")
 
 
 def check_float(game: Game, company: Company) -> bool:

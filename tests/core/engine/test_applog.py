@@ -43,3 +43,9 @@ def test_full_blocks_are_shared_not_copied() -> None:
     twin = log.copy()
     assert twin._blocks is log._blocks and twin._tail is not log._tail
     assert copy.deepcopy(log) == log and copy.copy(log) == log
+
+
+@given(st.integers(0, 3 * BLOCK + 5), st.integers(0, 4 * BLOCK))
+def test_since_is_the_tail_from_a_position(size: int, start: int) -> None:
+    log = AppendLog(range(size))
+    assert log.since(start) == list(range(size))[start:]

@@ -92,7 +92,7 @@ def test_mutating_markets_and_depot_leaves_the_original() -> None:
     game = late_game()
     market = next(m for m in game.markets.values() if m.positions)
     company_id = next(iter(market.positions))
-    stacks = {k: list(v) for k, v in market.stacks.items()}
+    stacks = dict(market.stacks)
     positions = dict(market.positions)
     depot = [t.id for t in game.depot.trains]
     twin = game.clone()
@@ -189,11 +189,12 @@ def test_shared_on_copy_values_are_their_own_copies() -> None:
 
 def test_flat_copied_records_hold_only_immutable_values() -> None:
     """``flat_on_deepcopy`` is only correct while every attribute is immutable: a mutable
-    field added to Player, Certificate, Train, Private or Bank must fail here."""
+    field added to Player, Train, Private or Bank must fail here (certificates are views of
+    their company's ledger: :mod:`railhouse.engine.certificates`)."""
     game = late_game()
     records: list[object] = [game.bank, *game.seats, *game.privates.values()]
     for company in game.companies.values():
-        records += [*company.certs, *company.trains]
+        records += company.trains
     records += game.depot.trains
     for record in records:
         for name, value in vars(record).items():

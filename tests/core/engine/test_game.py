@@ -174,3 +174,16 @@ def test_undo_drops_the_last_actions_and_replays_leaving_the_original() -> None:
     assert again.actions == () and again.observation() == mini(3, 5).observation()
     with pytest.raises(ValueError, match="cannot undo 41 of 40"):
         record_module.undo(game, 41)
+
+
+def test_events_since_an_action_are_every_event_from_it_on() -> None:
+    """``events_since`` bisects the event log (recorded in action order): the same events
+    as a scan, for every index of a played game."""
+    game = mini(3, 5)
+    rng = random.Random(5)
+    while not game.over and len(game.actions) < 150:
+        game.apply(choose(rng, game.legal_actions()))
+    events = list(game._events)
+    assert [e.index for e in events] == sorted(e.index for e in events)
+    for index in range(-2, len(game.actions) + 2):
+        assert game.events_since(index) == [e for e in events if e.index >= index]

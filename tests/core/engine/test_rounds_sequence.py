@@ -80,7 +80,7 @@ def test_start_company_puts_the_president_and_the_marker_on_the_par_space() -> N
     start_company(game, second, "p0", cell.price, shares=2)
     assert first.started and first.president == "p1" and first.par_price == cell.price
     assert president_cert(first).owner == "p1"
-    assert market.stacks[pos] == [first.id, second.id]
+    assert market.stacks[pos] == (first.id, second.id)
     assert game.events_since(-1)[-1].data == {"player": "p0", "company": second.id,
                                               "price": cell.price, "shares": 2}
 

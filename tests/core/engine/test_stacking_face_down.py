@@ -32,7 +32,7 @@ def test_1839_operated_arrival_goes_below_the_face_up_markers_r_8_2_4() -> None:
     ones; here G arrived by a sale under the face-down A, and H goes between them."""
     stacked = market(True)
     play_r_8_2_4(stacked)
-    assert stacked.stacks[X] == ["A", "H", "G"]
+    assert stacked.stacks[X] == ("A", "H", "G")
     assert stacked.face_down == {"A", "H"}
 
 
@@ -40,7 +40,7 @@ def test_1839_end_of_or_turns_face_down_markers_up_in_reverse_r_8_2_4() -> None:
     stacked = market(True)
     play_r_8_2_4(stacked)
     stacked.turn_face_up()
-    assert stacked.stacks[X] == ["G", "H", "A"]
+    assert stacked.stacks[X] == ("G", "H", "A")
     assert stacked.face_down == set()
 
 
@@ -48,11 +48,11 @@ def test_without_face_down_stacking_arrivals_simply_go_last() -> None:
     plain = market(False)
     play_r_8_2_4(plain)
     plain.turn_face_up()
-    assert plain.stacks[X] == ["A", "G", "H"] and plain.face_down == set()
+    assert plain.stacks[X] == ("A", "G", "H") and plain.face_down == set()
 
 
 def test_an_operated_company_that_stays_is_restacked_only_when_face_down() -> None:
-    for face_down, expected in ((False, ["A", "B"]), (True, ["B", "A"])):
+    for face_down, expected in ((False, ("A", "B")), (True, ("B", "A"))):
         stacked = market(face_down)
         stacked.place("A", X)
         stacked.place("B", X)
@@ -65,4 +65,4 @@ def test_a_removed_company_is_no_longer_face_down() -> None:
     stacked.place("A", X)
     stacked.move("A", "up", 0, operated=True)
     stacked.remove("A")
-    assert stacked.face_down == set() and stacked.stacks[X] == []
+    assert stacked.face_down == set() and stacked.stacks[X] == ()

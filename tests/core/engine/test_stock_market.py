@@ -50,7 +50,7 @@ def test_new_arrivals_stack_after_existing_tokens_and_operate_after_them() -> No
     market.place("B", (0, 1))
     market.move("B", "right")  # B arrives on A's cell
     market.place("C", (0, 3))
-    assert market.stacks[(0, 2)] == ["A", "B"]
+    assert market.stacks[(0, 2)] == ("A", "B")
     assert market.order() == ["C", "A", "B"]
     market.move("A", "left")
     market.move("A", "right")  # leaving and coming back puts A under B
@@ -62,7 +62,7 @@ def test_a_move_that_goes_nowhere_keeps_the_stack_order() -> None:
     market.place("A", (0, 4))
     market.place("B", (0, 4))
     assert market.move("A", "right") == 0
-    assert market.stacks[(0, 4)] == ["A", "B"]
+    assert market.stacks[(0, 4)] == ("A", "B")
 
 
 def test_several_markets_are_independent() -> None:

@@ -34,7 +34,7 @@ def test_markers_follow_the_stacking_order_top_down() -> None:
     markers = [m for m in root.iter() if m.get("class") == "marker"]
     stack = sorted((int(m.get("data-stack") or 0), m.get("data-company"))
                    for m in markers if m.get("data-price") == "70")
-    assert [company for _, company in stack] == market.stacks[(0, 1)] == ["BLU", "YEL", "RED"]
+    assert [company for _, company in stack] == list(market.stacks[(0, 1)]) == ["BLU", "YEL", "RED"]
     ys = {m.get("data-company"): float(m.find("{http://www.w3.org/2000/svg}rect").get("y"))  # type: ignore[union-attr,arg-type]
           for m in markers}
     assert ys["BLU"] < ys["YEL"] < ys["RED"]

@@ -151,6 +151,8 @@ class StockRound(Round[G]):
         by the certificate size (a holder of 20% certificates sells 2, 4, ... shares)."""
         choices = []
         for company in self.game.companies.values():
+            if not company.percent_of(me):
+                continue  # nothing to sell (asked first: the title's limit costs more)
             top = self.max_sellable(me, company)
             if top <= 0:
                 continue
@@ -236,11 +238,12 @@ class StockRound(Round[G]):
         cash = game.player(me).cash
         choices = []
         for company in game.companies.values():
-            if company.started or company.closed or not self.may_par(me, company, units):
+            if company.started or company.closed:
                 continue
-            for price in self.par_prices(company):
-                if price * units <= cash:
-                    choices.append(LegalAction(Par(entity=me, company=company.id, price=price)))
+            prices = [p for p in self.par_prices(company) if p * units <= cash]
+            if prices and self.may_par(me, company, units):  # affordable first: may_par costs
+                choices += [LegalAction(Par(entity=me, company=company.id, price=p))
+                            for p in prices]
         return choices
 
     def par_prices(self, company: Company) -> list[int]:
@@ -288,8 +291,11 @@ class StockRound(Round[G]):
         cash = self.game.player(me).cash
         room = self.game.config.max_holding_percent - company.percent_of(me)
         choices = []
+        ledger = company.ledger
         for source in self.buy_sources(company):
-            sizes = sorted({c.percent for c in company.certs_of(source) if not c.president})
+            sizes = sorted({pct for owner, pct, pres in zip(ledger.owners, ledger.percents,
+                                                            ledger.presidents, strict=True)
+                            if owner == source and not pres})
             for percent in sizes:
                 units = percent // 10
                 if price * units <= cash and percent <= room:
@@ -306,10 +312,11 @@ class StockRound(Round[G]):
         return self.can_take_certificates(me, 1)
 
     def buy_sources(self, company: Company) -> list[str]:
+        owners, presidents = company.ledger.owners, company.ledger.presidents
         sources = []
-        if company.certs_of(TREASURY) and any(not c.president for c in company.certs_of(TREASURY)):
+        if any(o == TREASURY and not p for o, p in zip(owners, presidents, strict=True)):
             sources.append(TREASURY)
-        if company.certs_of(POOL):
+        if POOL in owners:
             sources.append(POOL)
         return sources
 
@@ -404,10 +411,12 @@ def _sale_step(company: Company, seller: str) -> int:
     """The greatest common size, in 10% units, of the certificates a sale can draw on
     (``seller``'s ordinary ones and, for a president, the ones an exchange would give)."""
     president = company.president == seller
+    ledger = company.ledger
     step = 0
-    for cert in company.certs:
-        drawn_on = cert.owner == seller or (president and cert.owner[:1] == "p")
-        if cert.president or not drawn_on:
+    for owner, percent, is_president in zip(ledger.owners, ledger.percents,
+                                            ledger.presidents, strict=True):
+        drawn_on = owner == seller or (president and owner[:1] == "p")
+        if is_president or not drawn_on:
             continue
-        step = math.gcd(step, cert.percent // 10)
+        step = math.gcd(step, percent // 10)
     return step or 1

@@ -19,6 +19,7 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from railhouse.engine.actions import Action, LayTile, LayTileAllocated, LegalAction, Pass
+from railhouse.engine.cloning import MemoTable
 from railhouse.engine.entities import Company
 from railhouse.engine.errors import IllegalAction
 from railhouse.engine.privates import close_private
@@ -99,7 +100,7 @@ class TrackStep(MapStep[G, T]):
         super().__init__(game, entity)
         self.lays_used = 0
         self.upgraded = False
-        self._cache: dict[object, list[TileLay]] = {}
+        self._cache: dict[object, list[TileLay]] = MemoTable()  # clones share the lays
 
     # -- override points ---------------------------------------------------------------
     def powers(self) -> list[LayPower]:

@@ -1,0 +1,207 @@
+"""A company's certificates, kept in one compact ledger.
+
+Who holds which certificate changes all game long, and the rules ask "how much of this
+company does X hold" many times per decision.  :class:`ShareLedger` keeps the mutable facts
+of all of a company's certificates in flat lists (holder and face-down flag by certificate)
+beside the fixed ones (size, president's certificate), and answers "percent held by X"
+from a per-holder total it recomputes in one pass after a change.  A clone copies the two
+short lists, not one record per certificate.
+
+:class:`Certificate` is a view of one entry: reading or assigning ``owner``,
+``face_down`` or ``percent`` reads or writes the ledger, so rules and tests that move a
+certificate by assigning its ``owner`` keep the totals right.  A company makes its views
+on first use (a clone makes none until something asks for them); within one game a
+certificate is always the same object.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from railhouse.engine.cloning import fast_deepcopy
+
+
+class ShareLedger:
+    """The certificates of one company, by position: fixed ``indexes`` (the certificates'
+    numbers) and ``presidents``; ``owners`` (a list, the one thing a clone copies);
+    ``face_down`` and ``percents`` (tuples a change replaces, so clones share them)."""
+
+    __slots__ = (
+        "_held",
+        "_views",
+        "company",
+        "face_down",
+        "indexes",
+        "owners",
+        "percents",
+        "presidents",
+    )
+
+    def __init__(self, company: str, entries: Iterable[tuple[int, bool, str, bool]] = (),
+                 indexes: Iterable[int] | None = None) -> None:
+        """``entries``: (percent, president, owner, face_down) per certificate, in order;
+        ``indexes``: the certificates' numbers (their positions by default)."""
+        rows = list(entries)
+        self.company = company
+        self.indexes: tuple[int, ...] = (
+            tuple(range(len(rows))) if indexes is None else tuple(indexes))
+        self.percents: tuple[int, ...] = tuple(r[0] for r in rows)
+        self.presidents: tuple[bool, ...] = tuple(r[1] for r in rows)
+        self.owners: list[str] = [r[2] for r in rows]
+        self.face_down: tuple[bool, ...] = tuple(r[3] for r in rows)
+        self._held: dict[str, int] | None = None
+        self._views: list[Certificate] | None = None
+
+    # -- queries -----------------------------------------------------------------------
+    def held(self) -> dict[str, int]:
+        """Percent held per holder, face-down certificates not counted (do not mutate)."""
+        held = self._held
+        if held is None:
+            held = {}
+            for owner, percent, down in zip(self.owners, self.percents, self.face_down,
+                                            strict=True):
+                if not down:
+                    held[owner] = held.get(owner, 0) + percent
+            self._held = held
+        return held
+
+    def percent_of(self, owner: str) -> int:
+        held = self._held
+        return (self.held() if held is None else held).get(owner, 0)
+
+    def count_of(self, owner: str) -> int:
+        """Certificates ``owner`` holds, face-down ones too."""
+        return self.owners.count(owner)
+
+    def views(self) -> list[Certificate]:
+        views = self._views
+        if views is None:
+            views = self._views = [_view(self, i) for i in range(len(self.owners))]
+        return views
+
+    def of(self, owner: str) -> list[Certificate]:
+        """The certificates ``owner`` holds, in index order."""
+        if owner not in self.owners:
+            return []
+        views = self.views()
+        return [views[i] for i, held_by in enumerate(self.owners) if held_by == owner]
+
+    def president_index(self) -> int:
+        return self.presidents.index(True)
+
+    # -- changes -----------------------------------------------------------------------
+    def set_owner(self, index: int, owner: str) -> None:
+        self.owners[index] = owner
+        self._held = None
+
+    def set_face_down(self, index: int, down: bool) -> None:
+        flags = self.face_down
+        self.face_down = (*flags[:index], down, *flags[index + 1 :])
+        self._held = None
+
+    def set_percent(self, index: int, percent: int) -> None:
+        sizes = self.percents
+        self.percents = (*sizes[:index], percent, *sizes[index + 1 :])
+        self._held = None
+
+    def adopt(self, certs: list[Certificate]) -> None:
+        """Make ``certs`` (made alone, in index order) the views of this ledger."""
+        rows = [(c.percent, c.president, c.owner, c.face_down) for c in certs]
+        ShareLedger.__init__(self, self.company, rows, [c.index for c in certs])
+        for i, cert in enumerate(certs):
+            cert._ledger, cert._slot = self, i
+        self._views = list(certs)
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> ShareLedger:
+        twin = ShareLedger.__new__(ShareLedger)
+        memo[id(self)] = twin
+        twin.company = self.company
+        twin.indexes = self.indexes
+        twin.percents = self.percents  # tuples, replaced on a change: shared
+        twin.presidents = self.presidents
+        twin.owners = self.owners.copy()
+        twin.face_down = self.face_down
+        twin._held = self._held  # replaced, never changed in place: shared
+        twin._views = None
+        return twin
+
+
+def _view(ledger: ShareLedger, slot: int) -> Certificate:
+    cert = Certificate.__new__(Certificate)
+    cert._ledger, cert._slot, cert.index = ledger, slot, ledger.indexes[slot]
+    return cert
+
+
+class Certificate:
+    """One certificate of a company: ``index`` within the company, ``percent`` (10% units
+    times ten), ``president`` (the president's certificate), ``owner`` (a player id,
+    ``"treasury"``, ``"ipo"``, ``"pool"`` or a title's place), ``face_down`` (SOH optional
+    rule: paid for, not yet active)."""
+
+    __slots__ = ("_ledger", "_slot", "index")
+    _ledger: ShareLedger
+    _slot: int  # the entry in the ledger
+    index: int
+
+    def __init__(self, company: str, index: int, percent: int, president: bool, owner: str,
+                 face_down: bool = False) -> None:
+        """A certificate on its own, in a ledger of one (a company's
+        :meth:`ShareLedger.adopt` takes it into the company's ledger)."""
+        self._ledger = ShareLedger(company, [(percent, president, owner, face_down)])
+        self._slot = 0
+        self.index = index
+
+    @property
+    def company(self) -> str:
+        return self._ledger.company
+
+    @property
+    def president(self) -> bool:
+        return self._ledger.presidents[self._slot]
+
+    @property
+    def owner(self) -> str:
+        return self._ledger.owners[self._slot]
+
+    @owner.setter
+    def owner(self, value: str) -> None:
+        self._ledger.set_owner(self._slot, value)
+
+    @property
+    def face_down(self) -> bool:
+        return self._ledger.face_down[self._slot]
+
+    @face_down.setter
+    def face_down(self, value: bool) -> None:
+        self._ledger.set_face_down(self._slot, value)
+
+    @property
+    def percent(self) -> int:
+        return self._ledger.percents[self._slot]
+
+    @percent.setter
+    def percent(self, value: int) -> None:
+        self._ledger.set_percent(self._slot, value)
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Certificate:
+        """The same certificate of the copied ledger (copied here unless it already is)."""
+        twin: Certificate = fast_deepcopy(self._ledger, memo).views()[self._slot]
+        memo[id(self)] = twin
+        return twin
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Certificate):
+            return NotImplemented
+        return self._key() == other._key()
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def _key(self) -> tuple[str, int, int, bool, str, bool]:
+        return (self.company, self.index, self.percent, self.president, self.owner,
+                self.face_down)
+
+    def __repr__(self) -> str:
+        return (f"Certificate(company={self.company!r}, index={self.index}, "
+                f"percent={self.percent}, president={self.president}, "
+                f"owner={self.owner!r}, face_down={self.face_down})")

@@ -1,0 +1,108 @@
+"""A company's certificates in one ledger (:mod:`railhouse.engine.certificates`): views that
+read and write it, holdings that follow every change, clones that copy it independently."""
+
+from __future__ import annotations
+
+import copy
+
+from engine_positions import mini
+
+from railhouse.engine.certificates import Certificate, ShareLedger
+from railhouse.engine.cloning import fast_deepcopy
+from railhouse.engine.config import CompanySpec
+from railhouse.engine.entities import IPO, POOL, Company
+
+
+def company(sizes: tuple[int, ...] = (20, 10, 10, 10, 10, 10, 10, 10, 10)) -> Company:
+    spec = CompanySpec(id="A", name="A", home=(), shares=sizes)
+    certs = [Certificate("A", i, pct, president=(i == 0), owner=IPO)
+             for i, pct in enumerate(sizes)]
+    return Company(spec=spec, certs=certs)
+
+
+def test_assigning_an_owner_moves_the_holdings() -> None:
+    a = company()
+    a.certs[0].owner = "p0"
+    a.certs[3].owner = "p0"
+    a.certs[4].owner = POOL
+    assert a.percent_of("p0") == 30 and a.shares_of("p0") == 3
+    assert a.percent_of(POOL) == 10 and a.percent_of(IPO) == 60
+    assert [c.index for c in a.certs_of("p0")] == [0, 3]
+    a.certs[3].owner = "p1"
+    assert a.percent_of("p0") == 20 and a.certs_of("p1") == [a.certs[3]]
+    assert a.certs_of("nobody") == [] and a.percent_of("nobody") == 0
+
+
+def test_face_down_certificates_are_held_but_count_for_nothing() -> None:
+    """SOH's optional face-down certificates: owned, not active (the core's percent)."""
+    a = company()
+    a.certs[1].owner = "p0"
+    a.certs[2].owner = "p0"
+    a.certs[2].face_down = True
+    assert a.percent_of("p0") == 10 and a.ledger.count_of("p0") == 2
+    assert a.player_percent() == 20  # face-down ones are the players' too
+    a.certs[2].face_down = False
+    assert a.percent_of("p0") == 20
+
+
+def test_a_changed_size_changes_the_holdings() -> None:
+    a = company()
+    a.certs[1].owner = "p0"
+    a.certs[1].percent = 20
+    assert a.percent_of("p0") == 20 and a.certs[1].percent == 20
+
+
+def test_certificates_are_the_same_objects_all_game() -> None:
+    a = company()
+    first = a.certs[4]
+    first.owner = "p2"
+    assert a.certs[4] is first and a.certs_of("p2")[0] is first
+    assert first.company == "A" and first.index == 4 and not first.president
+    assert a.certs[0].president and a.ledger.president_index() == 0
+
+
+def test_a_certificate_made_alone_keeps_its_facts_until_a_company_adopts_it() -> None:
+    cert = Certificate("B", 3, 10, president=False, owner=POOL, face_down=True)
+    assert (cert.company, cert.index, cert.percent, cert.owner, cert.face_down) == (
+        "B", 3, 10, POOL, True)
+    cert.owner = "p1"
+    ledger = ShareLedger("B")
+    ledger.adopt([cert])
+    assert ledger.owners == ["p1"] and ledger.views()[0] is cert and cert.index == 3
+    assert ledger.percent_of("p1") == 0  # face down
+
+
+def test_a_deep_copy_is_independent_both_ways() -> None:
+    a = company()
+    a.certs[0].owner = "p0"
+    twin = fast_deepcopy(a, {})
+    twin.certs[1].owner = "p0"
+    twin.certs[0].face_down = True
+    twin.certs[2].percent = 30
+    assert a.percent_of("p0") == 20 and not a.certs[0].face_down and a.certs[2].percent == 10
+    a.certs[5].owner = "p3"
+    assert twin.percent_of("p3") == 0 and twin.certs[5].owner == IPO
+    assert twin.percent_of("p0") == 10  # the president's certificate is face down there
+    assert copy.deepcopy(a).certs == a.certs
+
+
+def test_a_certificate_copied_with_its_company_is_the_copied_companys() -> None:
+    a = company()
+    held = {"company": a, "cert": a.certs[2]}
+    twin = fast_deepcopy(held, {})
+    assert twin["cert"] is twin["company"].certs[2]
+    twin["cert"].owner = "p1"
+    assert twin["company"].percent_of("p1") == 10 and a.percent_of("p1") == 0
+    alone = fast_deepcopy(a.certs[3], {})
+    alone.owner = "p2"
+    assert a.certs[3].owner == IPO
+
+
+def test_clones_of_a_game_keep_their_own_certificate_owners() -> None:
+    game = mini(3, 1)
+    target = next(iter(game.companies.values()))
+    twin = game.clone()
+    twin.companies[target.id].certs[1].owner = "p2"
+    assert target.certs[1].owner != "p2" and target.percent_of("p2") == 0
+    target.certs[2].owner = "p1"
+    assert twin.companies[target.id].percent_of("p1") == 0
