@@ -87,9 +87,13 @@ def route_available(board: Board, op: Operator) -> bool:
     stops, the token's city included and towns counting like cities.  It decides whether
     18xx.games asks for routes and whether a company without trains must buy one (SOH EN:
     only a valid route, which cannot end in a town)."""
-    walk = Walk(board, op)
-    walk.run()
-    return any(len(stops) > 1 for stops in walk.stops)
+    key = ("route_available", board.track_version, board.token_version, op)
+    found: bool | None = board.cache.get(key)
+    if found is None:  # asked when the step settles and again when its claim is judged
+        walk = Walk(board, op)
+        walk.run()
+        found = board.cache[key] = any(len(stops) > 1 for stops in walk.stops)
+    return found
 
 
 Place = tuple[str, int]  # (hex, index): a stop of the hex's tile, or one of its paths
@@ -110,6 +114,7 @@ class Walk:
         self._nodes: set[Place] = set()
         self._paths: set[Place] = set()
         self._crossing: set[tuple[str, int]] = set()
+        self._hexes: dict[str, _HexPaths] = {}  # the board does not change during a walk
 
     def run(self) -> set[Place]:
         """Every (hex, path index) walked."""
@@ -123,24 +128,31 @@ class Walk:
             self._node(start)
         return self.walked
 
+    def _hex(self, hex_id: str) -> _HexPaths:
+        found = self._hexes.get(hex_id)
+        if found is None:
+            found = self._hexes[hex_id] = _hex_paths(*self.board.tile_at(hex_id))
+        return found
+
     def _node(self, stop: Place) -> None:
         if stop in self._nodes:
             return
         self._nodes.add(stop)
         hex_id, index = stop
-        tile, _ = self.board.tile_at(hex_id)
-        for k, path in enumerate(tile.paths):
-            if STOP_BASE + index in path:
-                self._path(hex_id, k, STOP_BASE + index)
+        for k in self._hex(hex_id).at_stop.get(index, ()):
+            self._path(hex_id, k, STOP_BASE + index)
 
     def _path(self, hex_id: str, k: int, entry: int) -> None:
-        tile, rotation = self.board.tile_at(hex_id)
-        path = tile.paths[k]
-        sides = [(e + rotation) % 6 for e in path if e < STOP_BASE]
-        if (hex_id, k) in self._paths or any((hex_id, s) in self._crossing for s in sides):
+        if (hex_id, k) in self._paths:
+            return
+        paths = self._hex(hex_id)
+        crossing = self._crossing
+        if any((hex_id, side) in crossing for side in paths.sides[k]):
             return
         self._paths.add((hex_id, k))
         self.walked.add((hex_id, k))
+        tile, rotation = paths.tile, paths.rotation
+        path = tile.paths[k]
         for end in path:
             if end >= STOP_BASE and end != entry:
                 stop = (hex_id, end - STOP_BASE)
@@ -156,12 +168,8 @@ class Walk:
         if neighbour is None:
             return
         self._crossing.add((hex_id, side))
-        tile, rotation = self.board.tile_at(neighbour)
-        back = (side + 3) % 6
-        for k, path in enumerate(tile.paths):
-            for end in path:
-                if end < STOP_BASE and (end + rotation) % 6 == back:
-                    self._path(neighbour, k, end)
+        for k, end in self._hex(neighbour).at_side.get((side + 3) % 6, ()):
+            self._path(neighbour, k, end)
         self._crossing.discard((hex_id, side))
 
     def _passable(self, tile: TileDef, hex_id: str, index: int) -> bool:
@@ -174,3 +182,38 @@ class Walk:
             return True
         owners = self.board.tokens.get((hex_id, tile.city_indices().index(index)), [])
         return len(owners) < stop.slots or self.op.company in owners
+
+
+class _HexPaths:
+    """A hex's tile as the walk reads it: per path its hex sides (rotated), and, in the
+    tile's order, the paths (index, end) entering at each side and the paths at each
+    stop."""
+
+    __slots__ = ("at_side", "at_stop", "rotation", "sides", "tile")
+
+    def __init__(self, tile: TileDef, rotation: int) -> None:
+        self.tile, self.rotation = tile, rotation
+        self.sides: list[tuple[int, ...]] = []
+        self.at_side: dict[int, list[tuple[int, int]]] = {}
+        self.at_stop: dict[int, list[int]] = {}
+        for k, path in enumerate(tile.paths):
+            self.sides.append(tuple((e + rotation) % 6 for e in path if e < STOP_BASE))
+            for end in path:
+                if end < STOP_BASE:
+                    self.at_side.setdefault((end + rotation) % 6, []).append((k, end))
+            for index in range(len(tile.stops)):
+                if STOP_BASE + index in path:
+                    self.at_stop.setdefault(index, []).append(k)
+
+
+#: (id of a tile, rotation) -> (the tile, its walk view); the entry holds the tile, so
+#: its id cannot be reused while the entry lives (tiles are immutable title data)
+_HEX_PATHS: dict[tuple[int, int], tuple[TileDef, _HexPaths]] = {}
+
+
+def _hex_paths(tile: TileDef, rotation: int) -> _HexPaths:
+    """The walk's view of ``tile`` turned by ``rotation``, made once per tile and turn."""
+    found = _HEX_PATHS.get((id(tile), rotation))
+    if found is None or found[0] is not tile:
+        found = _HEX_PATHS[(id(tile), rotation)] = (tile, _HexPaths(tile, rotation))
+    return found[1]
