@@ -38,15 +38,13 @@ def adds_usable_track(board: Board, op: Operator, lay: TileLay) -> bool:
     after = board.clone()
     after.lay_tile(lay.hex, lay.tile, lay.rotation, lay.tokens)
     new_tile, new_rot = after.tile_at(lay.hex)
-    reached = connected_paths(after, op, lay.hex)
+    adding: set[Place] = set()  # the new paths that would pass if the network walks one
     for k, path in enumerate(new_tile.paths):
-        if k not in reached:
-            continue
         mine = ends(new_tile, new_rot, path)
         inside = next((o for o in old if within(mine, o)), None)
         if inside is None or stop_values(mine) != stop_values(inside):
-            return True
-    return False
+            adding.add((lay.hex, k))
+    return bool(adding) and Walk(after, op).reaches(adding)
 
 
 def ends(tile: TileDef, rotation: int, path: tuple[int, int]) -> list[End]:
@@ -73,12 +71,6 @@ def within(new: list[End], old: list[End]) -> bool:
 
 def stop_values(path_ends: list[End]) -> list[int]:
     return sorted(v for kind, v in path_ends if kind != "e")
-
-
-def connected_paths(board: Board, op: Operator, hex_id: str) -> set[int]:
-    """Indices (in the tile's ``paths``) of the paths of ``hex_id`` that ``op``'s network
-    walks (:class:`Walk`)."""
-    return {k for h, k in Walk(board, op).run() if h == hex_id}
 
 
 def route_available(board: Board, op: Operator) -> bool:
@@ -115,6 +107,7 @@ class Walk:
         self._paths: set[Place] = set()
         self._crossing: set[tuple[str, int]] = set()
         self._hexes: dict[str, _HexPaths] = {}  # the board does not change during a walk
+        self._targets: set[Place] = set()  # see reaches
 
     def run(self) -> set[Place]:
         """Every (hex, path index) walked."""
@@ -127,6 +120,16 @@ class Walk:
             self.stops.append({start})
             self._node(start)
         return self.walked
+
+    def reaches(self, targets: set[Place]) -> bool:
+        """Whether the walk takes one of the paths ``targets`` ((hex, path index)); it
+        stops at the first (the walk only grows, so the answer is :meth:`run`'s)."""
+        self._targets = targets
+        try:
+            self.run()
+        except _Reached:
+            return True
+        return False
 
     def _hex(self, hex_id: str) -> _HexPaths:
         found = self._hexes.get(hex_id)
@@ -151,6 +154,8 @@ class Walk:
             return
         self._paths.add((hex_id, k))
         self.walked.add((hex_id, k))
+        if (hex_id, k) in self._targets:
+            raise _Reached
         tile, rotation = paths.tile, paths.rotation
         path = tile.paths[k]
         for end in path:
@@ -182,6 +187,10 @@ class Walk:
             return True
         owners = self.board.tokens.get((hex_id, tile.city_indices().index(index)), [])
         return len(owners) < stop.slots or self.op.company in owners
+
+
+class _Reached(Exception):
+    """The walk took a path it was looking for (:meth:`Walk.reaches`)."""
 
 
 class _HexPaths:
