@@ -54,3 +54,45 @@ def test_direct_lay_validation_agrees_with_the_listing_EN_laying_track(
                     continue
                 with pytest.raises(IllegalAction, match="Laying track"):
                     step.validate(probe)
+
+
+def test_a_found_lay_is_the_listed_lay_at_the_listed_price_EN_laying_track(
+        record: dict[str, Any]) -> None:
+    """``find`` prices and judges only the lays that spell the action, yet answers what
+    the listing does: the same lay at the same cost (terrain, fees; facts §11.2's
+    semi-restrictive test included)."""
+    for game in track_positions(record)[::4]:
+        step = game.round.current_step()
+        for lay in step.lays():
+            found = step.find(step.lay_action(lay, ""))
+            assert found is not None and found[0] == lay, lay
+
+
+def test_one_lay_is_looked_up_once_per_apply_and_again_after_a_change(
+        record: dict[str, Any], monkeypatch: pytest.MonkeyPatch) -> None:
+    """Normalising, validating and processing one lay ask :meth:`TrackStep.find` once;
+    the answer is not reused for another action object or once the position changed."""
+    game = next(g for g in track_positions(record)
+                if any(isinstance(c.action, LayTile) for c in g.legal_actions()))
+    step = game.round.current_step()
+    action = next(c.action for c in game.legal_actions() if isinstance(c.action, LayTile))
+    calls: list[LayTile] = []
+    original = TrackStep.find
+
+    def counting(self: TrackStep, lay: LayTile) -> Any:
+        calls.append(lay)
+        return original(self, lay)
+
+    monkeypatch.setattr(TrackStep, "find", counting)
+    step.validate(msgspec.structs.replace(action))  # another object: looked up
+    assert len(calls) == 1
+    step.validate(action)  # not yet looked up: looked up
+    step.validate(action)  # the same object at the same position: remembered
+    assert len(calls) == 2
+    step.company.cash += 1  # the position changed: looked up again
+    step.validate(action)
+    assert len(calls) == 3
+    step.company.cash -= 1
+    calls.clear()
+    game.apply(action)
+    assert calls == [action]

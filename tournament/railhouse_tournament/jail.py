@@ -39,10 +39,22 @@ PREFIX = "railhouse-"
 
 
 def _read(path: Path) -> str:
+    """The text of a small kernel file ("" if it cannot be read).  Plain ``os`` calls: the
+    runner reads a bot's cgroup counters after every line it sends (:meth:`Jail.hit`), and
+    ``Path.read_text`` costs several times as much."""
     try:
-        return path.read_text()
+        fd = os.open(path, os.O_RDONLY)
     except OSError:
         return ""
+    chunks: list[bytes] = []
+    try:
+        while chunk := os.read(fd, 1 << 16):
+            chunks.append(chunk)
+    except OSError:
+        return ""
+    finally:
+        os.close(fd)
+    return b"".join(chunks).decode(errors="replace")
 
 
 def _counter(path: Path, key: str) -> int:
@@ -157,6 +169,7 @@ class Jail:
     groups: list[Path] = field(default_factory=list)
     rlimits: list[str] = field(default_factory=list)
     pid: int = 0
+    _watched: list[tuple[Path, str, str]] | None = field(default=None, init=False, repr=False)
 
     def __post_init__(self) -> None:
         name = f"bot-{uuid.uuid4().hex[:12]}"
@@ -219,18 +232,31 @@ class Jail:
     def hit(self, returncode: int | None) -> str | None:
         """The limit the kernel enforced on this bot, if any."""
         limits = self.limits
-        for group in self.groups:
-            kinds = self._kinds(group)
-            if "memory" in kinds and (
-                _counter(group / "memory.events", "oom_kill")
-                or _counter(group / "memory.oom_control", "oom_kill")
-            ):
-                return f"limits.memory_mb ({limits.memory_mb} MiB)"
-            if "pids" in kinds and _counter(group / "pids.events", "max"):
-                return f"limits.processes ({limits.processes})"
+        for path, key, limit in self._counters():
+            if _counter(path, key):
+                return limit
         if limits.cpu_seconds and returncode in (-signal.SIGXCPU, -signal.SIGKILL):
             return f"limits.cpu_seconds ({limits.cpu_seconds} s)"
         return None
+
+    def _counters(self) -> list[tuple[Path, str, str]]:
+        """(file, key, the limit it reports) of every counter :meth:`hit` reads, in order:
+        per group its OOM kills (``memory.events`` in cgroup v2, ``memory.oom_control``
+        in v1) and its refused forks (``pids.events``).  Worked out once per jail."""
+        if self._watched is None:
+            limits = self.limits
+            memory = f"limits.memory_mb ({limits.memory_mb} MiB)"
+            pids = f"limits.processes ({limits.processes})"
+            watched = []
+            for group in self.groups:
+                kinds = self._kinds(group)
+                if "memory" in kinds:
+                    events = "memory.events" if "contain" in kinds else "memory.oom_control"
+                    watched.append((group / events, "oom_kill", memory))
+                if "pids" in kinds:
+                    watched.append((group / "pids.events", "max", pids))
+            self._watched = watched
+        return self._watched
 
     def kill_all(self) -> list[int]:
         """SIGKILL every process in the bot's groups; returns the pids found."""

@@ -38,15 +38,13 @@ def adds_usable_track(board: Board, op: Operator, lay: TileLay) -> bool:
     after = board.clone()
     after.lay_tile(lay.hex, lay.tile, lay.rotation, lay.tokens)
     new_tile, new_rot = after.tile_at(lay.hex)
-    reached = connected_paths(after, op, lay.hex)
+    adding: set[Place] = set()  # the new paths that would pass if the network walks one
     for k, path in enumerate(new_tile.paths):
-        if k not in reached:
-            continue
         mine = ends(new_tile, new_rot, path)
         inside = next((o for o in old if within(mine, o)), None)
         if inside is None or stop_values(mine) != stop_values(inside):
-            return True
-    return False
+            adding.add((lay.hex, k))
+    return bool(adding) and Walk(after, op).reaches(adding)
 
 
 def ends(tile: TileDef, rotation: int, path: tuple[int, int]) -> list[End]:
@@ -75,21 +73,19 @@ def stop_values(path_ends: list[End]) -> list[int]:
     return sorted(v for kind, v in path_ends if kind != "e")
 
 
-def connected_paths(board: Board, op: Operator, hex_id: str) -> set[int]:
-    """Indices (in the tile's ``paths``) of the paths of ``hex_id`` that ``op``'s network
-    walks (:class:`Walk`)."""
-    return {k for h, k in Walk(board, op).run() if h == hex_id}
-
-
 def route_available(board: Board, op: Operator) -> bool:
     """18xx.games' ``route_info`` (SOH: facts §11.2 "Towns as stops for the forced
     purchase"): the walk from one of the company's tokens touches at least two revenue
     stops, the token's city included and towns counting like cities.  It decides whether
     18xx.games asks for routes and whether a company without trains must buy one (SOH EN:
     only a valid route, which cannot end in a town)."""
-    walk = Walk(board, op)
-    walk.run()
-    return any(len(stops) > 1 for stops in walk.stops)
+    key = ("route_available", board.track_version, board.token_version, op)
+    found: bool | None = board.cache.get(key)
+    if found is None:  # asked when the step settles and again when its claim is judged
+        walk = Walk(board, op)
+        walk.run()
+        found = board.cache[key] = any(len(stops) > 1 for stops in walk.stops)
+    return found
 
 
 Place = tuple[str, int]  # (hex, index): a stop of the hex's tile, or one of its paths
@@ -110,6 +106,8 @@ class Walk:
         self._nodes: set[Place] = set()
         self._paths: set[Place] = set()
         self._crossing: set[tuple[str, int]] = set()
+        self._hexes: dict[str, _HexPaths] = {}  # the board does not change during a walk
+        self._targets: set[Place] = set()  # see reaches
 
     def run(self) -> set[Place]:
         """Every (hex, path index) walked."""
@@ -123,24 +121,43 @@ class Walk:
             self._node(start)
         return self.walked
 
+    def reaches(self, targets: set[Place]) -> bool:
+        """Whether the walk takes one of the paths ``targets`` ((hex, path index)); it
+        stops at the first (the walk only grows, so the answer is :meth:`run`'s)."""
+        self._targets = targets
+        try:
+            self.run()
+        except _Reached:
+            return True
+        return False
+
+    def _hex(self, hex_id: str) -> _HexPaths:
+        found = self._hexes.get(hex_id)
+        if found is None:
+            found = self._hexes[hex_id] = _hex_paths(*self.board.tile_at(hex_id))
+        return found
+
     def _node(self, stop: Place) -> None:
         if stop in self._nodes:
             return
         self._nodes.add(stop)
         hex_id, index = stop
-        tile, _ = self.board.tile_at(hex_id)
-        for k, path in enumerate(tile.paths):
-            if STOP_BASE + index in path:
-                self._path(hex_id, k, STOP_BASE + index)
+        for k in self._hex(hex_id).at_stop.get(index, ()):
+            self._path(hex_id, k, STOP_BASE + index)
 
     def _path(self, hex_id: str, k: int, entry: int) -> None:
-        tile, rotation = self.board.tile_at(hex_id)
-        path = tile.paths[k]
-        sides = [(e + rotation) % 6 for e in path if e < STOP_BASE]
-        if (hex_id, k) in self._paths or any((hex_id, s) in self._crossing for s in sides):
+        if (hex_id, k) in self._paths:
+            return
+        paths = self._hex(hex_id)
+        crossing = self._crossing
+        if any((hex_id, side) in crossing for side in paths.sides[k]):
             return
         self._paths.add((hex_id, k))
         self.walked.add((hex_id, k))
+        if (hex_id, k) in self._targets:
+            raise _Reached
+        tile, rotation = paths.tile, paths.rotation
+        path = tile.paths[k]
         for end in path:
             if end >= STOP_BASE and end != entry:
                 stop = (hex_id, end - STOP_BASE)
@@ -156,12 +173,8 @@ class Walk:
         if neighbour is None:
             return
         self._crossing.add((hex_id, side))
-        tile, rotation = self.board.tile_at(neighbour)
-        back = (side + 3) % 6
-        for k, path in enumerate(tile.paths):
-            for end in path:
-                if end < STOP_BASE and (end + rotation) % 6 == back:
-                    self._path(neighbour, k, end)
+        for k, end in self._hex(neighbour).at_side.get((side + 3) % 6, ()):
+            self._path(neighbour, k, end)
         self._crossing.discard((hex_id, side))
 
     def _passable(self, tile: TileDef, hex_id: str, index: int) -> bool:
@@ -174,3 +187,42 @@ class Walk:
             return True
         owners = self.board.tokens.get((hex_id, tile.city_indices().index(index)), [])
         return len(owners) < stop.slots or self.op.company in owners
+
+
+class _Reached(Exception):
+    """The walk took a path it was looking for (:meth:`Walk.reaches`)."""
+
+
+class _HexPaths:
+    """A hex's tile as the walk reads it: per path its hex sides (rotated), and, in the
+    tile's order, the paths (index, end) entering at each side and the paths at each
+    stop."""
+
+    __slots__ = ("at_side", "at_stop", "rotation", "sides", "tile")
+
+    def __init__(self, tile: TileDef, rotation: int) -> None:
+        self.tile, self.rotation = tile, rotation
+        self.sides: list[tuple[int, ...]] = []
+        self.at_side: dict[int, list[tuple[int, int]]] = {}
+        self.at_stop: dict[int, list[int]] = {}
+        for k, path in enumerate(tile.paths):
+            self.sides.append(tuple((e + rotation) % 6 for e in path if e < STOP_BASE))
+            for end in path:
+                if end < STOP_BASE:
+                    self.at_side.setdefault((end + rotation) % 6, []).append((k, end))
+            for index in range(len(tile.stops)):
+                if STOP_BASE + index in path:
+                    self.at_stop.setdefault(index, []).append(k)
+
+
+#: (id of a tile, rotation) -> (the tile, its walk view); the entry holds the tile, so
+#: its id cannot be reused while the entry lives (tiles are immutable title data)
+_HEX_PATHS: dict[tuple[int, int], tuple[TileDef, _HexPaths]] = {}
+
+
+def _hex_paths(tile: TileDef, rotation: int) -> _HexPaths:
+    """The walk's view of ``tile`` turned by ``rotation``, made once per tile and turn."""
+    found = _HEX_PATHS.get((id(tile), rotation))
+    if found is None or found[0] is not tile:
+        found = _HEX_PATHS[(id(tile), rotation)] = (tile, _HexPaths(tile, rotation))
+    return found[1]

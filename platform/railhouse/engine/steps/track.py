@@ -81,6 +81,10 @@ def power_of(game: Game, company: Company, ability: str) -> str | None:
     return None
 
 
+#: what :meth:`TrackStep.find` answers: the legal lay and the power it uses
+Found = tuple[TileLay, LayPower | None]
+
+
 class TrackStep(MapStep[G, T]):
     """Lay or upgrade tiles: the turn's lays (:attr:`tile_lays`) and private powers'
     lays, then pass (or stop when no lay is left)."""
@@ -101,6 +105,10 @@ class TrackStep(MapStep[G, T]):
         self.lays_used = 0
         self.upgraded = False
         self._cache: dict[object, list[TileLay]] = MemoTable()  # clones share the lays
+        #: the last lay looked up by :meth:`normalise` or :meth:`validate`: (the action,
+        #: the position it was found at, what :meth:`find` answered), reused by the
+        #: validation and processing of that very action object (``Game.apply``)
+        self._found: tuple[LayTile, tuple[int, ...], Found | None] | None = None
 
     # -- override points ---------------------------------------------------------------
     def powers(self) -> list[LayPower]:
@@ -185,17 +193,17 @@ class TrackStep(MapStep[G, T]):
         opts = self.options(power, hexes)
         if opts is None:
             return []
-        if power is not None and not power.connected:
-            found = self._unconnected(opts, power.hexes or ())
-        else:
-            found = self.search(opts)
-        out = []
         cash = self.company.cash
-        for lay in found:
-            priced = self._priced(lay, power, opts.extra_cost, cash)
-            if priced is not None:
-                out.append(priced)
-        return out
+        priced = (self._priced(lay, power, opts.extra_cost, cash)
+                  for lay in self._fitting(opts, power))
+        return [lay for lay in priced if lay is not None]
+
+    def _fitting(self, opts: LayOptions, power: LayPower | None) -> list[TileLay]:
+        """The lays the map allows with ``opts`` (``power``'s hexes when it need not
+        connect), not yet priced nor judged by :meth:`may_lay`."""
+        if power is not None and not power.connected:
+            return self._unconnected(opts, power.hexes or ())
+        return self.search(opts)
 
     def _priced(self, lay: TileLay, power: LayPower | None, fee: int,
                 cash: int) -> TileLay | None:
@@ -275,19 +283,40 @@ class TrackStep(MapStep[G, T]):
     def power_named(self, private: str) -> LayPower | None:
         return next((p for p in self.powers() if p.private == private), None)
 
-    def find(self, action: LayTile) -> tuple[TileLay, LayPower | None] | None:
+    def find(self, action: LayTile) -> Found | None:
         """The legal lay ``action`` makes, and its power; None if it is not legal."""
         power = self.power_named(action.ability) if action.ability else None
         if action.ability and power is None:
             return None
-        for lay in self.lays(power, frozenset({action.hex})):
+        opts = self.options(power, frozenset({action.hex}))
+        if opts is None:
+            return None
+        # the first listed lay that is this action: price and judge only the lays that
+        # spell it (``may_lay`` may be costly), in the listing's order
+        cash = self.company.cash
+        for lay in self._fitting(opts, power):
             if self.lay_action(lay, action.ability) == action:
-                return lay, power
+                priced = self._priced(lay, power, opts.extra_cost, cash)
+                if priced is not None:
+                    return priced, power
         return None
+
+    def _find_once(self, action: LayTile, fresh: bool = False) -> Found | None:
+        """:meth:`find`, remembered for ``action`` (this object) at this position: the
+        normalisation, validation and processing of one lay ask the same (``may_lay`` may
+        be costly).  ``fresh``: look again whatever was remembered."""
+        at = (self.board.track_version, self.board.token_version, self.company.cash,
+              self.lays_used, len(self.turn.laid_hexes))
+        memo = self._found
+        if not fresh and memo is not None and memo[0] is action and memo[1] == at:
+            return memo[2]
+        found = self.find(action)
+        self._found = (action, at, found)
+        return found
 
     def normalise(self, action: Action) -> Action:
         """A lay spelled with another turn of a symmetric tile is the listed lay."""
-        if not isinstance(action, LayTile) or self.find(action) is not None:
+        if not isinstance(action, LayTile) or self._find_once(action, fresh=True) is not None:
             return action
         power = self.power_named(action.ability) if action.ability else None
         if action.ability and power is None:
@@ -299,7 +328,7 @@ class TrackStep(MapStep[G, T]):
     def validate(self, action: Action) -> None:
         if isinstance(action, Pass) and action.entity == self.entity:
             return
-        if not isinstance(action, LayTile) or self.find(action) is None:
+        if not isinstance(action, LayTile) or self._find_once(action) is None:
             raise IllegalAction(f"{action!r} is not a legal tile lay now", self.rule)
 
     # -- doing it ------------------------------------------------------------------------
@@ -307,7 +336,8 @@ class TrackStep(MapStep[G, T]):
         self.process_lay_tile(action)
 
     def process_lay_tile(self, action: LayTile) -> None:
-        found = self.find(action)
+        found = self._find_once(action)
+        self._found = None
         assert found is not None, "validated"
         lay, power = found
         game, company = self.game, self.company

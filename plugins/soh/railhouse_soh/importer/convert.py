@@ -37,6 +37,7 @@ from railhouse.engine.actions import (
 from railhouse.engine.entities import POOL, TREASURY
 from railhouse.engine.errors import InvariantViolation, RailhouseError, RecordError
 from railhouse.engine.invariants import check_invariants
+from railhouse.engine.steps.routes import RouteStep
 from railhouse_soh.game import SteamOverHolland
 from railhouse_soh.importer.asks import track_step_open
 from railhouse_soh.importer.log import Step
@@ -75,6 +76,13 @@ class Converter:
         offer, so it lists lays and a pass."""
         return (not self.game.pending and self.game.acting_entity() == me
                 and isinstance(self.current_step(), TrackStep))
+
+    def at_route_claim(self, me: str) -> bool:
+        """True if ``me`` is at a route step that did not settle itself: a route step
+        waits only where the president claims the routes, and then offers a
+        ``RunRoutes`` (and nothing else)."""
+        return (not self.game.pending and self.game.acting_entity() == me
+                and isinstance(self.current_step(), RouteStep))
 
     def current_step(self) -> object:
         round_ = self.game.round
@@ -128,6 +136,8 @@ class Converter:
                     return
                 self.apply(Pass(entity=entity))
                 continue
+            if accepts is RunRoutes and self.at_route_claim(entity):
+                return  # it offers the claim; listing it would solve the routes
             if self.game.acting_entity() != entity:
                 if self.skip_idle():
                     continue

@@ -1,0 +1,47 @@
+"""Which kernel counters tell a bot hit a limit (cgroup v2 ``memory.events`` and
+``pids.events``, v1 ``memory.oom_control``), read on directories shaped like cgroups."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from railhouse_tournament.config import Limits
+from railhouse_tournament.jail import Host, Jail, _read
+
+LIMITS = Limits(memory_mb=200, processes=16)
+
+
+def test_v2_counters_name_the_memory_and_the_process_limit(tmp_path: Path) -> None:
+    (tmp_path / "v2").mkdir()
+    jail = Jail(LIMITS, Host(unified=tmp_path / "v2", v2_controllers=frozenset({"memory", "pids"})))
+    (group,) = jail.groups
+    assert jail.hit(None) is None  # no counter file yet: nothing hit
+    (group / "memory.events").write_text("low 0\nhigh 0\nmax 3\noom 1\noom_kill 0\n")
+    (group / "pids.events").write_text("max 0\n")
+    assert jail.hit(None) is None
+    (group / "pids.events").write_text("max 2\n")
+    assert jail.hit(None) == "limits.processes (16)"
+    (group / "memory.events").write_text("oom 1\noom_kill 1\n")
+    assert jail.hit(None) == "limits.memory_mb (200 MiB)"  # memory is checked first
+
+
+def test_v1_groups_are_read_by_their_own_files(tmp_path: Path) -> None:
+    for name in ("memory", "pids"):
+        (tmp_path / name).mkdir()
+    jail = Jail(LIMITS, Host(memory=tmp_path / "memory", pids=tmp_path / "pids"))
+    memory, pids = jail.groups
+    (memory / "memory.events").write_text("oom_kill 1\n")  # not a v1 file: not read
+    assert jail.hit(None) is None
+    (memory / "memory.oom_control").write_text("oom_kill_disable 0\nunder_oom 0\noom_kill 1\n")
+    assert jail.hit(None) == "limits.memory_mb (200 MiB)"
+    (memory / "memory.oom_control").write_text("oom_kill 0\n")
+    (pids / "pids.events").write_text("max 5\n")
+    assert jail.hit(None) == "limits.processes (16)"
+
+
+def test_read_gives_the_text_or_nothing(tmp_path: Path) -> None:
+    path = tmp_path / "f"
+    path.write_text("a 1\n" * 30000)  # longer than one read
+    assert _read(path) == "a 1\n" * 30000
+    assert _read(tmp_path / "missing") == ""
+    assert _read(tmp_path) == ""  # a directory
