@@ -38,12 +38,12 @@ from railhouse.engine.record import new_game
 from railhouse_bots.base import concrete
 from railhouse_bots.greedy import GreedyBot
 from railhouse_bots.greedy_view import View
-from railhouse_bots.search_rollout import Clock, Lookahead, Model
+from railhouse_bots.search_rollout import STAGES, Clock, Lookahead, Model
 
 #: default time per decision, milliseconds
 DEFAULT_MS = 500
 #: candidates judged per decision (greedy's choice included)
-DEFAULT_WIDTH = 3
+DEFAULT_WIDTH = 5
 #: choice kinds that make a request a stock-round money decision, searched
 STOCK_ROUND = frozenset({"bid", "par", "buy_shares", "sell_shares", "buy_private", "discount"})
 #: share of the budget the rollouts may use (the rest covers the step under way)
@@ -99,7 +99,7 @@ class SearchBot(GreedyBot):
         self.model.memory.learn(request["legal"])
         lookahead = Lookahead(game, int(request["seat"]), self.model, deadline,
                               actions=self.tracker.actions, events=self.tracker.events,
-                              clock=self.clock)
+                              clock=self.clock, stages=stages_for(game))
         best, searched = lookahead.best(self._candidates(request, base))
         self.last = {"searched": True, **searched}
         return {"action": best}
@@ -133,6 +133,14 @@ class SearchBot(GreedyBot):
         if len(rest) > room:
             rest = self.rng.sample(rest, room)
         return [base, *passes, *rest][:max(1, self.width)]
+
+
+def stages_for(game: Any) -> tuple[str, ...]:
+    """A stock-round (or auction) decision is judged first at the end of its round -- a
+    dozen cheap actions, its set's operating rounds credited as income -- then deeper."""
+    if getattr(game.round, "kind", "") == "operating":
+        return STAGES
+    return ("round", *STAGES)
 
 
 def worth_searching(legal: list[dict[str, Any]], base: dict[str, Any]) -> bool:

@@ -38,6 +38,10 @@ from railhouse_bots.greedy_view import Memory, View
 #: the stages in order, each with its cap in rollout actions
 STAGES = ("set", "end")
 STAGE_CAPS = {"round": 250, "set": 600, "end": 3000}
+#: runs of income a position short of the game's end is credited with, by stage: the end of
+#: a stock round is followed by its set's operating rounds (two in SOH, one to three in
+#: 1839), the start of the next stock round by at least one
+INCOME_RUNS = {"round": 2, "set": 1}
 
 #: how much better (in money) than greedy's choice another candidate must look at a stage
 #: short of the game's end to replace it
@@ -107,17 +111,19 @@ class Lookahead:
                 raise OutOfTime
             rollout.apply(rollout.greedy_action())
             self.steps += 1
-        return self.value(rollout.game, rollout.revenues)
+        return self.value(rollout.game, rollout.revenues, INCOME_RUNS.get(stage, 1))
 
-    def value(self, game: Any, last_revenues: dict[str, int] | None = None) -> int:
+    def value(self, game: Any, last_revenues: dict[str, int] | None = None,
+              runs: int = 1) -> int:
         """This seat's worth minus the best other seat's.  A seat's worth is its final score
         when the game is over; before, the title's scoring of the position (net worth) plus
-        its *income*: one run of every open company at its latest revenue
-        (``last_revenues``), shared by share percentage -- what its holdings earn next."""
+        ``runs`` times its *income*: one run of every open company at its latest revenue
+        (``last_revenues``), shared by share percentage, and its privates' revenue -- what
+        its holdings earn next."""
         scores = scores_now(game)
-        if not game.over and last_revenues:
-            for seat, income in enumerate(incomes(game, last_revenues)):
-                scores[seat] += income
+        if not game.over:
+            for seat, income in enumerate(incomes(game, last_revenues or {})):
+                scores[seat] += runs * income
         mine = scores.pop(self.seat)
         return mine - max(scores, default=0)
 
@@ -137,9 +143,14 @@ def track(latest: dict[str, int], event: dict[str, Any]) -> None:
 
 
 def incomes(game: Any, last_revenues: dict[str, int]) -> list[int]:
-    """What one run of every open company at its latest revenue pays each seat."""
+    """What one run of every open company at its latest revenue pays each seat, plus the
+    revenue of the privates the seat's player holds."""
     seat_of = {player.id: player.seat for player in game.seats}
     paid = [0] * len(game.seats)
+    for private in game.privates.values():
+        seat = seat_of.get(private.owner)
+        if seat is not None and not private.closed:
+            paid[seat] += int(private.spec.revenue)
     for company_id, company in game.companies.items():
         revenue = last_revenues.get(company_id, 0)
         if not revenue or getattr(company, "closed", False):

@@ -12,8 +12,14 @@ from railhouse.protocol.drive import InProcess, play
 from railhouse.protocol.messages import TimeControl
 from railhouse.protocol.referee import Referee
 from railhouse_bots.greedy import GreedyBot
-from railhouse_bots.search import BUDGET_SHARE, SearchBot, variants, worth_searching
-from railhouse_bots.search_rollout import MARGIN, Lookahead, Model, incomes
+from railhouse_bots.search import (
+    BUDGET_SHARE,
+    SearchBot,
+    stages_for,
+    variants,
+    worth_searching,
+)
+from railhouse_bots.search_rollout import INCOME_RUNS, MARGIN, Lookahead, Model, incomes
 
 PASS = {"type": "pass", "entity": "p0"}
 
@@ -113,6 +119,26 @@ def test_value_counts_net_worth_and_one_run_of_income() -> None:
     scores = list(game.hooks.final_scores(game))
     assert lookahead.value(game) == scores[0] - max(scores[1:])
     assert incomes(game, {}) == [0, 0, 0]
+
+
+def test_income_counts_the_privates_a_player_holds_and_the_stage_scales_it() -> None:
+    game = soh_start()
+    private = next(p for p in game.privates.values() if not p.closed)
+    private.owner = game.seats[1].id
+    revenue = int(private.spec.revenue)
+    assert incomes(game, {}) == [0, revenue, 0]
+    lookahead = Lookahead(game, 1, model(), deadline=1.0, clock=FakeClock())
+    scores = list(game.hooks.final_scores(game))
+    alone = scores[1] - max(scores[0], scores[2])
+    assert lookahead.value(game, {}, runs=2) == alone + 2 * revenue
+    assert INCOME_RUNS["round"] > INCOME_RUNS["set"] >= 1
+
+
+def test_a_stock_round_decision_is_judged_first_at_the_end_of_its_round() -> None:
+    game = soh_start()  # the opening auction
+    assert stages_for(game)[0] == "round"
+    game.round.kind = "operating"  # a train purchase: its round is long, no cheap stage
+    assert "round" not in stages_for(game)
 
 
 def test_the_model_plays_greedy_with_one_memory_for_every_seat() -> None:
