@@ -2,19 +2,20 @@
 
 Most of an 18xx game is routine (tile lays, token placements, the passes of an operating
 turn); what decides it is where the money goes.  So the bot plays greedy's own choice
-except at a *money decision* -- a request offering one of :data:`SEARCHED` (bids, pars,
-share buys and sales, private and train purchases, dividends, 1839's discounts) -- and
-there it lists candidate actions: greedy's choice first, then ``pass`` when legal, then
+except at a *money decision* -- a request offering one of :data:`STOCK_ROUND` (bids, pars,
+share buys and sales, private purchases, 1839's discounts) or a train greedy would buy --
+and there it lists candidate actions: greedy's choice first, then ``pass`` when legal, then
 other choices (ranged fields at greedy's value, their minimum and their maximum) sampled
 down to ``width``.  Each candidate is judged on a private copy of the game by greedy
-rollouts in stages (:mod:`railhouse_bots.search_rollout`: to the next stock round after an
-operating round, then to the end of the game) scored by the title's own scoring -- net
-worth -- plus one run of income from the seat's shares, as this seat's worth minus the best
-other seat's.  The answer is the best candidate of the deepest stage every candidate
-completed; short of the game's end it must beat greedy's choice by a margin, and ties go to
-greedy's choice: because the base policy's own choice is always a candidate, a search to
-the end is never worse than greedy on its own model of the game (Bertsekas'
-cost-improvement property).
+rollouts in stages (:mod:`railhouse_bots.search_rollout`: for a stock-round or auction
+decision first to the end of its round, then to the next stock round after an operating
+round, then to the end of the game) scored by the title's own scoring -- net worth -- plus
+the income the seat's shares and privates earn in the operating rounds ahead, as this
+seat's worth minus the best other seat's.  The answer is the best candidate of the deepest
+stage every candidate completed; short of the game's end it must beat greedy's choice by a
+margin, and ties go to greedy's choice: because the base policy's own choice is always a
+candidate, a search to the end is never worse than greedy on its own model of the game
+(Bertsekas' cost-improvement property).
 
 The forward model is a replica of the game built in-process with the engine
 (``clone``/``apply``): ``game_start`` carries the ``game_seed`` (every title's randomness is

@@ -6,12 +6,17 @@ play, fed the rollout's own action log and events).  It stops at
 a *stage* boundary and the position reached is scored by :meth:`Lookahead.value`.  The
 stages deepen while the budget lasts:
 
+``round``  the end of the current round: for a stock-round or auction decision a dozen
+           cheap actions, the only stage that completes for every candidate within a
+           second on a loaded machine (an operating-round action costs the engine three
+           times a stock-round one); its set's operating rounds are credited as
+           :data:`INCOME_RUNS` runs of income;
 ``set``    the start of the next stock round after an operating round (the rest of this
            set, or the next one when the decision is in an auction);
 ``end``    the end of the game.
 
-(``round``, the end of the current round, is there for a caller that wants it; short of
-an operating round the scores say little, and the bot does not use it.)
+The caller names the stages (the bot skips ``round`` for an operating-round decision,
+whose round is long).
 
 Each stage is also capped in actions (:data:`STAGE_CAPS`), so a stage that would run away
 (a stalled game) still ends.  The answer is the best candidate of the deepest stage every

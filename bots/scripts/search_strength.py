@@ -106,6 +106,10 @@ def main() -> None:
         stages += game["stages"]
         print(f"seed {seed} seat {seat}: rank {game['rank']} win {game['win']:.2f} "
               f"(first: {sum(wins) / len(wins):.0%} after {len(wins)}; "
+              f"{len(game['times'])} decisions, mean "
+              f"{statistics.mean(game['times'] or [0]) * 1e3:.0f} ms, "
+              f"{len(game['searched'])} searched, mean "
+              f"{statistics.mean(game['searched'] or [0]) * 1e3:.0f} ms; "
               f"max decision {max(game['times']) * 1e3:.0f} ms)", flush=True)
     low, high = wilson(sum(wins), len(wins))
     if not wins:
