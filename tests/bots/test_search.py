@@ -19,7 +19,14 @@ from railhouse_bots.search import (
     variants,
     worth_searching,
 )
-from railhouse_bots.search_rollout import INCOME_RUNS, MARGIN, Lookahead, Model, incomes
+from railhouse_bots.search_rollout import (
+    INCOME_RUNS,
+    MARGIN,
+    Lookahead,
+    Model,
+    Rollout,
+    incomes,
+)
 
 PASS = {"type": "pass", "entity": "p0"}
 
@@ -137,8 +144,13 @@ def test_income_counts_the_privates_a_player_holds_and_the_stage_scales_it() -> 
 def test_a_stock_round_decision_is_judged_first_at_the_end_of_its_round() -> None:
     game = soh_start()  # the opening auction
     assert stages_for(game)[0] == "round"
-    game.round.kind = "operating"  # a train purchase: its round is long, no cheap stage
-    assert "round" not in stages_for(game)
+    lookahead = Lookahead(game, 0, model(), deadline=1.0, clock=FakeClock(0.0))
+    rollout = Rollout(lookahead, game.clone())
+    while getattr(rollout.game.round, "kind", "") != "operating":
+        kind = getattr(rollout.game.round, "kind", "")
+        assert stages_for(rollout.game)[0] == "round", kind
+        rollout.apply(rollout.greedy_action())
+    assert "round" not in stages_for(rollout.game)  # its round is long: no cheap stage
 
 
 def test_the_model_plays_greedy_with_one_memory_for_every_seat() -> None:
