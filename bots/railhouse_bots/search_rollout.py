@@ -86,18 +86,28 @@ class Lookahead:
     def best(self, candidates: list[dict[str, Any]]) -> tuple[dict[str, Any], dict[str, Any]]:
         """The chosen candidate and what the search did (``stage`` reached, counts).  Before
         the game's end a short stage only guesses, so another candidate replaces greedy's
-        choice only when it is better by :data:`MARGIN` of the estimate."""
+        choice only when it is better by :data:`MARGIN` of the estimate.  When the deadline
+        cuts the first stage, the candidates it judged (greedy's choice first) still decide:
+        on a loaded machine that is often all the search has (``stage`` then names it with
+        a ``~``); a deeper stage cut short leaves the last complete one's answer."""
         chosen, reached = candidates[0], ""
         for stage in self.stages:
+            values: list[int] = []
             try:
-                values = [self.judge(action, stage) for action in candidates]
+                for action in candidates:
+                    values.append(self.judge(action, stage))
             except OutOfTime:
-                break
-            reached = stage
+                if reached or len(values) < 2:
+                    break
+                reached = f"~{stage}"
+            else:
+                reached = stage
             top = max(values)
             margin = 0 if stage == "end" else MARGIN
             better = top > values[0] + margin
             chosen = candidates[values.index(top)] if better else candidates[0]
+            if reached.startswith("~"):
+                break
         return chosen, {"stage": reached, "candidates": len(candidates),
                         "rollouts": self.rollouts, "steps": self.steps}
 

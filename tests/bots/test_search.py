@@ -24,6 +24,7 @@ from railhouse_bots.search_rollout import (
     MARGIN,
     Lookahead,
     Model,
+    OutOfTime,
     Rollout,
     incomes,
 )
@@ -196,6 +197,43 @@ def test_a_short_stage_needs_a_margin_to_overrule_greedy() -> None:
     greedy, other = {"type": "a"}, {"type": "b"}
     assert lookahead.best([greedy, other])[0] == greedy
     assert lookahead.best([greedy, other])[0] == other
+
+
+def test_a_first_stage_cut_by_the_deadline_decides_among_the_candidates_it_judged() -> None:
+    game = soh_start()
+    lookahead = Lookahead(game, 0, model(), deadline=1.0, clock=FakeClock(0.0),
+                          stages=("round", "set"))
+    calls: list[str] = []
+
+    def judge(action: dict[str, Any], stage: str) -> int:
+        calls.append(stage)
+        if len(calls) == 3:
+            raise OutOfTime
+        return {"a": 100, "b": 101 + MARGIN}[action["type"]]
+
+    lookahead.judge = judge  # type: ignore[method-assign]
+    greedy, other, third = {"type": "a"}, {"type": "b"}, {"type": "c"}
+    chosen, info = lookahead.best([greedy, other, third])
+    assert chosen == other and info["stage"] == "~round" and calls == ["round"] * 3
+
+
+def test_a_deeper_stage_cut_by_the_deadline_leaves_the_last_complete_answer() -> None:
+    game = soh_start()
+    lookahead = Lookahead(game, 0, model(), deadline=1.0, clock=FakeClock(0.0),
+                          stages=("round", "set"))
+    # "round": a three-way tie; "set": the other looks better, the third is cut off
+    values = iter([100, 100, 100, 100, 200])
+
+    def judge(action: dict[str, Any], stage: str) -> int:
+        value = next(values, None)
+        if value is None or (stage == "set" and action["type"] == "c"):
+            raise OutOfTime
+        return value
+
+    lookahead.judge = judge  # type: ignore[method-assign]
+    greedy, other, third = {"type": "a"}, {"type": "b"}, {"type": "c"}
+    chosen, info = lookahead.best([greedy, other, third])
+    assert chosen == greedy and info["stage"] == "round"
 
 
 def play_seeded(title: str, seed: int, players: int = 3, *, ms: int = 40,
