@@ -9,11 +9,19 @@ decision and over the searched ones).  Parity is 25%.
 Each game prints one line as it ends (``--first-seed`` resumes a run), so a run cut short
 still reports what it played.
 
-Measured (bot version 2 as of 5b08602, on the engine before issue 21's speed-ups; 2 cores shared,
-load average 6-11): SOH, 100 games at ``--ms 1000``: first in 29.5% (95% CI 21.5-39.1%),
-mean rank 2.29; decisions: wall mean 259 ms, 99th percentile 1330 ms, max 2524 ms (CPU
-mean 62 ms, max 777 ms: the wall overruns are the machine's load); the target (40%) is
-not met.  1839 was not measured at 100 games (about 100 s a game under that load).
+Measured (bot version 3 as of 3e6070b; 2 cores shared by ~9 sessions, 1-minute load average
+18-30 throughout, so a process got about a tenth of a core): SOH, 100 games (seeds 1-100,
+two runs of 50 side by side) at ``--ms 1000``: first in 22.0% (95% CI 15.0-31.1%), mean rank
+2.48, ranks 1-4: 22/30/26/22; 6976 decisions, wall mean 351 ms, 99th percentile about 2.4 s,
+max 5.2 s; the 1810 searched ones wall mean 870 ms; CPU per decision mean 27 ms, max 0.3 s
+(the wall overruns are the machine's load: at that CPU/wall ratio a 750 ms budget bought
+roughly 65 ms of computation); stages completed for every candidate: ``round`` 1373, ``set``
+35, a first stage cut by the deadline 134, none 268. The target (40%) is not met: no
+significant change from version 2 (29.5%, CI 21.5-39.1%, mean rank 2.29, measured at load
+6-11), which completed a stage for every candidate in 1 of 17 searched decisions of a
+diagnosed game and so played greedy's choice nearly always. 1839 at ``--ms 1000``, cut by
+the session's end after 23 games (about 3 minutes a game under that load): first in 39.1%
+(95% CI 22.2-59.2%), mean rank 2.17; searched decisions wall mean about 830 ms.
 """
 
 from __future__ import annotations
