@@ -2,19 +2,20 @@
 
 Most of an 18xx game is routine (tile lays, token placements, the passes of an operating
 turn); what decides it is where the money goes.  So the bot plays greedy's own choice
-except at a *money decision* -- a request offering one of :data:`SEARCHED` (bids, pars,
-share buys and sales, private and train purchases, dividends, 1839's discounts) -- and
-there it lists candidate actions: greedy's choice first, then ``pass`` when legal, then
+except at a *money decision* -- a request offering one of :data:`STOCK_ROUND` (bids, pars,
+share buys and sales, private purchases, 1839's discounts) or a train greedy would buy --
+and there it lists candidate actions: greedy's choice first, then ``pass`` when legal, then
 other choices (ranged fields at greedy's value, their minimum and their maximum) sampled
 down to ``width``.  Each candidate is judged on a private copy of the game by greedy
-rollouts in stages (:mod:`railhouse_bots.search_rollout`: to the next stock round after an
-operating round, then to the end of the game) scored by the title's own scoring -- net
-worth -- plus one run of income from the seat's shares, as this seat's worth minus the best
-other seat's.  The answer is the best candidate of the deepest stage every candidate
-completed; short of the game's end it must beat greedy's choice by a margin, and ties go to
-greedy's choice: because the base policy's own choice is always a candidate, a search to
-the end is never worse than greedy on its own model of the game (Bertsekas'
-cost-improvement property).
+rollouts in stages (:mod:`railhouse_bots.search_rollout`: for a stock-round or auction
+decision first to the end of its round, then to the next stock round after an operating
+round, then to the end of the game) scored by the title's own scoring -- net worth -- plus
+the income the seat's shares and privates earn in the operating rounds ahead, as this
+seat's worth minus the best other seat's.  The answer is the best candidate of the deepest
+stage every candidate completed; short of the game's end it must beat greedy's choice by a
+margin, and ties go to greedy's choice: because the base policy's own choice is always a
+candidate, a search to the end is never worse than greedy on its own model of the game
+(Bertsekas' cost-improvement property).
 
 The forward model is a replica of the game built in-process with the engine
 (``clone``/``apply``): ``game_start`` carries the ``game_seed`` (every title's randomness is
@@ -38,12 +39,12 @@ from railhouse.engine.record import new_game
 from railhouse_bots.base import concrete
 from railhouse_bots.greedy import GreedyBot
 from railhouse_bots.greedy_view import View
-from railhouse_bots.search_rollout import Clock, Lookahead, Model
+from railhouse_bots.search_rollout import STAGES, Clock, Lookahead, Model
 
 #: default time per decision, milliseconds
 DEFAULT_MS = 500
 #: candidates judged per decision (greedy's choice included)
-DEFAULT_WIDTH = 3
+DEFAULT_WIDTH = 5
 #: choice kinds that make a request a stock-round money decision, searched
 STOCK_ROUND = frozenset({"bid", "par", "buy_shares", "sell_shares", "buy_private", "discount"})
 #: share of the budget the rollouts may use (the rest covers the step under way)
@@ -52,7 +53,7 @@ BUDGET_SHARE = 0.75
 
 class SearchBot(GreedyBot):
     name = "search"
-    version = "2"
+    version = "3"
 
     def __init__(self, seed: int | None = None, ms: int | None = None,
                  width: int = DEFAULT_WIDTH, clock: Clock = time.perf_counter) -> None:
@@ -99,7 +100,7 @@ class SearchBot(GreedyBot):
         self.model.memory.learn(request["legal"])
         lookahead = Lookahead(game, int(request["seat"]), self.model, deadline,
                               actions=self.tracker.actions, events=self.tracker.events,
-                              clock=self.clock)
+                              clock=self.clock, stages=stages_for(game))
         best, searched = lookahead.best(self._candidates(request, base))
         self.last = {"searched": True, **searched}
         return {"action": best}
@@ -133,6 +134,14 @@ class SearchBot(GreedyBot):
         if len(rest) > room:
             rest = self.rng.sample(rest, room)
         return [base, *passes, *rest][:max(1, self.width)]
+
+
+def stages_for(game: Any) -> tuple[str, ...]:
+    """A stock-round (or auction) decision is judged first at the end of its round -- a
+    dozen cheap actions, its set's operating rounds credited as income -- then deeper."""
+    if getattr(game.round, "kind", "") == "operating":
+        return STAGES
+    return ("round", *STAGES)
 
 
 def worth_searching(legal: list[dict[str, Any]], base: dict[str, Any]) -> bool:

@@ -6,12 +6,17 @@ play, fed the rollout's own action log and events).  It stops at
 a *stage* boundary and the position reached is scored by :meth:`Lookahead.value`.  The
 stages deepen while the budget lasts:
 
+``round``  the end of the current round: for a stock-round or auction decision a dozen
+           cheap actions, the only stage that completes for every candidate within a
+           second on a loaded machine (an operating-round action costs the engine three
+           times a stock-round one); its set's operating rounds are credited as
+           :data:`INCOME_RUNS` runs of income;
 ``set``    the start of the next stock round after an operating round (the rest of this
            set, or the next one when the decision is in an auction);
 ``end``    the end of the game.
 
-(``round``, the end of the current round, is there for a caller that wants it; short of
-an operating round the scores say little, and the bot does not use it.)
+The caller names the stages (the bot skips ``round`` for an operating-round decision,
+whose round is long).
 
 Each stage is also capped in actions (:data:`STAGE_CAPS`), so a stage that would run away
 (a stalled game) still ends.  The answer is the best candidate of the deepest stage every
@@ -38,6 +43,10 @@ from railhouse_bots.greedy_view import Memory, View
 #: the stages in order, each with its cap in rollout actions
 STAGES = ("set", "end")
 STAGE_CAPS = {"round": 250, "set": 600, "end": 3000}
+#: runs of income a position short of the game's end is credited with, by stage: the end of
+#: a stock round is followed by its set's operating rounds (two in SOH, one to three in
+#: 1839), the start of the next stock round by at least one
+INCOME_RUNS = {"round": 2, "set": 1}
 
 #: how much better (in money) than greedy's choice another candidate must look at a stage
 #: short of the game's end to replace it
@@ -77,18 +86,28 @@ class Lookahead:
     def best(self, candidates: list[dict[str, Any]]) -> tuple[dict[str, Any], dict[str, Any]]:
         """The chosen candidate and what the search did (``stage`` reached, counts).  Before
         the game's end a short stage only guesses, so another candidate replaces greedy's
-        choice only when it is better by :data:`MARGIN` of the estimate."""
+        choice only when it is better by :data:`MARGIN` of the estimate.  When the deadline
+        cuts the first stage, the candidates it judged (greedy's choice first) still decide:
+        on a loaded machine that is often all the search has (``stage`` then names it with
+        a ``~``); a deeper stage cut short leaves the last complete one's answer."""
         chosen, reached = candidates[0], ""
         for stage in self.stages:
+            values: list[int] = []
             try:
-                values = [self.judge(action, stage) for action in candidates]
+                for action in candidates:
+                    values.append(self.judge(action, stage))
             except OutOfTime:
-                break
-            reached = stage
+                if reached or len(values) < 2:
+                    break
+                reached = f"~{stage}"
+            else:
+                reached = stage
             top = max(values)
             margin = 0 if stage == "end" else MARGIN
             better = top > values[0] + margin
             chosen = candidates[values.index(top)] if better else candidates[0]
+            if reached.startswith("~"):
+                break
         return chosen, {"stage": reached, "candidates": len(candidates),
                         "rollouts": self.rollouts, "steps": self.steps}
 
@@ -107,17 +126,19 @@ class Lookahead:
                 raise OutOfTime
             rollout.apply(rollout.greedy_action())
             self.steps += 1
-        return self.value(rollout.game, rollout.revenues)
+        return self.value(rollout.game, rollout.revenues, INCOME_RUNS.get(stage, 1))
 
-    def value(self, game: Any, last_revenues: dict[str, int] | None = None) -> int:
+    def value(self, game: Any, last_revenues: dict[str, int] | None = None,
+              runs: int = 1) -> int:
         """This seat's worth minus the best other seat's.  A seat's worth is its final score
         when the game is over; before, the title's scoring of the position (net worth) plus
-        its *income*: one run of every open company at its latest revenue
-        (``last_revenues``), shared by share percentage -- what its holdings earn next."""
+        ``runs`` times its *income*: one run of every open company at its latest revenue
+        (``last_revenues``), shared by share percentage, and its privates' revenue -- what
+        its holdings earn next."""
         scores = scores_now(game)
-        if not game.over and last_revenues:
-            for seat, income in enumerate(incomes(game, last_revenues)):
-                scores[seat] += income
+        if not game.over:
+            for seat, income in enumerate(incomes(game, last_revenues or {})):
+                scores[seat] += runs * income
         mine = scores.pop(self.seat)
         return mine - max(scores, default=0)
 
@@ -137,9 +158,14 @@ def track(latest: dict[str, int], event: dict[str, Any]) -> None:
 
 
 def incomes(game: Any, last_revenues: dict[str, int]) -> list[int]:
-    """What one run of every open company at its latest revenue pays each seat."""
+    """What one run of every open company at its latest revenue pays each seat, plus the
+    revenue of the privates the seat's player holds."""
     seat_of = {player.id: player.seat for player in game.seats}
     paid = [0] * len(game.seats)
+    for private in game.privates.values():
+        seat = seat_of.get(private.owner)
+        if seat is not None and not private.closed:
+            paid[seat] += int(private.spec.revenue)
     for company_id, company in game.companies.items():
         revenue = last_revenues.get(company_id, 0)
         if not revenue or getattr(company, "closed", False):

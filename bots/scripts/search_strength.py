@@ -9,11 +9,21 @@ decision and over the searched ones).  Parity is 25%.
 Each game prints one line as it ends (``--first-seed`` resumes a run), so a run cut short
 still reports what it played.
 
-Measured (bot version 2 as of 5b08602, on the engine before issue 21's speed-ups; 2 cores shared,
-load average 6-11): SOH, 100 games at ``--ms 1000``: first in 29.5% (95% CI 21.5-39.1%),
-mean rank 2.29; decisions: wall mean 259 ms, 99th percentile 1330 ms, max 2524 ms (CPU
-mean 62 ms, max 777 ms: the wall overruns are the machine's load); the target (40%) is
-not met.  1839 was not measured at 100 games (about 100 s a game under that load).
+Measured (bot version 3 as of 3e6070b; 2 cores shared by ~9 sessions, 1-minute load average
+18-30 throughout, so a process got about a tenth of a core): SOH, 100 games (seeds 1-100,
+two runs of 50 side by side) at ``--ms 1000``: first in 22.0% (95% CI 15.0-31.1%), mean rank
+2.48, ranks 1-4: 22/30/26/22; 6976 decisions, wall mean 351 ms, 99th percentile about 2.4 s,
+max 5.2 s; the 1810 searched ones wall mean 870 ms; CPU per decision mean 27 ms, max 0.3 s
+(the wall overruns are the machine's load: at that CPU/wall ratio a 750 ms budget bought
+roughly 65 ms of computation); stages completed for every candidate: ``round`` 1373, ``set``
+35, a first stage cut by the deadline 134, none 268. The target (40%) is not met: no
+significant change from version 2 (29.5%, CI 21.5-39.1%, mean rank 2.29, measured at load
+6-11), which completed a stage for every candidate in 1 of 17 searched decisions of a
+diagnosed game and so played greedy's choice nearly always. 1839 at ``--ms 1000`` (run
+beside the SOH ones, then alone at load 6-18), cut by the session's end after 36 games
+(about 3 minutes a game): first in 44.4% (95% CI 29.5-60.4%), mean rank 2.17, ranks 1-4:
+16/6/6/8; 11702 decisions, wall mean 249 ms, max 5.1 s; the 3332 searched ones wall mean 840
+ms. Its target (35% over 100 games) is not shown: the interval still reaches below parity.
 """
 
 from __future__ import annotations
@@ -106,6 +116,10 @@ def main() -> None:
         stages += game["stages"]
         print(f"seed {seed} seat {seat}: rank {game['rank']} win {game['win']:.2f} "
               f"(first: {sum(wins) / len(wins):.0%} after {len(wins)}; "
+              f"{len(game['times'])} decisions, mean "
+              f"{statistics.mean(game['times'] or [0]) * 1e3:.0f} ms, "
+              f"{len(game['searched'])} searched, mean "
+              f"{statistics.mean(game['searched'] or [0]) * 1e3:.0f} ms; "
               f"max decision {max(game['times']) * 1e3:.0f} ms)", flush=True)
     low, high = wilson(sum(wins), len(wins))
     if not wins:

@@ -12,8 +12,22 @@ from railhouse.protocol.drive import InProcess, play
 from railhouse.protocol.messages import TimeControl
 from railhouse.protocol.referee import Referee
 from railhouse_bots.greedy import GreedyBot
-from railhouse_bots.search import BUDGET_SHARE, SearchBot, variants, worth_searching
-from railhouse_bots.search_rollout import MARGIN, Lookahead, Model, incomes
+from railhouse_bots.search import (
+    BUDGET_SHARE,
+    SearchBot,
+    stages_for,
+    variants,
+    worth_searching,
+)
+from railhouse_bots.search_rollout import (
+    INCOME_RUNS,
+    MARGIN,
+    Lookahead,
+    Model,
+    OutOfTime,
+    Rollout,
+    incomes,
+)
 
 PASS = {"type": "pass", "entity": "p0"}
 
@@ -115,6 +129,31 @@ def test_value_counts_net_worth_and_one_run_of_income() -> None:
     assert incomes(game, {}) == [0, 0, 0]
 
 
+def test_income_counts_the_privates_a_player_holds_and_the_stage_scales_it() -> None:
+    game = soh_start()
+    private = next(p for p in game.privates.values() if not p.closed)
+    private.owner = game.seats[1].id
+    revenue = int(private.spec.revenue)
+    assert incomes(game, {}) == [0, revenue, 0]
+    lookahead = Lookahead(game, 1, model(), deadline=1.0, clock=FakeClock())
+    scores = list(game.hooks.final_scores(game))
+    alone = scores[1] - max(scores[0], scores[2])
+    assert lookahead.value(game, {}, runs=2) == alone + 2 * revenue
+    assert INCOME_RUNS["round"] > INCOME_RUNS["set"] >= 1
+
+
+def test_a_stock_round_decision_is_judged_first_at_the_end_of_its_round() -> None:
+    game = soh_start()  # the opening auction
+    assert stages_for(game)[0] == "round"
+    lookahead = Lookahead(game, 0, model(), deadline=1.0, clock=FakeClock(0.0))
+    rollout = Rollout(lookahead, game.clone())
+    while getattr(rollout.game.round, "kind", "") != "operating":
+        kind = getattr(rollout.game.round, "kind", "")
+        assert stages_for(rollout.game)[0] == "round", kind
+        rollout.apply(rollout.greedy_action())
+    assert "round" not in stages_for(rollout.game)  # its round is long: no cheap stage
+
+
 def test_the_model_plays_greedy_with_one_memory_for_every_seat() -> None:
     game = soh_start()
     rollout_model = model()
@@ -158,6 +197,43 @@ def test_a_short_stage_needs_a_margin_to_overrule_greedy() -> None:
     greedy, other = {"type": "a"}, {"type": "b"}
     assert lookahead.best([greedy, other])[0] == greedy
     assert lookahead.best([greedy, other])[0] == other
+
+
+def test_a_first_stage_cut_by_the_deadline_decides_among_the_candidates_it_judged() -> None:
+    game = soh_start()
+    lookahead = Lookahead(game, 0, model(), deadline=1.0, clock=FakeClock(0.0),
+                          stages=("round", "set"))
+    calls: list[str] = []
+
+    def judge(action: dict[str, Any], stage: str) -> int:
+        calls.append(stage)
+        if len(calls) == 3:
+            raise OutOfTime
+        return {"a": 100, "b": 101 + MARGIN}[action["type"]]
+
+    lookahead.judge = judge  # type: ignore[method-assign]
+    greedy, other, third = {"type": "a"}, {"type": "b"}, {"type": "c"}
+    chosen, info = lookahead.best([greedy, other, third])
+    assert chosen == other and info["stage"] == "~round" and calls == ["round"] * 3
+
+
+def test_a_deeper_stage_cut_by_the_deadline_leaves_the_last_complete_answer() -> None:
+    game = soh_start()
+    lookahead = Lookahead(game, 0, model(), deadline=1.0, clock=FakeClock(0.0),
+                          stages=("round", "set"))
+    # "round": a three-way tie; "set": the other looks better, the third is cut off
+    values = iter([100, 100, 100, 100, 200])
+
+    def judge(action: dict[str, Any], stage: str) -> int:
+        value = next(values, None)
+        if value is None or (stage == "set" and action["type"] == "c"):
+            raise OutOfTime
+        return value
+
+    lookahead.judge = judge  # type: ignore[method-assign]
+    greedy, other, third = {"type": "a"}, {"type": "b"}, {"type": "c"}
+    chosen, info = lookahead.best([greedy, other, third])
+    assert chosen == greedy and info["stage"] == "round"
 
 
 def play_seeded(title: str, seed: int, players: int = 3, *, ms: int = 40,
