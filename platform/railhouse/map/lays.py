@@ -9,7 +9,7 @@ tiles", "Replacing tiles", "Rivers"; 1839 R-12, R-15):
 * every track end runs into an open side (no map edge, closed side, or side of a fixed hex
   without printed track facing it) and creates no new connection across an active barrier;
 * it connects to the company's network: a side of the hex where new track ends is reached
-  from a company token (``graph.reach``), or the hex holds a company token;
+  from a company token (``network.network_reach``), or the hex holds a company token;
 * after an upgrade every token and outstanding reservation still fits (1839 R-15.4.4);
   tokens of ``MapDef.discardable_tokens`` owners do not count (1839 R-14.6.4: NS markers
   that find no circle are discarded by ``Board.lay_tile``).
@@ -28,8 +28,10 @@ import msgspec
 
 from railhouse.engine.actions import LayTile
 from railhouse.map.board import Board
-from railhouse.map.graph import Operator, reach, track_graph
+from railhouse.map.graph import Operator
+from railhouse.map.laymemo import hex_key, memo_of
 from railhouse.map.mapdef import WHITE, MapDef
+from railhouse.map.network import network_graph, network_reach
 from railhouse.map.tiles import STOP_BASE, Oriented, TileDef, orient
 from railhouse.map.upgrades import UpgradeShape, cached_shapes, kind_compatible
 
@@ -184,10 +186,7 @@ def legal_tile_lays(board: Board, op: Operator, opts: LayOptions) -> list[TileLa
 def iter_tile_lays(board: Board, op: Operator, opts: LayOptions) -> Iterator[TileLay]:
     """The lays of :func:`legal_tile_lays`, in the same order, produced hex by hex."""
     for coord, reached_mask, has_token in _open_hexes(board, op, opts):
-        fitting = list(_fitting(board, op, opts, coord, reached_mask, has_token))
-        if fitting:
-            old, _ = board.tile_at(coord)
-            yield from _with_allocations(board, coord, old, fitting, old.color != WHITE)
+        yield from _hex_lays(board, op, opts, coord, reached_mask, has_token).listed(board)
 
 
 def first_tile_lay(
@@ -199,12 +198,53 @@ def first_tile_lay(
     even where the listing spells an allocation out; ``accept`` may judge hex, tile,
     rotation, cost and ``upgrade``, which equal those of a listed lay."""
     for coord, reached_mask, has_token in _open_hexes(board, op, opts):
-        upgrade = board.tile_at(coord)[0].color != WHITE
-        for cand, cost in _fitting(board, op, opts, coord, reached_mask, has_token):
-            lay = TileLay(coord, cand.shape.new.id, cand.rotation, cost, upgrade)
+        found = _hex_lays(board, op, opts, coord, reached_mask, has_token)
+        for cand, cost in found.fitting:
+            lay = TileLay(coord, cand.shape.new.id, cand.rotation, cost, found.upgrade)
             if accept is None or accept(lay):
                 return lay
     return None
+
+
+class _HexLays:
+    """The legal lays on one hex for one set of inputs (:func:`laymemo.hex_key`): the
+    fitting candidates with their cost, and the listing made from them (on first use)."""
+
+    __slots__ = ("coord", "fitting", "lays", "upgrade")
+
+    def __init__(self, coord: str, fitting: list[tuple[Candidate, int]], upgrade: bool) -> None:
+        self.coord = coord
+        self.fitting = fitting
+        self.upgrade = upgrade
+        self.lays: list[TileLay] | None = None
+
+    def listed(self, board: Board) -> list[TileLay]:
+        if self.lays is None:
+            old = board.tile_at(self.coord)[0]
+            self.lays = (_with_allocations(board, self.coord, old, self.fitting, self.upgrade)
+                         if self.fitting else [])
+        return self.lays
+
+
+def _hex_lays(
+    board: Board, op: Operator, opts: LayOptions, coord: str, reached_mask: int,
+    has_token: bool,
+) -> _HexLays:
+    """The lays on ``coord``, memoised per map on everything they depend on
+    (:mod:`railhouse.map.laymemo`): a new board revision recomputes only the hexes whose
+    inputs changed."""
+    ruled = _ruled_edges(board.map).get(coord, 0)
+    hex_edges = network_graph(board, op.released).hex_edges if ruled else None
+    key = (hex_key(board, coord, reached_mask, has_token, op.released, ruled, hex_edges),
+           opts.colors, opts.new_tiles, opts.upgrades, coord in opts.no_upgrade,
+           opts.extra_cost, opts.budget)
+    memo = memo_of(board.map)
+    hit: _HexLays | None = memo.get(key)
+    if hit is None:
+        fitting = list(_fitting(board, op, opts, coord, reached_mask, has_token))
+        upgrade = board.tile_at(coord)[0].color != WHITE
+        hit = memo[key] = _HexLays(coord, fitting, upgrade)
+    return hit
 
 
 def _open_hexes(board: Board, op: Operator, opts: LayOptions) -> Iterator[tuple[str, int, bool]]:
@@ -227,14 +267,14 @@ def _open_hexes(board: Board, op: Operator, opts: LayOptions) -> Iterator[tuple[
 
 
 def reached_sides(board: Board, op: Operator) -> dict[str, int]:
-    """Per hex, the mask of its sides ``op``'s network reaches (``graph.reach``; hexes
+    """Per hex, the mask of its sides ``op``'s network reaches (``network_reach``; hexes
     with none left out), cached with the reach it is made from."""
     key = ("reach_sides", board.track_version, board.token_version, op)
     hit: dict[str, int] | None = board.cache.get(key)
     if hit is None:
-        reached = reach(board, op)
+        g, reached = network_reach(board, op)
         hit = {}
-        for (coord, edge), node in track_graph(board, op.released).side.items():
+        for (coord, edge), node in g.side.items():
             if node in reached:
                 hit[coord] = hit.get(coord, 0) | 1 << edge
         board.cache[key] = hit
@@ -309,7 +349,7 @@ def _edge_cost(board: Board, op: Operator, coord: str, new_edges: int) -> int | 
     if not new_edges & _ruled_edges(board.map).get(coord, 0):
         return 0
     cost = 0
-    hex_edges = track_graph(board, op.released).hex_edges
+    hex_edges = network_graph(board, op.released).hex_edges
     for edge in range(6):
         if not new_edges >> edge & 1:
             continue
