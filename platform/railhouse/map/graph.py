@@ -11,6 +11,7 @@ on the board per ``(track_version, barriers)``; :mod:`railhouse.map.graphbuild` 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from railhouse.map.board import Board
 from railhouse.map.graphbuild import EDGE, Node, TrackGraph, build
@@ -48,14 +49,27 @@ def track_graph(board: Board, released: frozenset[str] = frozenset()) -> TrackGr
     key = ("graph", version, barriers)
     graph = board.cache.get(key)
     if graph is None:
-        if len(board.cache) > 64:
-            board.cache.clear()
+        if len(board.cache) > CACHE_ENTRIES:
+            _trim(board.cache, version)
         graph = build(board, barriers, *_base(board, barriers))
         board.cache[key] = graph
     return graph
 
 
 REUSE_VERSIONS = 4  # how many track versions back track_graph looks for a graph to reuse
+CACHE_ENTRIES = 64  # a board's cache beyond this is trimmed (it is copied by every clone)
+#: cache entries a trim keeps: the graphs that later builds and patches start from
+LASTING = frozenset({"graph", "network"})
+
+
+def _trim(cache: dict[Any, Any], version: int) -> None:
+    """Drop derived data, keeping the graphs of the last ``REUSE_VERSIONS`` track
+    versions and the network graph (so the next build starts from a recent graph)."""
+    keep = {key: value for key, value in cache.items()
+            if isinstance(key, tuple) and key and key[0] in LASTING
+            and (key[0] != "graph" or key[1] >= version - REUSE_VERSIONS)}
+    cache.clear()
+    cache.update(keep)
 
 
 def _base(board: Board, barriers: frozenset[tuple[str, str]]) -> tuple[TrackGraph | None, int]:

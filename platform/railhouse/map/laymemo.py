@@ -14,7 +14,7 @@ one map share the memo safely.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, NamedTuple
 
 from railhouse.map.board import Board
 from railhouse.map.mapdef import MapDef
@@ -55,13 +55,29 @@ def hex_markers(board: Board) -> dict[str, tuple[object, ...]]:
     return hit
 
 
+class ListingInputs(NamedTuple):
+    """What every hex of one listing shares: the memo, the tiles out of supply and the
+    markers per hex (looked up once per listing, not once per hex)."""
+
+    memo: dict[Any, Any]
+    unavailable: frozenset[str]
+    markers: dict[str, tuple[object, ...]]
+
+
+def listing_inputs(board: Board) -> ListingInputs:
+    return ListingInputs(memo_of(board.map), unavailable(board), hex_markers(board))
+
+
 def hex_key(
-    board: Board, coord: str, reached_mask: int, has_token: bool, released: frozenset[str],
-    ruled: int, hex_edges: dict[str, int] | None,
+    board: Board, inputs: ListingInputs, coord: str, candidates: frozenset[str],
+    reached_mask: int, has_token: bool, released: frozenset[str], ruled: int,
+    hex_edges: dict[str, int] | None,
 ) -> tuple[object, ...]:
     """Everything of the board and the company that the lays on ``coord`` depend on
-    (module docstring); ``ruled``: the mask of the hex's edges under an edge rule, and
-    ``hex_edges`` the track graph's per-hex track sides (needed only when ``ruled``)."""
+    (module docstring): of the supply, only whether the tiles that may replace the
+    hex's one (``candidates``) are left; ``ruled``: the mask of the hex's edges under an
+    edge rule, and ``hex_edges`` the track graph's per-hex track sides (needed only when
+    ``ruled``)."""
     facing = 0
     if ruled:
         assert hex_edges is not None
@@ -71,5 +87,5 @@ def hex_key(
             if ruled >> edge & 1 and nb is not None and hex_edges[nb] >> (edge + 3) % 6 & 1:
                 facing |= 1 << edge
     return (coord, board.tiles.get(coord), 0 if has_token else reached_mask, has_token,
-            unavailable(board), hex_markers(board).get(coord, ()),
+            inputs.unavailable & candidates, inputs.markers.get(coord, ()),
             (facing, released) if ruled else None)
