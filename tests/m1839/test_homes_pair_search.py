@@ -61,3 +61,15 @@ def test_R_7_5_5_no_pair_when_one_hex_or_only_big_hexes_are_free(
                  if c.spec.kind == "local" and not c.started)
     assert can_reserve_two(game, local) is expected
     assert bool(candidate_hexes(game, local)) is expected
+
+
+def test_R_14_5_1_the_answer_follows_nrs_first_operating_on_one_board() -> None:
+    """Arnhem and Venlo alone are free: before NRS operates one of them stays NRS's, so no
+    pair; once NRS has operated (the board unchanged) the pair is legal."""
+    game = _full_board_but({"I16", "K16"})
+    local = next(c.id for c in game.companies.values()
+                 if c.spec.kind == "local" and not c.started)
+    assert can_reserve_two(game, local) is False
+    game.companies["NRS"].operated_count = 1
+    assert can_reserve_two(game, local) is True
+    assert bool(candidate_hexes(game, local)) is True

@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from railhouse.bench.positions import playout
-from railhouse.map.graph import TrackGraph, _active_barriers, track_graph
+from railhouse.map.graph import TrackGraph, active_barriers, track_graph
 from railhouse.map.graphbuild import build
 
 
@@ -29,7 +29,7 @@ def test_kept_graph_equals_a_fresh_build_at_every_lay(seed: int) -> None:
             return
         versions.add(board.track_version)
         kept = track_graph(board)
-        fresh = build(board, _active_barriers(board.map, frozenset()))
+        fresh = build(board, active_barriers(board.map, frozenset()))
         assert _shape(kept) == _shape(fresh), f"track version {board.track_version}"
         checked.append(board.track_version)
 

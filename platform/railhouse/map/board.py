@@ -54,6 +54,16 @@ class Board:
         """``(hex, city)`` of every city holding a token of ``company``."""
         return [key for key, owners in self.tokens.items() if company in owners]
 
+    def memo(self) -> dict[Any, Any]:
+        """A dict for values derived from this revision of the board (its tiles, tokens
+        and reservations: ``track_version`` and ``token_version``), kept in ``cache`` as
+        one entry; a clone shares it until either board changes."""
+        key = ("memo", self.track_version, self.token_version)
+        hit: dict[Any, Any] | None = self.cache.get(key)
+        if hit is None:
+            hit = self.cache[key] = {}
+        return hit
+
     def available(self, tile_id: str) -> bool:
         """Whether a tile of this id is left in the supply."""
         count = self.supply.get(tile_id, 0)

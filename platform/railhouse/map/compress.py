@@ -57,9 +57,9 @@ def compressed(board: Board, op: Operator, rules: RouteRules) -> Compressed:
 
 
 def _foldable(g: TrackGraph, u: int, rules: RouteRules) -> bool:
-    kind = g.nodes[u].kind
     if len(g.adj[u]) != 2:
         return False
+    kind = g.nodes[u].kind
     (_, p), (_, q) = g.adj[u]
     if turn_key(g, u, p) == turn_key(g, u, q):
         return False
@@ -70,13 +70,14 @@ def _compress(g: TrackGraph, rules: RouteRules) -> Compressed:
     n_paths = len(g.path_names)
     links: list[Link] = []
     used: set[int] = set()
+    fold = bytearray(_foldable(g, u, rules) for u in range(len(g.nodes)))
     for u in range(len(g.nodes)):
-        if _foldable(g, u, rules):
+        if fold[u]:
             continue
         for v, pid in g.adj[u]:
             if pid in used:
                 continue
-            link = _walk(g, rules, u, v, pid, used, n_paths)
+            link = _walk(g, rules, fold, u, v, pid, used, n_paths)
             if link is not None:
                 links.append(link)
     adj = _prune(g, rules, links)
@@ -84,12 +85,15 @@ def _compress(g: TrackGraph, rules: RouteRules) -> Compressed:
 
 
 def _walk(
-    g: TrackGraph, rules: RouteRules, u: int, v: int, pid: int, used: set[int], n_paths: int
+    g: TrackGraph, rules: RouteRules, fold: bytearray, u: int, v: int, pid: int,
+    used: set[int], n_paths: int,
 ) -> Link | None:
+    """The link from ``u`` by segment ``pid`` to ``v`` and on through foldable nodes
+    (``fold``); None for a loop or a chain already walked from its other end."""
     nodes, paths = [u], [pid]
     used.add(pid)
     res, towns, town_value, stop_mask = 1 << pid, 0, 0, 0
-    while _foldable(g, v, rules) and v != u:
+    while fold[v] and v != u:
         node = g.nodes[v]
         if node.kind == EDGE and rules.exclusive_edges:
             res |= 1 << (n_paths + v)
@@ -113,21 +117,30 @@ def _walk(
 def _prune(g: TrackGraph, rules: RouteRules, links: list[Link]) -> dict[int, list[tuple[int, int]]]:
     """Adjacency of links, dropping dead ends that can never be a terminus: a node that no
     route can pass, because all its live links have one turn key there (one link, or the
-    branches of one switch at a hex side with nothing beyond)."""
+    branches of one switch at a hex side with nothing beyond).
+
+    A worklist: killing a node's links can only make their other ends prunable, so only
+    those are looked at again; the surviving links are the same as those of repeated
+    passes over every node (the rule only ever removes links, so its fixpoint is unique)."""
     alive = [True] * len(links)
     adj: dict[int, list[tuple[int, int]]] = {}
     for i, link in enumerate(links):
         adj.setdefault(link.u, []).append((link.v, i))
         adj.setdefault(link.v, []).append((link.u, i))
-    changed = True
-    while changed:
-        changed = False
-        for u, lst in adj.items():
-            live = [i for _, i in lst if alive[i]]
-            if not live or g.nodes[u].kind in rules.terminals:
-                continue
-            if len({links[i].u_key if links[i].u == u else links[i].v_key for i in live}) == 1:
-                for i in live:
-                    alive[i] = False
-                changed = True
+    nodes, terminals = g.nodes, rules.terminals
+    todo = [u for u in adj if nodes[u].kind not in terminals]
+    while todo:
+        u = todo.pop()
+        live = [(v, i) for v, i in adj[u] if alive[i]]
+        if not live:
+            continue
+        first = links[live[0][1]]
+        key = first.u_key if first.u == u else first.v_key
+        if any((links[i].u_key if links[i].u == u else links[i].v_key) != key
+               for _, i in live[1:]):
+            continue
+        for v, i in live:
+            alive[i] = False
+            if nodes[v].kind not in terminals:
+                todo.append(v)
     return {u: [(v, i) for v, i in lst if alive[i]] for u, lst in adj.items()}

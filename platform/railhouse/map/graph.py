@@ -11,6 +11,7 @@ on the board per ``(track_version, barriers)``; :mod:`railhouse.map.graphbuild` 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from railhouse.map.board import Board
 from railhouse.map.graphbuild import EDGE, Node, TrackGraph, build
@@ -43,19 +44,32 @@ def track_graph(board: Board, released: frozenset[str] = frozenset()) -> TrackGr
     A graph of a recent track version still in the cache is reused up to the first hex
     laid since (``Board.laid``): the build is the same up to there, so the result is
     identical to a full build, node and path numbers included."""
-    barriers = _active_barriers(board.map, released)
+    barriers = active_barriers(board.map, released)
     version = board.track_version
     key = ("graph", version, barriers)
     graph = board.cache.get(key)
     if graph is None:
-        if len(board.cache) > 64:
-            board.cache.clear()
+        if len(board.cache) > CACHE_ENTRIES:
+            _trim(board.cache, version)
         graph = build(board, barriers, *_base(board, barriers))
         board.cache[key] = graph
     return graph
 
 
 REUSE_VERSIONS = 4  # how many track versions back track_graph looks for a graph to reuse
+CACHE_ENTRIES = 64  # a board's cache beyond this is trimmed (it is copied by every clone)
+#: cache entries a trim keeps: the graphs that later builds and patches start from
+LASTING = frozenset({"graph", "network"})
+
+
+def _trim(cache: dict[Any, Any], version: int) -> None:
+    """Drop derived data, keeping the graphs of the last ``REUSE_VERSIONS`` track
+    versions and the network graph (so the next build starts from a recent graph)."""
+    keep = {key: value for key, value in cache.items()
+            if isinstance(key, tuple) and key and key[0] in LASTING
+            and (key[0] != "graph" or key[1] >= version - REUSE_VERSIONS)}
+    cache.clear()
+    cache.update(keep)
 
 
 def _base(board: Board, barriers: frozenset[tuple[str, str]]) -> tuple[TrackGraph | None, int]:
@@ -65,20 +79,20 @@ def _base(board: Board, barriers: frozenset[tuple[str, str]]) -> tuple[TrackGrap
     for old in range(version - 1, max(version - 1 - REUSE_VERSIONS, -1), -1):
         base = board.cache.get(("graph", old, barriers))
         if base is not None and len(laid) >= version:
-            order = _hex_order(board.map)
+            order = hex_order(board.map)
             changed = laid[len(laid) - (version - old):]
             return base, min(order[c] for c in changed)
     return None, 0
 
 
-def _hex_order(mapdef: MapDef) -> dict[str, int]:
+def hex_order(mapdef: MapDef) -> dict[str, int]:
     hit: dict[str, int] | None = mapdef._cache.get("hex_order")
     if hit is None:
         hit = mapdef._cache["hex_order"] = {c: i for i, c in enumerate(mapdef.hexes)}
     return hit
 
 
-def _active_barriers(mapdef: MapDef, released: frozenset[str]) -> frozenset[tuple[str, str]]:
+def active_barriers(mapdef: MapDef, released: frozenset[str]) -> frozenset[tuple[str, str]]:
     """``(a, b)`` of every barrier rule still active with ``released`` (cached per map)."""
     key = ("barriers", released)
     hit: frozenset[tuple[str, str]] | None = mapdef._cache.get(key)
@@ -108,6 +122,21 @@ def blocked(board: Board, node: Node, op: Operator) -> bool:
     return not any(o == op.company or o in op.non_blocking for o in owners)
 
 
+def path_ends(board: Board, g: TrackGraph, op: Operator) -> bytearray:
+    """Per node of ``g``, 1 where a path from ``op``'s tokens stops: an off-board, or a
+    city blocked for ``op`` (only a city holding tokens can be)."""
+    flags = g.offboard_flags
+    if flags is None or len(flags) != len(g.nodes):
+        flags = g.offboard_flags = bytearray(node.kind == OFFBOARD for node in g.nodes)
+    ends = bytearray(flags)
+    index, nodes = g.index, g.nodes
+    for (coord, city), owners in board.tokens.items():
+        u = index.get(f"{coord}.c{city}")
+        if u is not None and len(owners) >= nodes[u].slots and blocked(board, nodes[u], op):
+            ends[u] = 1
+    return ends
+
+
 def reach(board: Board, op: Operator) -> set[int]:
     """Nodes at which a legal path (:mod:`railhouse.map.legal`) from one of ``op``'s
     tokens arrives; cities full of others' tokens and off-boards are reached but not
@@ -117,11 +146,9 @@ def reach(board: Board, op: Operator) -> set[int]:
     if hit is not None:
         return hit  # type: ignore[no-any-return]
     g = track_graph(board, op.released)
-    nodes, index = g.nodes, g.index
+    index = g.index
     starts = {index[f"{h}.c{k}"] for h, k in board.company_cities(op.company)
               if f"{h}.c{k}" in index}
-    ends = bytearray(node.kind == OFFBOARD or (node.kind == CITY and blocked(board, node, op))
-                     for node in nodes)
-    seen = legal_reach(g, starts, ends)
+    seen = legal_reach(g, starts, path_ends(board, g, op))
     board.cache[key] = seen
     return seen

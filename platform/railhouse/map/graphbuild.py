@@ -52,6 +52,8 @@ class TrackGraph:
     marks: list[tuple[int, int, int]] = field(default_factory=list)
     #: per node, 1 for a hex side: derived, set at first use by ``legal.side_flags``
     side_flags: bytearray | None = field(default=None, repr=False, compare=False)
+    #: per node, 1 for an off-board: derived, set at first use by ``graph.path_ends``
+    offboard_flags: bytearray | None = field(default=None, repr=False, compare=False)
 
     def add_node(self, node: Node) -> int:
         self.index[node.name] = len(self.nodes)
@@ -192,13 +194,13 @@ def build(
             else:
                 ua = side.get(frag.sides[a].key, -1)
                 if ua < 0:
-                    ua = _add_side(g, frag.sides[a], barriers)
+                    ua = add_side(g, frag.sides[a], barriers)
             if b >= STOP_BASE:
                 ub = ends[b - STOP_BASE]
             else:
                 ub = side.get(frag.sides[b].key, -1)
                 if ub < 0:
-                    ub = _add_side(g, frag.sides[b], barriers)
+                    ub = add_side(g, frag.sides[b], barriers)
             pid = len(names)
             names.append(name)
             path_ends.append((ua, ub))
@@ -218,7 +220,7 @@ def _coords(mapdef: MapDef) -> tuple[list[str], frozenset[str]]:
     return hit
 
 
-def _add_side(g: TrackGraph, spec: _Side, barriers: frozenset[tuple[str, str]]) -> int:
+def add_side(g: TrackGraph, spec: _Side, barriers: frozenset[tuple[str, str]]) -> int:
     split = spec.facing is None or spec.barrier in barriers
     u = g.add_node(spec.split if split else spec.joined)
     g.side[spec.key] = u

@@ -9,7 +9,7 @@ tiles", "Replacing tiles", "Rivers"; 1839 R-12, R-15):
 * every track end runs into an open side (no map edge, closed side, or side of a fixed hex
   without printed track facing it) and creates no new connection across an active barrier;
 * it connects to the company's network: a side of the hex where new track ends is reached
-  from a company token (``graph.reach``), or the hex holds a company token;
+  from a company token (``network.network_reach``), or the hex holds a company token;
 * after an upgrade every token and outstanding reservation still fits (1839 R-15.4.4);
   tokens of ``MapDef.discardable_tokens`` owners do not count (1839 R-14.6.4: NS markers
   that find no circle are discarded by ``Board.lay_tile``).
@@ -20,17 +20,18 @@ connection across a costed side with track facing it (rivers) + ``LayOptions.ext
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator, Mapping
-from dataclasses import dataclass
-from typing import NamedTuple, TypeVar
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, replace
+from typing import NamedTuple
 
-import msgspec
-
-from railhouse.engine.actions import LayTile
 from railhouse.map.board import Board
-from railhouse.map.graph import Operator, reach, track_graph
+from railhouse.map.graph import Operator
+from railhouse.map.laymemo import ListingInputs, hex_key, listing_inputs
+from railhouse.map.laysig import city_sig, track_sig
+from railhouse.map.laysig import listed_turn as listed_turn  # re-exported for the steps
 from railhouse.map.mapdef import WHITE, MapDef
-from railhouse.map.tiles import STOP_BASE, Oriented, TileDef, orient
+from railhouse.map.network import network_graph, network_reach
+from railhouse.map.tiles import TileDef, orient
 from railhouse.map.upgrades import UpgradeShape, cached_shapes, kind_compatible
 
 
@@ -88,7 +89,8 @@ def next_tiles(mapdef: MapDef, old: TileDef) -> list[UpgradeShape]:
 class Candidate(NamedTuple):
     """A tile at a rotation over a hex's current tile: ``default`` is True for the shape
     ``Board.lay_tile`` uses when no token allocation is given; ``track`` and ``cities``
-    are its :func:`_track_sig` and :func:`_city_sig` (computed once)."""
+    are its :func:`~railhouse.map.laysig.track_sig` and
+    :func:`~railhouse.map.laysig.city_sig` (computed once)."""
 
     shape: UpgradeShape
     rotation: int
@@ -114,7 +116,7 @@ def _static_candidates(mapdef: MapDef, coord: str, old: TileDef, old_rot: int) -
             o = orient(shape.new, rot)
             default = (shape.new.id, shape.delta) not in defaults
             defaults.add((shape.new.id, shape.delta))
-            sig = (_track_sig(o), _city_sig(o, shape.city_map))
+            sig = (track_sig(o), city_sig(o, shape.city_map))
             if o.edge_mask & ~open_mask or sig in seen:
                 continue
             if not default and not mapdef.choose_token_cities:
@@ -125,57 +127,6 @@ def _static_candidates(mapdef: MapDef, coord: str, old: TileDef, old_rot: int) -
     return hit
 
 
-def _track_sig(o: Oriented) -> tuple[str, frozenset[frozenset[tuple[int, int]]]]:
-    """The tile and its track as laid: a stop is named by the edges it reaches, so turns
-    of a symmetric tile that look the same compare equal."""
-
-    def end(x: int) -> tuple[int, int]:
-        return (
-            (x, -1)
-            if x < STOP_BASE
-            else (o.stop_edges[x - STOP_BASE], o.tile.stops[x - STOP_BASE].slots)
-        )
-
-    return o.tile.id, frozenset(frozenset((end(a), end(b))) for a, b in o.paths)
-
-
-def _city_sig(o: Oriented, cities: tuple[int, ...]) -> frozenset[tuple[int, tuple[int, ...]]]:
-    """Where the old cities go, by the edges of the new city (its physical place)."""
-    new_cities = o.tile.city_indices()
-    return frozenset(
-        (o.stop_edges[i], tuple(k for k, t in enumerate(cities) if t == j))
-        for j, i in enumerate(new_cities)
-    )
-
-
-def same_lay(t: TileDef, rotation: int, other: int) -> bool:
-    """Whether ``t`` turned ``rotation`` and turned ``other`` lay the same thing: the same
-    track (:func:`_track_sig`) with every stop on the same edges, so that markers and a
-    director's allocation by city index land alike (e.g. a straight turned half way)."""
-    a, b = orient(t, rotation), orient(t, other)
-    return a.stop_edges == b.stop_edges and _track_sig(a) == _track_sig(b)
-
-
-L = TypeVar("L", bound=LayTile)
-
-
-def listed_turn(action: L, listed: Iterable[LayTile], tiles: Mapping[str, TileDef]) -> L:
-    """``action`` as the first of ``listed`` that differs from it only in a rotation that
-    lays the same track (:func:`same_lay`): the legal set lists each physical lay once, at
-    one rotation, and a lay spelled with another turn of a symmetric tile is that lay.
-    ``action`` itself when it is listed or has no such twin (or a rotation outside 0-5)."""
-    t = tiles.get(action.tile)
-    if t is None or not 0 <= action.rotation < 6:
-        return action
-    for lay in listed:
-        if type(lay) is not type(action) or lay.rotation == action.rotation:
-            continue
-        if (msgspec.structs.replace(lay, rotation=action.rotation) == action
-                and same_lay(t, lay.rotation, action.rotation)):
-            return msgspec.structs.replace(action, rotation=lay.rotation)
-    return action
-
-
 def legal_tile_lays(board: Board, op: Operator, opts: LayOptions) -> list[TileLay]:
     """Every legal ``(hex, tile, rotation)`` for ``op`` now, with its cost (see module doc)."""
     return list(iter_tile_lays(board, op, opts))
@@ -183,11 +134,10 @@ def legal_tile_lays(board: Board, op: Operator, opts: LayOptions) -> list[TileLa
 
 def iter_tile_lays(board: Board, op: Operator, opts: LayOptions) -> Iterator[TileLay]:
     """The lays of :func:`legal_tile_lays`, in the same order, produced hex by hex."""
+    inputs = listing_inputs(board)
     for coord, reached_mask, has_token in _open_hexes(board, op, opts):
-        fitting = list(_fitting(board, op, opts, coord, reached_mask, has_token))
-        if fitting:
-            old, _ = board.tile_at(coord)
-            yield from _with_allocations(board, coord, old, fitting, old.color != WHITE)
+        yield from _hex_lays(board, op, opts, inputs, coord, reached_mask,
+                             has_token).listed(board)
 
 
 def first_tile_lay(
@@ -198,13 +148,89 @@ def first_tile_lay(
     without listing them.  It stops at the first fitting tile, so its ``tokens`` is None
     even where the listing spells an allocation out; ``accept`` may judge hex, tile,
     rotation, cost and ``upgrade``, which equal those of a listed lay."""
+    inputs = listing_inputs(board)
     for coord, reached_mask, has_token in _open_hexes(board, op, opts):
-        upgrade = board.tile_at(coord)[0].color != WHITE
-        for cand, cost in _fitting(board, op, opts, coord, reached_mask, has_token):
-            lay = TileLay(coord, cand.shape.new.id, cand.rotation, cost, upgrade)
+        found = _hex_lays(board, op, opts, inputs, coord, reached_mask, has_token)
+        for cand, cost in found.fitting:
+            lay = TileLay(coord, cand.shape.new.id, cand.rotation, cost, found.upgrade)
             if accept is None or accept(lay):
                 return lay
     return None
+
+
+class _HexLays:
+    """The legal lays on one hex for one set of inputs (:func:`laymemo.hex_key`): the
+    fitting candidates with their cost, and the listing made from them (on first use).
+    Memoised without the step's fee and budget; :meth:`priced` adds them."""
+
+    __slots__ = ("coord", "fitting", "lays", "upgrade")
+
+    def __init__(self, coord: str, fitting: list[tuple[Candidate, int]], upgrade: bool) -> None:
+        self.coord = coord
+        self.fitting = fitting
+        self.upgrade = upgrade
+        self.lays: list[TileLay] | None = None
+
+    def listed(self, board: Board) -> list[TileLay]:
+        if self.lays is None:
+            old = board.tile_at(self.coord)[0]
+            self.lays = (_with_allocations(board, self.coord, old, self.fitting, self.upgrade)
+                         if self.fitting else [])
+        return self.lays
+
+    def priced(self, board: Board, fee: int, budget: int | None) -> _HexLays:
+        """These lays with ``fee`` added to every price and those over ``budget`` left
+        out.  The same as searching with them: lays of one track layout cost the same,
+        so the budget keeps or drops all the allocations of a layout together."""
+        out = _HexLays(self.coord, [(cand, cost + fee) for cand, cost in self.fitting
+                                    if budget is None or cost + fee <= budget], self.upgrade)
+        out.lays = [replace(lay, cost=lay.cost + fee) for lay in self.listed(board)
+                    if budget is None or lay.cost + fee <= budget]
+        return out
+
+
+_NO_LAYS = _HexLays("", [], False)
+_NO_LAYS.lays = []
+
+
+def _candidate_ids(mapdef: MapDef, coord: str, old: TileDef, old_rot: int) -> frozenset[str]:
+    """The ids of the tiles that may replace ``old`` on ``coord`` (cached per map)."""
+    key = ("cand_ids", coord, id(old), old_rot)
+    hit: frozenset[str] | None = mapdef._cache.get(key)
+    if hit is None:
+        hit = mapdef._cache[key] = frozenset(
+            c.shape.new.id for c in _static_candidates(mapdef, coord, old, old_rot))
+    return hit
+
+
+def _hex_lays(
+    board: Board, op: Operator, opts: LayOptions, inputs: ListingInputs, coord: str,
+    reached_mask: int, has_token: bool,
+) -> _HexLays:
+    """The lays on ``coord``, memoised per map on everything they depend on
+    (:mod:`railhouse.map.laymemo`): a new board revision recomputes only the hexes whose
+    inputs changed.  A hex the step may not lay on now (an upgrade where none is allowed,
+    a new tile where only upgrades are) has none."""
+    old, old_rot = board.tile_at(coord)
+    upgrade = old.color != WHITE
+    if not (opts.upgrades and coord not in opts.no_upgrade if upgrade else opts.new_tiles):
+        return _NO_LAYS
+    ruled = _ruled_edges(board.map).get(coord, 0)
+    hex_edges = network_graph(board, op.released).hex_edges if ruled else None
+    key = (hex_key(board, inputs, coord, _candidate_ids(board.map, coord, old, old_rot),
+                   reached_mask, has_token, op.released, ruled, hex_edges), opts.colors)
+    memo = inputs.memo
+    base: _HexLays | None = memo.get(key)
+    if base is None:
+        fitting = list(_fitting(board, op, opts.colors, coord, reached_mask, has_token))
+        base = memo[key] = _HexLays(coord, fitting, upgrade)
+    if opts.extra_cost == 0 and opts.budget is None:
+        return base
+    priced_key = (key, opts.extra_cost, opts.budget)
+    hit: _HexLays | None = memo.get(priced_key)
+    if hit is None:
+        hit = memo[priced_key] = base.priced(board, opts.extra_cost, opts.budget)
+    return hit
 
 
 def _open_hexes(board: Board, op: Operator, opts: LayOptions) -> Iterator[tuple[str, int, bool]]:
@@ -227,14 +253,14 @@ def _open_hexes(board: Board, op: Operator, opts: LayOptions) -> Iterator[tuple[
 
 
 def reached_sides(board: Board, op: Operator) -> dict[str, int]:
-    """Per hex, the mask of its sides ``op``'s network reaches (``graph.reach``; hexes
+    """Per hex, the mask of its sides ``op``'s network reaches (``network_reach``; hexes
     with none left out), cached with the reach it is made from."""
     key = ("reach_sides", board.track_version, board.token_version, op)
     hit: dict[str, int] | None = board.cache.get(key)
     if hit is None:
-        reached = reach(board, op)
+        g, reached = network_reach(board, op)
         hit = {}
-        for (coord, edge), node in track_graph(board, op.released).side.items():
+        for (coord, edge), node in g.side.items():
             if node in reached:
                 hit[coord] = hit.get(coord, 0) | 1 << edge
         board.cache[key] = hit
@@ -242,30 +268,26 @@ def reached_sides(board: Board, op: Operator) -> dict[str, int]:
 
 
 def _fitting(
-    board: Board, op: Operator, opts: LayOptions, coord: str, reached_mask: int, has_token: bool
+    board: Board, op: Operator, colors: frozenset[str], coord: str, reached_mask: int,
+    has_token: bool,
 ) -> Iterator[tuple[Candidate, int]]:
-    """The candidates on ``coord`` that are legal now, with their cost, in order."""
+    """The candidates of ``colors`` on ``coord`` that are legal now, with their cost
+    (without the step's fee), in order."""
     old, old_rot = board.tile_at(coord)
     upgrade = old.color != WHITE
-    if (upgrade and (not opts.upgrades or coord in opts.no_upgrade)) or (
-        not upgrade and not opts.new_tiles
-    ):
-        return
     old_mask = orient(old, old_rot).edge_mask
-    hex_cost = _hex_cost(board, coord, upgrade) + opts.extra_cost
+    hex_cost = _hex_cost(board, coord, upgrade)
     holds = _holds_tokens(board, coord, len(old.city_indices()))
     for cand in _static_candidates(board.map, coord, old, old_rot):
         new = cand.shape.new
-        if new.color not in opts.colors or not board.available(new.id):
+        if new.color not in colors or not board.available(new.id):
             continue
         if not has_token and not cand.edge_mask & reached_mask:
             continue
         cost = _edge_cost(board, op, coord, cand.edge_mask & ~old_mask)
         if cost is None or (holds and not _tokens_fit(board, coord, old, new, cand.shape)):
             continue
-        cost += hex_cost
-        if opts.budget is None or cost <= opts.budget:
-            yield cand, cost
+        yield cand, cost + hex_cost
 
 
 def _with_allocations(
@@ -309,7 +331,7 @@ def _edge_cost(board: Board, op: Operator, coord: str, new_edges: int) -> int | 
     if not new_edges & _ruled_edges(board.map).get(coord, 0):
         return 0
     cost = 0
-    hex_edges = track_graph(board, op.released).hex_edges
+    hex_edges = network_graph(board, op.released).hex_edges
     for edge in range(6):
         if not new_edges >> edge & 1:
             continue

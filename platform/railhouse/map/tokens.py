@@ -3,7 +3,7 @@
 A company may place a token in city ``c`` of hex ``h`` when (SOH "Placing a company token";
 1839 R-8.3.B):
 
-* ``c`` is reached from one of its tokens by a legal trace (``graph.reach``: not through
+* ``c`` is reached from one of its tokens by a legal trace (``network.network_reach``: not through
   cities full of other companies' blocking tokens, not across active barriers);
 * it has no token in that city (``one_per="city"``, SOH) or hex (``one_per="hex"``, 1839);
 * a place is free: an empty slot, or a slot holding a ``replaceable`` token (1839 NS
@@ -22,7 +22,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from railhouse.map.board import Board
-from railhouse.map.graph import Node, Operator, reach, track_graph
+from railhouse.map.graph import Node, Operator
+from railhouse.map.network import network_reach
 from railhouse.map.tiles import CITY
 
 
@@ -49,14 +50,14 @@ class TokenPlacement:
 
 def legal_token_placements(board: Board, op: Operator, opts: TokenOptions) -> list[TokenPlacement]:
     """Every legal placement for ``op`` now (see module docstring), sorted by hex/city."""
-    g = track_graph(board, op.released)
+    g, reached = network_reach(board, op)
     own = board.company_cities(op.company)
     own_hexes = {h for h, _ in own}
     placed: dict[str, set[str]] = {}
     for (coord, _), owners in board.tokens.items():
         placed.setdefault(coord, set()).update(owners)
     out = []
-    for u in sorted(reach(board, op)):
+    for u in sorted(reached):
         node = g.nodes[u]
         if node.kind != CITY or (node.hex, node.city) in own:
             continue

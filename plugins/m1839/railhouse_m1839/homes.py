@@ -18,7 +18,7 @@ import dataclasses
 from typing import TYPE_CHECKING
 
 from railhouse_m1839.mapdata import BIG_CITIES, CITIES, OO_CITIES
-from railhouse_m1839.stations import nrs_keeps_a_place, places_for, sync_reservations
+from railhouse_m1839.stations import NRS, nrs_keeps_a_place, places_for, sync_reservations
 
 if TYPE_CHECKING:
     from railhouse.map.board import Board
@@ -50,8 +50,21 @@ def candidate_hexes(game: M1839, company: str, chosen: tuple[str, ...] = ()) -> 
 def can_reserve_two(game: M1839, company: str) -> bool:
     """Whether two legal home hexes exist (else the Local cannot be parred, R-7.5.5): the
     same as ``bool(candidate_hexes(game, company))``, but stops at the first legal pair
-    (each hex is judged once, and only until a pair is found)."""
+    (each hex is judged once, and only until a pair is found).  Memoised per board
+    revision (``Board.memo``: the reservations are synced first) and NRS's state, all the
+    answer reads besides the static hex list."""
     board = sync_reservations(game)
+    nrs = game.companies.get(NRS)
+    key = ("can_reserve_two", company,
+           None if nrs is None else (nrs.closed, nrs.operated_count > 0))
+    memo = board.memo()
+    hit: bool | None = memo.get(key)
+    if hit is None:
+        hit = memo[key] = _two_open(game, board, company)
+    return hit
+
+
+def _two_open(game: M1839, board: Board, company: str) -> bool:
     judged: dict[str, bool] = {}
 
     def open_(h: str) -> bool:

@@ -73,7 +73,17 @@ def places_left(board: Board, coord: str, company: str,
                 replaceable: frozenset[str] = frozenset()) -> int:
     """Circles of ``coord`` that ``company`` could take (empty or holding a replaceable
     token), after keeping one per other company's reservation there whose holder has no
-    token on the hex; 0 where the company has a token on the hex."""
+    token on the hex; 0 where the company has a token on the hex.  Memoised per board
+    revision (``Board.memo``)."""
+    memo = board.memo()
+    key = ("places_left", coord, company, replaceable)
+    hit: int | None = memo.get(key)
+    if hit is None:
+        hit = memo[key] = _places_left(board, coord, company, replaceable)
+    return hit
+
+
+def _places_left(board: Board, coord: str, company: str, replaceable: frozenset[str]) -> int:
     t, _ = board.tile_at(coord)
     owners = [o for k in range(len(t.city_indices())) for o in board.city_tokens(coord, k)]
     if company in owners:

@@ -1,0 +1,91 @@
+"""What a hex's legal lays depend on, so that a lay listing reuses the work of earlier
+board revisions (:mod:`railhouse.map.lays`).
+
+The lays on one hex follow from a handful of inputs: the hex's tile, which of its sides
+the company reaches and whether it holds a token there, the step's options, the tiles left
+in the supply, the markers and reservations on the hex, and (only where a side carries an
+edge rule) whether the neighbour across it has track facing it and which barriers are
+lifted.  :func:`hex_key` spells them out as one hashable value; the lays are memoised per
+map under that key (:func:`memo_of`), so a lay elsewhere on the board leaves the answer
+for this hex valid and a new board revision recomputes only the hexes whose inputs
+changed.  The key is the content itself, not a board version: boards, clones and games of
+one map share the memo safely.
+"""
+
+from __future__ import annotations
+
+from typing import Any, NamedTuple
+
+from railhouse.map.board import Board
+from railhouse.map.mapdef import MapDef
+
+#: entries kept per map before the memo starts afresh (bounds memory in long sessions)
+MEMO_LIMIT = 50_000
+
+
+def memo_of(mapdef: MapDef) -> dict[Any, Any]:
+    """The per-map memo of hex lays (emptied when it reaches :data:`MEMO_LIMIT`)."""
+    memo: dict[Any, Any] | None = mapdef._cache.get("lay_memo")
+    if memo is None or len(memo) >= MEMO_LIMIT:
+        memo = mapdef._cache["lay_memo"] = {}
+    return memo
+
+
+def unavailable(board: Board) -> frozenset[str]:
+    """The map's tiles no longer in the supply (per track version: only a lay changes
+    the supply)."""
+    key = ("unavailable", board.track_version)
+    hit: frozenset[str] | None = board.cache.get(key)
+    if hit is None:
+        hit = board.cache[key] = frozenset(t for t in board.map.tiles if not board.available(t))
+    return hit
+
+
+def hex_markers(board: Board) -> dict[str, tuple[object, ...]]:
+    """Per hex with any: its tokens ``(city, owners)`` and reservations (per revision)."""
+    memo = board.memo()
+    hit: dict[str, tuple[object, ...]] | None = memo.get("hex_markers")
+    if hit is None:
+        found: dict[str, list[object]] = {}
+        for (coord, city), owners in sorted(board.tokens.items()):
+            found.setdefault(coord, []).append((city, tuple(owners)))
+        for r in board.reservations:
+            found.setdefault(r.hex, []).append(r)
+        hit = memo["hex_markers"] = {c: tuple(v) for c, v in found.items()}
+    return hit
+
+
+class ListingInputs(NamedTuple):
+    """What every hex of one listing shares: the memo, the tiles out of supply and the
+    markers per hex (looked up once per listing, not once per hex)."""
+
+    memo: dict[Any, Any]
+    unavailable: frozenset[str]
+    markers: dict[str, tuple[object, ...]]
+
+
+def listing_inputs(board: Board) -> ListingInputs:
+    return ListingInputs(memo_of(board.map), unavailable(board), hex_markers(board))
+
+
+def hex_key(
+    board: Board, inputs: ListingInputs, coord: str, candidates: frozenset[str],
+    reached_mask: int, has_token: bool, released: frozenset[str], ruled: int,
+    hex_edges: dict[str, int] | None,
+) -> tuple[object, ...]:
+    """Everything of the board and the company that the lays on ``coord`` depend on
+    (module docstring): of the supply, only whether the tiles that may replace the
+    hex's one (``candidates``) are left; ``ruled``: the mask of the hex's edges under an
+    edge rule, and ``hex_edges`` the track graph's per-hex track sides (needed only when
+    ``ruled``)."""
+    facing = 0
+    if ruled:
+        assert hex_edges is not None
+        neighbours = board.map.neighbours[coord]
+        for edge in range(6):
+            nb = neighbours[edge]
+            if ruled >> edge & 1 and nb is not None and hex_edges[nb] >> (edge + 3) % 6 & 1:
+                facing |= 1 << edge
+    return (coord, board.tiles.get(coord), 0 if has_token else reached_mask, has_token,
+            inputs.unavailable & candidates, inputs.markers.get(coord, ()),
+            (facing, released) if ruled else None)

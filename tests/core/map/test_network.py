@@ -1,0 +1,79 @@
+"""The network graph (patched lay by lay) reaches what a full build of the track graph
+reaches, on the boards of seeded random games of both titles and on a small map."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+from minimap import mini_map
+
+from railhouse.bench.positions import playout
+from railhouse.map import Board, Operator, reach
+from railhouse.map.graph import track_graph
+from railhouse.map.network import network_graph, network_reach
+
+
+def _names(g: Any, nodes: set[int]) -> set[str]:
+    return {g.nodes[u].name for u in nodes}
+
+
+def _live_paths(g: Any) -> set[tuple[str, frozenset[str]]]:
+    """Every segment in the adjacency, by name and end names (numbering aside)."""
+    return {(g.path_names[pid], frozenset((g.nodes[u].name, g.nodes[v].name)))
+            for u, lst in enumerate(g.adj) for v, pid in lst}
+
+
+def _same_as_a_full_build(board: Board, op: Operator) -> None:
+    fresh = board.clone()
+    fresh.cache.clear()
+    full = track_graph(fresh, op.released)
+    net, reached = network_reach(board, op)
+    assert _names(net, reached) == _names(full, reach(fresh, op))
+    assert _live_paths(net) == _live_paths(full)
+    assert net.hex_edges == full.hex_edges
+    assert {k: net.nodes[u].name for k, u in net.side.items()} == {
+        k: full.nodes[u].name for k, u in full.side.items()}
+
+
+def test_patched_graph_equals_a_full_build_after_each_lay() -> None:
+    board = Board(mini_map())
+    board.tokens[("D3", 0)] = ["A"]
+    op = Operator("A")
+    network_graph(board)
+    for coord, tile, rotation in (("D3", "57", 1), ("D5", "57", 1), ("D7", "4", 1),
+                                  ("D5", "15", 1)):
+        board.lay_tile(coord, tile, rotation)
+        _same_as_a_full_build(board, op)
+
+
+def test_a_clone_patches_its_own_graph_and_leaves_the_original_alone() -> None:
+    board = Board(mini_map())
+    board.tokens[("D3", 0)] = ["A"]
+    board.lay_tile("D3", "57", 1)
+    before = network_graph(board)
+    shape = (list(before.adj), [list(a) for a in before.adj], dict(before.index))
+    other = board.clone()
+    other.lay_tile("D5", "57", 1)
+    assert network_graph(other) is not before
+    assert (list(before.adj), [list(a) for a in before.adj], dict(before.index)) == shape
+    _same_as_a_full_build(other, Operator("A"))
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("title", "seed"), [("soh", 1003), ("1839", 1001)])
+def test_random_game_reach_matches_full_builds(title: str, seed: int) -> None:
+    rng = random.Random(seed)
+    checked = [0]
+
+    def visit(game: Any, legal: list[Any]) -> None:
+        if rng.random() > 0.15:
+            return
+        for company in game.companies.values():
+            if game.board.company_cities(company.id):
+                _same_as_a_full_build(game.board, game.route_operator(company))
+                checked[0] += 1
+
+    playout(title, 4, seed, visit=visit)
+    assert checked[0] > 20
