@@ -12,18 +12,13 @@ from typing import TYPE_CHECKING
 
 from railhouse.engine.actions import (
     BuyShares,
-    Concede,
     LegalAction,
     Par,
-    Pass,
-    Range,
-    Redeem,
     SellShares,
 )
 from railhouse.engine.entities import IPO, POOL, TREASURY, Company
 from railhouse.engine.rounds.stock import StockRound
 from railhouse.engine.shares import (
-    buyback_limit,
     move_shares,
     president_cert,
     start_company,
@@ -50,6 +45,10 @@ class M1839StockRound(StockRound["M1839"]):
     knobs; the turn order and the end of the round are the number cards'."""
 
     rule = "1839 R-7"
+    priority_deal = "keep"  # the number cards give the order (R-7.1.3-4)
+    sell_after_purchase = True  # R-7.1.2
+    redeem_in_turn = True  # R-7.4.5
+    may_concede = True  # R-9.1: at any time of the turn
 
     def __init__(self, game: M1839, first: bool) -> None:
         self.first = first  # R-7.2.2: no selling in the first SR
@@ -67,19 +66,6 @@ class M1839StockRound(StockRound["M1839"]):
 
     def player_id(self) -> str:
         return self.player
-
-    # -- legal actions -----------------------------------------------------------------
-    def legal_actions(self) -> list[LegalAction]:
-        if self.finished:
-            return []
-        me = self.player
-        legal = self.sell_choices(me)
-        if not self.bought_this_turn:
-            legal += self.par_choices(me) + self.buy_choices(me) + self.redeem_choices(me)
-        legal += self.dru_choices(me)
-        legal.append(LegalAction(Pass(entity=me)))
-        legal.append(LegalAction(Concede(entity=me)))  # R-9.1: at any time of the turn
-        return legal
 
     def max_sellable(self, me: str, company: Company) -> int:
         """R-7.2.2: no selling in the first SR; then R-7.2.1 / R-7.6.4 (``shares``)."""
@@ -130,7 +116,7 @@ class M1839StockRound(StockRound["M1839"]):
                    if len(market.stacks.get((0, market.index_of(p)), [])) >= 2}
         return [p for p in pars if p not in crowded]
 
-    def dru_choices(self, me: str) -> list[LegalAction]:
+    def extra_choices(self, me: str) -> list[LegalAction]:
         """R-14.3.7 (A-28): the holder of DRU's train may give it to a floated company below
         its train limit during their SR turn; it is not a stock action (no card effect)."""
         if self.game.dru_holder != me or "DRU" in self.declined:
@@ -142,28 +128,16 @@ class M1839StockRound(StockRound["M1839"]):
         company = self.game.company(action.company)
         offer_dru_train(self.game, company, self.declined, by_holder=True)
 
-    def redeem_choices(self, me: str) -> list[LegalAction]:
-        """R-7.4.5: a company the player directs buys its own Bank-Pool shares."""
-        legal = []
-        for company in self.game.companies.values():
-            if company.president != me or not company.floated or company.closed:
-                continue
-            top = buyback_limit(self.game, company)
-            if top > 0:
-                legal.append(LegalAction(Redeem(entity=me, company=company.id, count=1),
-                                         {"count": Range(1, top)}))
-        return legal
-
     # -- processing --------------------------------------------------------------------
-    def _acted(self) -> None:
-        self.acted_this_turn = True
-        self.game.cards.on_act(self.player)
+    def on_act(self, me: str) -> None:
+        super().on_act(me)
+        self.game.cards.on_act(me)
 
     def process_sell_shares(self, action: SellShares) -> None:
         company = self.game.company(action.company)
         self.sold_this_turn.add(company.id)
         self.sold_this_round.setdefault(self.player, set()).add(company.id)
-        self._acted()
+        self.on_act(self.player)
         sell(self.game, self.player, company, action.count)
 
     def process_buy_shares(self, action: BuyShares) -> None:
@@ -179,7 +153,7 @@ class M1839StockRound(StockRound["M1839"]):
             update_president(game, company)  # R-7.6.3
         game.event("buy", {"player": me, "company": company.id, "source": action.source,
                            "price": price})
-        self._after_purchase()
+        self.after_purchase(me)
         check_float(game, company)
 
     def process_par(self, action: Par) -> None:
@@ -187,32 +161,9 @@ class M1839StockRound(StockRound["M1839"]):
         company = game.company(action.company)
         game.pay(game.player(me), game.bank, 2 * action.price)
         start_company(game, company, me, action.price)
-        self._after_purchase()
+        self.after_purchase(me)
         if company.spec.kind == "local":
             game.pending.append(HomeDecider(game, company))
-
-    def process_redeem(self, action: Redeem) -> None:
-        game = self.game
-        company = game.company(action.company)
-        price = game.share_price(company)
-        game.pay(company, game.bank, price * action.count)
-        move_shares(company, POOL, TREASURY, action.count)
-        game.event("redeem", {"company": company.id, "count": action.count, "price": price})
-        self._after_purchase()
-
-    def _after_purchase(self) -> None:
-        self._acted()
-        self.bought_this_turn = True
-        self.sold_this_turn = set()
-
-    def process_pass(self, action: Pass) -> None:
-        if not self.acted_this_turn:
-            self.game.cards.on_pass(self.player)
-        self.end_turn()
-
-    def process_concede(self, action: Concede) -> None:
-        """R-9.1: any player may concede; handled like a bankruptcy (advance moves on)."""
-        self.game.concede(self.player)
 
     def advance(self) -> None:
         """A player who went bankrupt during their turn (a concession, or a Local's float fee
@@ -224,23 +175,26 @@ class M1839StockRound(StockRound["M1839"]):
         self.player = next(p for p in order[i + 1:] + order[:i]
                            if not self.game.player(p).bankrupt)
         self._new_turn()
-        self._check_end()
+        self.finish_if_over()
 
-    def end_turn(self) -> None:
-        """R-7.1.3-4: the next player in card order, until every player passed."""
-        if self._check_end():
-            return
+    # -- the number cards (R-7.1.3-4) -----------------------------------------------
+    def on_turn_end(self, acted: bool) -> None:
+        """R-7.1.3: ``pass`` before anything is a pass (the pass-order card)."""
+        if not acted:
+            self.game.cards.on_pass(self.player)
+
+    def round_over(self) -> bool:
+        """R-7.1.4: every player passed."""
+        return self.game.cards.all_passed()
+
+    def next_turn(self) -> None:
+        """R-7.1.3: the next player in card order."""
         self.player = self.game.cards.next_after(self.player)
-        self._new_turn()
 
-    def _check_end(self) -> bool:
-        if not self.game.cards.all_passed():
-            return False
-        self.finished = True
+    def on_round_end(self) -> None:
         self.game.cards.swap()
         self.end_of_round_moves()
         resolve_new_locals(self.game)
-        return True
 
     def end_of_round_moves(self) -> None:
         """R-7.1.5 (A-40): every parred company in operating order: left if any share is in

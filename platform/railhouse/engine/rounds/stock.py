@@ -18,7 +18,13 @@ Title-agnostic mechanics (each title states them; citations name SOH EN and 1839
   neighbour, SOH EN "End of the round") or ``"keep"``; ``pass_order`` records the
   order in which players passed and stayed passed (1839 R-7.1.3's pass-order cards).
 
-Titles override the ``allow_*``/``par_*``/``on_*`` methods for their specifics.
+Titles override the ``allow_*``/``par_*``/``on_*`` methods for their specifics; the turn
+order and the end of the round are :meth:`StockRound.next_turn` and
+:meth:`StockRound.round_over` (1839: its number cards); a turn's other kinds of action are
+the switches ``sell_after_purchase`` (1839 R-7.1.2: sell, buy, sell; the purchase does not
+end the turn, ``pass`` does), ``redeem_in_turn`` (1839 R-7.4.5: a company the player
+directs buys back its Bank-Pool shares, as the turn's purchase) and ``may_concede`` (1839
+R-9.1), and :meth:`StockRound.extra_choices` for a title's own.
 """
 
 from __future__ import annotations
@@ -28,16 +34,19 @@ import math
 from railhouse.engine.actions import (
     Action,
     BuyShares,
+    Concede,
     LegalAction,
     Par,
     Pass,
     Range,
+    Redeem,
     SellShares,
 )
 from railhouse.engine.entities import POOL, TREASURY, Company
 from railhouse.engine.errors import IllegalAction
 from railhouse.engine.rounds.base import G, Round
 from railhouse.engine.shares import (
+    buyback_limit,
     move_shares,
     player_certificate_count,
     pool_percent,
@@ -53,6 +62,9 @@ class StockRound(Round[G]):
     kind = "stock"
     rule = "stock round"
     priority_deal = "after_last_actor"
+    sell_after_purchase = False
+    redeem_in_turn = False
+    may_concede = False
 
     def __init__(self, game: G) -> None:
         super().__init__(game)
@@ -99,13 +111,26 @@ class StockRound(Round[G]):
             if me not in self.pass_order:
                 self.pass_order.append(me)
         self.on_turn_end(self.acted_this_turn)
-        if self.passes_in_row >= len(self.game.active_players()):
-            self.finished = True
-            self.deal_priority()
-            self.on_round_end()
-            return
+        if not self.finish_if_over():
+            self.next_turn()
+            self._new_turn()
+
+    def finish_if_over(self) -> bool:
+        """End the round if :meth:`round_over`: deal the priority, then :meth:`on_round_end`."""
+        if not self.round_over():
+            return False
+        self.finished = True
+        self.deal_priority()
+        self.on_round_end()
+        return True
+
+    def round_over(self) -> bool:
+        """Every active player passed in succession."""
+        return self.passes_in_row >= len(self.game.active_players())
+
+    def next_turn(self) -> None:
+        """Move to the next player: the next seat still in the game."""
         self.seat = self.next_seat(self.seat)
-        self._new_turn()
 
     def deal_priority(self) -> None:
         """Give the priority for the next stock round as ``priority_deal`` says."""
@@ -133,17 +158,47 @@ class StockRound(Round[G]):
             self._counts = saved
 
     def _legal_actions(self) -> list[LegalAction]:
+        if self.finished:
+            return []
         me = self.player_id()
         legal: list[LegalAction] = []
-        if not self.bought_this_turn:
+        if self.may_sell_now():
             legal.extend(self.sell_choices(me))
         if self.must_sell(me):
             return legal or [LegalAction(Pass(entity=me))]
         if not self.bought_this_turn:
             legal.extend(self.par_choices(me))
             legal.extend(self.buy_choices(me))
+            legal.extend(self.redeem_choices(me))
+        legal.extend(self.extra_choices(me))
         if self.may_pass(me):
             legal.append(LegalAction(Pass(entity=me)))
+        if self.may_concede:
+            legal.append(LegalAction(Concede(entity=me)))
+        return legal
+
+    def may_sell_now(self) -> bool:
+        """Sales come before the turn's purchase, and after it where
+        ``sell_after_purchase``."""
+        return self.sell_after_purchase or not self.bought_this_turn
+
+    def extra_choices(self, me: str) -> list[LegalAction]:
+        """A title's own actions in ``me``'s turn (after the purchases, before ``pass``)."""
+        return []
+
+    def redeem_choices(self, me: str) -> list[LegalAction]:
+        """``redeem_in_turn``: each company ``me`` directs that has floated buys back as
+        many of its Bank-Pool shares as its cash pays for (1839 R-7.4.5)."""
+        if not self.redeem_in_turn:
+            return []
+        legal = []
+        for company in self.game.companies.values():
+            if company.president != me or not company.floated or company.closed:
+                continue
+            top = buyback_limit(self.game, company)
+            if top > 0:
+                legal.append(LegalAction(Redeem(entity=me, company=company.id, count=1),
+                                         {"count": Range(1, top)}))
         return legal
 
     def sell_choices(self, me: str) -> list[LegalAction]:
@@ -345,7 +400,7 @@ class StockRound(Round[G]):
         sale = sell_to_pool(game, company, me, action.count)
         self.sold_this_turn.add(company.id)
         self.sold_this_round[me].add(company.id)
-        self.acted_this_turn = True
+        self.on_act(me)
         self.sale_price_moves(company, action.count, sale.by_president)
         game.event("sell", {"player": me, "company": company.id, "count": action.count,
                             "price": sale.price})
@@ -363,10 +418,34 @@ class StockRound(Round[G]):
         game.event("buy", {"player": me, "company": company.id, "source": action.source,
                            "price": price})
 
+    def process_redeem(self, action: Redeem) -> None:
+        """The company pays the current price per share to the bank and takes its Bank-Pool
+        shares into its treasury (1839 R-7.4.5); the turn's purchase."""
+        game = self.game
+        company = game.company(action.company)
+        price = game.share_price(company)
+        game.pay(company, game.bank, price * action.count)
+        move_shares(company, POOL, TREASURY, action.count)
+        game.event("redeem", {"company": company.id, "count": action.count, "price": price})
+        self.after_purchase(action.entity)
+
+    def process_concede(self, action: Concede) -> None:
+        """``may_concede`` (1839 R-9.1): the game's concession (the player's bankruptcy)."""
+        self.game.concede(action.entity)
+
     def after_purchase(self, me: str) -> None:
+        """The turn's purchase is made: it ends the turn, unless ``sell_after_purchase``
+        (then a company sold before the purchase may be sold again after it)."""
         self.bought_this_turn = True
+        self.on_act(me)
+        if self.sell_after_purchase:
+            self.sold_this_turn = set()
+        else:
+            self.end_turn()
+
+    def on_act(self, me: str) -> None:
+        """``me`` sold or bought (1839: the pass-order cards see it, R-7.1.3)."""
         self.acted_this_turn = True
-        self.end_turn()
 
     # -- direct validation ------------------------------------------------------------
     def validate(self, action: Action) -> None:
@@ -390,7 +469,7 @@ class StockRound(Round[G]):
         None for kinds this round does not know (checked by membership instead)."""
         me = self.player_id()
         if isinstance(action, SellShares):
-            return [] if self.bought_this_turn else self.sell_choices(me)
+            return self.sell_choices(me) if self.may_sell_now() else []
         if not isinstance(action, Pass | Par | BuyShares):
             return None
         if self.must_sell(me):
