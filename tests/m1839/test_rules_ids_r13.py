@@ -56,7 +56,7 @@ def test_R_13_4_3_end_of_sr_moves_locals_as_well_as_majors() -> None:
     pooled.certs[-1].owner = POOL
     partial = float_company(game, "L3", "p2", price=31, shares=3)  # IPO keeps shares: stays
     sr = M1839StockRound(game, False)
-    sr.end_of_round_moves()
+    sr.end_of_round_moves("price_300_in_sr")
     assert not full.certs_of(IPO)
     assert [game.share_price(c) for c in (full, pooled, partial)] == [34, 28, 31]
 
@@ -100,6 +100,7 @@ def test_R_13_6_f300_is_the_red_game_end_space() -> None:
     market = game.markets["major"]
     market.remove("AMS")
     market.place_at_price("AMS", 270)
-    M1839StockRound(game, False).end_of_round_moves()  # fully held: right onto f300
+    # fully held: right onto f300
+    M1839StockRound(game, False).end_of_round_moves("price_300_in_sr")
     assert game.share_price(company) == 300 and game.over
     assert game.end_reason == "price_300_in_sr"

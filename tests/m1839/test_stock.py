@@ -177,7 +177,7 @@ def test_R_7_1_5_end_of_sr_moves(make_game: Callable[..., M1839]) -> None:
     for cert in a.certs:
         cert.owner = "p0"
     b.certs[1].owner = POOL
-    sr.end_of_round_moves()
+    sr.end_of_round_moves("price_300_in_sr")
     assert (market.price(a.id), market.price(b.id)) == (82, 67)
 
 

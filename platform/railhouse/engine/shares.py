@@ -20,7 +20,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from railhouse.engine.entities import POOL, Certificate, Company
+from railhouse.engine.entities import POOL, TREASURY, Certificate, Company
 
 if TYPE_CHECKING:
     from railhouse.engine.game import Game
@@ -155,6 +155,15 @@ def buyback_limit(game: Game, company: Company) -> int:
     (SOH EN "Sell or buy its own shares"; 1839 R-7.4.5)."""
     price = game.share_price(company)
     return min(company.shares_of(POOL), company.cash // price if price else 0)
+
+
+def redeem(game: Game, company: Company, source: str, count: int) -> None:
+    """``company`` buys ``count`` of its shares held at ``source`` into its treasury at the
+    current price (1839 R-7.4.1: the shares just sold; R-7.4.5: from the Bank Pool)."""
+    price = game.share_price(company)
+    game.pay(company, game.bank, price * count)
+    move_shares(company, source, TREASURY, count)
+    game.event("redeem", {"company": company.id, "count": count, "price": price})
 
 
 def pool_percent(company: Company) -> int:

@@ -81,13 +81,6 @@ class M1839(Game):
         """R-7.6.3/4 (A-41): presidency ties go by the rotating card order."""
         return [p for p in self.cards.rotation_after(player_id) if not self.player(p).bankrupt]
 
-    def parred_in_order(self) -> list[str]:
-        """Parred companies in operating order (R-8.2.1/2, A-40)."""
-        order: list[str] = []
-        for market in self.markets.values():
-            order.extend(market.order())
-        return order
-
     def reset_company(self, company: Company) -> None:
         """After nationalisation: a Major is gone, a Local returns to the supply (R-14.7.3)."""
         company.floated = company.started = False

@@ -12,9 +12,9 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from railhouse.engine.actions import LegalAction, Pass, Redeem
-from railhouse.engine.entities import IPO, POOL, TREASURY, Company
+from railhouse.engine.entities import IPO, POOL, Company
 from railhouse.engine.rounds.base import Decider
-from railhouse.engine.shares import hand_over_before_sale, president_cert
+from railhouse.engine.shares import hand_over_before_sale, president_cert, redeem
 
 if TYPE_CHECKING:
     from railhouse_m1839.game import M1839
@@ -94,12 +94,7 @@ class RedeemDecider(Decider["M1839"]):
                 LegalAction(Pass(entity=me))]
 
     def process_redeem(self, action: Redeem) -> None:
-        game, company = self.game, self.company
-        price = game.share_price(company)
-        game.pay(company, game.bank, price * self.count)
-        for cert in company.certs_of("sold"):
-            cert.owner = TREASURY
-        game.event("redeem", {"company": company.id, "count": self.count, "price": price})
+        redeem(self.game, self.company, "sold", self.count)
         self._done()
 
     def process_pass(self, action: Pass) -> None:

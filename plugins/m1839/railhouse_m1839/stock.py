@@ -193,21 +193,5 @@ class M1839StockRound(StockRound["M1839"]):
 
     def on_round_end(self) -> None:
         self.game.cards.swap()
-        self.end_of_round_moves()
+        self.end_of_round_moves("price_300_in_sr")  # R-7.1.5; f300: R-10.1.3
         resolve_new_locals(self.game)
-
-    def end_of_round_moves(self) -> None:
-        """R-7.1.5 (A-40): every parred company in operating order: left if any share is in
-        the pool, else right if none is in the IPO either; f300 ends the game at once."""
-        game = self.game
-        for company_id in game.parred_in_order():
-            company = game.companies[company_id]
-            market = game.market_of(company)
-            if company.certs_of(POOL):
-                market.move(company_id, "left", 1)
-            elif not company.certs_of(IPO):
-                market.move(company_id, "right", 1)
-                if market.cell(market.positions[company_id]).end_game:
-                    game.end_game("price_300_in_sr")  # R-10.1.3
-                    return
-

@@ -51,6 +51,7 @@ from railhouse.engine.shares import (
     player_certificate_count,
     pool_percent,
     president_cert,
+    redeem,
     sale_price_drop,
     sell_to_pool,
     start_company,
@@ -387,7 +388,25 @@ class StockRound(Round[G]):
         """Hook for titles (e.g. pass-order cards)."""
 
     def on_round_end(self) -> None:
-        """Hook for titles (priority deal, end-of-round price moves)."""
+        """Hook for titles (priority deal, :meth:`end_of_round_moves`)."""
+
+    def end_of_round_moves(self, end_reason: str) -> None:
+        """End-of-round price moves (1839 R-7.1.5, A-40): every company on a market, in
+        operating order (market by market, highest price first), moves left if any of its
+        shares is in the Bank Pool, else right if none is unsold either; reaching an
+        end-game space ends the game at once, for ``end_reason`` (1839 R-10.1.3)."""
+        game = self.game
+        order = [c for market in game.markets.values() for c in market.order()]
+        for company_id in order:
+            company = game.companies[company_id]
+            market = game.market_of(company)
+            if company.certs_of(POOL):
+                market.move(company_id, "left", 1)
+            elif not company.certs_of(game.unsold_location()):
+                market.move(company_id, "right", 1)
+                if market.cell(market.positions[company_id]).end_game:
+                    game.end_game(end_reason)
+                    return
 
     # -- processing --------------------------------------------------------------------
     def process_pass(self, action: Pass) -> None:
@@ -421,12 +440,7 @@ class StockRound(Round[G]):
     def process_redeem(self, action: Redeem) -> None:
         """The company pays the current price per share to the bank and takes its Bank-Pool
         shares into its treasury (1839 R-7.4.5); the turn's purchase."""
-        game = self.game
-        company = game.company(action.company)
-        price = game.share_price(company)
-        game.pay(company, game.bank, price * action.count)
-        move_shares(company, POOL, TREASURY, action.count)
-        game.event("redeem", {"company": company.id, "count": action.count, "price": price})
+        redeem(self.game, self.game.company(action.company), POOL, action.count)
         self.after_purchase(action.entity)
 
     def process_concede(self, action: Concede) -> None:
