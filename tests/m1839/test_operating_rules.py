@@ -33,6 +33,7 @@ from railhouse_m1839.closures import NewLocalDecider, resolve_new_locals
 from railhouse_m1839.game import M1839
 from railhouse_m1839.money import RaiseDecider
 from railhouse_m1839.operating import M1839OperatingRound, NationalisationWindow
+from railhouse_m1839.shares import sale_price
 from railhouse_m1839.turnsteps import FirstTrainStep, TrainBuyStep
 
 
@@ -358,3 +359,23 @@ def test_R_9_1_director_concedes_during_the_companys_turn() -> None:
     assert game.player("p0").bankrupt and ams.closed  # R-9.3
     assert game.round.company is not ams  # type: ignore[union-attr]  # its turn is over
     assert game.acting_entity() == "NBDS"
+
+
+def test_R_8_4_2_treasury_shares_sold_one_at_a_time_at_the_moving_price() -> None:
+    """Two shares are needed: each sells at the sale price of the moment, the price moving
+    left one space after each (the core's ``treasury_share_by_share``)."""
+    game = cleared()
+    ams = float_company(game, "AMS", "p0", cash=0)
+    move_shares(ams, "ipo", TREASURY, 3)
+    game.player("p0").cash = 500
+    operating_turn(game, "AMS", at=TrainBuyStep)
+    first = sale_price(game, ams)
+    market = game.market_of(ams)
+    two_left = market.neighbour(market.neighbour(market.positions["AMS"], "left"), "left")
+    game.apply(legal(game)[0])  # the compulsory "2" for f80
+    sales = [e for e in game.events_since(0) if e.kind == "emergency_sale"]
+    assert [e.data["price"] for e in sales][:1] == [first] and len(sales) == 2
+    assert sales[1].data["price"] < first  # sold after the first sale's move left
+    assert ams.shares_of(TREASURY) == 1 and ams.shares_of(POOL) == 2
+    assert ams.cash == sum(e.data["price"] for e in sales) - 80
+    assert market.positions["AMS"] == two_left

@@ -33,7 +33,7 @@ that leaves a decision pending, e.g. 1839's redemption offer R-7.4.1, calls
 "or the RH owner") is a raise without a company: ``EmergencyRaise(game, None, amount,
 debtor=player_id)`` waits until that player holds ``amount``, only by their share sales.
 1839 (money.py) uses ``EmergencyRules(contribute_in_full=True, sell_until_exhausted=True,
-sell_only_needed=True, concession=True)`` with its own sales
+sell_only_needed=True, concession=True, treasury_share_by_share=True)`` with its own sales
 (:meth:`EmergencyRaise.sale_price` is R-7.2.4's, price moves left, redemption offer).
 
 SOH's forced purchase (trainbuy.py) uses ``EmergencyRules(treasury_choice=True,
@@ -144,6 +144,10 @@ class EmergencyRules:
     #: ``concede`` is offered beside the sales, and is this bankruptcy (1839 R-9.1: a player
     #: may concede at any time); default: not offered
     concession: bool = False
+    #: treasury shares go to the pool one at a time, each at the :meth:`EmergencyRaise.
+    #: sale_price` of the moment, the price moving one space left after each (1839 R-8.4.2;
+    #: event ``emergency_sale`` per share); default: all at one price, then the sale's moves
+    treasury_share_by_share: bool = False
 
     def __post_init__(self) -> None:
         unknown = set(self.order) - set(SOURCES)
@@ -339,6 +343,14 @@ class EmergencyRaise(Decider["Game"]):
 
     def sell_treasury(self, count: int) -> None:
         game, company = self.game, self.company
+        if self.rules.treasury_share_by_share:
+            for _ in range(count):
+                price = self.sale_price(company)
+                move_shares(company, TREASURY, POOL, 1)
+                game.pay(game.bank, company, price)
+                game.market_of(company).move(company.id, "left", 1)
+                game.event("emergency_sale", {"company": company.id, "price": price})
+            return
         price = self.sale_price(company)
         move_shares(company, TREASURY, POOL, count)
         game.pay(game.bank, company, price * count)

@@ -18,7 +18,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from railhouse.engine.emergency import EmergencyRaise, EmergencyRules, Later, start_raise
-from railhouse.engine.entities import IPO, POOL, TREASURY, Company
+from railhouse.engine.entities import IPO, POOL, Company
 from railhouse.engine.shares import president_cert
 from railhouse.engine.windup import wind_up
 from railhouse_m1839.mapdata import NS
@@ -30,9 +30,10 @@ if TYPE_CHECKING:
 #: R-8.4.3/R-8.4.5: the director pays once the whole difference is raised, and is offered
 #: no more shares of a company than the rest needs at the R-7.2.4 sale price (§8.4.1
 #: "cannot sell additional shares once enough money has been raised"); R-8.4.6: bankrupt
-#: only after selling everything sellable; R-9.1: the seller may concede instead
+#: only after selling everything sellable; R-9.1: the seller may concede instead; R-8.4.2:
+#: treasury shares are sold one at a time at the sale price, the price moving left
 RULES = EmergencyRules(contribute_in_full=True, sell_until_exhausted=True,
-                       sell_only_needed=True, concession=True)
+                       sell_only_needed=True, concession=True, treasury_share_by_share=True)
 
 
 def raise_money(game: M1839, company: Company, amount: int, pay: Later,
@@ -93,17 +94,6 @@ class RaiseDecider(EmergencyRaise):
     def resume(self) -> None:
         if self in self.game.pending:
             self.after_sale()
-
-    def sell_treasury(self, count: int) -> None:
-        """R-8.4.2: one share at a time at the sale price, the price moving left."""
-        game, company = self.game, self.company
-        for _ in range(count):
-            price = sale_price(game, company)
-            cert = next(c for c in company.certs_of(TREASURY) if not c.president)
-            cert.owner = POOL
-            game.pay(game.bank, company, price)
-            game.market_of(company).move(company.id, "left", 1)
-            game.event("emergency_sale", {"company": company.id, "price": price})
 
 
 def go_bankrupt(game: M1839, player_id: str) -> None:
