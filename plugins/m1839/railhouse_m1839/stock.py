@@ -16,7 +16,7 @@ from railhouse.engine.actions import (
     Par,
     SellShares,
 )
-from railhouse.engine.entities import IPO, POOL, TREASURY, Company
+from railhouse.engine.entities import IPO, TREASURY, Company
 from railhouse.engine.rounds.stock import StockRound
 from railhouse.engine.shares import (
     move_shares,
@@ -76,10 +76,10 @@ class M1839StockRound(StockRound["M1839"]):
         return max_sellable(self.game, me, company, keep_director=False)
 
     def purchases(self, me: str, company: Company) -> list[LegalAction]:
-        """One share from each source (once ``allow_buy`` checked R-7.3.5's 60% cap and
-        R-7.3.8, not a company sold this round); a director's certificate left in the IPO
-        is bought whole for 2 x price, not by a player barred by R-7.3.9 (R-7.3.4 / R-9.4,
-        A-25)."""
+        """One share from each source (the core's ``buy_sources``: R-7.3.1, R-7.3.6; once
+        ``allow_buy`` checked R-7.3.5's 60% cap and R-7.3.8, not a company sold this
+        round); a director's certificate left in the IPO is bought whole for 2 x price, not
+        by a player barred by R-7.3.9 (R-7.3.4 / R-9.4, A-25)."""
         price, cash = self.game.share_price(company), self.game.player(me).cash
         if president_cert(company).owner != IPO:
             return [] if price > cash else [
@@ -88,18 +88,6 @@ class M1839StockRound(StockRound["M1839"]):
         if me in self.game.barred_from_par or 2 * price > cash:
             return []
         return [LegalAction(BuyShares(entity=me, company=company.id, source=IPO, count=2))]
-
-    def buy_sources(self, company: Company) -> list[str]:
-        """R-7.3.1, R-7.3.6: treasury only when the IPO is empty."""
-        found = []
-        ipo = [c for c in company.certs_of(IPO) if not c.president]
-        if ipo:
-            found.append(IPO)
-        if company.certs_of(POOL):
-            found.append(POOL)
-        if not ipo and company.certs_of(TREASURY):
-            found.append(TREASURY)
-        return found
 
     def may_par(self, me: str, company: Company, units: int) -> bool:
         """R-7.5.1-3: not barred by R-7.3.9; for a Local, two legal home hexes."""

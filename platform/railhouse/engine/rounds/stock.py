@@ -368,12 +368,17 @@ class StockRound(Round[G]):
         return self.can_take_certificates(me, 1)
 
     def buy_sources(self, company: Company) -> list[str]:
+        """Where ``company``'s ordinary shares are bought: where they start unsold, and the
+        Bank Pool; a company's own treasury shares, where the unsold ones start in an IPO,
+        only once the IPO holds no ordinary share (1839 R-7.3.1, R-7.3.6)."""
         owners, presidents = company.ledger.owners, company.ledger.presidents
-        sources = []
-        if any(o == TREASURY and not p for o, p in zip(owners, presidents, strict=True)):
-            sources.append(TREASURY)
+        unsold = self.game.unsold_location()
+        supply = any(o == unsold and not p for o, p in zip(owners, presidents, strict=True))
+        sources = [unsold] if supply else []
         if POOL in owners:
             sources.append(POOL)
+        if unsold != TREASURY and not supply and TREASURY in owners:
+            sources.append(TREASURY)
         return sources
 
     # -- title knobs -------------------------------------------------------------------
