@@ -32,7 +32,6 @@ from railhouse_m1839.markets import LOCAL_PARS
 from railhouse_m1839.shares import (
     buy_director,
     check_float,
-    max_sellable,
     sell,
 )
 
@@ -67,13 +66,10 @@ class M1839StockRound(StockRound["M1839"]):
     def player_id(self) -> str:
         return self.player
 
-    def max_sellable(self, me: str, company: Company) -> int:
-        """R-7.2.2: no selling in the first SR; then R-7.2.1 / R-7.6.4 (``shares``)."""
-        if self.first or company.closed or not company.started:
-            return 0
-        if company.id in self.sold_this_turn:
-            return 0
-        return max_sellable(self.game, me, company, keep_director=False)
+    def allow_sell(self, me: str, company: Company) -> bool:
+        """R-7.2.2: no selling in the first SR; a company started this round may be sold.
+        The core's ``max_sellable`` is R-7.2.1 / R-7.6.4 (no pool limit in 1839)."""
+        return not self.first
 
     def purchases(self, me: str, company: Company) -> list[LegalAction]:
         """One share from each source (the core's ``buy_sources``: R-7.3.1, R-7.3.6; once
