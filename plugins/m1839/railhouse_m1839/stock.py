@@ -14,7 +14,6 @@ from railhouse.engine.actions import (
     BuyShares,
     LegalAction,
     Par,
-    SellShares,
 )
 from railhouse.engine.entities import IPO, TREASURY, Company
 from railhouse.engine.rounds.stock import StockRound
@@ -117,12 +116,9 @@ class M1839StockRound(StockRound["M1839"]):
         super().on_act(me)
         self.game.cards.on_act(me)
 
-    def process_sell_shares(self, action: SellShares) -> None:
-        company = self.game.company(action.company)
-        self.sold_this_turn.add(company.id)
-        self.sold_this_round.setdefault(self.player, set()).add(company.id)
-        self.on_act(self.player)
-        sell(self.game, self.player, company, action.count)
+    def sell(self, me: str, company: Company, count: int) -> None:
+        """R-7.2.6: a sale, the redemption offer (R-7.4.1) before the price moves."""
+        sell(self.game, me, company, count)
 
     def process_buy_shares(self, action: BuyShares) -> None:
         game, me = self.game, self.player

@@ -418,16 +418,20 @@ class StockRound(Round[G]):
         self.end_turn()
 
     def process_sell_shares(self, action: SellShares) -> None:
-        game = self.game
-        company = game.company(action.company)
+        company = self.game.company(action.company)
         me = action.entity
-        sale = sell_to_pool(game, company, me, action.count)
         self.sold_this_turn.add(company.id)
         self.sold_this_round[me].add(company.id)
         self.on_act(me)
-        self.sale_price_moves(company, action.count, sale.by_president)
-        game.event("sell", {"player": me, "company": company.id, "count": action.count,
-                            "price": sale.price})
+        self.sell(me, company, action.count)
+
+    def sell(self, me: str, company: Company, count: int) -> None:
+        """The sale itself: to the pool at the market price, then :meth:`sale_price_moves`
+        (1839: its own sale, with the redemption offer of R-7.4.1)."""
+        sale = sell_to_pool(self.game, company, me, count)
+        self.sale_price_moves(company, count, sale.by_president)
+        self.game.event("sell", {"player": me, "company": company.id, "count": count,
+                                 "price": sale.price})
 
     def process_buy_shares(self, action: BuyShares) -> None:
         game = self.game
