@@ -164,6 +164,13 @@ class Board:
             del self.tokens[(coord, city)]
         self.token_version += 1
 
+    def replace_token(self, coord: str, city: int, old: str, new: str) -> None:
+        """Put ``new``'s token in the slot of ``old``'s (a swap of stations, a marker
+        leaving an NS marker behind: 1839 R-8.3.B.3, R-14.3.5)."""
+        owners = self.tokens[(coord, city)]
+        owners[owners.index(old)] = new
+        self.token_version += 1
+
     def set_reservations(self, reservations: list[Reservation]) -> None:
         """Replace every home reservation (what blocks a city's slot for its company)."""
         self.reservations = list(reservations)

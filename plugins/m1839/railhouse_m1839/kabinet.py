@@ -114,9 +114,7 @@ def apply_move(game: M1839, move: MoveStation) -> None:
     """Move the marker (NS marker left behind), close KR; if the company now has two
     markers in the target hex, queue the director's choice of the one to return."""
     board, company = game.board, move.entity
-    owners = board.tokens[(move.hex, move.city)]
-    owners[owners.index(company)] = NS
-    board.token_version += 1
+    board.replace_token(move.hex, move.city, company, NS)
     place_token(board, move.to_hex, move.to_city, company, move.replaces)
     game.event("kr_move", {"company": company, "hex": move.hex, "city": move.city,
                            "to_hex": move.to_hex, "to_city": move.to_city,
@@ -178,9 +176,6 @@ class ReturnDecider(Decider["M1839"]):
 
     def process_return_station(self, action: ReturnStation) -> None:
         self.game.pending.remove(self)
-        board = self.game.board
-        owners = board.tokens[(action.hex, action.city)]
-        owners[owners.index(self.company)] = NS
-        board.token_version += 1
+        self.game.board.replace_token(action.hex, action.city, self.company, NS)
         self.game.event("token_to_ns", {"company": self.company, "hex": action.hex,
                                         "city": action.city})  # fmt: skip

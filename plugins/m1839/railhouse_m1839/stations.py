@@ -258,11 +258,8 @@ def swap_markers(game: M1839, offer: SwapStation) -> None:
     """Exchange the two markers, charge the initiator f80, resolve doubled hexes."""
     board = game.board
     a, b = offer.entity, offer.other
-    mine, theirs = board.tokens[(offer.hex, offer.city)], board.tokens[
-        (offer.other_hex, offer.other_city)]
-    mine[mine.index(a)] = b
-    theirs[theirs.index(b)] = a
-    board.token_version += 1
+    board.replace_token(offer.hex, offer.city, a, b)
+    board.replace_token(offer.other_hex, offer.other_city, b, a)
     game.pay(game.companies[a], game.bank, STATION_FEE)
     # pending is a stack: the active company's director chooses first (R-8.3.B.3)
     for company, coord in ((b, offer.hex), (a, offer.other_hex)):
