@@ -12,14 +12,9 @@ forced purchase raises its money with the core's emergency raise
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from railhouse.engine.actions import (
-    Bankrupt,
-    LegalAction,
-    Range,
-    SellShares,
-)
 from railhouse.engine.emergency import EmergencyRaise, EmergencyRules
 from railhouse.engine.entities import Company, Train
 from railhouse.engine.privates import close_all_privates
@@ -79,6 +74,13 @@ class BuyTrainStep(CoreBuyTrainStep["SteamOverHolland", SohTurn]):
 FORCED_PURCHASE = EmergencyRules(treasury_choice=True, repeat_issue=True,
                                  contribute_at_spend=True, keep_president_certificates=True,
                                  sell_only_needed=True, bankrupt_by_choice=True)
+#: 18xx-games rule set: once the president has sold shares the train must be bought (T:
+#: "Player sold shares, a train must be purchased") unless nothing else is left, and each
+#: company's shares are sold in one block that keeps the train payable (T's
+#: ``BuyTrain#can_sell?``; EN "if the sale of those shares would not raise enough money to
+#: buy the train, no sale takes place")
+FORCED_PURCHASE_T = replace(FORCED_PURCHASE, one_block_per_company=True,
+                            no_bankrupt_after_sale=True)
 
 
 class ForcedPurchaseRaise(EmergencyRaise):
@@ -88,7 +90,8 @@ class ForcedPurchaseRaise(EmergencyRaise):
     rule = "SOH EN 'Forced train purchases'"
 
     def __init__(self, step: BuyTrainStep, amount: int) -> None:
-        super().__init__(step.game, step.company, amount, FORCED_PURCHASE)
+        rules = FORCED_PURCHASE_T if step.game.ruleset.no_close_after_sale else FORCED_PURCHASE
+        super().__init__(step.game, step.company, amount, rules, sold=step.turn.emergency_sales)
         self.step = step
 
     def treasury_units(self) -> int:
@@ -109,53 +112,6 @@ class ForcedPurchaseRaise(EmergencyRaise):
         game, turn = self.step.game, self.step.turn
         price_steps = issue_price_drop(game, self.company, turn.issued, count)
         issue_shares(game, self.company, count, turn, price_steps)
-
-    def legal_actions(self) -> list[LegalAction]:
-        """18xx-games rule set: once the president has sold shares for the train, the
-        company may no longer be let go (T: "Player sold shares, a train must be
-        purchased"), unless nothing else is left, and a company's shares are sold in one
-        block (T's ``BuyTrain#can_sell?``: not again once sold in this purchase)."""
-        legal = super().legal_actions()
-        turn = self.step.turn
-        if not self.step.game.ruleset.no_close_after_sale:
-            return legal
-        sold = turn.sold_companies
-        legal = self.whole_blocks([c for c in legal if not (
-            isinstance(c.action, SellShares) and c.action.company in sold)])
-        if turn.president_sold:
-            legal = [c for c in legal if not isinstance(c.action, Bankrupt)] or legal
-        return legal
-
-    def whole_blocks(self, legal: list[LegalAction]) -> list[LegalAction]:
-        """With one block per company, a sale must leave the rest of the shortfall within
-        the other companies' sales: EN "if the sale of those shares would not raise enough
-        money to buy the train, no sale takes place".  (T itself admits the short sale
-        and then refuses the close, leaving only a train bought from another company;
-        the differential's seed 2.)"""
-        game = self.step.game
-        worth = {c.action.company: c.ranges["count"].max * self.sale_price(
-            game.company(c.action.company)) for c in legal if isinstance(c.action, SellShares)}
-        due = self.to_raise()
-        out = []
-        for choice in legal:
-            action = choice.action
-            if not isinstance(action, SellShares):
-                out.append(choice)
-                continue
-            price = self.sale_price(game.company(action.company))
-            rest = due - (sum(worth.values()) - worth[action.company])
-            low = max(1, -(-rest // price)) if price > 0 else 1
-            top = choice.ranges["count"].max
-            if low <= top:
-                sale = SellShares(entity=action.entity, company=action.company, count=low)
-                out.append(LegalAction(sale, {"count": Range(low, top)}))
-        return out
-
-    def process_sell_shares(self, action: SellShares) -> None:
-        turn = self.step.turn
-        turn.president_sold = True
-        turn.sold_companies = (*turn.sold_companies, action.company)
-        super().process_sell_shares(action)
 
     def raised(self) -> None:
         """Nothing to do: the step now offers the ``BuyTrain``."""
