@@ -19,7 +19,6 @@ from railhouse.engine.emergency import EmergencyRaise, EmergencyRules
 from railhouse.engine.entities import Company, Train
 from railhouse.engine.privates import close_all_privates
 from railhouse.engine.steps import BuyTrainStep as CoreBuyTrainStep
-from railhouse.engine.steps import power_of
 from railhouse.engine.steps.issues import issue_limit, issue_shares, may_issue
 from railhouse.engine.trains import phase_for_train
 from railhouse.engine.windup import wind_up
@@ -29,8 +28,6 @@ from railhouse_soh.variants.issues import issue_price_drop
 
 if TYPE_CHECKING:
     from railhouse_soh.game import SteamOverHolland
-
-DISCOUNT_PERCENT = 10  # private #6 Werkspoor
 
 
 class BuyTrainStep(CoreBuyTrainStep["SteamOverHolland", SohTurn]):
@@ -45,15 +42,13 @@ class BuyTrainStep(CoreBuyTrainStep["SteamOverHolland", SohTurn]):
     rule = "SOH EN 'Purchasing trains'"
     hosts_raise = True
 
-    def depot_price(self, train: Train) -> int:
+    train_discount_percent = 10  # EN private #6 Werkspoor, the core's train_discount
+
+    def discounted(self, train: Train) -> bool:
         """EN private #6: 10% off every train the owning company buys from the bank
         (18xx-games rule set: only 3-, 4- and 5-trains; facts §11.2 "Private #6")."""
-        game = self.game
-        only = game.ruleset.discount_trains
-        if (power_of(game, self.company, "train_discount") is not None
-                and (only is None or train.name in only)):
-            return train.spec.price * (100 - DISCOUNT_PERCENT) // 100
-        return train.spec.price
+        only = self.game.ruleset.discount_trains
+        return only is None or train.name in only
 
     def bought_from_depot(self, train: Train) -> None:
         close_privates_on_purchase(self.game, train.name)
