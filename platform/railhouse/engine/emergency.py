@@ -39,8 +39,11 @@ sell_only_needed=True, concession=True, treasury_share_by_share=True)`` with its
 SOH's forced purchase (trainbuy.py) uses ``EmergencyRules(treasury_choice=True,
 repeat_issue=True, contribute_at_spend=True, keep_president_certificates=True,
 sell_only_needed=True, bankrupt_by_choice=True)`` with its own issue (``treasury_units``,
-``sell_treasury``: SOH's issue limit and price drop).  The title's share sale rules (ledges,
-price moves) go through :meth:`EmergencyRaise.sale_moves`.
+``sell_treasury``: SOH's issue limit and price drop); its 18xx-games rule set adds
+``one_block_per_company=True, no_bankrupt_after_sale=True``, the turn keeping the sales
+(``sold``).  The title's share sale rules (ledges, price moves) go through
+:meth:`EmergencyRaise.sale_moves`.  The options are data in
+:mod:`railhouse.engine.emergencyrules`.
 
 A raise need not sit on ``game.pending``: a step that derives its decision from the position
 each time it is asked (the core's buy-train step with ``hosts_raise``, SOH's, so that a
@@ -54,8 +57,7 @@ nothing (the step's own action spends, the president paying the rest).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING
 
 from railhouse.engine.actions import (
     Bankrupt,
@@ -65,6 +67,7 @@ from railhouse.engine.actions import (
     Range,
     SellShares,
 )
+from railhouse.engine.emergencyrules import EmergencyRules, Later, Payment
 from railhouse.engine.entities import POOL, TREASURY, Company
 from railhouse.engine.errors import IllegalAction
 from railhouse.engine.rounds.base import Decider
@@ -78,82 +81,7 @@ from railhouse.engine.shares import (
 if TYPE_CHECKING:
     from railhouse.engine.game import Game
 
-SOURCES = ("treasury_shares", "president_cash", "president_shares")
-
-
-class Later(Protocol):
-    """What to do once the money is raised: a continuation a pending raise keeps.  An
-    object holding the game as an attribute (a dataclass), never a closure:
-    ``Game.clone()`` deep-copies pending decisions, and a closure would keep acting on the
-    original game."""
-
-    def __call__(self) -> None: ...
-
-
-@dataclass
-class Payment:
-    """A continuation: ``source`` pays ``amount`` to ``target`` (entity ids; ``bank``)."""
-
-    game: Game
-    source: str
-    target: str
-    amount: int
-
-    def __call__(self) -> None:
-        self.game.pay(self.game.payer(self.source), self.game.payer(self.target), self.amount)
-
-
-@dataclass(frozen=True)
-class EmergencyRules:
-    """A title's emergency-money options, as data."""
-
-    order: tuple[str, ...] = SOURCES
-    treasury_choice: bool = False
-    keep_operating_presidency: bool = True
-    #: the president's cash goes to the company only once it covers the whole shortfall
-    #: (1839: the director raises the money, then pays it; until then the treasury is
-    #: untouched, e.g. for a redemption decided during the sales); default: as it comes
-    contribute_in_full: bool = False
-    #: the president may sell even when all they can sell cannot cover the shortfall, and
-    #: is bankrupt only once nothing is left to sell (1839 R-8.4.6 "after selling every
-    #: legally sellable share"); default: bankruptcy is then the only choice (SOH EN)
-    sell_until_exhausted: bool = False
-    #: with ``treasury_choice``: after an issue the company is asked again while money is
-    #: short and :meth:`EmergencyRaise.treasury_units` allows more (SOH EN/FAQ: any number
-    #: of issues within the cumulative limit); default: one issue ends that source
-    repeat_issue: bool = False
-    #: the president's cash counts towards ``amount`` once ``president_cash`` is reached
-    #: but stays with them: :meth:`EmergencyRaise.raised` (the title's spend) takes the rest
-    #: from the president, and sales pay the president, not the company (SOH: the president
-    #: pays the balance of the train at its purchase); default: contributed at once
-    contribute_at_spend: bool = False
-    #: the units of a president's certificate are never sold, in any company (SOH EN "The
-    #: president's certificate can never be sold"): no exchange before a sale; a sale that
-    #: leaves another player ahead passes the presidency after it (``update_president``)
-    #: and moves the price as the president's sale; default: a president may sell into
-    #: their certificate where another holder can take it over (exchanged before the sale)
-    keep_president_certificates: bool = False
-    #: each company's sale range stops at the shares the rest of the shortfall needs at the
-    #: :meth:`EmergencyRaise.sale_price` (SOH EN "he may sell the necessary shares"; 1839
-    #: §8.4.1 "cannot sell additional shares once enough money has been raised"); default:
-    #: up to all sellable shares
-    sell_only_needed: bool = False
-    #: ``bankrupt`` is offered beside the sales (SOH EN: the president may decline to sell,
-    #: and the company goes bankrupt); default: only when the sales cannot cover the rest
-    bankrupt_by_choice: bool = False
-    #: ``concede`` is offered beside the sales, and is this bankruptcy (1839 R-9.1: a player
-    #: may concede at any time); default: not offered
-    concession: bool = False
-    #: treasury shares go to the pool one at a time, each at the :meth:`EmergencyRaise.
-    #: sale_price` of the moment, the price moving one space left after each (1839 R-8.4.2;
-    #: event ``emergency_sale`` per share); default: all at one price, then the sale's moves
-    treasury_share_by_share: bool = False
-
-    def __post_init__(self) -> None:
-        unknown = set(self.order) - set(SOURCES)
-        if unknown:
-            raise ValueError(f"unknown emergency money sources {sorted(unknown)}")
-
+__all__ = ["EmergencyRaise", "EmergencyRules", "Later", "Payment", "start_raise"]
 
 class EmergencyRaise(Decider["Game"]):
     """``company`` must hold ``amount``: raise the shortfall, then :meth:`raised`.  With
@@ -164,7 +92,7 @@ class EmergencyRaise(Decider["Game"]):
 
     def __init__(self, game: Game, company: Company | None, amount: int,
                  rules: EmergencyRules | None = None, *, debtor: str | None = None,
-                 then: Later | None = None) -> None:
+                 then: Later | None = None, sold: list[str] | None = None) -> None:
         super().__init__(game)
         if (company is None) == (debtor is None):
             raise ValueError("an emergency raise is for a company or for a debtor player")
@@ -174,6 +102,9 @@ class EmergencyRaise(Decider["Game"]):
         self.rules = rules or EmergencyRules()
         self.then = then
         self.stage_index = 0
+        #: the companies whose shares the president sold in this raise; a host that
+        #: rebuilds the raise passes a list that outlives it (the turn's ``emergency_sales``)
+        self.sold = [] if sold is None else sold
 
     # -- title knobs ---------------------------------------------------------------------
     def raised(self) -> None:
@@ -313,6 +244,42 @@ class EmergencyRaise(Decider["Game"]):
 
     # -- decisions -----------------------------------------------------------------------
     def legal_actions(self) -> list[LegalAction]:
+        legal = self.choices()
+        if self.rules.one_block_per_company:
+            legal = self.whole_blocks([c for c in legal if not (
+                isinstance(c.action, SellShares) and c.action.company in self.sold)])
+        if self.rules.no_bankrupt_after_sale and self.sold:
+            legal = [c for c in legal if not isinstance(c.action, Bankrupt)] or legal
+        return legal
+
+    def whole_blocks(self, legal: list[LegalAction]) -> list[LegalAction]:
+        """``one_block_per_company``: a sale must leave the rest of the shortfall within the
+        other companies' sales: SOH EN "if the sale of those shares would not raise enough
+        money to buy the train, no sale takes place".  (T itself admits the short sale
+        and then refuses the close, leaving only a train bought from another company;
+        the SOH differential's seed 2.)"""
+        game = self.game
+        worth = {c.action.company: c.ranges["count"].max * self.sale_price(
+            game.company(c.action.company)) for c in legal if isinstance(c.action, SellShares)}
+        due = self.to_raise()
+        out = []
+        for choice in legal:
+            action = choice.action
+            if not isinstance(action, SellShares):
+                out.append(choice)
+                continue
+            price = self.sale_price(game.company(action.company))
+            rest = due - (sum(worth.values()) - worth[action.company])
+            low = max(1, -(-rest // price)) if price > 0 else 1
+            top = choice.ranges["count"].max
+            if low <= top:
+                sale = SellShares(entity=action.entity, company=action.company, count=low)
+                out.append(LegalAction(sale, {"count": Range(low, top)}))
+        return out
+
+    def choices(self) -> list[LegalAction]:
+        """The issue, or the president's sales and bankruptcy, before the per-sale rules
+        (``one_block_per_company``, ``no_bankrupt_after_sale``)."""
         if self.stage() == "treasury_shares":
             top = self.treasury_units()
             return [LegalAction(IssueShares(entity=self.company.id, count=1),
@@ -358,6 +325,7 @@ class EmergencyRaise(Decider["Game"]):
         game.event("emergency_issue", {"company": company.id, "count": count, "price": price})
 
     def process_sell_shares(self, action: SellShares) -> None:
+        self.sold.append(action.company)
         self.sell_shares(self.game.company(action.company), action.count)
 
     def sell_shares(self, company: Company, count: int) -> None:

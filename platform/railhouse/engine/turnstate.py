@@ -36,3 +36,6 @@ class TurnState:
     #: not offered again this turn, so offers and refusals cannot repeat without end
     #: (1839 R-11.1; SOH EN "Train costs", "Buying private companies": our reading)
     declined: set[str] = field(default_factory=set)
+    #: the companies whose shares the president sold this turn to raise the money for a
+    #: forced train purchase (:attr:`railhouse.engine.emergency.EmergencyRaise.sold`)
+    emergency_sales: list[str] = field(default_factory=list)

@@ -14,7 +14,4 @@ class SohTurn(TurnState):
     #: the company placed its home token this turn (EN "Placing station markers": no
     #: other token in the same turn)
     home_token: bool = False
-    #: the president sold shares to fund a forced train purchase, and from which companies
-    president_sold: bool = False
-    sold_companies: tuple[str, ...] = ()
 

@@ -12,19 +12,13 @@ forced purchase raises its money with the core's emergency raise
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from railhouse.engine.actions import (
-    Bankrupt,
-    LegalAction,
-    Range,
-    SellShares,
-)
 from railhouse.engine.emergency import EmergencyRaise, EmergencyRules
 from railhouse.engine.entities import Company, Train
 from railhouse.engine.privates import close_all_privates
 from railhouse.engine.steps import BuyTrainStep as CoreBuyTrainStep
-from railhouse.engine.steps import power_of
 from railhouse.engine.steps.issues import issue_limit, issue_shares, may_issue
 from railhouse.engine.trains import phase_for_train
 from railhouse.engine.windup import wind_up
@@ -34,8 +28,6 @@ from railhouse_soh.variants.issues import issue_price_drop
 
 if TYPE_CHECKING:
     from railhouse_soh.game import SteamOverHolland
-
-DISCOUNT_PERCENT = 10  # private #6 Werkspoor
 
 
 class BuyTrainStep(CoreBuyTrainStep["SteamOverHolland", SohTurn]):
@@ -50,15 +42,13 @@ class BuyTrainStep(CoreBuyTrainStep["SteamOverHolland", SohTurn]):
     rule = "SOH EN 'Purchasing trains'"
     hosts_raise = True
 
-    def depot_price(self, train: Train) -> int:
+    train_discount_percent = 10  # EN private #6 Werkspoor, the core's train_discount
+
+    def discounted(self, train: Train) -> bool:
         """EN private #6: 10% off every train the owning company buys from the bank
         (18xx-games rule set: only 3-, 4- and 5-trains; facts §11.2 "Private #6")."""
-        game = self.game
-        only = game.ruleset.discount_trains
-        if (power_of(game, self.company, "train_discount") is not None
-                and (only is None or train.name in only)):
-            return train.spec.price * (100 - DISCOUNT_PERCENT) // 100
-        return train.spec.price
+        only = self.game.ruleset.discount_trains
+        return only is None or train.name in only
 
     def bought_from_depot(self, train: Train) -> None:
         close_privates_on_purchase(self.game, train.name)
@@ -79,6 +69,13 @@ class BuyTrainStep(CoreBuyTrainStep["SteamOverHolland", SohTurn]):
 FORCED_PURCHASE = EmergencyRules(treasury_choice=True, repeat_issue=True,
                                  contribute_at_spend=True, keep_president_certificates=True,
                                  sell_only_needed=True, bankrupt_by_choice=True)
+#: 18xx-games rule set: once the president has sold shares the train must be bought (T:
+#: "Player sold shares, a train must be purchased") unless nothing else is left, and each
+#: company's shares are sold in one block that keeps the train payable (T's
+#: ``BuyTrain#can_sell?``; EN "if the sale of those shares would not raise enough money to
+#: buy the train, no sale takes place")
+FORCED_PURCHASE_T = replace(FORCED_PURCHASE, one_block_per_company=True,
+                            no_bankrupt_after_sale=True)
 
 
 class ForcedPurchaseRaise(EmergencyRaise):
@@ -88,7 +85,8 @@ class ForcedPurchaseRaise(EmergencyRaise):
     rule = "SOH EN 'Forced train purchases'"
 
     def __init__(self, step: BuyTrainStep, amount: int) -> None:
-        super().__init__(step.game, step.company, amount, FORCED_PURCHASE)
+        rules = FORCED_PURCHASE_T if step.game.ruleset.no_close_after_sale else FORCED_PURCHASE
+        super().__init__(step.game, step.company, amount, rules, sold=step.turn.emergency_sales)
         self.step = step
 
     def treasury_units(self) -> int:
@@ -109,53 +107,6 @@ class ForcedPurchaseRaise(EmergencyRaise):
         game, turn = self.step.game, self.step.turn
         price_steps = issue_price_drop(game, self.company, turn.issued, count)
         issue_shares(game, self.company, count, turn, price_steps)
-
-    def legal_actions(self) -> list[LegalAction]:
-        """18xx-games rule set: once the president has sold shares for the train, the
-        company may no longer be let go (T: "Player sold shares, a train must be
-        purchased"), unless nothing else is left, and a company's shares are sold in one
-        block (T's ``BuyTrain#can_sell?``: not again once sold in this purchase)."""
-        legal = super().legal_actions()
-        turn = self.step.turn
-        if not self.step.game.ruleset.no_close_after_sale:
-            return legal
-        sold = turn.sold_companies
-        legal = self.whole_blocks([c for c in legal if not (
-            isinstance(c.action, SellShares) and c.action.company in sold)])
-        if turn.president_sold:
-            legal = [c for c in legal if not isinstance(c.action, Bankrupt)] or legal
-        return legal
-
-    def whole_blocks(self, legal: list[LegalAction]) -> list[LegalAction]:
-        """With one block per company, a sale must leave the rest of the shortfall within
-        the other companies' sales: EN "if the sale of those shares would not raise enough
-        money to buy the train, no sale takes place".  (T itself admits the short sale
-        and then refuses the close, leaving only a train bought from another company;
-        the differential's seed 2.)"""
-        game = self.step.game
-        worth = {c.action.company: c.ranges["count"].max * self.sale_price(
-            game.company(c.action.company)) for c in legal if isinstance(c.action, SellShares)}
-        due = self.to_raise()
-        out = []
-        for choice in legal:
-            action = choice.action
-            if not isinstance(action, SellShares):
-                out.append(choice)
-                continue
-            price = self.sale_price(game.company(action.company))
-            rest = due - (sum(worth.values()) - worth[action.company])
-            low = max(1, -(-rest // price)) if price > 0 else 1
-            top = choice.ranges["count"].max
-            if low <= top:
-                sale = SellShares(entity=action.entity, company=action.company, count=low)
-                out.append(LegalAction(sale, {"count": Range(low, top)}))
-        return out
-
-    def process_sell_shares(self, action: SellShares) -> None:
-        turn = self.step.turn
-        turn.president_sold = True
-        turn.sold_companies = (*turn.sold_companies, action.company)
-        super().process_sell_shares(action)
 
     def raised(self) -> None:
         """Nothing to do: the step now offers the ``BuyTrain``."""

@@ -327,3 +327,28 @@ def test_random_playouts_with_the_core_step_keep_invariants_and_replay() -> None
             again.apply(decode_json(encode_json(action)))
         assert again.observation() == game.observation() and again.result() == game.result()
     assert {"train_bought", "phase", "agreement"} <= kinds
+
+
+class DiscountBuy(MiniBuy):
+    train_discount_percent = 10
+
+
+class ThreesDiscounted(DiscountBuy):
+    def discounted(self, train: Train) -> bool:
+        return train.name == "3"
+
+
+def test_a_train_discount_private_lowers_the_depot_price_soh_en_private_6() -> None:
+    """SOH EN private #6 (Werkspoor): 10% off the trains its company buys from the bank;
+    the 18xx-games rule set limits it to some trains (``discounted``)."""
+    for step, owned, price in ((MiniBuy, True, 80), (DiscountBuy, False, 80),
+                               (DiscountBuy, True, 72), (ThreesDiscounted, True, 80)):
+        game = buying(step)
+        private = game.privates["P1"]
+        private.spec = dataclasses.replace(private.spec, abilities=("train_discount",))
+        if owned:
+            private.owner = "A"
+            game.companies["A"].privates.append("P1")
+        game.forget_legal_actions()
+        (depot,) = [a for a in actions(game) if isinstance(a, BuyTrain)]
+        assert depot.price == price

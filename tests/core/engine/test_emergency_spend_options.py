@@ -154,3 +154,40 @@ def test_a_hosted_raise_built_afresh_moves_no_money_and_follows_the_position() -
 
 def kinds_of(raise_: EmergencyRaise) -> list[str]:
     return [type(c.action).__name__ for c in raise_.legal_actions()]
+
+
+def sale_ranges(game: MiniGame) -> dict[str, tuple[int, int]]:
+    return {c.action.company: (c.ranges["count"].min, c.ranges["count"].max)
+            for c in game.legal_actions() if isinstance(c.action, SellShares)}
+
+
+def test_one_block_per_company_keeps_the_train_payable_and_sells_each_company_once() -> None:
+    """SOH rules=18xx-games (T's ``BuyTrain#can_sell?``; EN "Forced train purchases": "if
+    the sale of those shares would not raise enough money to buy the train, no sale takes
+    place"): p0 must raise 250 from 3 A and 2 B at 70.  In one block per company, A's
+    sale must leave at most B's 140 (2 shares or more), and once A is sold only B's block,
+    big enough for the rest, is left."""
+    cases = ((False, {"A": (1, 3), "B": (1, 2)}, {"A": (1, 1), "B": (1, 2)}),
+             (True, {"A": (2, 3), "B": (1, 2)}, {"B": (2, 2)}))
+    for once, before, after in cases:
+        game, company = floated_a(cash=0, p0_extra=3)
+        set_cash(game, "p0", 0)
+        start(game, "B", "p2", 70, {"p0": 2})
+        raise_ = SpendRaise(game, company, 250, EmergencyRules(one_block_per_company=once))
+        start_raise(raise_)
+        assert sale_ranges(game) == before
+        game.apply(SellShares(entity="p0", company="A", count=2))
+        assert sale_ranges(game) == after and raise_.sold == ["A"]
+
+
+def test_no_bankrupt_after_sale_withholds_bankruptcy_once_the_president_sold() -> None:
+    """SOH rules=18xx-games (T: "Player sold shares, a train must be purchased")."""
+    for withheld in (False, True):
+        game, company = floated_a(cash=0, p0_extra=3)
+        set_cash(game, "p0", 0)
+        start(game, "B", "p2", 70, {"p0": 2})
+        rules = EmergencyRules(bankrupt_by_choice=True, no_bankrupt_after_sale=withheld)
+        start_raise(SpendRaise(game, company, 250, rules))
+        assert "Bankrupt" in kinds(game)
+        game.apply(SellShares(entity="p0", company="B", count=1))
+        assert ("Bankrupt" in kinds(game)) is not withheld

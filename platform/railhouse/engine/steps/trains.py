@@ -55,6 +55,7 @@ from railhouse.engine.emergency import EmergencyRaise, start_raise
 from railhouse.engine.phases import train_bought
 from railhouse.engine.rounds.base import G
 from railhouse.engine.steps.base import T, TurnStep
+from railhouse.engine.steps.track import power_of
 
 if TYPE_CHECKING:
     from railhouse.engine.entities import Company, Train
@@ -64,7 +65,8 @@ if TYPE_CHECKING:
 class BuyTrainStep(TurnStep[G, T]):
     """Buy trains from the depot or from other companies; a forced purchase when the
     company has no train (the module doc).  Override points: :meth:`depot_trains`,
-    :meth:`depot_price`, :meth:`take_from_depot`, :meth:`bought_from_depot`,
+    :meth:`depot_price` (with :attr:`train_discount_percent` and :meth:`discounted`),
+    :meth:`take_from_depot`, :meth:`bought_from_depot`,
     :meth:`must_buy_without_train`, :meth:`declined`, :meth:`emergency_raise`, and the
     class attribute :attr:`hosts_raise`; another company's trains are listed each or one
     per type as ``Game.each_train_a_choice`` says."""
@@ -75,6 +77,9 @@ class BuyTrainStep(TurnStep[G, T]):
     #: moves money by itself: ``treasury_choice`` and ``contribute_at_spend``); False: the
     #: purchase starts the raise on ``game.pending`` (module doc)
     hosts_raise = False
+    #: a private's ``train_discount`` ability takes this percentage off the depot trains
+    #: its company buys (:meth:`depot_price`; SOH private #6 Werkspoor: 10); 0: none
+    train_discount_percent = 0
 
     # -- override points ---------------------------------------------------------------
     def depot_trains(self) -> list[Train]:
@@ -82,8 +87,19 @@ class BuyTrainStep(TurnStep[G, T]):
         return self.game.depot.for_sale()
 
     def depot_price(self, train: Train) -> int:
-        """What ``train`` costs from the depot: its printed price."""
+        """What ``train`` costs from the depot: its printed price, less
+        :attr:`train_discount_percent` when the company owns an open private with the
+        ``train_discount`` ability and :meth:`discounted` admits the train."""
+        percent = self.train_discount_percent
+        if (percent and power_of(self.game, self.company, "train_discount") is not None
+                and self.discounted(train)):
+            return train.spec.price * (100 - percent) // 100
         return train.spec.price
+
+    def discounted(self, train: Train) -> bool:
+        """Whether the ``train_discount`` ability applies to ``train``: every depot train
+        by default."""
+        return True
 
     def take_from_depot(self, train_id: str) -> Train:
         """Take a bought train out of the depot (``Depot.take_for_sale``)."""

@@ -351,5 +351,5 @@ class Exporter:
             raise RecordError("bankruptcy outside a company's train purchase")
         # before a sale, "Close <company>" (the pass of Buy Trains); after one, 18xx.games
         # offers only its bankrupt action (and may refuse it: a dead end of its own)
-        kind = "bankrupt" if step.turn.president_sold else "pass"
+        kind = "bankrupt" if step.turn.emergency_sales else "pass"
         self.send({"type": kind, **self.entity(step.entity)})
