@@ -13,11 +13,11 @@ from railhouse.engine.actions import LegalAction, PlaceToken
 from railhouse.engine.config import CompanySpec, PhaseSpec, PrivateSpec, TrainSpec
 from railhouse.engine.entities import Bank, Company, Private, Train
 from railhouse.engine.game import Game
+from railhouse.engine.tokendeals import ReturnStation
 from railhouse.gamehooks import GameHooks
 from railhouse.map.board import Board
 from railhouse_m1839.data import ABILITIES
 from railhouse_m1839.game import M1839, M1839Rules
-from railhouse_m1839.kabinet import ReturnStation
 from railhouse_m1839.mapdata import MAJOR_HOMES, build_map
 from railhouse_m1839.turn import M1839Turn
 

@@ -12,11 +12,11 @@ from typing import Any
 import pytest
 
 from railhouse.engine.actions import Concede, LayTile, PlaceToken
+from railhouse.engine.tokendeals import ReturnDecider
 from railhouse.map.problem import RouteProblem, route_problem
 from railhouse.testing.conformance import choose
 from railhouse_m1839.actions import Nationalise
 from railhouse_m1839.game import M1839, new_game
-from railhouse_m1839.kabinet import ReturnDecider
 from railhouse_m1839.mapdata import OFFBOARDS
 from railhouse_m1839.stations import markers_left
 

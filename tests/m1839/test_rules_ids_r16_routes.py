@@ -13,10 +13,11 @@ from conftest_map import MapGame, lay
 
 from railhouse.engine.actions import Respond
 from railhouse.engine.routes import best_routes
+from railhouse.engine.tokendeals import SwapStation
 from railhouse.map.optimize import RouteResult
 from railhouse_m1839.game import new_game
 from railhouse_m1839.routing import RouteStep
-from railhouse_m1839.stations import StationStep, SwapStation
+from railhouse_m1839.stations import StationStep
 
 
 def best(game: MapGame, company: str) -> RouteResult:

@@ -39,6 +39,7 @@ from railhouse.engine.entities import IPO, POOL, TREASURY, Company
 from railhouse.engine.invariants import check_invariants
 from railhouse.engine.privates import close_private
 from railhouse.engine.shares import move_shares, start_company
+from railhouse.engine.tokendeals import SwapStation
 from railhouse.testing.conformance import choose
 from railhouse_m1839.actions import Nationalise
 from railhouse_m1839.auction import DiscountAuction
@@ -46,7 +47,7 @@ from railhouse_m1839.closures import resolve_new_locals
 from railhouse_m1839.game import M1839, new_game
 from railhouse_m1839.markets import LOCAL, MAJOR
 from railhouse_m1839.operating import M1839OperatingRound
-from railhouse_m1839.stations import StationStep, SwapStation
+from railhouse_m1839.stations import StationStep
 from railhouse_m1839.stock import M1839StockRound
 from railhouse_m1839.turnsteps import TrainBuyStep
 

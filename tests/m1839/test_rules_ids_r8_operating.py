@@ -37,12 +37,13 @@ from railhouse.engine.invariants import check_invariants
 from railhouse.engine.phases import DiscardDecider
 from railhouse.engine.rounds.base import Step
 from railhouse.engine.shares import move_shares, start_company
+from railhouse.engine.tokendeals import SwapStation
 from railhouse_m1839.game import M1839, new_game
 from railhouse_m1839.homes import float_fee, set_homes
 from railhouse_m1839.money import RaiseDecider
 from railhouse_m1839.operating import M1839OperatingRound
 from railhouse_m1839.routing import RouteStep
-from railhouse_m1839.stations import StationStep, SwapStation
+from railhouse_m1839.stations import StationStep
 from railhouse_m1839.stock import M1839StockRound
 from railhouse_m1839.track import TrackStep
 from railhouse_m1839.turnsteps import DividendStep, FirstTrainStep, TrainBuyStep

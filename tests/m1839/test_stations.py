@@ -5,7 +5,8 @@ from __future__ import annotations
 from conftest_map import MapGame, lay, token_spots
 
 from railhouse.engine.actions import PlaceToken, Respond
-from railhouse_m1839.stations import HomeStationStep, StationStep, SwapStation
+from railhouse.engine.tokendeals import SwapStation
+from railhouse_m1839.stations import HomeStationStep, StationStep
 
 
 def places(step: StationStep) -> set[tuple[str, int, str]]:

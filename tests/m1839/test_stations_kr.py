@@ -6,7 +6,8 @@ from conftest_map import MapGame, lay, token_spots
 
 from railhouse.engine.actions import PlaceToken, Respond
 from railhouse.engine.agreements import AgreementDecider
-from railhouse_m1839.kabinet import KRMove, MoveStation, ReturnDecider, ReturnStation
+from railhouse.engine.tokendeals import ReturnDecider, ReturnStation
+from railhouse_m1839.kabinet import KRMove, MoveStation
 from railhouse_m1839.stations import StationStep
 
 

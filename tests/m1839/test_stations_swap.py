@@ -6,8 +6,8 @@ from __future__ import annotations
 from conftest_map import MapGame, lay, token_spots
 
 from railhouse.engine.actions import Respond
-from railhouse_m1839.kabinet import ReturnDecider, ReturnStation
-from railhouse_m1839.stations import StationStep, SwapStation
+from railhouse.engine.tokendeals import ReturnDecider, ReturnStation, SwapStation
+from railhouse_m1839.stations import StationStep
 
 
 def doubled_swap_game() -> MapGame:

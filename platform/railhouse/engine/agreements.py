@@ -34,8 +34,9 @@ titles' ``private_bought`` / ``train_bought`` events (``company``, ``private``/`
 (:mod:`railhouse.engine.steps.trains`) sells trains between companies with ``TrainSale``,
 for every title (SOH EN "Train costs"; 1839 R-8.3.D.4).  Steam Over Holland (trainbuy.py)
 makes its private purchases with ``PrivateSale``, asked or not.  1839 uses it for its green
-private purchases (R-8.3.10) and writes its own deals: DRU's train hand-over (R-14.3.7,
-anytime.py), station swaps (stations.py) and KR's move (kabinet.py).
+private purchases (R-8.3.10), the core's token deals (:mod:`railhouse.engine.tokendeals`)
+for its station swaps (R-8.3.B.3, stations.py), and writes its own deals: DRU's train
+hand-over (R-14.3.7, anytime.py) and KR's move (kabinet.py).
 """
 
 from __future__ import annotations

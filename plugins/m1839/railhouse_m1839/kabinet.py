@@ -27,19 +27,18 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from railhouse.engine.actions import Action, LegalAction, register_action
+from railhouse.engine.actions import Action, register_action
 from railhouse.engine.agreements import Deal
 from railhouse.engine.errors import IllegalAction
 from railhouse.engine.privates import close_private
-from railhouse.engine.rounds.base import Decider
 from railhouse.engine.steps.tokens import place_token
+from railhouse.engine.tokendeals import queue_returns
 from railhouse.map.tokens import TokenOptions, legal_token_placements
 from railhouse_m1839.mapdata import NS
 from railhouse_m1839.routing import operator
 from railhouse_m1839.turn import M1839Turn
 
 if TYPE_CHECKING:
-    from railhouse.map.board import Board
     from railhouse_m1839.game import M1839
 
 KR = "KR"
@@ -58,16 +57,7 @@ class MoveStation(Action, frozen=True, tag="move_station"):
     replaces: str = ""
 
 
-class ReturnStation(Action, frozen=True, tag="return_station"):
-    """The director returns its marker in ``hex``/``city`` to the charter (R-14.3.5
-    exception); an NS marker takes the circle."""
-
-    hex: str
-    city: int
-
-
 register_action(MoveStation)
-register_action(ReturnStation)
 
 
 def kr_owner(game: M1839) -> str | None:
@@ -106,10 +96,6 @@ def kr_moves(game: M1839, company_id: str, declined: tuple[Action, ...] = ()) ->
     return out
 
 
-def doubled_circles(board: Board, company: str, coord: str) -> list[tuple[str, int]]:
-    return [(h, k) for h, k in board.company_cities(company) if h == coord]
-
-
 def apply_move(game: M1839, move: MoveStation) -> None:
     """Move the marker (NS marker left behind), close KR; if the company now has two
     markers in the target hex, queue the director's choice of the one to return."""
@@ -120,8 +106,7 @@ def apply_move(game: M1839, move: MoveStation) -> None:
                            "to_hex": move.to_hex, "to_city": move.to_city,
                            "replaces": move.replaces})  # fmt: skip
     close_private(game, KR, "power used")
-    if len(doubled_circles(board, company, move.to_hex)) > 1:
-        game.pending.append(ReturnDecider(game, company, move.to_hex))
+    queue_returns(game, NS, (company, move.to_hex))
 
 
 class KRMove(Deal):
@@ -153,29 +138,3 @@ class KRMove(Deal):
     def answered(self, accepted: bool) -> None:
         if not accepted:
             self.turn.declined_moves = (*self.turn.declined_moves, self.move)
-
-
-class ReturnDecider(Decider["M1839"]):
-    """R-14.3.5 exception and R-8.3.B.3: the director picks which of the company's two
-    markers in a hex goes back to the charter (an NS marker takes its circle)."""
-
-    rule = "1839 R-8.3.B.3 / R-14.3.5"
-
-    def __init__(self, game: M1839, company: str, coord: str) -> None:
-        super().__init__(game)
-        self.company = company
-        self.coord = coord
-
-    def acting_entity(self) -> str | None:
-        return self.company
-
-    def legal_actions(self) -> list[LegalAction]:
-        board = self.game.board
-        return [LegalAction(ReturnStation(entity=self.company, hex=h, city=k))
-                for h, k in doubled_circles(board, self.company, self.coord)]
-
-    def process_return_station(self, action: ReturnStation) -> None:
-        self.game.pending.remove(self)
-        self.game.board.replace_token(action.hex, action.city, self.company, NS)
-        self.game.event("token_to_ns", {"company": self.company, "hex": action.hex,
-                                        "city": action.city})  # fmt: skip

@@ -15,32 +15,28 @@ offered, ``PlaceToken.replaces`` (``"NS"`` or "") saying which; a declined swap 
 be repeated in the same turn. A swap that gives a company two markers in one hex asks its
 director which one returns to the charter (an NS marker takes its circle), the active
 company's director first (R-8.3.B.3). Swaps and KR's move are core two-party agreements
-(:mod:`railhouse.engine.agreements`, R-11.1): the deals :class:`StationSwap` and
-:class:`~railhouse_m1839.kabinet.KRMove`.
+(:mod:`railhouse.engine.agreements`, R-11.1): :class:`StationSwap` is the core's token swap
+(:mod:`railhouse.engine.tokendeals`: its f80 fee and the NS marker that takes a returned
+marker's circle as override points), :class:`~railhouse_m1839.kabinet.KRMove` a deal of its
+own that queues the same return choice.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from railhouse.engine.actions import Action, LegalAction, register_action
-from railhouse.engine.agreements import Deal, propose
+from railhouse.engine.actions import LegalAction
+from railhouse.engine.agreements import propose
 from railhouse.engine.entities import Company
-from railhouse.engine.errors import IllegalAction
 from railhouse.engine.privates import close_private
 from railhouse.engine.steps import HomeTokenStep as CoreHomeTokenStep
 from railhouse.engine.steps import TokenPower, places_left, power_of
 from railhouse.engine.steps import TokenStep as CoreTokenStep
+from railhouse.engine.tokendeals import SwapStation, TokenSwap
 from railhouse.map.board import Board
 from railhouse.map.mapdef import Reservation
 from railhouse_m1839.data import NRS_HEX_LAY
-from railhouse_m1839.kabinet import (
-    KRMove,
-    MoveStation,
-    ReturnDecider,
-    doubled_circles,
-    kr_moves,
-)
+from railhouse_m1839.kabinet import KRMove, MoveStation, kr_moves
 from railhouse_m1839.mapdata import NRS_CHOICE, NS
 from railhouse_m1839.routing import MapStep
 from railhouse_m1839.track import SRV, SRV_COST
@@ -53,20 +49,6 @@ STATION_FEE = 80  # R-8.3.B.2.4 (also a swap, R-8.3.B.3)
 NRS = "NRS"
 #: a marker may go over an NS marker, which leaves the map (§8.3.2.2, R-14.6)
 REPLACEABLE = frozenset({NS})
-
-
-class SwapStation(Action, frozen=True, tag="swap_station"):
-    """The acting company offers to exchange its marker in ``hex``/``city`` with
-    ``other``'s marker in ``other_hex``/``other_city`` (R-8.3.B.3); ``other`` answers."""
-
-    city: int
-    hex: str
-    other: str
-    other_hex: str
-    other_city: int
-
-
-register_action(SwapStation)
 
 
 # ----------------------------------------------------------------------- reservations
@@ -216,34 +198,18 @@ class StationStep(CoreTokenStep["M1839", M1839Turn], MapStep):
             close_private(self.game, SRV, "power used")
 
 
-class StationSwap(Deal):
-    """R-8.3.B.3: the active company's swap offer, the other company's director agreeing;
-    on acceptance the markers are exchanged and the station step ends, a refusal is
-    remembered in ``turn.declined_swaps``."""
+class StationSwap(TokenSwap):
+    """R-8.3.B.3: the active company's swap offer for f80, the other company's director
+    agreeing (an NS marker takes a returned marker's circle); on acceptance the station step
+    ends, a refusal is remembered in ``turn.declined_swaps``."""
 
     rule = "1839 R-8.3.B.3"
+    fee = STATION_FEE
+    vacated = NS
 
     def __init__(self, game: M1839, offer: SwapStation, step: StationStep) -> None:
-        super().__init__(game, offer.entity, offer.other)
-        self.offer = offer
+        super().__init__(game, offer)
         self.step = step
-
-    game: M1839
-
-    def check(self) -> None:
-        offer, board = self.offer, self.game.board
-        if (offer.entity not in board.tokens.get((offer.hex, offer.city), ())
-                or offer.other not in board.tokens.get((offer.other_hex, offer.other_city), ())
-                or self.game.companies[offer.entity].cash < STATION_FEE):
-            raise IllegalAction("the swap is no longer possible", self.rule)
-
-    def execute(self) -> None:
-        swap_markers(self.game, self.offer)
-
-    def describe(self) -> dict[str, object]:
-        offer = self.offer
-        return {**super().describe(), "hex": offer.hex, "city": offer.city,
-                "other_hex": offer.other_hex, "other_city": offer.other_city}
 
     def answered(self, accepted: bool) -> None:
         offer, step = self.offer, self.step
@@ -252,19 +218,3 @@ class StationSwap(Deal):
             return
         step.turn.swapped_token = f"{offer.other_hex}.c{offer.other_city}"  # A-18
         step.finish()
-
-
-def swap_markers(game: M1839, offer: SwapStation) -> None:
-    """Exchange the two markers, charge the initiator f80, resolve doubled hexes."""
-    board = game.board
-    a, b = offer.entity, offer.other
-    board.replace_token(offer.hex, offer.city, a, b)
-    board.replace_token(offer.other_hex, offer.other_city, b, a)
-    game.pay(game.companies[a], game.bank, STATION_FEE)
-    # pending is a stack: the active company's director chooses first (R-8.3.B.3)
-    for company, coord in ((b, offer.hex), (a, offer.other_hex)):
-        if len(doubled_circles(board, company, coord)) > 1:
-            game.pending.append(ReturnDecider(game, company, coord))
-    game.event("swap", {"company": a, "other": b, "hex": offer.hex, "city": offer.city,
-                        "other_hex": offer.other_hex, "other_city": offer.other_city,
-                        "cost": STATION_FEE})

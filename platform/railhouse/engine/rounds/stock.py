@@ -29,8 +29,6 @@ R-9.1), and :meth:`StockRound.extra_choices` for a title's own.
 
 from __future__ import annotations
 
-import math
-
 from railhouse.engine.actions import (
     Action,
     BuyShares,
@@ -45,11 +43,11 @@ from railhouse.engine.actions import (
 from railhouse.engine.entities import POOL, TREASURY, Company
 from railhouse.engine.errors import IllegalAction
 from railhouse.engine.rounds.base import G, Round
+from railhouse.engine.rounds.sales import sale_step, sellable_units
 from railhouse.engine.shares import (
     buyback_limit,
     move_shares,
     player_certificate_count,
-    pool_percent,
     president_cert,
     redeem,
     sale_price_drop,
@@ -212,7 +210,7 @@ class StockRound(Round[G]):
             top = self.max_sellable(me, company)
             if top <= 0:
                 continue
-            step = _sale_step(company, me)
+            step = sale_step(company, me)
             top -= top % step
             if top > 0:
                 action = SellShares(entity=me, company=company.id, count=step)
@@ -220,28 +218,11 @@ class StockRound(Round[G]):
         return choices
 
     def max_sellable(self, me: str, company: Company) -> int:
-        """How many 10% units ``me`` may sell of ``company`` now."""
+        """How many 10% units ``me`` may sell of ``company`` now (:func:`sellable_units`
+        unless sold this turn or the title's ``allow_sell`` says no)."""
         if company.closed or not company.started or company.id in self.sold_this_turn:
             return 0
-        if not self.allow_sell(me, company):
-            return 0
-        held = company.shares_of(me)
-        if held == 0:
-            return 0
-        limit = self.game.config.pool_limit_percent
-        room = held if limit is None else (limit - pool_percent(company)) // 10
-        if company.president != me:
-            return max(min(held, room), 0)
-        president_units = president_cert(company).percent // 10
-        best = min(held - president_units, room)
-        others = max((company.shares_of(p.id) for p in self.game.seats if p.id != me), default=0)
-        if others >= president_units:
-            # selling below the best other holding hands over the presidency
-            for k in range(held, best, -1):
-                if k <= room and held - k < others:
-                    best = max(best, k)
-                    break
-        return max(best, 0)
+        return sellable_units(self.game, me, company) if self.allow_sell(me, company) else 0
 
     def may_pass(self, me: str) -> bool:
         return True
@@ -507,18 +488,3 @@ class StockRound(Round[G]):
             return self.par_choices(me)
         company = self.game.companies.get(action.company)
         return [] if company is None else self.buy_choices_of(me, company)
-
-
-def _sale_step(company: Company, seller: str) -> int:
-    """The greatest common size, in 10% units, of the certificates a sale can draw on
-    (``seller``'s ordinary ones and, for a president, the ones an exchange would give)."""
-    president = company.president == seller
-    ledger = company.ledger
-    step = 0
-    for owner, percent, is_president in zip(ledger.owners, ledger.percents,
-                                            ledger.presidents, strict=True):
-        drawn_on = owner == seller or (president and owner[:1] == "p")
-        if is_president or not drawn_on:
-            continue
-        step = math.gcd(step, percent // 10)
-    return step or 1

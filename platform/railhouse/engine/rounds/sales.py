@@ -1,0 +1,53 @@
+"""Sale sizes in the stock round (SOH "Selling shares", "President's certificate"; 1839
+R-7.2.1, R-7.6.4): how many 10% units a holder may sell, within the pool limit and without
+selling the president's certificate, and the step of a sale when certificates are larger
+than 10%."""
+
+from __future__ import annotations
+
+import math
+from typing import TYPE_CHECKING
+
+from railhouse.engine.entities import Company
+from railhouse.engine.shares import pool_percent, president_cert
+
+if TYPE_CHECKING:
+    from railhouse.engine.game import Game
+
+
+def sellable_units(game: Game, seller: str, company: Company) -> int:
+    """How many 10% units ``seller`` may sell of ``company`` by the shares alone: all held,
+    within room left in the pool (``pool_limit_percent``), a president keeping the
+    president's certificate unless another holder can take the presidency."""
+    held = company.shares_of(seller)
+    if held == 0:
+        return 0
+    limit = game.config.pool_limit_percent
+    room = held if limit is None else (limit - pool_percent(company)) // 10
+    if company.president != seller:
+        return max(min(held, room), 0)
+    president_units = president_cert(company).percent // 10
+    best = min(held - president_units, room)
+    others = max((company.shares_of(p.id) for p in game.seats if p.id != seller), default=0)
+    if others >= president_units:
+        # selling below the best other holding hands over the presidency
+        for k in range(held, best, -1):
+            if k <= room and held - k < others:
+                best = max(best, k)
+                break
+    return max(best, 0)
+
+
+def sale_step(company: Company, seller: str) -> int:
+    """The greatest common size, in 10% units, of the certificates a sale can draw on
+    (``seller``'s ordinary ones and, for a president, the ones an exchange would give)."""
+    president = company.president == seller
+    ledger = company.ledger
+    step = 0
+    for owner, percent, is_president in zip(ledger.owners, ledger.percents,
+                                            ledger.presidents, strict=True):
+        drawn_on = owner == seller or (president and owner[:1] == "p")
+        if is_president or not drawn_on:
+            continue
+        step = math.gcd(step, percent // 10)
+    return step or 1
