@@ -5,12 +5,16 @@ It is generated from the engine's action types (their fields, field types and do
 and from what the engine actually offers: the legal choices of a few seeded games of the
 title (:func:`railhouse.bench.positions.playout`), which say in which rounds each type is
 offered, which of its fields come as ``ranges`` and on which ``step`` grid, and give an
-example.  A type the title defines that the sample games never offered is listed too.
+example.  A type the sample games never offered is listed too when the title defines it or
+imports the core rule module that defines it (e.g. :mod:`railhouse.engine.tokendeals`): the
+shared operating turn's types (:mod:`railhouse.engine.actions`) are listed only when offered,
+since every title imports that module whether it offers a type or not.
 """
 
 from __future__ import annotations
 
 import json
+import sys
 import types
 import typing
 from dataclasses import dataclass, field
@@ -64,8 +68,7 @@ def reference(title_id: str, seeds: tuple[int, ...] = SEEDS) -> str:
     info = registry().title(title_id)
     players = max(info.min_players, min(4, info.max_players))
     seen = survey(title_id, players, seeds)
-    package = info.game_factory.split(".", 1)[0]
-    own = {tag for tag, cls in action_types().items() if cls.__module__.startswith(package)}
+    own = title_action_tags(info.game_factory.split(".", 1)[0])
     lines = [
         f"# Actions of {info.name} (`{info.id}`)",
         "",
@@ -85,6 +88,21 @@ def reference(title_id: str, seeds: tuple[int, ...] = SEEDS) -> str:
     for tag in sorted(set(seen) | own):
         lines += _section(tag, action_types()[tag], seen.get(tag))
     return "\n".join(lines).rstrip("\n") + "\n"
+
+
+def title_action_tags(package: str) -> set[str]:
+    """The action tags a title may offer though no sample game did: the types its own
+    package defines, and those of the optional core rule modules it imports from."""
+    modules = {name for name in sys.modules if name == package or name.startswith(package + ".")}
+    used = set(modules)
+    for name in modules:
+        for value in vars(sys.modules[name]).values():
+            origin = getattr(value, "__module__", None)
+            if isinstance(value, types.ModuleType):
+                origin = value.__name__
+            if isinstance(origin, str) and origin != Action.__module__:
+                used.add(origin)
+    return {tag for tag, cls in action_types().items() if cls.__module__ in used}
 
 
 def _section(tag: str, cls: type[Action], offered: Offered | None) -> list[str]:
