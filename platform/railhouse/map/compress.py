@@ -141,7 +141,7 @@ def _prune(g: TrackGraph, rules: RouteRules, links: list[Link]) -> dict[int, lis
         adj.setdefault(link.v, []).append((link.u, i))
     nodes, terminals = g.nodes, rules.terminals
     todo = [u for u in adj if nodes[u].kind not in terminals]
-    pruned = False
+    touched: set[int] = set()  # ends of a pruned link
     while todo:
         u = todo.pop()
         key: int | None = None
@@ -159,9 +159,10 @@ def _prune(g: TrackGraph, rules: RouteRules, links: list[Link]) -> dict[int, lis
         else:
             for v, i in live:
                 alive[i] = False
-                pruned = True
+                touched.add(u)
+                touched.add(v)
                 if nodes[v].kind not in terminals:
                     todo.append(v)
-    if not pruned:
-        return adj
-    return {u: [(v, i) for v, i in lst if alive[i]] for u, lst in adj.items()}
+    for u in touched:
+        adj[u] = [(v, i) for v, i in adj[u] if alive[i]]
+    return adj
