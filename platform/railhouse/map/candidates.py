@@ -10,6 +10,7 @@ candidate list and sub-problems, and a ``route_bonus`` hook sees the first one's
 from __future__ import annotations
 
 from dataclasses import replace
+from functools import lru_cache
 
 from railhouse.map.board import Board
 from railhouse.map.compress import Compressed
@@ -55,7 +56,14 @@ def train_kinds(trains: tuple[TrainSpec, ...]) -> tuple[TrainSpec, ...]:
     (titles name trains by their ids): equal trains are interchangeable, so they share
     candidate lists and solved sub-problems, and the search orders them."""
     first: dict[TrainSpec, TrainSpec] = {}
-    return tuple(first.setdefault(replace(t, name=""), t) for t in trains)
+    return tuple(first.setdefault(_unnamed(t), t) for t in trains)
+
+
+@lru_cache(maxsize=256)
+def _unnamed(train: TrainSpec) -> TrainSpec:
+    """``train`` without its name (what makes trains equal kinds); remembered, as a
+    company's trains are asked again at every run."""
+    return replace(train, name="")
 
 
 def undominated(routes: list[RawRoute]) -> list[RawRoute]:

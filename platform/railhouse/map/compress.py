@@ -13,6 +13,7 @@ result is cached on the board per track graph and terminal kinds.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from railhouse.map.board import Board
 from railhouse.map.graph import EDGE, Operator, TrackGraph, track_graph
@@ -21,10 +22,11 @@ from railhouse.map.tiles import JUNCTION, TOWN
 from railhouse.map.trains import RouteRules
 
 
-@dataclass(frozen=True, slots=True)
-class Link:
+class Link(NamedTuple):
     """A compressed chain from raw node ``u`` to ``v`` through ``nodes[1:-1]``; ``u_key``
-    and ``v_key``: the turn keys of its end segments at ``u`` and ``v``."""
+    and ``v_key``: the turn keys of its end segments at ``u`` and ``v``.  (A named tuple:
+    a graph makes dozens per track version, and a tuple is made several times faster than
+    a frozen dataclass.)"""
 
     u: int
     v: int
@@ -56,25 +58,32 @@ def compressed(board: Board, op: Operator, rules: RouteRules) -> Compressed:
     return hit
 
 
-def _foldable(g: TrackGraph, u: int, rules: RouteRules) -> bool:
-    if len(g.adj[u]) != 2:
-        return False
-    kind = g.nodes[u].kind
-    (_, p), (_, q) = g.adj[u]
-    if turn_key(g, u, p) == turn_key(g, u, q):
-        return False
-    return kind in (EDGE, JUNCTION) or (kind == TOWN and TOWN not in rules.terminals)
+def _fold_flags(g: TrackGraph, rules: RouteRules) -> bytearray:
+    """Per node, 1 where a chain folds through it: two segments that a path may join
+    there (different :func:`~railhouse.map.legal.turn_key`), at a hex side, a junction, or
+    a town that may not be a terminus.  (``turn_key`` inlined: a side's key is its
+    segment's hex, any other node's the segment itself.)"""
+    path_hex = g.path_hex
+    through = (EDGE, JUNCTION) if TOWN in rules.terminals else (EDGE, JUNCTION, TOWN)
+    fold = bytearray(len(g.nodes))
+    for u, (node, ways) in enumerate(zip(g.nodes, g.adj, strict=True)):
+        if len(ways) != 2 or node.kind not in through:
+            continue
+        p, q = ways[0][1], ways[1][1]
+        if (path_hex[p] != path_hex[q]) if node.kind == EDGE else p != q:
+            fold[u] = 1
+    return fold
 
 
 def _compress(g: TrackGraph, rules: RouteRules) -> Compressed:
     n_paths = len(g.path_names)
     links: list[Link] = []
     used: set[int] = set()
-    fold = bytearray(_foldable(g, u, rules) for u in range(len(g.nodes)))
-    for u in range(len(g.nodes)):
+    fold = _fold_flags(g, rules)
+    for u, ways in enumerate(g.adj):
         if fold[u]:
             continue
-        for v, pid in g.adj[u]:
+        for v, pid in ways:
             if pid in used:
                 continue
             link = _walk(g, rules, fold, u, v, pid, used, n_paths)
@@ -93,14 +102,17 @@ def _walk(
     nodes, paths = [u], [pid]
     used.add(pid)
     res, towns, town_value, stop_mask = 1 << pid, 0, 0, 0
+    g_nodes, g_adj, exclusive = g.nodes, g.adj, rules.exclusive_edges
     while fold[v] and v != u:
-        node = g.nodes[v]
-        if node.kind == EDGE and rules.exclusive_edges:
-            res |= 1 << (n_paths + v)
-        if node.kind == TOWN:
+        node = g_nodes[v]
+        kind = node.kind
+        if kind == EDGE:
+            if exclusive:
+                res |= 1 << (n_paths + v)
+        elif kind == TOWN:
             towns, town_value, stop_mask = towns + 1, town_value + node.revenue, stop_mask | 1 << v
         nodes.append(v)
-        (a, pa), (b, pb) = g.adj[v]
+        (a, pa), (b, pb) = g_adj[v]
         v, pid = (b, pb) if pa == pid else (a, pa)
         if pid in used:
             return None
@@ -129,18 +141,28 @@ def _prune(g: TrackGraph, rules: RouteRules, links: list[Link]) -> dict[int, lis
         adj.setdefault(link.v, []).append((link.u, i))
     nodes, terminals = g.nodes, rules.terminals
     todo = [u for u in adj if nodes[u].kind not in terminals]
+    touched: set[int] = set()  # ends of a pruned link
     while todo:
         u = todo.pop()
-        live = [(v, i) for v, i in adj[u] if alive[i]]
-        if not live:
-            continue
-        first = links[live[0][1]]
-        key = first.u_key if first.u == u else first.v_key
-        if any((links[i].u_key if links[i].u == u else links[i].v_key) != key
-               for _, i in live[1:]):
-            continue
-        for v, i in live:
-            alive[i] = False
-            if nodes[v].kind not in terminals:
-                todo.append(v)
-    return {u: [(v, i) for v, i in lst if alive[i]] for u, lst in adj.items()}
+        key: int | None = None
+        live = []
+        for v, i in adj[u]:
+            if not alive[i]:
+                continue
+            link = links[i]
+            k = link.u_key if link.u == u else link.v_key
+            if key is None:
+                key = k
+            elif k != key:
+                break  # two turn keys: a route may pass u
+            live.append((v, i))
+        else:
+            for v, i in live:
+                alive[i] = False
+                touched.add(u)
+                touched.add(v)
+                if nodes[v].kind not in terminals:
+                    todo.append(v)
+    for u in touched:
+        adj[u] = [(v, i) for v, i in adj[u] if alive[i]]
+    return adj

@@ -222,7 +222,8 @@ def _hex_lays(
     memo = inputs.memo
     base: _HexLays | None = memo.get(key)
     if base is None:
-        fitting = list(_fitting(board, op, opts.colors, coord, reached_mask, has_token))
+        fitting = list(_fitting(board, op, opts.colors, coord, reached_mask, has_token,
+                                inputs.markers))
         base = memo[key] = _HexLays(coord, fitting, upgrade)
     if opts.extra_cost == 0 and opts.budget is None:
         return base
@@ -233,23 +234,37 @@ def _hex_lays(
     return hit
 
 
-def _open_hexes(board: Board, op: Operator, opts: LayOptions) -> Iterator[tuple[str, int, bool]]:
+def _open_hexes(board: Board, op: Operator, opts: LayOptions) -> list[tuple[str, int, bool]]:
     """``(hex, mask of sides reached by op, op has a token there)`` of every hex in map
-    order that may take a tile and touches op's network."""
+    order that may take a tile and touches op's network (within ``opts.only_hexes``)."""
+    found = _open_hexes_now(board, op)
+    if opts.only_hexes is None:
+        return found
+    only = opts.only_hexes
+    return [entry for entry in found if entry[0] in only]
+
+
+def _open_hexes_now(board: Board, op: Operator) -> list[tuple[str, int, bool]]:
+    """:func:`_open_hexes` without a restriction, cached per board revision and ``op``
+    (every listing and "is there a lay?" of the revision walks the same hexes)."""
+    key = ("open_hexes", board.track_version, board.token_version, op)
+    hit: list[tuple[str, int, bool]] | None = board.cache.get(key)
+    if hit is not None:
+        return hit
     reached = reached_sides(board, op)
     token_hexes = {h for h, _ in board.company_cities(op.company)}
-    hexes = board.map.hexes
-    coords = hexes if opts.only_hexes is None else [c for c in hexes if c in opts.only_hexes]
-    for coord in coords:
+    hit = []
+    for coord, hexdef in board.map.hexes.items():
         reached_mask = reached.get(coord, 0)
         if not reached_mask and coord not in token_hexes:
             continue
-        hexdef = hexes[coord]
         if hexdef.fixed:
             continue
         if hexdef.blocked_until is not None and hexdef.blocked_until not in op.released:
             continue
-        yield coord, reached_mask, coord in token_hexes
+        hit.append((coord, reached_mask, coord in token_hexes))
+    board.cache[key] = hit
+    return hit
 
 
 def reached_sides(board: Board, op: Operator) -> dict[str, int]:
@@ -269,15 +284,17 @@ def reached_sides(board: Board, op: Operator) -> dict[str, int]:
 
 def _fitting(
     board: Board, op: Operator, colors: frozenset[str], coord: str, reached_mask: int,
-    has_token: bool,
+    has_token: bool, markers: dict[str, tuple[object, ...]],
 ) -> Iterator[tuple[Candidate, int]]:
     """The candidates of ``colors`` on ``coord`` that are legal now, with their cost
-    (without the step's fee), in order."""
+    (without the step's fee), in order.  ``markers``: the board's tokens and
+    reservations per hex (:func:`~railhouse.map.laymemo.hex_markers`; a hex without
+    any holds no token to fit)."""
     old, old_rot = board.tile_at(coord)
     upgrade = old.color != WHITE
     old_mask = orient(old, old_rot).edge_mask
     hex_cost = _hex_cost(board, coord, upgrade)
-    holds = _holds_tokens(board, coord, len(old.city_indices()))
+    holds = coord in markers and _holds_tokens(board, coord, len(old.city_indices()))
     for cand in _static_candidates(board.map, coord, old, old_rot):
         new = cand.shape.new
         if new.color not in colors or not board.available(new.id):

@@ -20,6 +20,7 @@ of it stays exact.
 from __future__ import annotations
 
 from dataclasses import replace
+from functools import lru_cache
 from itertools import combinations
 
 from railhouse.map.board import Board
@@ -45,7 +46,7 @@ costs more than it saves on small positions."""
 def best_routes(board: Board, op: Operator, rules: RouteRules, run: RunContext) -> RouteResult:
     """The revenue-maximising legal routes for ``run.trains`` (see module docstring)."""
     comp = compressed(board, op, rules)
-    probe = replace(rules, max_routes=min(rules.max_routes, PROBE_ROUTES))
+    probe = _probe_rules(rules)
     all_routes, reason = enumerate_routes(board, op, probe, run)
     if reason and rules.max_routes > PROBE_ROUTES:  # a large position: prune by value
         if len(run.trains) == 1 and run.route_bonus is None:
@@ -71,6 +72,12 @@ def best_routes(board: Board, op: Operator, rules: RouteRules, run: RunContext) 
     return RouteResult(bb.best, tuple(chosen), not reason, reason, len(all_routes))
 
 
+@lru_cache(maxsize=64)
+def _probe_rules(rules: RouteRules) -> RouteRules:
+    """``rules`` with at most :data:`PROBE_ROUTES` routes listed (made once per rules)."""
+    return replace(rules, max_routes=min(rules.max_routes, PROBE_ROUTES))
+
+
 def _solve(
     g: TrackGraph,
     trains: tuple[TrainSpec, ...],
@@ -85,9 +92,10 @@ def _solve(
     bitsets: dict[int, dict[int, int]] = {}
     subset_opt: dict[frozenset[int], int] = {}
     by_kind: dict[tuple[str, ...], int | None] = {}
+    spelled = [repr(t) for t in trains]
     for size in range(2, n):
         for subset in combinations(range(n), size):
-            kind = tuple(sorted(repr(trains[i]) for i in subset))
+            kind = tuple(sorted(spelled[i] for i in subset))
             if kind not in by_kind:
                 bb = BranchAndBound(g, trains, cands, rules, tokens, subset, subset_opt, bitsets)
                 by_kind[kind] = bb.best if bb.solve() else None

@@ -240,6 +240,7 @@ class TrackStep(MapStep[G, T]):
                 continue
             phantom = self.board.clone()
             phantom.tokens[(coord, _PHANTOM_CITY)] = [self.entity]
+            phantom.token_version += 1  # a new token revision: no derived data shared
             out.extend(legal_tile_lays(phantom, op, replace(opts, only_hexes=frozenset({coord}))))
         return out
 
