@@ -48,7 +48,6 @@ from railhouse.engine.shares import (
     buyback_limit,
     move_shares,
     player_certificate_count,
-    president_cert,
     redeem,
     sale_price_drop,
     sell_to_pool,
@@ -262,7 +261,7 @@ class StockRound(Round[G]):
         private #7's owner cannot start NRS in phase 6)."""
         if company.percent_of(me) + units * 10 > self.game.config.max_holding_percent:
             return False
-        return president_cert(company).owner == self.game.unsold_location()
+        return company.ledger.president_owner() == self.game.unsold_location()
 
     def par_choices(self, me: str) -> list[LegalAction]:
         """Every company ``me`` may start, at every one of its :meth:`par_prices` at which
@@ -458,9 +457,12 @@ class StockRound(Round[G]):
 
         The shortcut is taken only while ``legal_actions`` is this class's own: a title that
         overrides it is validated by membership in its legal set, so the two never disagree.
+        Where the legal set was listed already (a caller asked ``legal_actions`` before
+        answering) membership in it is the cheaper check.
         """
-        if type(self).legal_actions is not StockRound.legal_actions:
-            super().validate(action)
+        if (type(self).legal_actions is not StockRound.legal_actions
+                or self.game.known_legal(self) is not None):
+            super().validate(action)  # the listed set, already there: no recomputation
             return
         candidates = self.candidates_for(action)
         if candidates is None:
