@@ -94,9 +94,8 @@ class M1839StockRound(StockRound["M1839"]):
         game = self.game
         pars = LOCAL_PARS if company.spec.kind == "local" else game.phase.extra["major_pars"]
         market = game.market_of(company)
-        crowded = {p for p in pars
-                   if len(market.stacks.get((0, market.index_of(p)), [])) >= 2}
-        return [p for p in pars if p not in crowded]
+        stacks = market.stacks
+        return [p for p in pars if len(stacks.get((0, market.index_of(p)), ())) < 2]
 
     def extra_choices(self, me: str) -> list[LegalAction]:
         """R-14.3.7 (A-28): the holder of DRU's train may give it to a floated company below
