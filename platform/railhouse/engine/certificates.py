@@ -90,6 +90,10 @@ class ShareLedger:
     def president_index(self) -> int:
         return self.presidents.index(True)
 
+    def president_owner(self) -> str:
+        """Who holds the president's certificate (no view made)."""
+        return self.owners[self.presidents.index(True)]
+
     # -- changes -----------------------------------------------------------------------
     def set_owner(self, index: int, owner: str) -> None:
         self.owners[index] = owner

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any
 
 from railhouse.engine.cloning import shared_on_copy
@@ -113,6 +114,15 @@ class MarketSpec:
     rows: tuple[tuple[MarketCell | None, ...], ...]
     one_dimensional: bool = True
     operated_face_down: bool = False
+
+    @cached_property
+    def columns(self) -> Mapping[int, int]:
+        """A one-row market: the column of each price's (first) space, made once."""
+        columns: dict[int, int] = {}
+        for col, cell in enumerate(self.rows[0]):
+            if cell is not None:
+                columns.setdefault(cell.price, col)
+        return columns
 
 
 @shared_on_copy

@@ -53,6 +53,16 @@ class LegalSetCache:
         self._legal[id(decider)] = (decider, legal)
         return legal
 
+    def known_legal(self, decider: Decider[Any]) -> list[LegalAction] | None:
+        """The legal set of ``decider`` at this position if it was already computed
+        (:meth:`legal_for` would reuse it), else None; computes nothing.  A decider with
+        a cheaper direct check than enumerating its set validates against this when it is
+        there (a caller that listed the legal set before answering)."""
+        entry = self._legal.get(id(decider))
+        if entry is None or entry[0] is not decider or self._refresh or checking():
+            return None
+        return entry[1]
+
     def forget_legal_actions(self) -> None:
         """Drop every cached legal set (after changing the state outside ``apply``)."""
         self._legal.clear()

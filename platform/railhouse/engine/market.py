@@ -75,9 +75,9 @@ class StockMarket:
 
     def index_of(self, price: int) -> int:
         """A one-row market: the column of the space of ``price``."""
-        for col, cell in enumerate(self.spec.rows[0]):
-            if cell is not None and cell.price == price:
-                return col
+        col = self.spec.columns.get(price)
+        if col is not None:
+            return col
         raise ValueError(f"{price} is not a space of the {self.spec.id} market")
 
     def turn_face_up(self) -> None:

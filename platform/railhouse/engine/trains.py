@@ -26,7 +26,8 @@ if TYPE_CHECKING:
 
 @dataclass
 class Depot:
-    trains: list[Train] = field(default_factory=list)  # unsold, in order
+    #: unsold, in group order (:func:`build_depot`; taking trains out keeps the order)
+    trains: list[Train] = field(default_factory=list)
     unlimited: dict[str, TrainSpec] = field(default_factory=dict)
     discarded: list[Train] = field(default_factory=list)
     serial: dict[str, int] = field(default_factory=dict)
@@ -36,16 +37,21 @@ class Depot:
     twins: dict[str, str] = field(default_factory=dict)
 
     def current_group(self) -> int | None:
-        groups = [t.spec.group for t in self.trains]
-        groups += [s.group for s in self.unlimited.values()]
-        return min(groups) if groups else None
+        """The lowest group with a train left (``trains`` is in group order)."""
+        group = self.trains[0].spec.group if self.trains else None
+        for spec in self.unlimited.values():
+            if group is None or spec.group < group:
+                group = spec.group
+        return group
 
     def available(self) -> list[Train]:
         """One purchasable train per type currently on sale (the next of each stack)."""
         group = self.current_group()
         seen: dict[str, Train] = {}
         for train in self.trains:
-            if train.spec.group == group and train.name not in seen:
+            if train.spec.group != group:
+                break  # group order: the rest are of later groups
+            if train.name not in seen:
                 seen[train.name] = train
         for name, spec in self.unlimited.items():
             if spec.group == group and name not in seen:
@@ -95,7 +101,7 @@ class Depot:
 
 def build_depot(specs: tuple[TrainSpec, ...], players: int) -> Depot:
     depot = Depot()
-    for spec in specs:
+    for spec in sorted(specs, key=_group):  # stable: the title's order within a group
         count = spec.count_for(players)
         if count is None:
             depot.unlimited[spec.name] = spec
@@ -104,6 +110,10 @@ def build_depot(specs: tuple[TrainSpec, ...], players: int) -> Depot:
             depot.trains.append(Train(id=f"{spec.name}-{number}", spec=spec))
         depot.serial[spec.name] = count
     return depot
+
+
+def _group(spec: TrainSpec) -> int:
+    return spec.group
 
 
 def phase_for_train(phases: tuple[PhaseSpec, ...], train_name: str) -> int | None:

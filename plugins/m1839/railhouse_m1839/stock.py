@@ -19,7 +19,6 @@ from railhouse.engine.entities import IPO, TREASURY, Company
 from railhouse.engine.rounds.stock import StockRound
 from railhouse.engine.shares import (
     move_shares,
-    president_cert,
     start_company,
     update_president,
 )
@@ -76,7 +75,7 @@ class M1839StockRound(StockRound["M1839"]):
         round); a director's certificate left in the IPO is bought whole for 2 x price, not
         by a player barred by R-7.3.9 (R-7.3.4 / R-9.4, A-25)."""
         price, cash = self.game.share_price(company), self.game.player(me).cash
-        if president_cert(company).owner != IPO:
+        if company.ledger.president_owner() != IPO:
             return [] if price > cash else [
                 LegalAction(BuyShares(entity=me, company=company.id, source=source))
                 for source in self.buy_sources(company)]
@@ -95,9 +94,8 @@ class M1839StockRound(StockRound["M1839"]):
         game = self.game
         pars = LOCAL_PARS if company.spec.kind == "local" else game.phase.extra["major_pars"]
         market = game.market_of(company)
-        crowded = {p for p in pars
-                   if len(market.stacks.get((0, market.index_of(p)), [])) >= 2}
-        return [p for p in pars if p not in crowded]
+        stacks = market.stacks
+        return [p for p in pars if len(stacks.get((0, market.index_of(p)), ())) < 2]
 
     def extra_choices(self, me: str) -> list[LegalAction]:
         """R-14.3.7 (A-28): the holder of DRU's train may give it to a floated company below
@@ -124,7 +122,7 @@ class M1839StockRound(StockRound["M1839"]):
         game, me = self.game, self.player
         company = game.company(action.company)
         price = game.share_price(company)
-        if president_cert(company).owner == IPO:
+        if company.ledger.president_owner() == IPO:
             buy_director(game, company, me, price)
         else:
             receiver = company if action.source == TREASURY else game.bank

@@ -8,8 +8,7 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING
 
-from railhouse.engine.entities import Company
-from railhouse.engine.shares import pool_percent, president_cert
+from railhouse.engine.entities import POOL, Company
 
 if TYPE_CHECKING:
     from railhouse.engine.game import Game
@@ -19,16 +18,19 @@ def sellable_units(game: Game, seller: str, company: Company) -> int:
     """How many 10% units ``seller`` may sell of ``company`` by the shares alone: all held,
     within room left in the pool (``pool_limit_percent``), a president keeping the
     president's certificate unless another holder can take the presidency."""
-    held = company.shares_of(seller)
+    ledger = company.ledger
+    held = ledger.percent_of(seller) // 10
     if held == 0:
         return 0
     limit = game.config.pool_limit_percent
-    room = held if limit is None else (limit - pool_percent(company)) // 10
+    room = held if limit is None else (limit - ledger.percent_of(POOL)) // 10
     if company.president != seller:
         return max(min(held, room), 0)
-    president_units = president_cert(company).percent // 10
+    president_units = ledger.percents[ledger.president_index()] // 10
     best = min(held - president_units, room)
-    others = max((company.shares_of(p.id) for p in game.seats if p.id != seller), default=0)
+    holdings = ledger.held()
+    others = max((holdings.get(p.id, 0) // 10 for p in game.seats if p.id != seller),
+                 default=0)
     if others >= president_units:
         # selling below the best other holding hands over the presidency
         for k in range(held, best, -1):

@@ -29,26 +29,12 @@ R-9.1), and :meth:`StockRound.extra_choices` for a title's own.
 
 from __future__ import annotations
 
-from railhouse.engine.actions import (
-    Action,
-    BuyShares,
-    Concede,
-    LegalAction,
-    Par,
-    Pass,
-    Range,
-    Redeem,
-    SellShares,
-)
+from railhouse.engine.actions import BuyShares, Concede, Par, Pass, Redeem, SellShares
 from railhouse.engine.entities import POOL, TREASURY, Company
-from railhouse.engine.errors import IllegalAction
-from railhouse.engine.rounds.base import G, Round
-from railhouse.engine.rounds.sales import sale_step, sellable_units
+from railhouse.engine.rounds.base import G
+from railhouse.engine.rounds.stockchoices import StockChoices
 from railhouse.engine.shares import (
-    buyback_limit,
     move_shares,
-    player_certificate_count,
-    president_cert,
     redeem,
     sale_price_drop,
     sell_to_pool,
@@ -57,13 +43,10 @@ from railhouse.engine.shares import (
 )
 
 
-class StockRound(Round[G]):
+class StockRound(StockChoices[G]):
     kind = "stock"
     rule = "stock round"
     priority_deal = "after_last_actor"
-    sell_after_purchase = False
-    redeem_in_turn = False
-    may_concede = False
 
     def __init__(self, game: G) -> None:
         super().__init__(game)
@@ -74,10 +57,6 @@ class StockRound(Round[G]):
         self.pass_order: list[str] = []
         self.last_actor: int | None = None
         self.run_start: int | None = None  # seat that began the current run of passes
-        #: certificate counts by player while ``legal_actions`` computes (None otherwise):
-        #: the state cannot change meanwhile, and every company's purchase asks for it
-        self._counts: dict[str, int] | None = None
-        self._par_prices: dict[str, list[int]] = {}  # market id -> its par prices
         self._new_turn()
 
     # -- turn bookkeeping --------------------------------------------------------------
@@ -148,150 +127,7 @@ class StockRound(Round[G]):
                 return candidate
         return seat
 
-    # -- legal actions -----------------------------------------------------------------
-    def legal_actions(self) -> list[LegalAction]:
-        saved, self._counts = self._counts, {}
-        try:
-            return self._legal_actions()
-        finally:
-            self._counts = saved
-
-    def _legal_actions(self) -> list[LegalAction]:
-        if self.finished:
-            return []
-        me = self.player_id()
-        legal: list[LegalAction] = []
-        if self.may_sell_now():
-            legal.extend(self.sell_choices(me))
-        if self.must_sell(me):
-            return legal or [LegalAction(Pass(entity=me))]
-        if not self.bought_this_turn:
-            legal.extend(self.par_choices(me))
-            legal.extend(self.buy_choices(me))
-            legal.extend(self.redeem_choices(me))
-        legal.extend(self.extra_choices(me))
-        if self.may_pass(me):
-            legal.append(LegalAction(Pass(entity=me)))
-        if self.may_concede:
-            legal.append(LegalAction(Concede(entity=me)))
-        return legal
-
-    def may_sell_now(self) -> bool:
-        """Sales come before the turn's purchase, and after it where
-        ``sell_after_purchase``."""
-        return self.sell_after_purchase or not self.bought_this_turn
-
-    def extra_choices(self, me: str) -> list[LegalAction]:
-        """A title's own actions in ``me``'s turn (after the purchases, before ``pass``)."""
-        return []
-
-    def redeem_choices(self, me: str) -> list[LegalAction]:
-        """``redeem_in_turn``: each company ``me`` directs that has floated buys back as
-        many of its Bank-Pool shares as its cash pays for (1839 R-7.4.5)."""
-        if not self.redeem_in_turn:
-            return []
-        legal = []
-        for company in self.game.companies.values():
-            if company.president != me or not company.floated or company.closed:
-                continue
-            top = buyback_limit(self.game, company)
-            if top > 0:
-                legal.append(LegalAction(Redeem(entity=me, company=company.id, count=1),
-                                         {"count": Range(1, top)}))
-        return legal
-
-    def sell_choices(self, me: str) -> list[LegalAction]:
-        """One ranged choice per company; with certificates larger than 10% the range steps
-        by the certificate size (a holder of 20% certificates sells 2, 4, ... shares)."""
-        choices = []
-        for company in self.game.companies.values():
-            if not company.percent_of(me):
-                continue  # nothing to sell (asked first: the title's limit costs more)
-            top = self.max_sellable(me, company)
-            if top <= 0:
-                continue
-            step = sale_step(company, me)
-            top -= top % step
-            if top > 0:
-                action = SellShares(entity=me, company=company.id, count=step)
-                choices.append(LegalAction(action, {"count": Range(step, top, step)}))
-        return choices
-
-    def max_sellable(self, me: str, company: Company) -> int:
-        """How many 10% units ``me`` may sell of ``company`` now (:func:`sellable_units`
-        unless sold this turn or the title's ``allow_sell`` says no)."""
-        if company.closed or not company.started or company.id in self.sold_this_turn:
-            return 0
-        return sellable_units(self.game, me, company) if self.allow_sell(me, company) else 0
-
-    def may_pass(self, me: str) -> bool:
-        return True
-
-    def must_sell(self, me: str) -> bool:
-        """A player over the certificate limit must sell down in their turn (SOH
-        "Maximum number of certificates")."""
-        limit = self.certificate_limit()
-        return limit is not None and self.certificate_count(me) > limit
-
-    def certificate_limit(self) -> int | None:
-        return self.game.config.certificate_limit[len(self.game.seats)]
-
-    def can_take_certificates(self, me: str, count: int) -> bool:
-        limit = self.certificate_limit()
-        return limit is None or self.certificate_count(me) + count <= limit
-
-    def certificate_count(self, me: str) -> int:
-        """``me``'s certificates counting toward the limit (computed once per legal set)."""
-        counts = self._counts
-        if counts is None:
-            return player_certificate_count(self.game, me)
-        if me not in counts:
-            counts[me] = player_certificate_count(self.game, me)
-        return counts[me]
-
     # -- starting a company (par) -------------------------------------------------------
-    def par_units(self) -> int:
-        """Shares (10% units) a starter buys at the par price, the president's certificate
-        included: its usual 20% by default (SOH: the phase number, EN "Starting a
-        company")."""
-        return 2
-
-    def may_par(self, me: str, company: Company, units: int) -> bool:
-        """Whether ``me`` may start ``company`` (unstarted and open) with ``units`` shares:
-        its president's certificate is unsold and the holding cap allows them (SOH FAQ 5:
-        private #7's owner cannot start NRS in phase 6)."""
-        if company.percent_of(me) + units * 10 > self.game.config.max_holding_percent:
-            return False
-        return president_cert(company).owner == self.game.unsold_location()
-
-    def par_choices(self, me: str) -> list[LegalAction]:
-        """Every company ``me`` may start, at every one of its :meth:`par_prices` at which
-        ``me`` can pay for ``par_units`` shares; none when the certificates (the
-        president's counting one) would break the limit."""
-        game = self.game
-        units = self.par_units()
-        if not self.can_take_certificates(me, units - 1):
-            return []
-        cash = game.player(me).cash
-        choices = []
-        for company in game.companies.values():
-            if company.started or company.closed:
-                continue
-            prices = [p for p in self.par_prices(company) if p * units <= cash]
-            if prices and self.may_par(me, company, units):  # affordable first: may_par costs
-                choices += [LegalAction(Par(entity=me, company=company.id, price=p))
-                            for p in prices]
-        return choices
-
-    def par_prices(self, company: Company) -> list[int]:
-        """The par prices open to ``company`` now: its market's par spaces, ascending."""
-        market = company.spec.market
-        prices = self._par_prices.get(market)
-        if prices is None:
-            cells = self.game.market_of(company).par_cells()
-            prices = self._par_prices[market] = sorted(cell.price for _, cell in cells)
-        return prices
-
     def process_par(self, action: Par) -> None:
         """The starter pays ``par_units`` times the price into the company's treasury and
         takes the president's certificate and the other shares; then :meth:`on_par`, and
@@ -311,61 +147,7 @@ class StockRound(Round[G]):
     def on_par(self, company: Company, price: int) -> None:
         """Hook after ``company`` started at ``price`` (SOH: it floats at once)."""
 
-    def buy_choices(self, me: str) -> list[LegalAction]:
-        choices: list[LegalAction] = []
-        for company in self.game.companies.values():
-            choices.extend(self.buy_choices_of(me, company))
-        return choices
-
-    def buy_choices_of(self, me: str, company: Company) -> list[LegalAction]:
-        """The purchases of ``company``'s shares open to ``me``: one per source and size of
-        ordinary certificate there (``count`` in 10% units: a 20% certificate is 2)."""
-        return self.purchases(me, company) if self.allow_buy(me, company) else []
-
-    def purchases(self, me: str, company: Company) -> list[LegalAction]:
-        """:meth:`buy_choices_of` once :meth:`allow_buy` allowed them."""
-        price = self.game.share_price(company)
-        cash = self.game.player(me).cash
-        room = self.game.config.max_holding_percent - company.percent_of(me)
-        choices = []
-        ledger = company.ledger
-        for source in self.buy_sources(company):
-            sizes = sorted({pct for owner, pct, pres in zip(ledger.owners, ledger.percents,
-                                                            ledger.presidents, strict=True)
-                            if owner == source and not pres})
-            for percent in sizes:
-                units = percent // 10
-                if price * units <= cash and percent <= room:
-                    action = BuyShares(entity=me, company=company.id, source=source, count=units)
-                    choices.append(LegalAction(action))
-        return choices
-
-    def allow_buy(self, me: str, company: Company) -> bool:
-        if not company.started or company.closed or company.id in self.sold_this_round[me]:
-            return False
-        cap = self.game.config.max_holding_percent
-        if company.percent_of(me) + 10 > cap:
-            return False
-        return self.can_take_certificates(me, 1)
-
-    def buy_sources(self, company: Company) -> list[str]:
-        """Where ``company``'s ordinary shares are bought: where they start unsold, and the
-        Bank Pool; a company's own treasury shares, where the unsold ones start in an IPO,
-        only once the IPO holds no ordinary share (1839 R-7.3.1, R-7.3.6)."""
-        owners, presidents = company.ledger.owners, company.ledger.presidents
-        unsold = self.game.unsold_location()
-        supply = any(o == unsold and not p for o, p in zip(owners, presidents, strict=True))
-        sources = [unsold] if supply else []
-        if POOL in owners:
-            sources.append(POOL)
-        if unsold != TREASURY and not supply and TREASURY in owners:
-            sources.append(TREASURY)
-        return sources
-
     # -- title knobs -------------------------------------------------------------------
-    def allow_sell(self, me: str, company: Company) -> bool:
-        return company.id not in self.started_this_round
-
     def sale_price_moves(self, company: Company, count: int, by_president: bool) -> None:
         """The price moves of a sale; ``by_president``: the seller was president before it."""
         sale_price_drop(self.game, company, count, by_president)
@@ -450,41 +232,3 @@ class StockRound(Round[G]):
     def on_act(self, me: str) -> None:
         """``me`` sold or bought (1839: the pass-order cards see it, R-7.1.3)."""
         self.acted_this_turn = True
-
-    # -- direct validation ------------------------------------------------------------
-    def validate(self, action: Action) -> None:
-        """Check ``action`` against only the choices of its own kind (the legal set of a
-        stock turn, built per company, is the expensive part of an apply).
-
-        The shortcut is taken only while ``legal_actions`` is this class's own: a title that
-        overrides it is validated by membership in its legal set, so the two never disagree.
-        """
-        if type(self).legal_actions is not StockRound.legal_actions:
-            super().validate(action)
-            return
-        candidates = self.candidates_for(action)
-        if candidates is None:
-            super().validate(action)
-        elif not any(choice.admits(action) for choice in candidates):
-            raise IllegalAction(self.explain(action), self.rule)
-
-    def candidates_for(self, action: Action) -> list[LegalAction] | None:
-        """The legal choices of ``action``'s kind, mirroring :meth:`legal_actions` exactly;
-        None for kinds this round does not know (checked by membership instead)."""
-        me = self.player_id()
-        if isinstance(action, SellShares):
-            return self.sell_choices(me) if self.may_sell_now() else []
-        if not isinstance(action, Pass | Par | BuyShares):
-            return None
-        if self.must_sell(me):
-            if not isinstance(action, Pass) or self.sell_choices(me):
-                return []
-            return [LegalAction(Pass(entity=me))]
-        if isinstance(action, Pass):
-            return [LegalAction(Pass(entity=me))] if self.may_pass(me) else []
-        if self.bought_this_turn:
-            return []
-        if isinstance(action, Par):
-            return self.par_choices(me)
-        company = self.game.companies.get(action.company)
-        return [] if company is None else self.buy_choices_of(me, company)

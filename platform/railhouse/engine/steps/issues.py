@@ -67,8 +67,11 @@ def issue_limit(game: Game, company: Company, rules: IssueRules, already: int) -
     """Shares ``company`` may still issue this turn, ``already`` issued (the limit is
     cumulative): no more than the players hold together, the treasury's ordinary shares,
     and the room the market has (``pool_share_cap`` shares, else the pool limit)."""
-    players = sum(company.shares_of(p.id) for p in game.seats)
-    treasury = len([c for c in company.certs_of(TREASURY) if not c.president])
+    held = company.ledger.held()
+    players = sum(held.get(p.id, 0) // 10 for p in game.seats)
+    ledger = company.ledger
+    treasury = sum(1 for owner, president in zip(ledger.owners, ledger.presidents, strict=True)
+                   if owner == TREASURY and not president)
     if rules.pool_share_cap is not None:
         room = rules.pool_share_cap - company.shares_of(POOL)
     else:
