@@ -20,16 +20,16 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 import pluggy
-import structlog
 
 from railhouse.hookspecs import END_MOMENTS, EndMoment
+from railhouse.logs import get_logger
 from railhouse.plugins import PluginError, check_unknown_hooks, new_plugin_manager, register_plugin
 
 __all__ = ["GameHooks", "HookContractError"]
 
 TRACE_ENV = "RAILHOUSE_TRACE_HOOKS"
 
-_log = structlog.get_logger("railhouse.hooks")
+_log = get_logger("railhouse.hooks")
 
 
 class HookContractError(PluginError):

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from railhouse_tournament.config import Limits
 from railhouse_tournament.jail import Host, Jail, _read
 
@@ -45,3 +47,23 @@ def test_read_gives_the_text_or_nothing(tmp_path: Path) -> None:
     assert _read(path) == "a 1\n" * 30000
     assert _read(tmp_path / "missing") == ""
     assert _read(tmp_path) == ""  # a directory
+
+
+@pytest.mark.skipif(not Path("/proc/self/fd").is_dir(), reason="needs /proc/self/fd")
+def test_counters_are_read_afresh_through_descriptors_that_remove_closes(tmp_path: Path) -> None:
+    (tmp_path / "v2").mkdir()
+    host = Host(unified=tmp_path / "v2", v2_controllers=frozenset({"memory", "pids"}))
+    before = len(list(Path("/proc/self/fd").iterdir()))
+    jail = Jail(LIMITS, host)
+    (group,) = jail.groups
+    (group / "memory.events").write_text("oom_kill 0\n")
+    (group / "pids.events").write_text("max 0\n")
+    assert jail.hit(None) is None
+    assert len(list(Path("/proc/self/fd").iterdir())) == before + 2  # kept open
+    (group / "pids.events").write_text("max 1\n" + " " * 70000)  # in place, past one read
+    assert jail.hit(None) == "limits.processes (16)"
+    for name in ("memory.events", "pids.events"):
+        (group / name).unlink()
+    jail.remove()
+    assert len(list(Path("/proc/self/fd").iterdir())) == before
+    assert jail.hit(None) is None  # after remove: read by path (the group is gone)

@@ -11,6 +11,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, cast
 
+import trio
+
 from railhouse.engine.api import GameAPI, GameResult
 from railhouse.logs import get_logger
 from railhouse.plugins import NotRegistered, registry
@@ -70,14 +72,19 @@ def first_hello(
 async def warm_up(
     pool: BotPool, entrants: Sequence[Entrant], hello: Hello
 ) -> BotStartError | None:
-    """Start and greet every command entrant once (see :meth:`BotPool.warm_up`); the first
-    error, if one cannot (returned, so the caller raises it outside its nursery)."""
-    for entrant in entrants:
-        if entrant.bot is None:  # a command, not an in-process bot
-            failed = await pool.warm_up(entrant, hello)
-            if failed is not None:
-                return failed
-    return None
+    """Start and greet every command entrant once (see :meth:`BotPool.warm_up`), all at
+    once (each waits mostly for its interpreter to start); the first error in entrant
+    order, if one cannot (returned, so the caller raises it outside its nursery)."""
+    commands = [entrant for entrant in entrants if entrant.bot is None]  # not in-process
+    errors: list[BotStartError | None] = [None] * len(commands)
+
+    async def greet(index: int) -> None:
+        errors[index] = await pool.warm_up(commands[index], hello)
+
+    async with trio.open_nursery() as nursery:
+        for index in range(len(commands)):
+            nursery.start_soon(greet, index)
+    return next((error for error in errors if error is not None), None)
 
 
 @dataclass

@@ -26,6 +26,7 @@ import contextlib
 import os
 import signal
 import sys
+import threading
 import time
 import uuid
 from dataclasses import dataclass, field
@@ -39,8 +40,7 @@ PREFIX = "railhouse-"
 
 
 def _read(path: Path) -> str:
-    """The text of a small kernel file ("" if it cannot be read).  Plain ``os`` calls: the
-    runner reads a bot's cgroup counters after every line it sends (:meth:`Jail.hit`), and
+    """The text of a small kernel file ("" if it cannot be read).  Plain ``os`` calls:
     ``Path.read_text`` costs several times as much."""
     try:
         fd = os.open(path, os.O_RDONLY)
@@ -57,9 +57,21 @@ def _read(path: Path) -> str:
     return b"".join(chunks).decode(errors="replace")
 
 
-def _counter(path: Path, key: str) -> int:
-    """``key N`` in a flat-keyed cgroup file such as ``memory.events``."""
-    for line in _read(path).splitlines():
+def _pread(fd: int) -> str:
+    """The whole text of an open kernel file, read from its start ("" on error): a cgroup
+    file generates its contents afresh on every read at offset 0."""
+    chunks: list[bytes] = []
+    try:
+        while chunk := os.pread(fd, 1 << 16, sum(map(len, chunks))):
+            chunks.append(chunk)
+    except OSError:
+        return ""
+    return b"".join(chunks).decode(errors="replace")
+
+
+def _counter(text: str, key: str) -> int:
+    """``key N`` in the text of a flat-keyed cgroup file such as ``memory.events``."""
+    for line in text.splitlines():
         name, _, value = line.partition(" ")
         if name == key and value.strip().isdigit():
             return int(value)
@@ -170,6 +182,11 @@ class Jail:
     rlimits: list[str] = field(default_factory=list)
     pid: int = 0
     _watched: list[tuple[Path, str, str]] | None = field(default=None, init=False, repr=False)
+    #: the counter files :meth:`hit` reads, kept open (opening a cgroup file costs ten
+    #: times the read: the runner checks after every line a bot writes); closed by remove
+    _open: dict[Path, int] = field(default_factory=dict, init=False, repr=False)
+    _closed: bool = field(default=False, init=False, repr=False)
+    _lock: threading.Lock = field(default_factory=threading.Lock, init=False, repr=False)
 
     def __post_init__(self) -> None:
         name = f"bot-{uuid.uuid4().hex[:12]}"
@@ -233,7 +250,7 @@ class Jail:
         """The limit the kernel enforced on this bot, if any."""
         limits = self.limits
         for path, key, limit in self._counters():
-            if _counter(path, key):
+            if _counter(self._text(path), key):
                 return limit
         if limits.cpu_seconds and returncode in (-signal.SIGXCPU, -signal.SIGKILL):
             return f"limits.cpu_seconds ({limits.cpu_seconds} s)"
@@ -258,6 +275,27 @@ class Jail:
             self._watched = watched
         return self._watched
 
+    def _text(self, path: Path) -> str:
+        """The current text of counter file ``path`` (through a descriptor kept open)."""
+        with self._lock:
+            if self._closed:
+                return _read(path)
+            fd = self._open.get(path)
+            if fd is None:
+                try:
+                    fd = self._open[path] = os.open(path, os.O_RDONLY)
+                except OSError:
+                    return ""  # not there (yet): nothing counted
+            return _pread(fd)
+
+    def close(self) -> None:
+        """Close the counter files (:meth:`hit` then opens them per read)."""
+        with self._lock:
+            self._closed = True
+            for fd in self._open.values():
+                os.close(fd)
+            self._open.clear()
+
     def kill_all(self) -> list[int]:
         """SIGKILL every process in the bot's groups; returns the pids found."""
         killed: set[int] = set()
@@ -280,6 +318,7 @@ class Jail:
 
     def remove(self) -> None:
         """Remove the (empty) groups; a group still busy is left for the next sweep."""
+        self.close()
         for group in self.groups:
             for _ in range(50):
                 try:

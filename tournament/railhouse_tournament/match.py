@@ -53,6 +53,7 @@ from railhouse.protocol.referee import (
 from railhouse_bots.random_bot import RandomBot
 from railhouse_tournament.errors import BotCrashed, BotLineTooLong
 from railhouse_tournament.failures import FailureLog
+from railhouse_tournament.offload import Offload
 
 log = get_logger("railhouse.tournament.match")
 
@@ -171,11 +172,13 @@ class Match:
         self._pending: deque[Output] = deque()
         self._eof_detail: dict[int, tuple[str, str]] = {}  # seat -> (reason, detail)
         self._failures = FailureLog([seat.entrant for seat in self.seats])
+        self._offload = Offload(game_id)  # this match's worker thread (see _compute)
 
     async def play(self) -> MatchOutcome:
         _LIVE.add(self)
         try:
-            return await self._play()
+            async with self._offload:
+                return await self._play()
         finally:
             _LIVE.discard(self)
 
@@ -204,15 +207,15 @@ class Match:
 
     async def _compute(self, work: Callable[..., T], *args: Any) -> T:
         """Run the referee (and with it the engine) or an in-process bot off the event
-        loop whenever another game has a bot on the clock, so its answer is read and
-        time-stamped while this runs.  When no other game waits on a bot, blocking the
-        loop delays nobody and the work runs inline (a thread hop costs up to a
-        millisecond on a busy machine).  On cancellation the thread is abandoned: the
-        game is dropped unfinished anyway."""
+        loop, in this match's worker thread (:mod:`railhouse_tournament.offload`), whenever
+        another game has a bot on the clock, so its answer is read and time-stamped while
+        this runs.  When no other game waits on a bot, blocking the loop delays nobody and
+        the work runs inline (a thread hop costs a fraction of a millisecond).  On
+        cancellation the computation is abandoned: the game is dropped unfinished anyway."""
         if not any(other is not self and other._on_the_clock() for other in _LIVE):
             await trio.lowlevel.checkpoint()
             return work(*args)
-        return await trio.to_thread.run_sync(work, *args, abandon_on_cancel=True)
+        return await self._offload.run(work, *args)
 
     def _on_the_clock(self) -> bool:
         """Whether a bot process of this game owes an answer now (its clock runs)."""

@@ -25,16 +25,16 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import IO
 
-import structlog
 import trio
 
+from railhouse.logs import get_logger
 from railhouse_tournament import reaper
 from railhouse_tournament.config import Limits
 from railhouse_tournament.errors import BotCrashed, BotFailure, BotTimeout
 from railhouse_tournament.jail import Jail
 from railhouse_tournament.lines import LineReader
 
-log = structlog.get_logger("railhouse.tournament.process")
+log = get_logger("railhouse.tournament.process")
 
 MARKER_ENV = reaper.MARKER_ENV
 

@@ -92,3 +92,26 @@ def test_cli_log_json_and_debug(isolated_registry: Any, capsys: Any) -> None:
         main(["--log-json", "--debug", "chat"])
     lines = capsys.readouterr().err.splitlines()
     assert [json.loads(line)["event"] for line in lines] == ["detail", "hello"]
+
+
+def test_structlog_is_imported_only_for_a_line_that_is_logged() -> None:
+    # structlog imports rich and asyncio (a quarter of a second): a command or a bot
+    # process that logs nothing must not pay for it (issue 21: startup time)
+    import subprocess
+    import sys
+
+    script = (
+        "import sys\n"
+        "from railhouse import logs\n"
+        "import railhouse.cli.main, railhouse.gamehooks\n"
+        "logs.configure()\n"
+        "log = logs.get_logger('t')\n"
+        "with logs.bound(seat=1):\n"
+        "    log.info('below the level')\n"
+        "    assert 'structlog' not in sys.modules, 'imported before any line'\n"
+        "    log.warning('shown')\n"
+        "assert 'structlog' in sys.modules\n"
+    )
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    assert "shown" in done.stderr and "seat" in done.stderr and "below" not in done.stderr

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 import msgspec
+import pytest
 from protocol_helpers import toy as new_game
 from test_protocol_referee import TIME, messages, started
 
@@ -122,3 +123,30 @@ def test_a_title_scores_the_simulated_position() -> None:
     assert parts["acting"] == ((game.acting_seat() or 0) + 1) % 3
     assert len(parts["scores"]) == 3 and parts["legal"]
     assert simulate(game, [first, first]).startswith("action 1: ")  # type: ignore[union-attr]
+
+
+
+def test_simulate_uses_the_legal_sets_the_engine_already_computed(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # the position's set (which the clone inherits) checks the first action, and the set
+    # the engine computed while settling after it serves the answer's ``legal``: no full
+    # recomputation (``Game.legal_actions``) on the copy
+    from railhouse.engine.actions import to_builtins
+    from railhouse.engine.game import Game
+    from railhouse.engine.record import new_game as title_game
+    from railhouse.protocol.simulate import simulate, simulation_parts
+
+    game = title_game("soh", ["a", "b", "c", "d"], None, 3)
+    action = game.legal_actions()[0].action
+    expected = game.clone()
+    expected.apply(action)
+    legal = [choice.to_builtins() for choice in expected.legal_actions()]
+
+    def refused(self: Game) -> Any:
+        raise AssertionError("legal set recomputed")
+
+    monkeypatch.setattr(Game, "legal_actions", refused)
+    outcome = simulate(game, [to_builtins(action)])
+    assert not isinstance(outcome, str)
+    assert simulation_parts(outcome)["legal"] == legal
