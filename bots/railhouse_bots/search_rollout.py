@@ -48,6 +48,9 @@ STAGE_CAPS = {"round": 250, "set": 600, "end": 3000}
 #: 1839), the start of the next stock round by at least one
 INCOME_RUNS = {"round": 2, "set": 1}
 
+#: candidates besides greedy's choice a stage passes on to the next one
+KEEP = 2
+
 #: how much better (in money) than greedy's choice another candidate must look at a stage
 #: short of the game's end to replace it
 MARGIN = 20
@@ -111,6 +114,7 @@ class Lookahead:
             chosen = candidates[values.index(top)] if better else candidates[0]
             if reached.startswith("~"):
                 break
+            candidates = narrowed(candidates, values)
         self.lines = {}
         return chosen, {"stage": reached, "candidates": len(candidates),
                         "rollouts": self.rollouts, "steps": self.steps}
@@ -152,6 +156,14 @@ class Lookahead:
                 scores[seat] += runs * income
         mine = scores.pop(self.seat)
         return mine - max(scores, default=0)
+
+
+def narrowed(candidates: list[dict[str, Any]], values: list[int]) -> list[dict[str, Any]]:
+    """The candidates a deeper stage judges: greedy's choice and the :data:`KEEP` best others
+    of the stage just completed (successive narrowing: the deeper stage is the costlier and
+    the more exact, so it is spent on the contenders)."""
+    order = sorted(range(1, len(candidates)), key=lambda i: -values[i])
+    return [candidates[0], *(candidates[i] for i in sorted(order[:KEEP]))]
 
 
 def revenues(events: list[dict[str, Any]]) -> dict[str, int]:
