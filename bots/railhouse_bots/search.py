@@ -53,7 +53,7 @@ BUDGET_SHARE = 0.75
 
 class SearchBot(GreedyBot):
     name = "search"
-    version = "3"
+    version = "5"
 
     def __init__(self, seed: int | None = None, ms: int | None = None,
                  width: int = DEFAULT_WIDTH, clock: Clock = time.perf_counter) -> None:

@@ -40,13 +40,16 @@ from railhouse_bots.base import concrete
 from railhouse_bots.greedy import GreedyBot
 from railhouse_bots.greedy_view import Memory, View
 
-#: the stages in order, each with its cap in rollout actions
+#: the stages in order, each with its cap in rollout actions after the candidate
 STAGES = ("set", "end")
 STAGE_CAPS = {"round": 250, "set": 600, "end": 3000}
 #: runs of income a position short of the game's end is credited with, by stage: the end of
 #: a stock round is followed by its set's operating rounds (two in SOH, one to three in
 #: 1839), the start of the next stock round by at least one
 INCOME_RUNS = {"round": 2, "set": 1}
+
+#: candidates besides greedy's choice a stage passes on to the next one
+KEEP = 2
 
 #: how much better (in money) than greedy's choice another candidate must look at a stage
 #: short of the game's end to replace it
@@ -82,6 +85,8 @@ class Lookahead:
         self.base_revenues = revenues(self.base_events)
         self.rollouts = 0
         self.steps = 0
+        #: each candidate's rollout during :meth:`best`, by the candidate's JSON
+        self.lines: dict[bytes, Rollout] = {}
 
     def best(self, candidates: list[dict[str, Any]]) -> tuple[dict[str, Any], dict[str, Any]]:
         """The chosen candidate and what the search did (``stage`` reached, counts).  Before
@@ -91,6 +96,7 @@ class Lookahead:
         on a loaded machine that is often all the search has (``stage`` then names it with
         a ``~``); a deeper stage cut short leaves the last complete one's answer."""
         chosen, reached = candidates[0], ""
+        self.lines = {}
         for stage in self.stages:
             values: list[int] = []
             try:
@@ -108,23 +114,32 @@ class Lookahead:
             chosen = candidates[values.index(top)] if better else candidates[0]
             if reached.startswith("~"):
                 break
+            candidates = narrowed(candidates, values)
+        self.lines = {}
         return chosen, {"stage": reached, "candidates": len(candidates),
                         "rollouts": self.rollouts, "steps": self.steps}
 
     def judge(self, action: dict[str, Any], stage: str) -> int:
-        """``action`` applied, then greedy for everyone to the end of ``stage``: the value."""
-        rollout = Rollout(self, self.game.clone())
-        rollout.apply(from_builtins(action))
-        self.rollouts += 1
-        start_round, operated = self.game.round_number, False
-        for _ in range(STAGE_CAPS[stage]):
+        """``action`` applied, then greedy for everyone to the end of ``stage``: the value.
+        A candidate's rollout is kept for the decision: a deeper stage continues it where
+        the last one stopped (the policies are deterministic, so replaying would only
+        repeat it)."""
+        key = msgspec.json.encode(action)
+        rollout = self.lines.get(key)
+        if rollout is None:
+            rollout = Rollout(self, self.game.clone())
+            rollout.apply(from_builtins(action))
+            self.rollouts += 1
+            self.lines[key] = rollout
+        while rollout.steps < STAGE_CAPS[stage]:
             game = rollout.game
-            if game.over or reached(game, stage, start_round, operated):
+            if game.over or reached(game, stage, self.game.round_number, rollout.operated):
                 break
-            operated = operated or getattr(game.round, "kind", "") == "operating"
+            rollout.operated |= getattr(game.round, "kind", "") == "operating"
             if self.clock() > self.deadline:
                 raise OutOfTime
             rollout.apply(rollout.greedy_action())
+            rollout.steps += 1
             self.steps += 1
         return self.value(rollout.game, rollout.revenues, INCOME_RUNS.get(stage, 1))
 
@@ -141,6 +156,14 @@ class Lookahead:
                 scores[seat] += runs * income
         mine = scores.pop(self.seat)
         return mine - max(scores, default=0)
+
+
+def narrowed(candidates: list[dict[str, Any]], values: list[int]) -> list[dict[str, Any]]:
+    """The candidates a deeper stage judges: greedy's choice and the :data:`KEEP` best others
+    of the stage just completed (successive narrowing: the deeper stage is the costlier and
+    the more exact, so it is spent on the contenders)."""
+    order = sorted(range(1, len(candidates)), key=lambda i: -values[i])
+    return [candidates[0], *(candidates[i] for i in sorted(order[:KEEP]))]
 
 
 def revenues(events: list[dict[str, Any]]) -> dict[str, int]:
@@ -197,6 +220,9 @@ class Rollout:
         self.actions = list(owner.base_actions)
         self.events = list(owner.base_events)
         self.revenues = dict(owner.base_revenues)
+        #: rollout actions since the candidate, and whether an operating round was played
+        self.steps = 0
+        self.operated = False
 
     def apply(self, action: Action) -> None:
         index = len(self.game.actions)

@@ -45,9 +45,9 @@ from railhouse_bots.search import SearchBot
 PLAYERS = 4
 
 
-def one_game(title: str, seed: int, seat: int, ms: int) -> dict[str, Any]:
+def one_game(title: str, seed: int, seat: int, ms: int, cpu: bool = False) -> dict[str, Any]:
     game = new_game(title, [f"P{i}" for i in range(PLAYERS)], None, seed)
-    search = SearchBot(seed, ms=ms)
+    search = SearchBot(seed, ms=ms, clock=time.process_time if cpu else time.perf_counter)
     bots: list[Any] = [GreedyBot(seed * 10 + i) for i in range(PLAYERS)]
     bots[seat] = search
     seen: dict[str, Any] = {"times": [], "cpu": [], "searched": [], "stages": Counter()}
@@ -96,6 +96,9 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=20)
     parser.add_argument("--ms", type=int, default=1000)
     parser.add_argument("--first-seed", type=int, default=1)
+    parser.add_argument("--cpu", action="store_true",
+                        help="budget the search in CPU time of this process instead of wall "
+                             "time (a loaded machine then slows the run but not the search)")
     args = parser.parse_args()
     wins: list[float] = []
     ranks: list[int] = []
@@ -107,7 +110,7 @@ def main() -> None:
     for n in range(args.games):
         seed = args.first_seed + n
         seat = (seed - 1) % PLAYERS
-        game = one_game(args.title, seed, seat, args.ms)
+        game = one_game(args.title, seed, seat, args.ms, args.cpu)
         wins.append(game["win"])
         ranks.append(game["rank"])
         times += game["times"]
@@ -124,7 +127,8 @@ def main() -> None:
     low, high = wilson(sum(wins), len(wins))
     if not wins:
         return
-    print(f"{args.title}: {len(wins)} games, {args.ms} ms/decision: search first in "
+    budget = "CPU" if args.cpu else "wall"
+    print(f"{args.title}: {len(wins)} games, {args.ms} ms {budget}/decision: search first in "
           f"{sum(wins) / len(wins):.1%} (95% CI {low:.1%}-{high:.1%}; parity 25%), "
           f"mean rank {statistics.mean(ranks):.2f}; "
           f"{len(times)} decisions, mean {statistics.mean(times) * 1e3:.0f} ms, "

@@ -21,12 +21,14 @@ from railhouse_bots.search import (
 )
 from railhouse_bots.search_rollout import (
     INCOME_RUNS,
+    KEEP,
     MARGIN,
     Lookahead,
     Model,
     OutOfTime,
     Rollout,
     incomes,
+    narrowed,
 )
 
 PASS = {"type": "pass", "entity": "p0"}
@@ -234,6 +236,38 @@ def test_a_deeper_stage_cut_by_the_deadline_leaves_the_last_complete_answer() ->
     greedy, other, third = {"type": "a"}, {"type": "b"}, {"type": "c"}
     chosen, info = lookahead.best([greedy, other, third])
     assert chosen == greedy and info["stage"] == "round"
+
+
+def test_a_deeper_stage_judges_greedys_choice_and_the_best_others_only() -> None:
+    candidates = [{"type": t} for t in "abcde"]
+    kept = narrowed(candidates, [0, 5, -9, 7, 6])
+    assert kept[0] == candidates[0] and len(kept) == 1 + KEEP
+    assert kept == [candidates[0], candidates[3], candidates[4]][:1 + KEEP]
+    game = soh_start()
+    lookahead = Lookahead(game, 0, model(), deadline=1.0, clock=FakeClock(0.0),
+                          stages=("round", "set"))
+    calls: list[tuple[str, str]] = []
+
+    def judge(action: dict[str, Any], stage: str) -> int:
+        calls.append((stage, action["type"]))
+        return {"a": 0, "b": 5, "c": -9, "d": 7, "e": 6}[action["type"]]
+
+    lookahead.judge = judge  # type: ignore[method-assign]
+    lookahead.best(candidates)
+    assert [t for stage, t in calls if stage == "set"] == ["a", "d", "e"][:1 + KEEP]
+
+
+def test_a_deeper_stage_continues_each_candidates_rollout() -> None:
+    """One rollout per candidate for all stages: ``set`` goes on from where ``round`` ended."""
+    game = soh_start()
+    seat = game.acting_seat()
+    legal = [c.to_builtins() for c in game.legal_actions()]
+    candidates = [{k: v for k, v in c.items() if k != "ranges"} for c in legal[:2]]
+    lookahead = Lookahead(game, seat, model(), deadline=1e9, clock=FakeClock(0.0),
+                          stages=("round", "set"))
+    _, info = lookahead.best(candidates)
+    assert info["stage"] == "set" and info["rollouts"] == len(candidates)
+    assert game.actions == soh_start().actions  # the real game is untouched
 
 
 def play_seeded(title: str, seed: int, players: int = 3, *, ms: int = 40,
