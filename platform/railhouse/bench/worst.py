@@ -22,7 +22,6 @@ import gc
 import json
 import time
 from dataclasses import dataclass
-from importlib import resources
 from typing import Any
 
 from railhouse.bench.metric import Metric
@@ -76,6 +75,8 @@ def time_position(game: Any, where: str) -> list[Timed]:
 def recorded_problems() -> list[RouteProblem]:
     """The route problems of ``data/1839-slow-routes-problems.json`` (module docstring),
     on one board of the title's map."""
+    from importlib import resources  # here: its imports would weigh on memory.peak_rss_mb
+
     text = resources.files("railhouse.bench").joinpath("data", SLOW_PROBLEMS).read_text("utf-8")
     data = json.loads(text)
     mapdef = new_game(data["title"], list(data["players"]), data.get("options"),

@@ -66,6 +66,9 @@ def find_problems(game: Game) -> list[str]:
             if train.owner != company.id:
                 problems.append(f"train {train.id} owner mismatch in {company.id}")
     problems.extend(_train_ids_unique(game))
+    groups = [t.spec.group for t in game.depot.trains]
+    if groups != sorted(groups):  # Depot.available reads the trains in group order
+        problems.append("the depot's trains are not in group order")
     return problems
 
 

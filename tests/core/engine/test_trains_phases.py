@@ -5,8 +5,10 @@ from __future__ import annotations
 from engine_positions import mini, start
 
 from railhouse.engine.actions import DiscardTrain
+from railhouse.engine.config import TrainSpec
+from railhouse.engine.invariants import find_problems
 from railhouse.engine.phases import DiscardDecider, apply_pending_phase, train_bought
-from railhouse.engine.trains import rust_trains
+from railhouse.engine.trains import build_depot, rust_trains
 from railhouse.gamehooks import GameHooks
 from railhouse.hookspecs import hookimpl
 
@@ -33,6 +35,23 @@ def test_trains_are_available_group_by_group_in_order() -> None:
     for _ in range(3):
         game.depot.take(game.depot.available()[0].id)
     assert {t.name for t in game.depot.available()} == {"3"}
+
+
+def test_the_depot_keeps_its_trains_in_group_order_whatever_the_data_order() -> None:
+    """``Depot.available`` stops at the first train of a later group: the depot is built
+    in group order (the title's order within a group) and the invariants check it."""
+    twos = TrainSpec("2", 2, 80, {2: 2}, group=0)
+    threes = TrainSpec("3", 3, 180, {2: 2}, group=1)
+    fours = TrainSpec("4", 4, 300, {2: 1}, group=1)
+    depot = build_depot((threes, twos, fours), 2)
+    assert [t.id for t in depot.trains] == ["2-0", "2-1", "3-0", "3-1", "4-0"]
+    assert [t.name for t in depot.available()] == ["2"]
+    depot.take("2-0")
+    depot.take("2-1")
+    assert [t.name for t in depot.available()] == ["3", "4"]
+    game = mini(2)
+    game.depot.trains.reverse()
+    assert "the depot's trains are not in group order" in find_problems(game)
 
 
 def test_unlimited_trains_get_fresh_ids() -> None:

@@ -166,6 +166,14 @@ class BuyTrainStep(TurnStep[G, T]):
         raise_ = self.hosted_raise()
         return self.entity if raise_ is None else raise_.acting_entity()
 
+    def auto(self) -> bool:
+        """Resolve without a decision if there is none.  A company that need not buy a
+        train always has one (``pass`` is offered), known without listing every offer: the
+        set is listed when it is asked for, not also here (``Step.auto``)."""
+        if type(self).legal_actions is BuyTrainStep.legal_actions and not self.must_buy():
+            return self.done
+        return super().auto()
+
     # -- the choices ---------------------------------------------------------------------
     def legal_actions(self) -> list[LegalAction]:
         raise_ = self.hosted_raise()
