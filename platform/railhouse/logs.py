@@ -76,6 +76,12 @@ def configure(*, json: bool = False, debug: bool = False, stream: TextIO | None 
     :param debug: include debug-level lines.
     :param stream: where lines go (default: ``sys.stderr`` at the time of each write).
     """
+    _record(json, debug, stream)
+    if "structlog" in sys.modules:  # already paid for (or in use by tests): apply now
+        _structlog()
+
+
+def _record(json: bool, debug: bool, stream: TextIO | None) -> None:
     out = stream if stream is not None else cast(TextIO, _Stderr())
     as_json = json or os.environ.get(JSON_ENV, "") not in ("", "0")
     # info lines are for JSON logs, or for a hook trace someone asked for explicitly
@@ -83,8 +89,14 @@ def configure(*, json: bool = False, debug: bool = False, stream: TextIO | None 
     level = logging.DEBUG if debug else logging.INFO if as_json or traced else logging.WARNING
     _SETUP.json, _SETUP.level, _SETUP.stream = as_json, level, out
     _SETUP.configured, _SETUP.applied = True, False
-    if "structlog" in sys.modules:  # already paid for (or in use by tests): apply now
-        _structlog()
+
+
+def _implicit_setup() -> None:
+    """The first line of a process that never called :func:`configure`: its defaults,
+    unless structlog was configured directly (e.g. ``structlog.testing.capture_logs``)."""
+    structlog = sys.modules.get("structlog")
+    _record(False, False, None)
+    _SETUP.applied = structlog is not None and structlog.is_configured()
 
 
 def _structlog() -> Any:
@@ -93,7 +105,7 @@ def _structlog() -> Any:
     import structlog
 
     if not _SETUP.configured:
-        configure()
+        _implicit_setup()
     if _SETUP.applied:
         return structlog
     processors: list[Any] = [
@@ -158,7 +170,7 @@ class _Logger:
 
     def _log(self, method: str, event: str | None, values: dict[str, Any]) -> Any:
         if not _SETUP.configured:
-            configure()
+            _implicit_setup()
         if LEVELS[method] < _SETUP.level:
             return None
         # "logger" would clash with wrap_logger()'s own parameter: initial values go

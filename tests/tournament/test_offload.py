@@ -5,13 +5,21 @@ from __future__ import annotations
 
 import contextvars
 import threading
+import time
 
 import pytest
 import trio
 
-from railhouse_tournament.offload import Offload
+from railhouse_tournament.offload import QUICK, Offload
 
 KEY: contextvars.ContextVar[str] = contextvars.ContextVar("key", default="unset")
+
+
+def slowly(answer: str | None) -> str:
+    time.sleep(5 * QUICK)
+    if answer is None:
+        raise ZeroDivisionError("no answer")
+    return answer
 
 
 def test_results_errors_and_context_come_back_from_the_worker_thread() -> None:
@@ -25,6 +33,10 @@ def test_results_errors_and_context_come_back_from_the_worker_thread() -> None:
             with pytest.raises(ValueError, match="bad"):
                 await offload.run(int, "bad")
             assert await offload.run(len, "still serving") == 13
+            # past the wait in place (QUICK), the result comes back through trio
+            assert await offload.run(slowly, "slow") == "slow"
+            with pytest.raises(ZeroDivisionError):
+                await offload.run(slowly, None)
 
     trio.run(main)
 

@@ -7,9 +7,10 @@ deadline.  A seat that fails beyond its retries forfeits (a seeded random stand-
 its decisions) or aborts the game, as the failure policy says.
 
 The engine's work (everything the referee computes: applying an action, the next legal
-set, observations) and in-process bots run in a worker thread whenever another game has a
-bot on the clock, so a slow step of one game never delays another game's bots: their lines
-are read and time-stamped on arrival while the step runs (see :meth:`Match._compute`).
+set, observations) and in-process bots run in the match's worker thread whenever another
+game has a bot on the clock, so a slow step of one game never delays another game's bots:
+their lines are read and time-stamped on arrival (within 2 ms: see
+:mod:`railhouse_tournament.offload`) while the step runs (see :meth:`Match._compute`).
 The clock of a request starts when the writer has written it (:meth:`Referee.mark_sent`),
 so the time the runner spends computing is never charged to a bot.  The failures a seat
 causes are journaled with a cap per seat (:mod:`railhouse_tournament.failures`).

@@ -3,8 +3,9 @@
 ``trio.to_thread.run_sync`` takes a thread from trio's cache, names it, wraps the call for
 the thread limiter and delivers the result back: about 0.2 ms of runner CPU per call on a
 loaded 2-core machine, once per decision.  A match instead keeps one thread for its life
-(started by the first computation) and hands it each computation through a queue; the
-result comes back through the run's token, as trio's own threads deliver theirs.
+(started by the first computation) and hands it each computation through a queue.  The
+loop waits for the result in place for at most :data:`QUICK` seconds; a computation that
+takes longer comes back through the run's token, as trio's own threads deliver theirs.
 
     async with Offload("g7") as offload:
         result = await offload.run(work, arg)
@@ -30,9 +31,16 @@ import trio
 
 T = TypeVar("T")
 
+#: How long the loop waits in place for a computation before it turns to other work.  A
+#: short step comes back without the wake-up round trip through trio (most steps take well
+#: under a millisecond); a long one holds the loop, and with it the reading of another
+#: game's bot, no longer than this (CPython hands its lock between threads every 5 ms).
+QUICK = 0.002
+
 
 class _Job:
-    __slots__ = ("abandoned", "args", "context", "task", "token", "work")
+    __slots__ = ("abandoned", "args", "context", "deferred", "done", "guard", "result",
+                 "task", "token", "work")  # fmt: skip
 
     def __init__(self, work: Callable[..., Any], args: tuple[Any, ...]) -> None:
         self.work = work
@@ -40,7 +48,12 @@ class _Job:
         self.context = contextvars.copy_context()
         self.task = trio.lowlevel.current_task()
         self.token = trio.lowlevel.current_trio_token()
-        self.abandoned = False
+        self.abandoned = False  # the caller was cancelled: drop the result
+        self.result: outcome.Outcome[Any] | None = None
+        self.deferred = False  # the caller stopped waiting in place: deliver through trio
+        self.guard = threading.Lock()  # result and deferred change together
+        self.done = threading.Lock()  # held until the result is there
+        self.done.acquire()
 
 
 class Offload:
@@ -65,21 +78,33 @@ class Offload:
         if not self._thread.is_alive():
             self._thread.start()
         self._jobs.put(job)
+        if not job.done.acquire(timeout=QUICK):
+            with job.guard:
+                job.deferred = job.result is None
+            if job.deferred:
 
-        def abort(_: Any) -> trio.lowlevel.Abort:
-            job.abandoned = True  # the loop's thread, as _deliver: no race
-            return trio.lowlevel.Abort.SUCCEEDED
+                def abort(_: Any) -> trio.lowlevel.Abort:
+                    job.abandoned = True  # the loop's thread, as _deliver: no race
+                    return trio.lowlevel.Abort.SUCCEEDED
 
-        result: T = await trio.lowlevel.wait_task_rescheduled(abort)
+                late: T = await trio.lowlevel.wait_task_rescheduled(abort)
+                return late
+        assert job.result is not None
+        await trio.lowlevel.cancel_shielded_checkpoint()  # let the other tasks run
+        result: T = job.result.unwrap()
         return result
 
     def _serve(self) -> None:
         while (job := self._jobs.get()) is not None:
             result = outcome.capture(job.context.run, job.work, *job.args)
-            with contextlib.suppress(trio.RunFinishedError):  # over: nobody waits for it
-                job.token.run_sync_soon(_deliver, job, result)
+            with job.guard:
+                job.result, deferred = result, job.deferred
+            job.done.release()
+            if deferred:
+                with contextlib.suppress(trio.RunFinishedError):  # over: nobody waits for it
+                    job.token.run_sync_soon(_deliver, job)
 
 
-def _deliver(job: _Job, result: outcome.Outcome[Any]) -> None:
-    if not job.abandoned:
-        trio.lowlevel.reschedule(job.task, result)
+def _deliver(job: _Job) -> None:
+    if not job.abandoned and job.result is not None:
+        trio.lowlevel.reschedule(job.task, job.result)
