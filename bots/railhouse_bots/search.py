@@ -9,13 +9,14 @@ other choices (ranged fields at greedy's value, their minimum and their maximum)
 down to ``width``.  Each candidate is judged on a private copy of the game by greedy
 rollouts in stages (:mod:`railhouse_bots.search_rollout`: for a stock-round or auction
 decision first to the end of its round, then to the next stock round after an operating
-round, then to the end of the game) scored by the title's own scoring -- net worth -- plus
-the income the seat's shares and privates earn in the operating rounds ahead, as this
-seat's worth minus the best other seat's.  The answer is the best candidate of the deepest
-stage every candidate completed; short of the game's end it must beat greedy's choice by a
-margin, and ties go to greedy's choice: because the base policy's own choice is always a
-candidate, a search to the end is never worse than greedy on its own model of the game
-(Bertsekas' cost-improvement property).
+round, then to the end of the game; each candidate's rollout goes on from stage to stage,
+and only greedy's choice and the two best others go deeper) scored by the title's own
+scoring -- net worth -- plus the income the seat's shares and privates earn in the
+operating rounds ahead, as this seat's worth minus the best other seat's.  The answer is
+the best candidate of the deepest stage every remaining candidate completed; short of the
+game's end it must beat greedy's choice by a margin, and ties go to greedy's choice:
+because the base policy's own choice is always a candidate, a search to the end is never
+worse than greedy on its own model of the game (Bertsekas' cost-improvement property).
 
 The forward model is a replica of the game built in-process with the engine
 (``clone``/``apply``): ``game_start`` carries the ``game_seed`` (every title's randomness is
