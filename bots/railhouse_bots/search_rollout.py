@@ -18,10 +18,16 @@ stages deepen while the budget lasts:
 The caller names the stages (the bot skips ``round`` for an operating-round decision,
 whose round is long).
 
+A candidate's rollout is kept through the decision: a deeper stage goes on from where the
+last one stopped, so reaching the end of the game costs one rollout, not one per stage.
 Each stage is also capped in actions (:data:`STAGE_CAPS`), so a stage that would run away
-(a stalled game) still ends.  The answer is the best candidate of the deepest stage every
-candidate completed; short of the game's end another candidate must beat the first
-(greedy's own choice) by :data:`MARGIN` to be chosen, ties go to the first.
+(a stalled game) still ends.  After each stage only greedy's choice and the :data:`KEEP`
+best others go deeper (successive narrowing: the deeper stage is the costlier and the more
+exact one, so it is spent on the contenders; a 4-player SOH game from its start is about
+250 greedy actions, a third of a second of CPU, so the end is within reach of a few
+candidates in the second half of a game).  The answer is the best candidate of the deepest
+stage every remaining candidate completed; short of the game's end another candidate must
+beat the first (greedy's own choice) by :data:`MARGIN` to be chosen, ties go to the first.
 """
 
 from __future__ import annotations
@@ -95,7 +101,7 @@ class Lookahead:
         cuts the first stage, the candidates it judged (greedy's choice first) still decide:
         on a loaded machine that is often all the search has (``stage`` then names it with
         a ``~``); a deeper stage cut short leaves the last complete one's answer."""
-        chosen, reached = candidates[0], ""
+        chosen, reached, listed = candidates[0], "", len(candidates)
         self.lines = {}
         for stage in self.stages:
             values: list[int] = []
@@ -116,7 +122,7 @@ class Lookahead:
                 break
             candidates = narrowed(candidates, values)
         self.lines = {}
-        return chosen, {"stage": reached, "candidates": len(candidates),
+        return chosen, {"stage": reached, "candidates": listed,
                         "rollouts": self.rollouts, "steps": self.steps}
 
     def judge(self, action: dict[str, Any], stage: str) -> int:

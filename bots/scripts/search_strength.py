@@ -4,32 +4,62 @@ for first count as a share: 1/k of a win for a k-way tie) with a 95% Wilson inte
 mean rank, how deep it searched, and its time per decision (mean and max, over every
 decision and over the searched ones).  Parity is 25%.
 
-    nice python bots/scripts/search_strength.py --title soh --games 100 --ms 1000
+    nice python bots/scripts/search_strength.py --title soh --games 100 --ms 500 --cpu
 
-Each game prints one line as it ends (``--first-seed`` resumes a run), so a run cut short
-still reports what it played.
+Each game prints one line as it ends, so a run cut short still reports what it played;
+``--first-seed`` runs a measurement in pieces side by side and ``--merge LOG...`` combines
+their game lines (a seed counts once).  ``--cpu`` counts the search's budget in this
+process's CPU time instead of wall time: on a shared, loaded machine a wall budget buys
+almost no computation (below), while on an idle one the two coincide, so a CPU budget of
+B ms stands for a wall budget of B ms on an idle machine.  The target is at most 1 s of
+wall time per decision on an idle machine.
 
-Measured (bot version 3 as of 3e6070b; 2 cores shared by ~9 sessions, 1-minute load average
-18-30 throughout, so a process got about a tenth of a core): SOH, 100 games (seeds 1-100,
-two runs of 50 side by side) at ``--ms 1000``: first in 22.0% (95% CI 15.0-31.1%), mean rank
-2.48, ranks 1-4: 22/30/26/22; 6976 decisions, wall mean 351 ms, 99th percentile about 2.4 s,
-max 5.2 s; the 1810 searched ones wall mean 870 ms; CPU per decision mean 27 ms, max 0.3 s
-(the wall overruns are the machine's load: at that CPU/wall ratio a 750 ms budget bought
-roughly 65 ms of computation); stages completed for every candidate: ``round`` 1373, ``set``
-35, a first stage cut by the deadline 134, none 268. The target (40%) is not met: no
-significant change from version 2 (29.5%, CI 21.5-39.1%, mean rank 2.29, measured at load
-6-11), which completed a stage for every candidate in 1 of 17 searched decisions of a
-diagnosed game and so played greedy's choice nearly always. 1839 at ``--ms 1000`` (run
-beside the SOH ones, then alone at load 6-18), cut by the session's end after 36 games
-(about 3 minutes a game): first in 44.4% (95% CI 29.5-60.4%), mean rank 2.17, ranks 1-4:
-16/6/6/8; 11702 decisions, wall mean 249 ms, max 5.1 s; the 3332 searched ones wall mean 840
-ms. Its target (35% over 100 games) is not shown: the interval still reaches below parity.
+Measured (bot version 5, commit 105b554; 2 cores shared with 3-4 other sessions, 1-minute
+load average 10-15 throughout, where a run's processes together got about half a core;
+seeds 1-100, the search seat rotated, run in six pieces side by side and merged):
+
+* SOH at ``--ms 500 --cpu`` (375 ms of rollouts per searched decision): first in 43.0%
+  (95% CI 33.7-52.8%; parity 25%), mean rank 2.08, ranks 1-4: 43/21/21/15; 6867
+  decisions, 2120 searched.  CPU per decision (the three pieces that ran to their end, 51
+  games): mean 121-138 ms, max 861 ms (over the 500 ms budget: garbage collections of the
+  whole heap, 130-210 ms each on an idle machine, fell inside searches; version 6 fixes
+  it, below); stages completed by every remaining candidate: ``set`` 778, ``round`` 191,
+  ``end`` 105, a cut stage 10, none 10.  Wall per decision at that load: mean 1.9 s,
+  searched ones 5.7 s, max 16 s.
+* 1839 at ``--ms 100 --cpu`` (75 ms of rollouts): first in 44.0% (95% CI 34.7-53.8%),
+  mean rank 2.02, ranks 1-4: 44/27/12/17; 31354 decisions, 9322 searched.  CPU per
+  decision (26 games): mean 25 ms, max 399 ms (over the budget, as in SOH); stages:
+  ``round`` 743, a cut ``round`` 878, ``set`` 39, a cut ``set`` 59, none 691 (a 4-player
+  1839 game is about 900 greedy actions, 2.6 s of CPU: the end of the game is out of
+  reach).  Wall: mean 350 ms, searched 1.1 s.
+
+Both targets of issue 22 (40% in SOH, 35% in 1839, 100 games each, at most 1 s per
+decision) are met by the point estimates, and both intervals lie above parity; SOH's
+interval still reaches below 40%.  What made the difference in SOH (version 3: 22.0%, CI
+15.0-31.1%, at load 18-30 with a wall budget that bought about 65 ms of CPU): the budget
+counted in CPU time, each candidate's rollout continued from stage to stage instead of
+replayed, and only the best candidates taken deeper, so that the ``set`` stage (through
+an operating round) decides most searched decisions and the end of the game about one in
+twenty; the ``round`` stage alone is a poor judge (it prizes dumping shares of the
+leader's companies and cannot tell a par from a pass).
+
+Version 6 changes only the time accounting: the budget runs from the request's arrival, and
+the garbage collector is paused during the search (its young generation, where all the
+rollouts' objects are, is collected right after).  On an idle machine, SOH seeds 18-21 at
+``--ms 500 --cpu``: CPU per decision at most 396-409 ms (version 5 on the same seeds:
+379-550 ms).  It searches as version 5 did, with the collections' time now outside the
+search or counted in its budget.  A check, not a measurement of the target: SOH seeds 1-20
+at ``--ms 500 --cpu``, two pieces side by side at load average 1-2 (2 cores): first in
+50.0% (95% CI 29.9-70.1%), mean rank 1.75; 1440 decisions, CPU mean 108-118 ms, max 424
+ms; wall mean 121 ms, max 832 ms; stages ``set`` 279, ``end`` 152, ``round`` 7 (a CPU
+millisecond buys more rollout actions on a quiet machine than at load 10-15).
 """
 
 from __future__ import annotations
 
 import argparse
 import math
+import re
 import statistics
 import time
 from collections import Counter
@@ -99,7 +129,12 @@ def main() -> None:
     parser.add_argument("--cpu", action="store_true",
                         help="budget the search in CPU time of this process instead of wall "
                              "time (a loaded machine then slows the run but not the search)")
+    parser.add_argument("--merge", nargs="+", metavar="LOG",
+                        help="play nothing: combine the per-game lines of earlier runs' output")
     args = parser.parse_args()
+    if args.merge:
+        merge(args.merge)
+        return
     wins: list[float] = []
     ranks: list[int] = []
     times: list[float] = []
@@ -137,6 +172,40 @@ def main() -> None:
           f"{len(searched)} searched, mean "
           f"{statistics.mean(searched or [0]) * 1e3:.0f} ms; stages {dict(stages)}; "
           f"{time.perf_counter() - started:.0f} s")
+
+
+GAME_LINE = re.compile(
+    r"seed (?P<seed>\d+) seat \d+: rank (?P<rank>\d+) win (?P<win>[\d.]+) .*?; "
+    r"(?P<decisions>\d+) decisions, mean (?P<mean>\d+) ms, (?P<searched>\d+) searched, "
+    r"mean (?P<smean>\d+) ms; max decision (?P<max>\d+) ms")
+
+
+def merge(paths: list[str]) -> None:
+    """The first-place share, its interval and the times per decision over the games of
+    several runs (a run in pieces, ``--first-seed``); a seed seen twice counts once."""
+    games: dict[int, re.Match[str]] = {}
+    for path in paths:
+        with open(path, encoding="utf-8") as lines:
+            for line in lines:
+                found = GAME_LINE.match(line)
+                if found:
+                    games[int(found["seed"])] = found
+    if not games:
+        raise SystemExit("no game lines in " + ", ".join(paths))
+    rows = list(games.values())
+    wins = sum(float(g["win"]) for g in rows)
+    low, high = wilson(wins, len(rows))
+    ranks = Counter(int(g["rank"]) for g in rows)
+    decisions = sum(int(g["decisions"]) for g in rows)
+    searched = sum(int(g["searched"]) for g in rows)
+    wall = sum(int(g["decisions"]) * int(g["mean"]) for g in rows) / decisions
+    swall = sum(int(g["searched"]) * int(g["smean"]) for g in rows) / max(1, searched)
+    print(f"{len(rows)} games (seeds {min(games)}-{max(games)}): search first in "
+          f"{wins / len(rows):.1%} (95% CI {low:.1%}-{high:.1%}; parity 25%), mean rank "
+          f"{statistics.mean(int(g['rank']) for g in rows):.2f}, ranks 1-4: "
+          f"{'/'.join(str(ranks[r]) for r in range(1, PLAYERS + 1))}; {decisions} decisions, "
+          f"wall mean {wall:.0f} ms, max {max(int(g['max']) for g in rows)} ms; "
+          f"{searched} searched, wall mean {swall:.0f} ms")
 
 
 if __name__ == "__main__":

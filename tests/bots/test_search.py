@@ -3,6 +3,7 @@ request, measured on a fake clock), the rollout model, its determinism, and full
 
 from __future__ import annotations
 
+import gc
 from typing import Any
 
 import pytest
@@ -15,6 +16,7 @@ from railhouse_bots.greedy import GreedyBot
 from railhouse_bots.search import (
     BUDGET_SHARE,
     SearchBot,
+    collector_paused,
     stages_for,
     variants,
     worth_searching,
@@ -64,6 +66,20 @@ def test_candidates_put_greedys_choice_first_then_pass_within_the_width() -> Non
     candidates = bot._candidates({"legal": legal}, base)
     assert candidates[0] == base and candidates[1] == PASS and len(candidates) == 3
     assert all(c in legal for c in candidates) and len({str(c) for c in candidates}) == 3
+
+
+def test_the_garbage_collector_waits_until_the_search_is_over() -> None:
+    assert gc.isenabled()
+    with collector_paused():
+        assert not gc.isenabled()
+    assert gc.isenabled()
+    gc.disable()
+    try:
+        with collector_paused():
+            pass
+        assert not gc.isenabled()  # a caller's own setting is kept
+    finally:
+        gc.enable()
 
 
 def test_only_money_decisions_are_searched() -> None:
