@@ -28,6 +28,7 @@ class ShareLedger:
     ``face_down`` and ``percents`` (tuples a change replaces, so clones share them)."""
 
     __slots__ = (
+        "_derived",
         "_held",
         "_views",
         "company",
@@ -51,6 +52,7 @@ class ShareLedger:
         self.owners: list[str] = [r[2] for r in rows]
         self.face_down: tuple[bool, ...] = tuple(r[3] for r in rows)
         self._held: dict[str, int] | None = None
+        self._derived: dict[Any, Any] | None = None
         self._views: list[Certificate] | None = None
 
     # -- queries -----------------------------------------------------------------------
@@ -69,6 +71,20 @@ class ShareLedger:
     def percent_of(self, owner: str) -> int:
         held = self._held
         return (self.held() if held is None else held).get(owner, 0)
+
+    def derived(self) -> dict[Any, Any]:
+        """A scratch memo of answers computed from this ledger's certificates alone (who
+        holds which, their sizes and flags) and the key: the stock round's sale sizes and
+        purchase sources (:mod:`railhouse.engine.rounds.sales`, ``StockChoices``).  Every
+        change to the ledger replaces it by an empty one, like the per-holder totals, so
+        a key must name everything else its answer reads (e.g. whether the seller is the
+        president), and what it reads besides may only be fixed for the game (its
+        config, its seats).  A clone shares it until either side changes: the two
+        ledgers are equal until then, and the side that changes drops it."""
+        derived = self._derived
+        if derived is None:
+            derived = self._derived = {}
+        return derived
 
     def count_of(self, owner: str) -> int:
         """Certificates ``owner`` holds, face-down ones too."""
@@ -97,17 +113,17 @@ class ShareLedger:
     # -- changes -----------------------------------------------------------------------
     def set_owner(self, index: int, owner: str) -> None:
         self.owners[index] = owner
-        self._held = None
+        self._held = self._derived = None
 
     def set_face_down(self, index: int, down: bool) -> None:
         flags = self.face_down
         self.face_down = (*flags[:index], down, *flags[index + 1 :])
-        self._held = None
+        self._held = self._derived = None
 
     def set_percent(self, index: int, percent: int) -> None:
         sizes = self.percents
         self.percents = (*sizes[:index], percent, *sizes[index + 1 :])
-        self._held = None
+        self._held = self._derived = None
 
     def adopt(self, certs: list[Certificate]) -> None:
         """Make ``certs`` (made alone, in index order) the views of this ledger."""
@@ -127,6 +143,7 @@ class ShareLedger:
         twin.owners = self.owners.copy()
         twin.face_down = self.face_down
         twin._held = self._held  # replaced, never changed in place: shared
+        twin._derived = self._derived  # dropped by the side that changes first: shared
         twin._views = None
         return twin
 

@@ -47,13 +47,14 @@ def candidate_hexes(game: M1839, company: str, chosen: tuple[str, ...] = ()) -> 
     return [h for h in hexes if any(_pair(game, board, company, h, o) for o in hexes)]
 
 
-def can_reserve_two(game: M1839, company: str) -> bool:
+def can_reserve_two(game: M1839, company: str, *, synced: Board | None = None) -> bool:
     """Whether two legal home hexes exist (else the Local cannot be parred, R-7.5.5): the
     same as ``bool(candidate_hexes(game, company))``, but stops at the first legal pair
     (each hex is judged once, and only until a pair is found).  Memoised per board
     revision (``Board.memo``: the reservations are synced first) and NRS's state, all the
-    answer reads besides the static hex list."""
-    board = sync_reservations(game)
+    answer reads besides the static hex list.  ``synced``: the board, where the caller
+    synced its reservations since the companies last changed (``sync_reservations``)."""
+    board = sync_reservations(game) if synced is None else synced
     nrs = game.companies.get(NRS)
     key = ("can_reserve_two", company,
            None if nrs is None else (nrs.closed, nrs.operated_count > 0))

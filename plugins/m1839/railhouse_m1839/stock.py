@@ -32,6 +32,7 @@ from railhouse_m1839.shares import (
     check_float,
     sell,
 )
+from railhouse_m1839.stations import sync_reservations
 
 if TYPE_CHECKING:
     from railhouse_m1839.game import M1839
@@ -84,13 +85,33 @@ class M1839StockRound(StockRound["M1839"]):
         return [LegalAction(BuyShares(entity=me, company=company.id, source=IPO, count=2))]
 
     def may_par(self, me: str, company: Company, units: int) -> bool:
-        """R-7.5.1-3: not barred by R-7.3.9; for a Local, two legal home hexes."""
+        """R-7.5.1-3: not barred by R-7.3.9; for a Local, two legal home hexes (the
+        reservations synced once per listing: nothing changes them meanwhile)."""
         if me in self.game.barred_from_par:
             return False
-        return company.spec.kind != "local" or can_reserve_two(self.game, company.id)
+        if company.spec.kind != "local":
+            return True
+        memo = self.listing_memo()
+        if memo is None:
+            return can_reserve_two(self.game, company.id)
+        board = memo.get(("synced board",))
+        if board is None:
+            board = memo[("synced board",)] = sync_reservations(self.game)
+        return can_reserve_two(self.game, company.id, synced=board)
 
     def par_prices(self, company: Company) -> list[int]:
-        """R-7.5.3: a par is unavailable where two or more companies already stand."""
+        """R-7.5.3: a par is unavailable where two or more companies already stand
+        (computed once per listing for each kind of company and market)."""
+        memo = self.listing_memo()
+        if memo is None:
+            return self._open_pars(company)
+        key = ("par prices", company.spec.kind, company.spec.market)
+        prices: list[int] | None = memo.get(key)
+        if prices is None:
+            prices = memo[key] = self._open_pars(company)
+        return prices
+
+    def _open_pars(self, company: Company) -> list[int]:
         game = self.game
         pars = LOCAL_PARS if company.spec.kind == "local" else game.phase.extra["major_pars"]
         market = game.market_of(company)

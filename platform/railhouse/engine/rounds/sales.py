@@ -11,20 +11,34 @@ from typing import TYPE_CHECKING
 from railhouse.engine.entities import POOL, Company
 
 if TYPE_CHECKING:
+    from railhouse.engine.certificates import ShareLedger
     from railhouse.engine.game import Game
 
 
 def sellable_units(game: Game, seller: str, company: Company) -> int:
     """How many 10% units ``seller`` may sell of ``company`` by the shares alone: all held,
     within room left in the pool (``pool_limit_percent``), a president keeping the
-    president's certificate unless another holder can take the presidency."""
-    ledger = company.ledger
+    president's certificate unless another holder can take the presidency.
+
+    Memoised in the ledger's :meth:`~railhouse.engine.certificates.ShareLedger.derived`
+    under ``("sellable", seller, seller is president)``: the answer reads the certificates,
+    that flag, and the game's fixed pool limit and seats."""
+    president = company.president == seller
+    memo = company.ledger.derived()
+    key = ("sellable", seller, president)
+    units: int | None = memo.get(key)
+    if units is None:
+        units = memo[key] = _sellable_units(game, company.ledger, seller, president)
+    return units
+
+
+def _sellable_units(game: Game, ledger: ShareLedger, seller: str, president: bool) -> int:
     held = ledger.percent_of(seller) // 10
     if held == 0:
         return 0
     limit = game.config.pool_limit_percent
     room = held if limit is None else (limit - ledger.percent_of(POOL)) // 10
-    if company.president != seller:
+    if not president:
         return max(min(held, room), 0)
     president_units = ledger.percents[ledger.president_index()] // 10
     best = min(held - president_units, room)
@@ -42,9 +56,19 @@ def sellable_units(game: Game, seller: str, company: Company) -> int:
 
 def sale_step(company: Company, seller: str) -> int:
     """The greatest common size, in 10% units, of the certificates a sale can draw on
-    (``seller``'s ordinary ones and, for a president, the ones an exchange would give)."""
+    (``seller``'s ordinary ones and, for a president, the ones an exchange would give).
+    Memoised in the ledger under ``("step", seller, seller is president)``: the answer
+    reads only the certificates and that flag."""
     president = company.president == seller
-    ledger = company.ledger
+    memo = company.ledger.derived()
+    key = ("step", seller, president)
+    step: int | None = memo.get(key)
+    if step is None:
+        step = memo[key] = _sale_step(company.ledger, seller, president)
+    return step
+
+
+def _sale_step(ledger: ShareLedger, seller: str, president: bool) -> int:
     step = 0
     for owner, percent, is_president in zip(ledger.owners, ledger.percents,
                                             ledger.presidents, strict=True):

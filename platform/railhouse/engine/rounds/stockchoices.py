@@ -12,6 +12,8 @@ turn's bookkeeping and the processing of actions are the round's
 
 from __future__ import annotations
 
+from typing import Any
+
 from railhouse.engine.actions import (
     Action,
     BuyShares,
@@ -23,6 +25,7 @@ from railhouse.engine.actions import (
     Redeem,
     SellShares,
 )
+from railhouse.engine.certificates import ShareLedger
 from railhouse.engine.entities import POOL, TREASURY, Company
 from railhouse.engine.errors import IllegalAction
 from railhouse.engine.rounds.base import G, Round
@@ -45,9 +48,10 @@ class StockChoices(Round[G]):
 
     def __init__(self, game: G) -> None:
         super().__init__(game)
-        #: certificate counts by player while ``legal_actions`` computes (None otherwise):
-        #: the state cannot change meanwhile, and every company's purchase asks for it
-        self._counts: dict[str, int] | None = None
+        #: a scratch memo while ``legal_actions`` computes (None otherwise): the state
+        #: cannot change meanwhile, so answers every company asks for (a player's
+        #: certificate count, a title's par prices) are computed once per listing
+        self._listing: dict[Any, Any] | None = None
         self._par_prices: dict[str, list[int]] = {}  # market id -> its par prices
 
     def player_id(self) -> str:
@@ -56,11 +60,17 @@ class StockChoices(Round[G]):
 
     # -- legal actions -----------------------------------------------------------------
     def legal_actions(self) -> list[LegalAction]:
-        saved, self._counts = self._counts, {}
+        saved, self._listing = self._listing, {}
         try:
             return self._legal_actions()
         finally:
-            self._counts = saved
+            self._listing = saved
+
+    def listing_memo(self) -> dict[Any, Any] | None:
+        """The scratch memo of the legal set being listed (keys: a tuple naming what is
+        kept, its first item the kind), or None outside ``legal_actions`` (then compute
+        afresh: a caller may change the state between two questions)."""
+        return self._listing
 
     def _legal_actions(self) -> list[LegalAction]:
         if self.finished:
@@ -111,7 +121,7 @@ class StockChoices(Round[G]):
         by the certificate size (a holder of 20% certificates sells 2, 4, ... shares)."""
         choices = []
         for company in self.game.companies.values():
-            if not company.percent_of(me):
+            if not company.ledger.percent_of(me):
                 continue  # nothing to sell (asked first: the title's limit costs more)
             top = self.max_sellable(me, company)
             if top <= 0:
@@ -148,12 +158,14 @@ class StockChoices(Round[G]):
 
     def certificate_count(self, me: str) -> int:
         """``me``'s certificates counting toward the limit (computed once per legal set)."""
-        counts = self._counts
-        if counts is None:
+        memo = self._listing
+        if memo is None:
             return player_certificate_count(self.game, me)
-        if me not in counts:
-            counts[me] = player_certificate_count(self.game, me)
-        return counts[me]
+        key = ("certificates", me)
+        count: int | None = memo.get(key)
+        if count is None:
+            count = memo[key] = player_certificate_count(self.game, me)
+        return count
 
     # -- starting a company (par) -------------------------------------------------------
     def par_units(self) -> int:
@@ -199,9 +211,26 @@ class StockChoices(Round[G]):
         return prices
 
     def buy_choices(self, me: str) -> list[LegalAction]:
+        """:meth:`buy_choices_of` of every company, in order.  Where a title keeps this
+        class's :meth:`buy_choices_of` and :meth:`allow_buy`, the tests of ``allow_buy``
+        that do not depend on the company (the certificate limit) are asked once."""
         choices: list[LegalAction] = []
-        for company in self.game.companies.values():
-            choices.extend(self.buy_choices_of(me, company))
+        companies = self.game.companies.values()
+        kind = type(self)
+        if (kind.buy_choices_of is not StockChoices.buy_choices_of
+                or kind.allow_buy is not StockChoices.allow_buy):
+            for company in companies:
+                choices.extend(self.buy_choices_of(me, company))
+            return choices
+        if not self.can_take_certificates(me, 1):
+            return choices
+        sold = self.sold_this_round[me]
+        cap = self.game.config.max_holding_percent - 10
+        purchases = self.purchases
+        for company in companies:  # allow_buy's tests on the company, in its order
+            if (company.started and not company.closed and company.id not in sold
+                    and company.ledger.percent_of(me) <= cap):
+                choices.extend(purchases(me, company))
         return choices
 
     def buy_choices_of(self, me: str, company: Company) -> list[LegalAction]:
@@ -213,13 +242,14 @@ class StockChoices(Round[G]):
         """:meth:`buy_choices_of` once :meth:`allow_buy` allowed them."""
         price = self.game.share_price(company)
         cash = self.game.player(me).cash
-        room = self.game.config.max_holding_percent - company.percent_of(me)
+        room = self.game.config.max_holding_percent - company.ledger.percent_of(me)
         choices = []
-        ledger = company.ledger
+        memo = company.ledger.derived()
         for source in self.buy_sources(company):
-            sizes = sorted({pct for owner, pct, pres in zip(ledger.owners, ledger.percents,
-                                                            ledger.presidents, strict=True)
-                            if owner == source and not pres})
+            key = ("sizes", source)
+            sizes: list[int] | None = memo.get(key)
+            if sizes is None:
+                sizes = memo[key] = _ordinary_sizes(company.ledger, source)
             for percent in sizes:
                 units = percent // 10
                 if price * units <= cash and percent <= room:
@@ -230,23 +260,22 @@ class StockChoices(Round[G]):
     def allow_buy(self, me: str, company: Company) -> bool:
         if not company.started or company.closed or company.id in self.sold_this_round[me]:
             return False
-        cap = self.game.config.max_holding_percent
-        if company.percent_of(me) + 10 > cap:
+        if company.ledger.percent_of(me) + 10 > self.game.config.max_holding_percent:
             return False
         return self.can_take_certificates(me, 1)
 
     def buy_sources(self, company: Company) -> list[str]:
         """Where ``company``'s ordinary shares are bought: where they start unsold, and the
         Bank Pool; a company's own treasury shares, where the unsold ones start in an IPO,
-        only once the IPO holds no ordinary share (1839 R-7.3.1, R-7.3.6)."""
-        owners, presidents = company.ledger.owners, company.ledger.presidents
+        only once the IPO holds no ordinary share (1839 R-7.3.1, R-7.3.6).  The list is
+        memoised in the ledger (:meth:`ShareLedger.derived`, keyed on the unsold location,
+        all it reads besides the certificates): do not change it."""
         unsold = self.game.unsold_location()
-        supply = any(o == unsold and not p for o, p in zip(owners, presidents, strict=True))
-        sources = [unsold] if supply else []
-        if POOL in owners:
-            sources.append(POOL)
-        if unsold != TREASURY and not supply and TREASURY in owners:
-            sources.append(TREASURY)
+        memo = company.ledger.derived()
+        key = ("sources", unsold)
+        sources: list[str] | None = memo.get(key)
+        if sources is None:
+            sources = memo[key] = _buy_sources(company.ledger, unsold)
         return sources
 
     # -- title knobs of the choices ---------------------------------------------------
@@ -293,3 +322,21 @@ class StockChoices(Round[G]):
             return self.par_choices(me)
         company = self.game.companies.get(action.company)
         return [] if company is None else self.buy_choices_of(me, company)
+
+
+def _buy_sources(ledger: ShareLedger, unsold: str) -> list[str]:
+    owners, presidents = ledger.owners, ledger.presidents
+    supply = any(o == unsold and not p for o, p in zip(owners, presidents, strict=True))
+    sources = [unsold] if supply else []
+    if POOL in owners:
+        sources.append(POOL)
+    if unsold != TREASURY and not supply and TREASURY in owners:
+        sources.append(TREASURY)
+    return sources
+
+
+def _ordinary_sizes(ledger: ShareLedger, source: str) -> list[int]:
+    """The sizes of the ordinary certificates at ``source``, ascending, each once."""
+    return sorted({pct for owner, pct, pres in zip(ledger.owners, ledger.percents,
+                                                   ledger.presidents, strict=True)
+                   if owner == source and not pres})

@@ -1,0 +1,106 @@
+"""The answers memoised in a share ledger (``ShareLedger.derived``: sale sizes, purchase
+sources, certificate sizes) and in a stock listing (``StockChoices.listing_memo``) never
+go stale: at every stock-round decision of seeded random games of both titles, and of
+their clones after either side moved on, the memoised answers equal a fresh computation
+and the listed legal set equals the one listed with every memo dropped."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+from engine_positions import mini
+
+from railhouse.bench.positions import choose_playing
+from railhouse.engine.entities import Company
+from railhouse.engine.game import Game
+from railhouse.engine.record import new_game
+from railhouse.engine.rounds import sales, stockchoices
+from railhouse.engine.rounds.stock import StockRound
+
+
+def fresh_answers(game: Game, company: Company) -> dict[Any, Any]:
+    """What every memoised ledger answer would be computed from scratch now."""
+    ledger = company.ledger
+    answers: dict[Any, Any] = {}
+    for key in ledger.derived():
+        kind, *rest = key
+        if kind == "sellable":
+            seller, president = rest
+            answers[key] = sales._sellable_units(game, ledger, seller, president)
+        elif kind == "step":
+            seller, president = rest
+            answers[key] = sales._sale_step(ledger, seller, president)
+        elif kind == "sources":
+            answers[key] = stockchoices._buy_sources(ledger, rest[0])
+        elif kind == "sizes":
+            answers[key] = stockchoices._ordinary_sizes(ledger, rest[0])
+        else:
+            raise AssertionError(f"a ledger memo key nobody checks: {key!r}")
+    return answers
+
+
+def check_memos(game: Game) -> None:
+    for company in game.companies.values():
+        assert company.ledger.derived() == fresh_answers(game, company), company.id
+
+
+def listed_without_memos(game: Game) -> list[Any]:
+    twin = game.clone()
+    for company in twin.companies.values():
+        company.ledger._derived = None
+    return twin.legal_actions()
+
+
+def play_and_check(game: Game, seed: int, limit: int) -> int:
+    rng = random.Random(seed)
+    checked = 0
+    side: Game | None = None
+    while not game.over and len(game.actions) < limit:
+        legal = game.legal_actions()
+        if isinstance(game.decider(), StockRound):
+            check_memos(game)
+            assert legal == listed_without_memos(game)
+            checked += 1
+            if side is not None:  # a clone that went its own way keeps its own answers
+                check_memos(side)
+                if not side.over:
+                    assert side.legal_actions() == listed_without_memos(side)
+            if checked % 10 == 0:
+                side = game.clone()
+                if not side.over:
+                    side.apply(choose_playing(random.Random(seed + checked),
+                                              side.legal_actions()))
+        game.apply(choose_playing(rng, legal))
+    return checked
+
+
+@pytest.mark.parametrize("title", ["soh", "1839"])
+@pytest.mark.parametrize("seed", [3, 11])
+def test_memoised_stock_answers_equal_fresh_ones_in_random_games(title: str, seed: int) -> None:
+    game = new_game(title, ["A", "B", "C", "D"], None, seed)
+    assert play_and_check(game, seed, limit=400) > 20
+
+
+def test_memoised_stock_answers_equal_fresh_ones_in_mini_games() -> None:
+    for seed in range(4):
+        play_and_check(mini(3, seed), seed, limit=400)
+
+
+def test_a_change_to_the_ledger_drops_its_memo_on_that_side_only() -> None:
+    game = mini(3, 1)
+    company = next(iter(game.companies.values()))
+    memo = company.ledger.derived()
+    memo["sources", "ipo"] = ["stale"]
+    twin = game.clone()
+    twin_company = twin.companies[company.id]
+    assert twin_company.ledger.derived() is memo  # shared while the two are equal
+    twin_company.certs[1].owner = "p2"
+    assert twin_company.ledger.derived() == {} and company.ledger.derived() is memo
+    company.certs[2].face_down = True
+    assert company.ledger.derived() == {}
+    memo = company.ledger.derived()
+    memo["x"] = 1
+    company.certs[2].percent = 20
+    assert company.ledger.derived() == {}
