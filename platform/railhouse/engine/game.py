@@ -405,7 +405,14 @@ class Game(LegalSetCache):
         return self.markets[company.spec.market]
 
     def share_price(self, company: Company) -> int:
-        return self.market_of(company).price(company.id)
+        """``company``'s price on its market (``StockMarket.price``, inlined: the stock
+        round asks it of every company at every decision)."""
+        market = self.markets[company.spec.market]
+        row, col = market.positions[company.id]
+        cell = market.spec.rows[row][col]
+        if cell is None:
+            raise ValueError(f"no market cell at {(row, col)}")
+        return cell.price
 
     def operating_companies(self) -> list[Company]:
         return [c for c in self.companies.values() if c.floated and not c.closed]

@@ -119,12 +119,13 @@ def exchange_presidency(company: Company, old: str, new: str) -> None:
 def player_certificate_count(game: Game, player_id: str) -> int:
     """Certificates counting toward the limit: each certificate counts one (a president's
     certificate too) and each private company counts one."""
-    count = sum(
-        company.ledger.count_of(player_id)
-        for company in game.companies.values()
-        if not company.closed
-    )
-    count += sum(1 for p in game.privates.values() if p.owner == player_id and not p.closed)
+    count = 0
+    for company in game.companies.values():
+        if not company.closed:
+            count += company.ledger.owners.count(player_id)
+    for private in game.privates.values():
+        if private.owner == player_id and not private.closed:
+            count += 1
     return count
 
 

@@ -76,10 +76,18 @@ class M1839StockRound(StockRound["M1839"]):
         round); a director's certificate left in the IPO is bought whole for 2 x price, not
         by a player barred by R-7.3.9 (R-7.3.4 / R-9.4, A-25)."""
         price, cash = self.game.share_price(company), self.game.player(me).cash
-        if company.ledger.president_owner() != IPO:
-            return [] if price > cash else [
-                LegalAction(BuyShares(entity=me, company=company.id, source=source))
-                for source in self.buy_sources(company)]
+        ledger = company.ledger
+        if ledger.president_owner() != IPO:
+            if price > cash:
+                return []
+            # the choices read the certificates and ``me`` alone: memoised in the ledger
+            memo = ledger.derived()
+            choices: list[LegalAction] | None = memo.get(("purchases", me))
+            if choices is None:
+                choices = memo["purchases", me] = [
+                    LegalAction(BuyShares(entity=me, company=company.id, source=source))
+                    for source in self.buy_sources(company)]
+            return choices
         if me in self.game.barred_from_par or 2 * price > cash:
             return []
         return [LegalAction(BuyShares(entity=me, company=company.id, source=IPO, count=2))]
