@@ -338,7 +338,17 @@ class LegalAction(msgspec.Struct, frozen=True):
 
 
 def find_admitting(legal: Iterable[LegalAction], candidate: Action) -> LegalAction | None:
+    """The first choice of ``legal`` that :meth:`~LegalAction.admits` ``candidate``, or
+    None.  A choice of another kind, or a plain one (no ranged or free field), is judged
+    here without the method call: apply validates every answer with this scan."""
+    kind = type(candidate)
     for choice in legal:
-        if choice.admits(candidate):
+        action = choice.action
+        if type(action) is not kind:
+            continue
+        if not choice.ranges and not choice.free:
+            if action == candidate:
+                return choice
+        elif choice.admits(candidate):
             return choice
     return None
