@@ -53,26 +53,41 @@ REPLACEABLE = frozenset({NS})
 
 # ----------------------------------------------------------------------- reservations
 def wanted_reservations(game: M1839) -> list[Reservation]:
-    out: list[Reservation] = []
+    return [Reservation(company, h, city) for company, h, city in _wanted(game)]
+
+
+def _wanted(game: M1839) -> tuple[tuple[str, str, None], ...]:
+    """(company, hex, city) of every reservation the companies want, in order."""
+    out: list[tuple[str, str, None]] = []
     for company in game.companies.values():
         if company.closed or company.operated_count > 0:
             continue
-        if company.spec.kind == "major":
-            homes = company.spec.home[:1] if company.id == NRS else company.spec.home
-        elif company.spec.kind == "local" and company.started:
-            homes = company.spec.home
+        spec = company.spec
+        if spec.kind == "major":
+            homes = spec.home[:1] if company.id == NRS else spec.home
+        elif spec.kind == "local" and company.started:
+            homes = spec.home
         else:
             continue
-        out.extend(Reservation(company.id, h, None) for h in homes)
-    return out
+        for h in homes:
+            out.append((company.id, h, None))
+    return tuple(out)
 
 
 def sync_reservations(game: M1839) -> Board:
-    """Make ``board.reservations`` match the companies (module docstring); the board."""
+    """Make ``board.reservations`` match the companies (module docstring); the board.
+    The board's reservations, as (company, hex, city) rows, are kept in ``Board.memo``
+    (keyed on the board's revision, which every change of its reservations moves on), so
+    an unchanged board is checked without making a reservation."""
     board = game.board
-    wanted = wanted_reservations(game)
-    if wanted != board.reservations:
-        board.set_reservations(wanted)
+    wanted = _wanted(game)
+    memo = board.memo()
+    have: tuple[tuple[str, str, int | None], ...] | None = memo.get("reservation rows")
+    if have is None:
+        have = memo["reservation rows"] = tuple(
+            (r.company, r.hex, r.city) for r in board.reservations)
+    if wanted != have:
+        board.set_reservations([Reservation(company, h, city) for company, h, city in wanted])
     return board
 
 

@@ -76,21 +76,27 @@ class M1839StockRound(StockRound["M1839"]):
         round); a director's certificate left in the IPO is bought whole for 2 x price, not
         by a player barred by R-7.3.9 (R-7.3.4 / R-9.4, A-25)."""
         price, cash = self.game.share_price(company), self.game.player(me).cash
-        ledger = company.ledger
-        if ledger.president_owner() != IPO:
-            if price > cash:
-                return []
-            # the choices read the certificates and ``me`` alone: memoised in the ledger
-            memo = ledger.derived()
-            choices: list[LegalAction] | None = memo.get(("purchases", me))
-            if choices is None:
-                choices = memo["purchases", me] = [
-                    LegalAction(BuyShares(entity=me, company=company.id, source=source))
-                    for source in self.buy_sources(company)]
-            return choices
+        # where the director's certificate is, and the choices of one share, read the
+        # certificates and ``me`` alone: memoised in the ledger
+        memo = company.ledger.derived()
+        key = ("purchases", me)
+        hit: tuple[bool, list[LegalAction]] | None = memo.get(key)
+        if hit is None:
+            hit = memo[key] = self._share_purchases(me, company)
+        director_in_ipo, choices = hit
+        if not director_in_ipo:
+            return [] if price > cash else choices
         if me in self.game.barred_from_par or 2 * price > cash:
             return []
         return [LegalAction(BuyShares(entity=me, company=company.id, source=IPO, count=2))]
+
+    def _share_purchases(self, me: str, company: Company) -> tuple[bool, list[LegalAction]]:
+        """Whether the director's certificate is in the IPO; if not, the purchase of one
+        share from each source."""
+        if company.ledger.president_owner() == IPO:
+            return True, []
+        return False, [LegalAction(BuyShares(entity=me, company=company.id, source=source))
+                       for source in self.buy_sources(company)]
 
     def may_par(self, me: str, company: Company, units: int) -> bool:
         """R-7.5.1-3: not barred by R-7.3.9; for a Local, two legal home hexes (the

@@ -14,7 +14,7 @@ from engine_positions import mini
 
 from railhouse.bench.positions import choose_playing
 from railhouse.engine.actions import BuyShares, LegalAction
-from railhouse.engine.entities import Company
+from railhouse.engine.entities import IPO, Company
 from railhouse.engine.game import Game
 from railhouse.engine.record import new_game
 from railhouse.engine.rounds import sales, stockchoices
@@ -37,10 +37,13 @@ def fresh_answers(game: Game, company: Company) -> dict[Any, Any]:
             answers[key] = stockchoices._buy_sources(ledger, rest[0])
         elif kind == "sizes":
             answers[key] = stockchoices._ordinary_sizes(ledger, rest[0])
-        elif kind == "purchases":  # 1839's, of a company whose director's certificate sold
+        elif kind == "purchases":  # 1839's: the director's certificate in the IPO, or
+            # the purchases of one share
             sources = stockchoices._buy_sources(ledger, game.unsold_location())
-            answers[key] = [LegalAction(BuyShares(entity=rest[0], company=company.id,
-                                                  source=source)) for source in sources]
+            in_ipo = ledger.president_owner() == IPO
+            answers[key] = (in_ipo, [] if in_ipo else [
+                LegalAction(BuyShares(entity=rest[0], company=company.id, source=source))
+                for source in sources])
         else:
             raise AssertionError(f"a ledger memo key nobody checks: {key!r}")
     return answers
