@@ -17,7 +17,7 @@ from __future__ import annotations
 import dataclasses
 from typing import TYPE_CHECKING
 
-from railhouse_m1839.mapdata import BIG_CITIES, CITIES, OO_CITIES
+from railhouse_m1839.mapdata import BIG_CITIES, CITIES, NRS_CHOICE, OO_CITIES
 from railhouse_m1839.stations import NRS, nrs_keeps_a_place, places_for, sync_reservations
 
 if TYPE_CHECKING:
@@ -32,6 +32,11 @@ CITY_HEXES: dict[str, tuple[str, int, int]] = {
 }
 
 
+SORTED_CITY_HEXES: tuple[str, ...] = tuple(sorted(CITY_HEXES))
+#: the OO and big-city hexes (:func:`_big`)
+BIG_HEXES = frozenset(h for h, (kind, _, _) in CITY_HEXES.items() if kind != "city")
+
+
 def _big(hex_id: str) -> bool:
     """An OO or big-city hex (at most one of the two homes, R-7.5.5)."""
     return CITY_HEXES[hex_id][0] != "city"
@@ -41,10 +46,38 @@ def candidate_hexes(game: M1839, company: str, chosen: tuple[str, ...] = ()) -> 
     """Hexes the Local may reserve next: a free place, not already chosen, and at most one
     OO or big-city hex among the two (R-7.5.5); a first choice must leave a legal second."""
     board = sync_reservations(game)
-    hexes = [h for h in sorted(CITY_HEXES) if _open(game, board, company, h, chosen)]
+    big_taken = any(_big(c) for c in chosen)
+    nrs_chosen = any(c in NRS_CHOICE for c in chosen)
+    # _open for each hex, its tests on ``chosen`` asked once; R-14.5.1 only where a hex
+    # of NRS's choice is involved (elsewhere nrs_keeps_a_place holds at once)
+    hexes = [h for h in SORTED_CITY_HEXES
+             if h not in chosen and not (big_taken and h in BIG_HEXES)
+             and places_for(board, h, company) > 0
+             and (not (nrs_chosen or h in NRS_CHOICE)
+                  or nrs_keeps_a_place(game, board, company, h, *chosen))]
     if chosen:
         return hexes
-    return [h for h in hexes if any(_pair(game, board, company, h, o) for o in hexes)]
+    return _with_a_second(game, board, company, hexes)
+
+
+def _with_a_second(game: M1839, board: Board, company: str, hexes: list[str]) -> list[str]:
+    """The open ``hexes`` that make a legal pair (:func:`_pair`) with another of them, in
+    order.  Two hexes outside NRS's choice pair by the size rule alone (R-14.5.1 is not
+    asked of them), so only pairs touching Arnhem or Venlo are judged one by one."""
+    nrs_hexes = [h for h in hexes if h in NRS_CHOICE]
+    plain = [h for h in hexes if h not in NRS_CHOICE]
+    small_plain = [h for h in plain if not _big(h)]
+    out = []
+    for h in hexes:
+        if h in NRS_CHOICE:
+            ok = any(_pair(game, board, company, h, o) for o in hexes)
+        else:
+            partners = small_plain if _big(h) else plain
+            ok = (any(o != h for o in partners)
+                  or any(_pair(game, board, company, h, o) for o in nrs_hexes))
+        if ok:
+            out.append(h)
+    return out
 
 
 def can_reserve_two(game: M1839, company: str, *, synced: Board | None = None) -> bool:
@@ -73,7 +106,7 @@ def _two_open(game: M1839, board: Board, company: str) -> bool:
             judged[h] = _open(game, board, company, h, ())
         return judged[h]
 
-    hexes = sorted(CITY_HEXES)
+    hexes = SORTED_CITY_HEXES
     return any(open_(h) and any(open_(o) and _pair(game, board, company, h, o) for o in hexes)
                for h in hexes)
 

@@ -129,8 +129,10 @@ class M1839StockRound(StockRound["M1839"]):
         game = self.game
         pars = LOCAL_PARS if company.spec.kind == "local" else game.phase.extra["major_pars"]
         market = game.market_of(company)
-        stacks = market.stacks
-        return [p for p in pars if len(stacks.get((0, market.index_of(p)), ())) < 2]
+        stacks, columns = market.stacks, market.spec.columns
+        return [p for p in pars
+                if len(stacks.get((0, columns[p] if p in columns else market.index_of(p)),
+                                  ())) < 2]
 
     def extra_choices(self, me: str) -> list[LegalAction]:
         """R-14.3.7 (A-28): the holder of DRU's train may give it to a floated company below
