@@ -33,9 +33,9 @@ def test_first_home_choices_equal_the_pair_by_pair_judgement() -> None:
         while not game.over and len(game.actions) < 1500:
             decider = game.decider()
             if isinstance(decider, HomeDecider):
-                company, chosen = decider.company.id, decider.chosen
-                assert (candidate_hexes(game, company, chosen)
-                        == pair_by_pair(game, company, chosen))
+                local, chosen = decider.company.id, decider.chosen
+                assert (candidate_hexes(game, local, chosen)
+                        == pair_by_pair(game, local, chosen))
                 checked += 1
             elif isinstance(decider, StockRound) and len(game.actions) % 5 == 0:
                 for company in game.companies.values():
