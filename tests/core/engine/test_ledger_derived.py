@@ -13,7 +13,7 @@ import pytest
 from engine_positions import mini
 
 from railhouse.bench.positions import choose_playing
-from railhouse.engine.actions import BuyShares, LegalAction, Range, SellShares
+from railhouse.engine.actions import BuyShares, LegalAction
 from railhouse.engine.entities import IPO, Company
 from railhouse.engine.game import Game
 from railhouse.engine.record import new_game
@@ -33,14 +33,6 @@ def fresh_answers(game: Game, company: Company) -> dict[Any, Any]:
         elif kind == "step":
             seller, president = rest
             answers[key] = sales._sale_step(ledger, seller, president)
-        elif kind == "sale":
-            seller, president = rest
-            top = sales._sellable_units(game, ledger, seller, president)
-            step = sales._sale_step(ledger, seller, president)
-            top -= top % step
-            answers[key] = None if top <= 0 else LegalAction(
-                SellShares(entity=seller, company=company.id, count=step),
-                {"count": Range(step, top, step)})
         elif kind == "sources":
             answers[key] = stockchoices._buy_sources(ledger, rest[0])
         elif kind == "sizes":

@@ -127,19 +127,19 @@ class StockChoices(Round[G]):
             if not company.ledger.percent_of(me):
                 continue  # nothing to sell (asked first: the title's limit costs more)
             if not own_limit:
-                choice = sale_choice(me, company, self.max_sellable(me, company))
+                top = self.max_sellable(me, company)
             elif (company.closed or not company.started or company.id in sold_now
                   or not self.allow_sell(me, company)):
                 continue  # max_sellable's tests, inlined
-            else:  # then the choice reads the certificates and the seller's standing alone
-                memo = company.ledger.derived()
-                key = ("sale", me, company.president == me)
-                choice = memo.get(key, _UNKNOWN)
-                if choice is _UNKNOWN:
-                    choice = memo[key] = sale_choice(
-                        me, company, sellable_units(game, me, company))
-            if choice is not None:
-                choices.append(choice)
+            else:
+                top = sellable_units(game, me, company)
+            if top <= 0:
+                continue
+            step = sale_step(company, me)
+            top -= top % step
+            if top > 0:
+                action = SellShares(entity=me, company=company.id, count=step)
+                choices.append(LegalAction(action, {"count": Range(step, top, step)}))
         return choices
 
     def max_sellable(self, me: str, company: Company) -> int:
@@ -349,20 +349,3 @@ def _ordinary_sizes(ledger: ShareLedger, source: str) -> list[int]:
     return sorted({pct for owner, pct, pres in zip(ledger.owners, ledger.percents,
                                                    ledger.presidents, strict=True)
                    if owner == source and not pres})
-
-
-#: a memo's "not computed" (None is an answer: no sale)
-_UNKNOWN: Any = object()
-
-
-def sale_choice(me: str, company: Company, top: int) -> LegalAction | None:
-    """The sale of up to ``top`` 10% units of ``company`` by ``me``, in steps of
-    :func:`sale_step`; None where not even one step fits."""
-    if top <= 0:
-        return None
-    step = sale_step(company, me)
-    top -= top % step
-    if top <= 0:
-        return None
-    action = SellShares(entity=me, company=company.id, count=step)
-    return LegalAction(action, {"count": Range(step, top, step)})
