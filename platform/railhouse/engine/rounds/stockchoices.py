@@ -120,19 +120,10 @@ class StockChoices(Round[G]):
         """One ranged choice per company; with certificates larger than 10% the range steps
         by the certificate size (a holder of 20% certificates sells 2, 4, ... shares)."""
         choices = []
-        game = self.game
-        own_limit = type(self).max_sellable is StockChoices.max_sellable
-        sold_now = self.sold_this_turn
-        for company in game.companies.values():
+        for company in self.game.companies.values():
             if not company.ledger.percent_of(me):
                 continue  # nothing to sell (asked first: the title's limit costs more)
-            if not own_limit:
-                top = self.max_sellable(me, company)
-            elif (company.closed or not company.started or company.id in sold_now
-                  or not self.allow_sell(me, company)):
-                continue  # max_sellable's tests, inlined
-            else:
-                top = sellable_units(game, me, company)
+            top = self.max_sellable(me, company)
             if top <= 0:
                 continue
             step = sale_step(company, me)
