@@ -36,6 +36,8 @@ from __future__ import annotations
 import copy
 import dataclasses
 import random
+import types
+import weakref
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, TypeVar
 
@@ -86,6 +88,42 @@ def flat_on_deepcopy(cls: type[T]) -> type[T]:
     return cls
 
 
+
+def flat_except(*mutable: str) -> Callable[[type[T]], type[T]]:
+    """Class decorator for mutable records whose attributes are all immutable but the
+    ``mutable`` ones (a company's ledger and lists, say): a deep copy is a flat copy whose
+    ``mutable`` attributes alone are deep-copied.  Visiting three attributes instead of
+    every one is what makes it faster than the generic copy.  Only the decorated class
+    itself copies this way: a subclass (which may add mutable attributes) is copied
+    generically."""
+
+    def decorate(cls: type[T]) -> type[T]:
+        def copy_record(self: T, memo: dict[int, Any]) -> T:
+            twin = object.__new__(type(self))
+            memo[id(self)] = twin
+            state = self.__dict__.copy()
+            seen = memo.get
+            for name in mutable:  # fast_deepcopy inlined, as in _copy_list
+                item = state[name]
+                cls = type(item)
+                if cls in ATOMIC:
+                    continue
+                done = seen(id(item), _MISSING)
+                if done is _MISSING:
+                    copier = _COPIERS.get(cls)
+                    done = fast_deepcopy(item, memo) if copier is None else copier(item, memo)
+                state[name] = done
+            _set_dict(twin, state)
+            return twin
+
+        copy_record.record_class = cls  # type: ignore[attr-defined]
+        cls.__deepcopy__ = copy_record  # type: ignore[attr-defined]
+        _COPIERS[cls] = copy_record
+        return cls
+
+    return decorate
+
+
 class MemoTable(dict[Any, Any]):
     """A memo dict whose keys and values are immutable (a step's cache of search results,
     say): a deep copy is a shallow one, sharing every entry."""
@@ -128,7 +166,10 @@ def fast_deepcopy(value: Any, memo: dict[int, Any]) -> Any:
 
 
 def _copy_list(value: list[Any], memo: dict[int, Any]) -> list[Any]:
-    twin: list[Any] = []
+    if ATOMIC.issuperset(map(type, value)):  # names, numbers, specs: one C-level copy
+        memo[id(value)] = twin = value.copy()
+        return twin
+    twin = []
     memo[id(value)] = twin
     atomic, copiers, seen = ATOMIC, _COPIERS, memo.get
     append, new, setdict = twin.append, object.__new__, object.__setattr__
@@ -151,26 +192,50 @@ def _copy_list(value: list[Any], memo: dict[int, Any]) -> list[Any]:
 
 
 def _copy_dict(value: dict[Any, Any], memo: dict[int, Any]) -> dict[Any, Any]:
-    twin: dict[Any, Any] = {}
-    memo[id(value)] = twin
     atomic = ATOMIC
-    for key, item in value.items():
-        if type(key) not in atomic:
-            key = fast_deepcopy(key, memo)
-        twin[key] = item if type(item) in atomic else fast_deepcopy(item, memo)
+    if not atomic.issuperset(map(type, value)):  # keys that are objects: rare
+        twin: dict[Any, Any] = {}
+        memo[id(value)] = twin
+        for key, item in value.items():
+            twin[fast_deepcopy(key, memo)] = fast_deepcopy(item, memo)
+        return twin
+    values = value.values()
+    if atomic.issuperset(map(type, values)):
+        memo[id(value)] = twin = value.copy()
+        return twin
+    twin = value.copy()
+    memo[id(value)] = twin
+    copiers, seen, new, setdict = _COPIERS, memo.get, object.__new__, object.__setattr__
+    for key, item in value.items():  # fast_deepcopy inlined, as in _copy_list
+        cls = type(item)
+        if cls in atomic:
+            continue
+        done = seen(id(item), _MISSING)
+        if done is _MISSING:
+            copier = copiers.get(cls)
+            if copier is _flat_copy:  # a record of immutable values (privates, say)
+                done = new(cls)
+                setdict(done, "__dict__", item.__dict__.copy())
+                memo[id(item)] = done
+            else:
+                done = fast_deepcopy(item, memo) if copier is None else copier(item, memo)
+        twin[key] = done
     return twin
 
 
 def _copy_set(value: set[Any], memo: dict[int, Any]) -> set[Any]:
     atomic = ATOMIC
-    twin = {v if type(v) in atomic else fast_deepcopy(v, memo) for v in value}
+    if atomic.issuperset(map(type, value)):
+        twin = value.copy()
+    else:
+        twin = {v if type(v) in atomic else fast_deepcopy(v, memo) for v in value}
     memo[id(value)] = twin
     return twin
 
 
 def _copy_tuple(value: tuple[Any, ...], memo: dict[int, Any]) -> tuple[Any, ...]:
     atomic = ATOMIC
-    if all(type(v) in atomic for v in value):
+    if atomic.issuperset(map(type, value)):
         return value
     items = [v if type(v) in atomic else fast_deepcopy(v, memo) for v in value]
     done = memo.get(id(value), _MISSING)  # a tuple reached again through its items
@@ -183,7 +248,7 @@ def _copy_tuple(value: tuple[Any, ...], memo: dict[int, Any]) -> tuple[Any, ...]
 
 def _copy_frozenset(value: frozenset[Any], memo: dict[int, Any]) -> frozenset[Any]:
     atomic = ATOMIC
-    if all(type(v) in atomic for v in value):
+    if atomic.issuperset(map(type, value)):
         return value
     twin = frozenset(fast_deepcopy(v, memo) for v in value)
     memo[id(value)] = twin
@@ -224,12 +289,37 @@ def _copy_slots(value: Any, memo: dict[int, Any]) -> Any:
 
 def _copy_frozen(value: Any, memo: dict[int, Any]) -> Any:
     """A frozen dataclass holding only immutable values is immutable: it is its own
-    copy.  One holding a mutable value (a list, say) is copied as any record."""
+    copy.  One holding a mutable value (a list, say) is copied as any record.
+
+    The verdict "immutable" is remembered in :data:`_KNOWN_IMMUTABLE` (a title's rule set
+    of 26 flags is checked once, not at every clone): keyed on ``id(value)`` with a weak
+    reference to the value, which is sufficient because such a value can never become
+    mutable, and a new object reusing a dead one's id fails the ``ref() is value`` test."""
+    known = _KNOWN_IMMUTABLE.get(id(value))
+    if known is not None and known() is value:
+        return value
     items = [getattr(value, name) for name in _FIELDS[type(value)]]
     atomic = ATOMIC
     if all(type(item) in atomic for item in items) or all(map(_immutable, items)):
+        _remember_immutable(value)
         return value
     return _copy_slots(value, memo) if type(value) in _SLOTS else _copy_object(value, memo)
+
+
+#: id -> weak reference of frozen dataclass instances found immutable (:func:`_copy_frozen`)
+_KNOWN_IMMUTABLE: dict[int, weakref.ref[Any]] = {}
+#: the most :data:`_KNOWN_IMMUTABLE` holds before it is emptied (dead entries pile up)
+_KNOWN_LIMIT = 4096
+
+
+def _remember_immutable(value: Any) -> None:
+    try:
+        ref = weakref.ref(value)
+    except TypeError:
+        return  # a slots class without weak references: checked every time
+    if len(_KNOWN_IMMUTABLE) >= _KNOWN_LIMIT:
+        _KNOWN_IMMUTABLE.clear()
+    _KNOWN_IMMUTABLE[id(value)] = ref
 
 
 #: frozen dataclass -> its field names (``dataclasses.fields``)
@@ -275,7 +365,12 @@ def _copier_for(cls: type) -> Copier:
         return _same_copier
     if deep is _flat_copy:
         return _COPIERS.setdefault(cls, _flat_copy)
-    if deep is not None:
+    record_class = getattr(deep, "record_class", None)
+    if record_class is not None and record_class is not cls:
+        deep = None  # a subclass of a flat_except record: it may add mutable attributes
+    elif isinstance(deep, types.FunctionType):
+        return deep  # called as cls.__deepcopy__(value, memo)
+    elif deep is not None:
         return _self_copying
     if not _plain(cls):
         return _generic
@@ -346,13 +441,16 @@ def deepcopy_game(game: Game, memo: dict[int, Any]) -> Game:
     memo[id(game)] = twin
     state = vars(game)
     copied: dict[str, Any] = {}
+    atomic = ATOMIC
     for name in SELF_CLONING & state.keys():  # first: the rounds may refer to them
         value = state[name]
         memo[id(value)] = copied[name] = value.clone()
     for name, value in state.items():
         if name in copied or name in REBUILT:
             continue
-        if name in SHALLOW_LOGS:
+        if type(value) in atomic:
+            copied[name] = value
+        elif name in SHALLOW_LOGS:
             copied[name] = value.copy()
         else:
             copied[name] = fast_deepcopy(value, memo)
