@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from railhouse_tournament.config import Limits
-from railhouse_tournament.jail import Host, Jail, _read
+from railhouse_tournament.jail import Host, Jail, _counter, _read
 
 LIMITS = Limits(memory_mb=200, processes=16)
 
@@ -67,3 +67,15 @@ def test_counters_are_read_afresh_through_descriptors_that_remove_closes(tmp_pat
     jail.remove()
     assert len(list(Path("/proc/self/fd").iterdir())) == before
     assert jail.hit(None) is None  # after remove: read by path (the group is gone)
+
+
+def test_a_counter_is_found_by_its_whole_name() -> None:
+    """``_counter`` reads one key of a flat-keyed file's bytes: not a longer key sharing
+    its start, nor one ending with it; the last line may lack its newline."""
+    v2 = b"low 0\nhigh 0\nmax 0\noom 0\noom_kill 3\noom_group_kill 7\n"
+    v1 = b"oom_kill_disable 1\nunder_oom 0\noom_kill 2"
+    assert _counter(v2, "oom_kill") == 3 and _counter(v2, "max") == 0
+    assert _counter(v1, "oom_kill") == 2 and _counter(v1, "oom_kill_disable") == 1
+    assert _counter(b"group_oom_kill 5\n", "oom_kill") == 0
+    assert _counter(b"", "max") == 0 and _counter(b"max  x\n", "max") == 0
+    assert _counter(b"max 12 \n", "max") == 12

@@ -57,25 +57,33 @@ def _read(path: Path) -> str:
     return b"".join(chunks).decode(errors="replace")
 
 
-def _pread(fd: int) -> str:
-    """The whole text of an open kernel file, read from its start ("" on error): a cgroup
-    file generates its contents afresh on every read at offset 0."""
+def _pread(fd: int) -> bytes:
+    """The whole content of an open kernel file, read from its start (b"" on error): a
+    cgroup file generates its contents afresh on every read at offset 0.  Counter files
+    are a few dozen bytes: one read, and a second that finds the end."""
     chunks: list[bytes] = []
+    size = 0
     try:
-        while chunk := os.pread(fd, 1 << 16, sum(map(len, chunks))):
+        while chunk := os.pread(fd, 1 << 16, size):
             chunks.append(chunk)
+            size += len(chunk)
     except OSError:
-        return ""
-    return b"".join(chunks).decode(errors="replace")
+        return b""
+    return chunks[0] if len(chunks) == 1 else b"".join(chunks)
 
 
-def _counter(text: str, key: str) -> int:
-    """``key N`` in the text of a flat-keyed cgroup file such as ``memory.events``."""
-    for line in text.splitlines():
-        name, _, value = line.partition(" ")
-        if name == key and value.strip().isdigit():
-            return int(value)
-    return 0
+def _counter(data: bytes, key: str) -> int:
+    """``key N`` in a flat-keyed cgroup file such as ``memory.events`` (its bytes); 0 when
+    the key is not there or its value is not a number.  Read after every line a bot
+    sends, so it looks for the one line without splitting the others."""
+    text = b"\n" + data
+    start = text.find(b"\n" + key.encode() + b" ")
+    if start < 0:
+        return 0
+    start += len(key) + 2
+    end = text.find(b"\n", start)
+    value = (text[start:] if end < 0 else text[start:end]).strip()
+    return int(value) if value.isdigit() else 0
 
 
 def _mounts() -> list[tuple[str, str, set[str]]]:
@@ -275,17 +283,17 @@ class Jail:
             self._watched = watched
         return self._watched
 
-    def _text(self, path: Path) -> str:
-        """The current text of counter file ``path`` (through a descriptor kept open)."""
+    def _text(self, path: Path) -> bytes:
+        """The current content of counter file ``path`` (through a descriptor kept open)."""
         with self._lock:
             if self._closed:
-                return _read(path)
+                return _read(path).encode()
             fd = self._open.get(path)
             if fd is None:
                 try:
                     fd = self._open[path] = os.open(path, os.O_RDONLY)
                 except OSError:
-                    return ""  # not there (yet): nothing counted
+                    return b""  # not there (yet): nothing counted
             return _pread(fd)
 
     def close(self) -> None:

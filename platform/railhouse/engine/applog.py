@@ -55,6 +55,14 @@ class AppendLog(Sequence[T], Generic[T]):
     def __getitem__(self, index: slice) -> tuple[T, ...]: ...
 
     def __getitem__(self, index: int | slice) -> T | tuple[T, ...]:
+        if type(index) is int and index >= 0:  # the common case (bisecting the events)
+            block, offset = divmod(index, BLOCK)
+            blocks = self._blocks
+            if block < len(blocks):
+                return blocks[block][offset]
+            if block == len(blocks) and offset < len(self._tail):
+                return self._tail[offset]
+            raise IndexError("log index out of range")
         if isinstance(index, slice):
             return tuple(self)[index]
         size = len(self)

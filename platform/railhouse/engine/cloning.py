@@ -22,28 +22,65 @@ for search bots:
   :class:`MemoTable` s (a clone copies the table, not the entries).
 
 Mutable records made only of immutable values (players, trains, privates, the bank) copy
-flat (:func:`flat_on_deepcopy`).  Objects that know how to copy themselves
-cheaply (a ``railhouse.map`` board's ``clone()``, which shares its immutable derived
-caches) are copied that way (:data:`SELF_CLONING`).  Everything else (companies, markets,
-depot, rounds, steps, pending deciders, title state) is deep-copied by
-:func:`fast_deepcopy`, which gives the same result as ``copy.deepcopy`` for plain
-objects, dataclasses and the built-in containers without its generic machinery, so a
+flat (:func:`flat_on_deepcopy`); a record with a few mutable attributes among immutable
+ones (a company: its ledger and two lists) copies flat but for those (:func:`flat_except`).
+Objects that know how to copy themselves cheaply (a ``railhouse.map`` board's ``clone()``,
+which shares its immutable derived caches) are copied that way (:data:`SELF_CLONING`).
+Everything else (markets, depot, rounds, steps, pending deciders, title state) is
+deep-copied by :func:`~railhouse.engine.fastcopy.fast_deepcopy`, which gives the same
+result as ``copy.deepcopy`` for plain objects, dataclasses and the built-in containers
+without its generic machinery, so a
 clone is independent of the original for everything mutable.
 """
 
 from __future__ import annotations
 
-import copy
-import dataclasses
 import random
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, TypeVar
 
+from railhouse.engine.fastcopy import (  # re-exported: the copier machinery lives there
+    _COPIERS,
+    _KNOWN_IMMUTABLE,
+    _MISSING,
+    ATOMIC,
+    _copier_for,
+    _flat_copy,
+    _flat_copy_open,
+    _generic,
+    _immutable,
+    _open_setattr,
+    _same,
+    _set_dict,
+    _slot_names,
+    fast_deepcopy,
+)
+
 if TYPE_CHECKING:
     from railhouse.engine.game import Game
 
+__all__ = [
+    "ATOMIC",
+    "REBUILT",
+    "SELF_CLONING",
+    "SHALLOW_LOGS",
+    "_KNOWN_IMMUTABLE",
+    "MemoTable",
+    "_copier_for",
+    "_generic",
+    "_immutable",
+    "_same",
+    "_slot_names",
+    "copy_rng",
+    "deepcopy_game",
+    "fast_deepcopy",
+    "flat_except",
+    "flat_on_deepcopy",
+    "shared_on_copy",
+    "shared_roots",
+]
+
 T = TypeVar("T")
-Copier = Callable[[Any, dict[int, Any]], Any]
 
 #: game attributes holding append-only logs (:class:`~railhouse.engine.applog.AppendLog`)
 SHALLOW_LOGS = frozenset({"_actions", "_events"})
@@ -51,10 +88,6 @@ SHALLOW_LOGS = frozenset({"_actions", "_events"})
 REBUILT = frozenset({"_rng", "_rng_shared", "_legal"})
 #: attribute names whose value copies itself with a ``clone()`` method
 SELF_CLONING = frozenset({"board"})
-
-
-def _same(self: T, memo: Any = None) -> T:
-    return self
 
 
 def shared_on_copy(cls: type[T]) -> type[T]:
@@ -66,24 +99,54 @@ def shared_on_copy(cls: type[T]) -> type[T]:
     return cls
 
 
-def _set_dict(twin: object, state: dict[str, Any]) -> None:
-    object.__setattr__(twin, "__dict__", state)  # frozen dataclasses too, as ``copy`` does
-
-
-def _flat_copy(self: T, memo: dict[int, Any]) -> T:
-    twin = object.__new__(type(self))
-    _set_dict(twin, self.__dict__.copy())
-    memo[id(self)] = twin
-    return twin
-
-
 def flat_on_deepcopy(cls: type[T]) -> type[T]:
     """Class decorator for mutable records whose attributes are all immutable (numbers,
     strings, ``None``, :func:`shared_on_copy` values): a deep copy is a new instance with
     the same attribute values, made without ``copy``'s generic reconstruction."""
     cls.__deepcopy__ = _flat_copy  # type: ignore[attr-defined]
-    _COPIERS[cls] = _flat_copy
+    _COPIERS[cls] = _flat_copy_open if _open_setattr(cls) else _flat_copy
     return cls
+
+
+
+def flat_except(*mutable: str) -> Callable[[type[T]], type[T]]:
+    """Class decorator for mutable records whose attributes are all immutable but the
+    ``mutable`` ones (a company's ledger and lists, say): a deep copy is a flat copy whose
+    ``mutable`` attributes alone are deep-copied.  Visiting three attributes instead of
+    every one is what makes it faster than the generic copy.  Only the decorated class
+    itself copies this way: a subclass (which may add mutable attributes) is copied
+    generically."""
+
+    def decorate(cls: type[T]) -> type[T]:
+        open_setattr = _open_setattr(cls)
+
+        def copy_record(self: T, memo: dict[int, Any]) -> T:
+            twin = object.__new__(type(self))
+            memo[id(self)] = twin
+            state = self.__dict__.copy()
+            seen = memo.get
+            for name in mutable:  # fast_deepcopy inlined, as in _copy_list
+                item = state[name]
+                cls = type(item)
+                if cls in ATOMIC:
+                    continue
+                done = seen(id(item), _MISSING)
+                if done is _MISSING:
+                    copier = _COPIERS.get(cls)
+                    done = fast_deepcopy(item, memo) if copier is None else copier(item, memo)
+                state[name] = done
+            if open_setattr and type(twin) is cls:
+                twin.__dict__ = state
+            else:
+                _set_dict(twin, state)
+            return twin
+
+        copy_record.record_class = cls  # type: ignore[attr-defined]
+        cls.__deepcopy__ = copy_record  # type: ignore[attr-defined]
+        _COPIERS[cls] = copy_record
+        return cls
+
+    return decorate
 
 
 class MemoTable(dict[Any, Any]):
@@ -94,232 +157,6 @@ class MemoTable(dict[Any, Any]):
         twin = MemoTable(self)
         memo[id(self)] = twin
         return twin
-
-
-# -- fast_deepcopy ---------------------------------------------------------------------
-#: types whose values are immutable and hold nothing mutable: a copy is the value itself
-ATOMIC: set[type] = {
-    type(None), bool, int, float, complex, str, bytes, range, type,
-    type(len), type(_same), type(Ellipsis), type(NotImplemented),
-}
-#: exact type -> copier(value, memo); filled on first sight of each type
-_COPIERS: dict[type, Copier] = {}
-_MISSING = object()
-_HEAP_TYPE = 1 << 9  # Py_TPFLAGS_HEAPTYPE: a class defined in Python
-
-
-def fast_deepcopy(value: Any, memo: dict[int, Any]) -> Any:
-    """``copy.deepcopy(value, memo)``, faster for the values a game's state is made of.
-
-    Built-in containers and plain Python objects (``__dict__``, no ``__slots__``, no
-    custom ``__new__``/``__reduce__``/``__getstate__``/``__setstate__``) are copied here;
-    a class with ``__deepcopy__`` copies itself; anything else goes to ``copy.deepcopy``
-    with the same ``memo``, so shared references stay shared in the copy."""
-    cls = type(value)
-    if cls in ATOMIC:
-        return value
-    done = memo.get(id(value), _MISSING)
-    if done is not _MISSING:
-        return done
-    copier = _COPIERS.get(cls)
-    if copier is None:
-        copier = _COPIERS[cls] = _copier_for(cls)
-    return copier(value, memo)
-
-
-def _copy_list(value: list[Any], memo: dict[int, Any]) -> list[Any]:
-    twin: list[Any] = []
-    memo[id(value)] = twin
-    atomic, copiers, seen = ATOMIC, _COPIERS, memo.get
-    append, new, setdict = twin.append, object.__new__, object.__setattr__
-    for item in value:  # fast_deepcopy inlined: lists of records are the bulk of a game
-        cls = type(item)
-        if cls in atomic:
-            append(item)
-            continue
-        done = seen(id(item), _MISSING)
-        if done is _MISSING:
-            copier = copiers.get(cls)
-            if copier is _flat_copy:  # a record of immutable values (certificates, trains)
-                done = new(cls)
-                setdict(done, "__dict__", item.__dict__.copy())
-                memo[id(item)] = done
-            else:
-                done = fast_deepcopy(item, memo) if copier is None else copier(item, memo)
-        append(done)
-    return twin
-
-
-def _copy_dict(value: dict[Any, Any], memo: dict[int, Any]) -> dict[Any, Any]:
-    twin: dict[Any, Any] = {}
-    memo[id(value)] = twin
-    atomic = ATOMIC
-    for key, item in value.items():
-        if type(key) not in atomic:
-            key = fast_deepcopy(key, memo)
-        twin[key] = item if type(item) in atomic else fast_deepcopy(item, memo)
-    return twin
-
-
-def _copy_set(value: set[Any], memo: dict[int, Any]) -> set[Any]:
-    atomic = ATOMIC
-    twin = {v if type(v) in atomic else fast_deepcopy(v, memo) for v in value}
-    memo[id(value)] = twin
-    return twin
-
-
-def _copy_tuple(value: tuple[Any, ...], memo: dict[int, Any]) -> tuple[Any, ...]:
-    atomic = ATOMIC
-    if all(type(v) in atomic for v in value):
-        return value
-    items = [v if type(v) in atomic else fast_deepcopy(v, memo) for v in value]
-    done = memo.get(id(value), _MISSING)  # a tuple reached again through its items
-    if done is not _MISSING:
-        return done  # type: ignore[no-any-return]
-    twin = value if all(a is b for a, b in zip(items, value, strict=True)) else tuple(items)
-    memo[id(value)] = twin
-    return twin
-
-
-def _copy_frozenset(value: frozenset[Any], memo: dict[int, Any]) -> frozenset[Any]:
-    atomic = ATOMIC
-    if all(type(v) in atomic for v in value):
-        return value
-    twin = frozenset(fast_deepcopy(v, memo) for v in value)
-    memo[id(value)] = twin
-    return twin
-
-
-def _copy_object(value: Any, memo: dict[int, Any]) -> Any:
-    twin = object.__new__(type(value))
-    memo[id(value)] = twin
-    state = value.__dict__.copy()
-    atomic, copiers, seen = ATOMIC, _COPIERS, memo.get
-    for name, item in state.items():  # fast_deepcopy inlined, as in _copy_list
-        cls = type(item)
-        if cls in atomic:
-            continue
-        done = seen(id(item), _MISSING)
-        if done is _MISSING:
-            copier = copiers.get(cls)
-            done = fast_deepcopy(item, memo) if copier is None else copier(item, memo)
-        state[name] = done
-    _set_dict(twin, state)
-    return twin
-
-
-def _copy_slots(value: Any, memo: dict[int, Any]) -> Any:
-    """An instance that keeps its state in slots (a ``@dataclass(slots=True)`` record, say),
-    slot by slot, as ``copy`` would."""
-    twin = object.__new__(type(value))
-    memo[id(value)] = twin
-    for name in _SLOTS[type(value)]:
-        try:
-            item = getattr(value, name)
-        except AttributeError:
-            continue  # never set
-        object.__setattr__(twin, name, fast_deepcopy(item, memo))
-    return twin
-
-
-def _copy_frozen(value: Any, memo: dict[int, Any]) -> Any:
-    """A frozen dataclass holding only immutable values is immutable: it is its own
-    copy.  One holding a mutable value (a list, say) is copied as any record."""
-    items = [getattr(value, name) for name in _FIELDS[type(value)]]
-    atomic = ATOMIC
-    if all(type(item) in atomic for item in items) or all(map(_immutable, items)):
-        return value
-    return _copy_slots(value, memo) if type(value) in _SLOTS else _copy_object(value, memo)
-
-
-#: frozen dataclass -> its field names (``dataclasses.fields``)
-_FIELDS: dict[type, tuple[str, ...]] = {}
-#: class without ``__dict__`` -> the names of its slots
-_SLOTS: dict[type, tuple[str, ...]] = {}
-
-
-def _immutable(value: Any) -> bool:
-    """True for values that nothing can change: atomic values, and tuples, frozensets
-    and frozen dataclasses made only of them."""
-    cls = type(value)
-    if cls in ATOMIC:
-        return True
-    if cls is tuple or cls is frozenset:
-        return all(_immutable(item) for item in value)
-    names = _FIELDS.get(cls)
-    return names is not None and all(_immutable(getattr(value, n)) for n in names)
-
-
-def _same_copier(value: Any, memo: dict[int, Any]) -> Any:
-    return value
-
-
-def _self_copying(value: Any, memo: dict[int, Any]) -> Any:
-    return value.__deepcopy__(memo)
-
-
-def _generic(value: Any, memo: dict[int, Any]) -> Any:
-    return copy.deepcopy(value, memo)
-
-
-_COPIERS.update({
-    list: _copy_list, dict: _copy_dict, set: _copy_set, tuple: _copy_tuple,
-    frozenset: _copy_frozenset,
-})
-
-
-def _copier_for(cls: type) -> Copier:
-    deep = getattr(cls, "__deepcopy__", None)
-    if deep is _same:
-        ATOMIC.add(cls)
-        return _same_copier
-    if deep is _flat_copy:
-        return _COPIERS.setdefault(cls, _flat_copy)
-    if deep is not None:
-        return _self_copying
-    if not _plain(cls):
-        return _generic
-    if not cls.__dictoffset__:
-        _SLOTS[cls] = _slot_names(cls)
-    params = getattr(cls, "__dataclass_params__", None)
-    if params is not None and params.frozen:
-        _FIELDS[cls] = tuple(f.name for f in dataclasses.fields(cls))
-        return _copy_frozen
-    return _copy_slots if cls in _SLOTS else _copy_object
-
-
-def _plain(cls: type) -> bool:
-    """True for a Python class whose instances ``copy.deepcopy`` rebuilds from their
-    ``__dict__`` alone, or from their slots alone, with no state methods of their own but
-    those ``dataclasses`` writes for a frozen slots class (so :func:`_copy_object` or
-    :func:`_copy_slots` gives the same result)."""
-    mro = cls.__mro__[:-1]
-    if cls.__mro__[-1] is not object or any(not k.__flags__ & _HEAP_TYPE for k in mro):
-        return False  # a built-in base (list, dict, Exception, ...) keeps state elsewhere
-    if cls.__dictoffset__ and any(_declared_slots(k) for k in mro):
-        return False  # state both in a dict and in slots
-    special = ("__reduce_ex__", "__reduce__", "__new__", "__getnewargs__",
-               "__getnewargs_ex__", "__copy__", "__getstate__", "__setstate__")
-    return not any(
-        name in vars(k) and getattr(vars(k)[name], "__module__", None) != "dataclasses"
-        for k in mro for name in special)
-
-
-def _declared_slots(cls: type) -> tuple[str, ...]:
-    slots = vars(cls).get("__slots__", ())
-    names = (slots,) if isinstance(slots, str) else tuple(slots)
-    return tuple(n for n in names if n not in ("__dict__", "__weakref__"))
-
-
-def _slot_names(cls: type) -> tuple[str, ...]:
-    """Every slot of ``cls`` and its bases, private names mangled as Python does."""
-    names: list[str] = []
-    for klass in cls.__mro__[:-1]:
-        for name in _declared_slots(klass):
-            if name.startswith("__") and not name.endswith("__"):
-                name = f"_{klass.__name__.lstrip('_')}{name}"
-            names.append(name)
-    return tuple(names)
 
 
 # -- the game --------------------------------------------------------------------------
@@ -346,13 +183,16 @@ def deepcopy_game(game: Game, memo: dict[int, Any]) -> Game:
     memo[id(game)] = twin
     state = vars(game)
     copied: dict[str, Any] = {}
+    atomic = ATOMIC
     for name in SELF_CLONING & state.keys():  # first: the rounds may refer to them
         value = state[name]
         memo[id(value)] = copied[name] = value.clone()
     for name, value in state.items():
         if name in copied or name in REBUILT:
             continue
-        if name in SHALLOW_LOGS:
+        if type(value) in atomic:
+            copied[name] = value
+        elif name in SHALLOW_LOGS:
             copied[name] = value.copy()
         else:
             copied[name] = fast_deepcopy(value, memo)

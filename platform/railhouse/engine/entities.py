@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from railhouse.engine.certificates import Certificate, ShareLedger
-from railhouse.engine.cloning import flat_on_deepcopy
+from railhouse.engine.cloning import flat_except, flat_on_deepcopy
 from railhouse.engine.config import CompanySpec, PrivateSpec, TrainSpec
 
 __all__ = ["IPO", "POOL", "TREASURY", "Bank", "Certificate", "Company", "Player", "Private",
@@ -54,6 +54,7 @@ class Train:
         return self.spec.name
 
 
+@flat_except("ledger", "trains", "privates")
 @dataclass(init=False)
 class Company:
     """A public company; its certificates are kept in ``ledger``

@@ -76,14 +76,19 @@ def _company(
     market = game.market_of(company)
     pos = market.positions.get(company.id)
     ledger = company.ledger
-    owners: dict[str, int] = {}
-    for owner, percent in zip(ledger.owners, ledger.percents, strict=True):
-        owners[owner] = owners.get(owner, 0) + percent
+    face_down = any(ledger.face_down)  # usually none
+    owners: dict[str, int]
+    if face_down:
+        owners = {}
+        for owner, percent in zip(ledger.owners, ledger.percents, strict=True):
+            owners[owner] = owners.get(owner, 0) + percent
+    else:  # the ledger's cached totals are these, in the same order: a copy of them
+        owners = dict(ledger.held())
     for owner, percent in owners.items():
         held = player_shares.get(owner)
         if held is not None and percent:
             held[company.id] = percent
-    if any(ledger.face_down):  # usually none
+    if face_down:
         for owner, percent, down in zip(ledger.owners, ledger.percents, ledger.face_down,
                                         strict=True):
             held = player_shares.get(owner)

@@ -33,6 +33,7 @@ from railhouse.protocol.patch import diff_into
 __all__ = ["SHARE_DEPTH", "Stepper"]
 
 _encode = msgspec.json.Encoder().encode
+_MISSING: Any = object()
 
 #: Levels of objects/arrays below the root walked key by key when they changed (the
 #: sections: ``companies``, ``board``, ...); their values (one company, one player, the
@@ -100,18 +101,28 @@ class Stepper:
         self, old: dict[str, Any], new: dict[str, Any], path: list[PathKey], depth: int
     ) -> bool:
         same = len(old) == len(new)
+        missing = _MISSING
         for key, value in new.items():
-            if key not in old:
+            before = old.get(key, missing)
+            if before is value:
+                continue
+            if before is missing:
                 self._ops.append(SetOp([*path, key], value))
                 same = False
-            elif self._value(old[key], value, [*path, key], depth):
-                new[key] = old[key]
+                continue
+            kind = type(value)
+            # a scalar compared inline, as _value does; the path is built only when used
+            scalar_same = (kind is not dict and kind is not list and kind is type(before)
+                           and before == value)
+            if scalar_same or self._value(before, value, [*path, key], depth):
+                new[key] = before
             else:
                 same = False
-        for key in old:
-            if key not in new:
-                self._ops.append(DelOp([*path, key]))
-                same = False
+        if not same:
+            for key in old:
+                if key not in new:
+                    self._ops.append(DelOp([*path, key]))
+                    same = False
         return same
 
     def _list(self, old: list[Any], new: list[Any], path: list[PathKey], depth: int) -> bool:

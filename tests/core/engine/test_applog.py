@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import copy
+from bisect import bisect_left
 
 import pytest
 from hypothesis import given
@@ -49,3 +50,15 @@ def test_full_blocks_are_shared_not_copied() -> None:
 def test_since_is_the_tail_from_a_position(size: int, start: int) -> None:
     log = AppendLog(range(size))
     assert log.since(start) == list(range(size))[start:]
+
+
+@given(st.integers(0, 3 * BLOCK + 5), st.integers(-5, 3 * BLOCK + 10))
+def test_positive_indexes_past_the_end_raise_and_bisecting_matches_a_list(
+        size: int, probe: int) -> None:
+    """The fast path of ``log[i]`` for ``i >= 0`` (what ``bisect`` uses on the events)."""
+    log, plain = AppendLog(range(size)), list(range(size))
+    for beyond in (size, size + 1, size + BLOCK, size + 2 * BLOCK + 1):
+        with pytest.raises(IndexError):
+            log[beyond]
+    assert [log[i] for i in range(size)] == plain
+    assert bisect_left(log, probe) == bisect_left(plain, probe)

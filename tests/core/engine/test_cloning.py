@@ -5,6 +5,7 @@ from __future__ import annotations
 import copy
 import enum
 import random
+import weakref
 from collections import defaultdict
 from dataclasses import dataclass, field
 from typing import Any, Generic, TypeVar
@@ -326,3 +327,56 @@ def test_the_rng_is_shared_until_either_side_draws() -> None:
     assert [twin.rng.random() for _ in range(3)] == first
     grandchild = twin.clone()
     assert [grandchild.rng.random() for _ in range(2)] == [twin.rng.random() for _ in range(2)]
+
+
+def test_companies_copy_flat_but_their_ledger_and_lists() -> None:
+    """``Company`` is a ``flat_except`` record: every attribute but the ledger and the two
+    lists must be immutable (a mutable field added to Company must fail here), and a
+    clone's company owns its ledger and lists."""
+    game = late_game()
+    mutable = {"ledger", "trains", "privates"}
+    for company in game.companies.values():
+        for name, value in vars(company).items():
+            if name not in mutable:
+                assert cloning._immutable(value), f"Company.{name} is mutable"
+    twin = game.clone()
+    for company_id, company in game.companies.items():
+        copied = twin.companies[company_id]
+        for name in mutable:
+            assert getattr(copied, name) is not getattr(company, name), name
+        assert copied.trains == company.trains and copied.privates == company.privates
+
+
+@cloning.flat_except("items")
+@dataclass
+class Basket:
+    label: str
+    items: list[int]
+
+
+@dataclass
+class BiggerBasket(Basket):
+    extra: list[int] = field(default_factory=list)
+
+
+def test_flat_except_copies_only_the_named_attributes_deeply() -> None:
+    basket = Basket("a", [1])
+    twin = fast_deepcopy(basket, {})
+    assert twin == basket and twin.items is not basket.items
+    bigger = BiggerBasket("b", [1], [2])
+    twin_bigger = fast_deepcopy(bigger, {})  # a subclass is copied generically
+    assert twin_bigger == bigger and twin_bigger.extra is not bigger.extra
+
+
+def test_an_immutable_verdict_is_kept_per_object_never_per_id() -> None:
+    """``_copy_frozen`` remembers frozen values found immutable by id and weak reference;
+    an entry under a holder's id that refers to another object (a dead value whose id
+    was reused) must not make the holder of a list shared."""
+    atoms = FrozenAtoms(1, ("x",))
+    assert fast_deepcopy(atoms, {}) is atoms
+    assert cloning._KNOWN_IMMUTABLE[id(atoms)]() is atoms
+    assert fast_deepcopy(atoms, {}) is atoms  # from the remembered verdict
+    holder = FrozenHolder([3])
+    cloning._KNOWN_IMMUTABLE[id(holder)] = weakref.ref(atoms)  # a stale entry
+    twin = fast_deepcopy(holder, {})
+    assert twin is not holder and twin.items is not holder.items

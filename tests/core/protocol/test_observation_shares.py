@@ -39,3 +39,25 @@ def test_holdings_match_the_engine_with_face_down_certificates(seed: int) -> Non
             assert obs["companies"][company.id]["shares"] == totals
         game.apply(rng.choice(game.legal_actions()).action)
     assert checked > 1000
+
+
+def test_company_shares_are_a_copy_of_the_ledger_totals_and_follow_changes() -> None:
+    """Without face-down certificates a company's ``shares`` is copied from the ledger's
+    cached per-holder totals: a new dict each time (changing it leaves the ledger), and
+    a certificate changing hands shows in the next observation."""
+    pytest.importorskip("railhouse_soh")
+    from railhouse.engine.record import new_game
+
+    game, rng = new_game("soh", ["a", "b", "c", "d"], None, 2), random.Random(2)
+    while not any(c.started for c in game.companies.values()):
+        game.apply(rng.choice(game.legal_actions()).action)
+    company = next(c for c in game.companies.values() if c.started)
+    shares = observe(game)["companies"][company.id]["shares"]
+    assert shares == company.ledger.held() and shares is not company.ledger.held()
+    shares["nobody"] = 100
+    assert "nobody" not in company.ledger.held()
+    moved = next(c for c in company.certs if c.owner != "pool" and not c.president)
+    before = observe(game)["companies"][company.id]["shares"]
+    moved.owner = "pool"
+    after = observe(game)["companies"][company.id]["shares"]
+    assert after.get("pool", 0) == before.get("pool", 0) + moved.percent

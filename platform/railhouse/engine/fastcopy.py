@@ -1,0 +1,355 @@
+"""``fast_deepcopy``: ``copy.deepcopy``'s result for a game's state, without its generic
+machinery (the engine of :mod:`railhouse.engine.cloning`).
+
+Built-in containers and plain Python objects are copied by copiers chosen once per exact
+type (:func:`_copier_for`); values of :data:`ATOMIC` types are their own copies; a class
+with a ``__deepcopy__`` of its own copies itself; anything else goes to ``copy.deepcopy``
+with the same ``memo``, so shared references stay shared in the copy.
+"""
+
+from __future__ import annotations
+
+import copy
+import dataclasses
+import types
+import weakref
+from collections.abc import Callable
+from typing import Any, TypeVar
+
+T = TypeVar("T")
+Copier = Callable[[Any, dict[int, Any]], Any]
+
+
+
+def _same(self: T, memo: Any = None) -> T:
+    return self
+
+
+def _set_dict(twin: object, state: dict[str, Any]) -> None:
+    object.__setattr__(twin, "__dict__", state)  # frozen dataclasses too, as ``copy`` does
+
+
+def _flat_copy(self: T, memo: dict[int, Any]) -> T:
+    twin = object.__new__(type(self))
+    _set_dict(twin, self.__dict__.copy())
+    memo[id(self)] = twin
+    return twin
+
+
+def _open_setattr(cls: type) -> bool:
+    """Whether ``instance.__dict__ = state`` is plain ``object.__setattr__`` for ``cls``
+    (not frozen, no ``__setattr__`` of its own): then the copiers assign the copied
+    ``__dict__`` directly, about a third cheaper than calling ``object.__setattr__``."""
+    return cls.__setattr__ is object.__setattr__  # type: ignore[comparison-overlap]
+
+
+def _flat_copy_open(self: T, memo: dict[int, Any]) -> T:
+    """:func:`_flat_copy` for a class with :func:`_open_setattr`."""
+    twin = object.__new__(type(self))
+    twin.__dict__ = self.__dict__.copy()
+    memo[id(self)] = twin
+    return twin
+
+
+# -- fast_deepcopy ---------------------------------------------------------------------
+#: types whose values are immutable and hold nothing mutable: a copy is the value itself
+ATOMIC: set[type] = {
+    type(None), bool, int, float, complex, str, bytes, range, type,
+    type(len), type(_same), type(Ellipsis), type(NotImplemented),
+}
+#: exact type -> copier(value, memo); filled on first sight of each type
+_COPIERS: dict[type, Copier] = {}
+_MISSING = object()
+_HEAP_TYPE = 1 << 9  # Py_TPFLAGS_HEAPTYPE: a class defined in Python
+
+
+def fast_deepcopy(value: Any, memo: dict[int, Any]) -> Any:
+    """``copy.deepcopy(value, memo)``, faster for the values a game's state is made of.
+
+    Built-in containers and plain Python objects (``__dict__``, no ``__slots__``, no
+    custom ``__new__``/``__reduce__``/``__getstate__``/``__setstate__``) are copied here;
+    a class with ``__deepcopy__`` copies itself; anything else goes to ``copy.deepcopy``
+    with the same ``memo``, so shared references stay shared in the copy."""
+    cls = type(value)
+    if cls in ATOMIC:
+        return value
+    done = memo.get(id(value), _MISSING)
+    if done is not _MISSING:
+        return done
+    copier = _COPIERS.get(cls)
+    if copier is None:
+        copier = _COPIERS[cls] = _copier_for(cls)
+    return copier(value, memo)
+
+
+def _copy_list(value: list[Any], memo: dict[int, Any]) -> list[Any]:
+    if ATOMIC.issuperset(map(type, value)):  # names, numbers, specs: one C-level copy
+        memo[id(value)] = twin = value.copy()
+        return twin
+    twin = []
+    memo[id(value)] = twin
+    atomic, copiers, seen = ATOMIC, _COPIERS, memo.get
+    append, new = twin.append, object.__new__
+    for item in value:  # fast_deepcopy inlined: lists of records are the bulk of a game
+        cls = type(item)
+        if cls in atomic:
+            append(item)
+            continue
+        done = seen(id(item), _MISSING)
+        if done is _MISSING:
+            copier = copiers.get(cls)
+            if copier is _flat_copy_open:  # a record of immutable values (trains)
+                done = new(cls)
+                done.__dict__ = item.__dict__.copy()
+                memo[id(item)] = done
+            else:
+                done = fast_deepcopy(item, memo) if copier is None else copier(item, memo)
+        append(done)
+    return twin
+
+
+def _copy_dict(value: dict[Any, Any], memo: dict[int, Any]) -> dict[Any, Any]:
+    atomic = ATOMIC
+    if not atomic.issuperset(map(type, value)):  # keys that are objects: rare
+        twin: dict[Any, Any] = {}
+        memo[id(value)] = twin
+        for key, item in value.items():
+            twin[fast_deepcopy(key, memo)] = fast_deepcopy(item, memo)
+        return twin
+    values = value.values()
+    if atomic.issuperset(map(type, values)):
+        memo[id(value)] = twin = value.copy()
+        return twin
+    twin = value.copy()
+    memo[id(value)] = twin
+    copiers, seen, new = _COPIERS, memo.get, object.__new__
+    for key, item in value.items():  # fast_deepcopy inlined, as in _copy_list
+        cls = type(item)
+        if cls in atomic:
+            continue
+        done = seen(id(item), _MISSING)
+        if done is _MISSING:
+            copier = copiers.get(cls)
+            if copier is _flat_copy_open:  # a record of immutable values (privates, say)
+                done = new(cls)
+                done.__dict__ = item.__dict__.copy()
+                memo[id(item)] = done
+            else:
+                done = fast_deepcopy(item, memo) if copier is None else copier(item, memo)
+        twin[key] = done
+    return twin
+
+
+def _copy_set(value: set[Any], memo: dict[int, Any]) -> set[Any]:
+    atomic = ATOMIC
+    if atomic.issuperset(map(type, value)):
+        twin = value.copy()
+    else:
+        twin = {v if type(v) in atomic else fast_deepcopy(v, memo) for v in value}
+    memo[id(value)] = twin
+    return twin
+
+
+def _copy_tuple(value: tuple[Any, ...], memo: dict[int, Any]) -> tuple[Any, ...]:
+    atomic = ATOMIC
+    if atomic.issuperset(map(type, value)):
+        return value
+    items = [v if type(v) in atomic else fast_deepcopy(v, memo) for v in value]
+    done = memo.get(id(value), _MISSING)  # a tuple reached again through its items
+    if done is not _MISSING:
+        return done  # type: ignore[no-any-return]
+    twin = value if all(a is b for a, b in zip(items, value, strict=True)) else tuple(items)
+    memo[id(value)] = twin
+    return twin
+
+
+def _copy_frozenset(value: frozenset[Any], memo: dict[int, Any]) -> frozenset[Any]:
+    atomic = ATOMIC
+    if atomic.issuperset(map(type, value)):
+        return value
+    twin = frozenset(fast_deepcopy(v, memo) for v in value)
+    memo[id(value)] = twin
+    return twin
+
+
+def _copy_object(value: Any, memo: dict[int, Any]) -> Any:
+    twin = object.__new__(type(value))
+    memo[id(value)] = twin
+    state = value.__dict__.copy()
+    atomic, copiers, seen = ATOMIC, _COPIERS, memo.get
+    for name, item in state.items():  # fast_deepcopy inlined, as in _copy_list
+        cls = type(item)
+        if cls in atomic:
+            continue
+        done = seen(id(item), _MISSING)
+        if done is _MISSING:
+            copier = copiers.get(cls)
+            done = fast_deepcopy(item, memo) if copier is None else copier(item, memo)
+        state[name] = done
+    _set_dict(twin, state)
+    return twin
+
+
+def _copy_open_object(value: Any, memo: dict[int, Any]) -> Any:
+    """:func:`_copy_object` for a class with :func:`_open_setattr`."""
+    twin = object.__new__(type(value))
+    memo[id(value)] = twin
+    state = value.__dict__.copy()
+    atomic, copiers, seen = ATOMIC, _COPIERS, memo.get
+    for name, item in state.items():  # fast_deepcopy inlined, as in _copy_list
+        cls = type(item)
+        if cls in atomic:
+            continue
+        done = seen(id(item), _MISSING)
+        if done is _MISSING:
+            copier = copiers.get(cls)
+            done = fast_deepcopy(item, memo) if copier is None else copier(item, memo)
+        state[name] = done
+    twin.__dict__ = state  # (see _open_setattr)
+    return twin
+
+
+def _copy_slots(value: Any, memo: dict[int, Any]) -> Any:
+    """An instance that keeps its state in slots (a ``@dataclass(slots=True)`` record, say),
+    slot by slot, as ``copy`` would."""
+    twin = object.__new__(type(value))
+    memo[id(value)] = twin
+    for name in _SLOTS[type(value)]:
+        try:
+            item = getattr(value, name)
+        except AttributeError:
+            continue  # never set
+        object.__setattr__(twin, name, fast_deepcopy(item, memo))
+    return twin
+
+
+def _copy_frozen(value: Any, memo: dict[int, Any]) -> Any:
+    """A frozen dataclass holding only immutable values is immutable: it is its own
+    copy.  One holding a mutable value (a list, say) is copied as any record.
+
+    The verdict "immutable" is remembered in :data:`_KNOWN_IMMUTABLE` (a title's rule set
+    of 26 flags is checked once, not at every clone): keyed on ``id(value)`` with a weak
+    reference to the value, which is sufficient because such a value can never become
+    mutable, and a new object reusing a dead one's id fails the ``ref() is value`` test."""
+    known = _KNOWN_IMMUTABLE.get(id(value))
+    if known is not None and known() is value:
+        return value
+    items = [getattr(value, name) for name in _FIELDS[type(value)]]
+    atomic = ATOMIC
+    if all(type(item) in atomic for item in items) or all(map(_immutable, items)):
+        _remember_immutable(value)
+        return value
+    return _copy_slots(value, memo) if type(value) in _SLOTS else _copy_object(value, memo)
+
+
+#: id -> weak reference of frozen dataclass instances found immutable (:func:`_copy_frozen`)
+_KNOWN_IMMUTABLE: dict[int, weakref.ref[Any]] = {}
+#: the most :data:`_KNOWN_IMMUTABLE` holds before it is emptied (dead entries pile up)
+_KNOWN_LIMIT = 4096
+
+
+def _remember_immutable(value: Any) -> None:
+    try:
+        ref = weakref.ref(value)
+    except TypeError:
+        return  # a slots class without weak references: checked every time
+    if len(_KNOWN_IMMUTABLE) >= _KNOWN_LIMIT:
+        _KNOWN_IMMUTABLE.clear()
+    _KNOWN_IMMUTABLE[id(value)] = ref
+
+
+#: frozen dataclass -> its field names (``dataclasses.fields``)
+_FIELDS: dict[type, tuple[str, ...]] = {}
+#: class without ``__dict__`` -> the names of its slots
+_SLOTS: dict[type, tuple[str, ...]] = {}
+
+
+def _immutable(value: Any) -> bool:
+    """True for values that nothing can change: atomic values, and tuples, frozensets
+    and frozen dataclasses made only of them."""
+    cls = type(value)
+    if cls in ATOMIC:
+        return True
+    if cls is tuple or cls is frozenset:
+        return all(_immutable(item) for item in value)
+    names = _FIELDS.get(cls)
+    return names is not None and all(_immutable(getattr(value, n)) for n in names)
+
+
+def _same_copier(value: Any, memo: dict[int, Any]) -> Any:
+    return value
+
+
+def _self_copying(value: Any, memo: dict[int, Any]) -> Any:
+    return value.__deepcopy__(memo)
+
+
+def _generic(value: Any, memo: dict[int, Any]) -> Any:
+    return copy.deepcopy(value, memo)
+
+
+_COPIERS.update({
+    list: _copy_list, dict: _copy_dict, set: _copy_set, tuple: _copy_tuple,
+    frozenset: _copy_frozenset,
+})
+
+
+def _copier_for(cls: type) -> Copier:
+    deep = getattr(cls, "__deepcopy__", None)
+    if deep is _same:
+        ATOMIC.add(cls)
+        return _same_copier
+    if deep is _flat_copy:
+        return _COPIERS.setdefault(cls, _flat_copy)
+    record_class = getattr(deep, "record_class", None)
+    if record_class is not None and record_class is not cls:
+        deep = None  # a subclass of a flat_except record: it may add mutable attributes
+    elif isinstance(deep, types.FunctionType):
+        return deep  # called as cls.__deepcopy__(value, memo)
+    elif deep is not None:
+        return _self_copying
+    if not _plain(cls):
+        return _generic
+    if not cls.__dictoffset__:
+        _SLOTS[cls] = _slot_names(cls)
+    params = getattr(cls, "__dataclass_params__", None)
+    if params is not None and params.frozen:
+        _FIELDS[cls] = tuple(f.name for f in dataclasses.fields(cls))
+        return _copy_frozen
+    if cls in _SLOTS:
+        return _copy_slots
+    return _copy_open_object if _open_setattr(cls) else _copy_object
+
+
+def _plain(cls: type) -> bool:
+    """True for a Python class whose instances ``copy.deepcopy`` rebuilds from their
+    ``__dict__`` alone, or from their slots alone, with no state methods of their own but
+    those ``dataclasses`` writes for a frozen slots class (so :func:`_copy_object` or
+    :func:`_copy_slots` gives the same result)."""
+    mro = cls.__mro__[:-1]
+    if cls.__mro__[-1] is not object or any(not k.__flags__ & _HEAP_TYPE for k in mro):
+        return False  # a built-in base (list, dict, Exception, ...) keeps state elsewhere
+    if cls.__dictoffset__ and any(_declared_slots(k) for k in mro):
+        return False  # state both in a dict and in slots
+    special = ("__reduce_ex__", "__reduce__", "__new__", "__getnewargs__",
+               "__getnewargs_ex__", "__copy__", "__getstate__", "__setstate__")
+    return not any(
+        name in vars(k) and getattr(vars(k)[name], "__module__", None) != "dataclasses"
+        for k in mro for name in special)
+
+
+def _declared_slots(cls: type) -> tuple[str, ...]:
+    slots = vars(cls).get("__slots__", ())
+    names = (slots,) if isinstance(slots, str) else tuple(slots)
+    return tuple(n for n in names if n not in ("__dict__", "__weakref__"))
+
+
+def _slot_names(cls: type) -> tuple[str, ...]:
+    """Every slot of ``cls`` and its bases, private names mangled as Python does."""
+    names: list[str] = []
+    for klass in cls.__mro__[:-1]:
+        for name in _declared_slots(klass):
+            if name.startswith("__") and not name.endswith("__"):
+                name = f"_{klass.__name__.lstrip('_')}{name}"
+            names.append(name)
+    return tuple(names)
