@@ -16,7 +16,7 @@ the hook when a plugin breaks it.  ``RAILHOUSE_TRACE_HOOKS=1`` logs every hook c
 from __future__ import annotations
 
 import os
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from typing import Any
 
 import pluggy
@@ -25,7 +25,7 @@ from railhouse.hookspecs import END_MOMENTS, EndMoment
 from railhouse.logs import get_logger
 from railhouse.plugins import PluginError, check_unknown_hooks, new_plugin_manager, register_plugin
 
-__all__ = ["GameHooks", "HookContractError"]
+__all__ = ["GameHooks", "HookContractError", "shared_hooks"]
 
 TRACE_ENV = "RAILHOUSE_TRACE_HOOKS"
 
@@ -69,7 +69,10 @@ class GameHooks:
 
     @property
     def plugin_manager(self) -> pluggy.PluginManager:
-        """The underlying manager, for registering plugins mid-game (rarely needed)."""
+        """The underlying manager, for registering plugins mid-game (rarely needed).  A
+        game's hooks serve its clones too, and a title's :func:`shared_hooks` every game
+        of the title with the same options: a plugin for one game only goes in the
+        hooks given to that game (``Game(..., hooks=GameHooks(...))``)."""
         return self._pm
 
     # -- setup and round structure ---------------------------------------------------------
@@ -232,3 +235,28 @@ def _trace_after(
         _log.info("hook raised", hook=hook_name, error=repr(outcome.exception))
     else:
         _log.info("hook result", hook=hook_name, result=repr(outcome.get_result())[:200])
+
+
+#: shared hooks by (game class, options, tracing); bounded, as option sets are few
+_SHARED: dict[Hashable, GameHooks] = {}
+_SHARED_LIMIT = 64
+
+
+def shared_hooks(owner: type, options: Mapping[str, Any],
+                 make: Callable[[], GameHooks]) -> GameHooks:
+    """One :class:`GameHooks` per game class, option values and tracing switch, made by
+    ``make`` on first use (``Game.hooks_shareable``: rule plugins that keep no state).  The
+    key holds everything a title's ``_make_hooks`` may read; options with unhashable
+    values get hooks of their own."""
+    traced = os.environ.get(TRACE_ENV, "") not in ("", "0")
+    try:
+        key: Hashable = (owner, frozenset(options.items()), traced)
+        hooks = _SHARED.get(key)
+    except TypeError:
+        return make()
+    if hooks is None:
+        if len(_SHARED) >= _SHARED_LIMIT:
+            _SHARED.clear()
+        hooks = _SHARED[key] = make()
+    return hooks
+

@@ -11,7 +11,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from railhouse.bench import board, dense, engine, external, worst
+from railhouse.bench import board, dense, engine, external, rival, worst
 from railhouse.bench.metric import FAILED, Metric, skipped
 from railhouse.bench.positions import Snapshot, late_snapshots
 
@@ -27,6 +27,7 @@ METRICS: dict[str, tuple[str, str]] = {
     "routes.dense_ms": ("ms", "exact optimal routes, saturated boards, long trains (see note)"),
     "routes.worst_ms": ("ms", "slowest cold route solve, late boards of every title + 1839 record"),
     "soh.replay_181446_ms": ("ms", "import + replay of the real 18xx.games record 181446"),
+    "soh.replay_vs_18xx_games": ("x", "CPU of our validated replay of 181446 / 18xx.games' own"),
     "soh.random_games_per_s": ("games/s", "full 4-player SOH random games in-process"),
     "m1839.random_games_per_s": ("games/s", "full 4-player 1839 random games in-process"),
     "protocol.overhead_us": ("us", "per decision: subprocess bot minus in-process bot"),
@@ -57,10 +58,11 @@ class Sizes:
     replay_repeats: int
     dense_seeds: int = 1  # playouts saturated for routes.dense_ms (bench/dense.py) ...
     dense_lays: int = dense.MAX_LAYS  # ... with at most this many lays per pass
+    rival_repeats: int = 3  # soh.replay_vs_18xx_games samples (each 5 plays per side)
 
 
 QUICK = Sizes(3, 3, 3, 2, 1, 1, 2, 2, 1, 8, 3, dense_seeds=1, dense_lays=40)
-FULL = Sizes(10, 8, 5, 4, 3, 3, 3, 5, 3, 12, 10, dense_seeds=6)
+FULL = Sizes(10, 8, 5, 4, 3, 3, 3, 5, 3, 12, 10, dense_seeds=6, rival_repeats=5)
 
 PLAYERS = 4
 
@@ -168,6 +170,9 @@ class Run:
     def replay(self) -> list[Metric]:
         return [external.soh_replay(self.sizes.replay_repeats)]
 
+    def rival_replay(self) -> list[Metric]:
+        return [rival.replay_ratio(self.sizes.rival_repeats)]
+
 
 @dataclass(frozen=True)
 class Bench:
@@ -184,6 +189,7 @@ BENCHES: tuple[Bench, ...] = (
     Bench(("routes.dense_ms",), None, Run.dense_routes),
     Bench(("routes.worst_ms",), None, Run.worst_routes),
     Bench(("soh.replay_181446_ms",), "soh", Run.replay),
+    Bench(("soh.replay_vs_18xx_games",), "soh", Run.rival_replay),
     Bench(("soh.random_games_per_s",), "soh", lambda run: run.games("soh")),
     Bench(("m1839.random_games_per_s",), "1839", lambda run: run.games("1839")),
     Bench(("protocol.overhead_us",), None, Run.protocol),

@@ -37,6 +37,7 @@ from railhouse.engine.phases import DiscardDecider, PhaseEvent
 from railhouse.engine.rounds.base import Decider, Round
 from railhouse.engine.trains import build_depot
 from railhouse.engine.turnstate import TurnState
+from railhouse.gamehooks import shared_hooks
 from railhouse.map.trains import RouteRules
 from railhouse.titles import TitleInfo
 
@@ -79,6 +80,11 @@ class Game(LegalSetCache):
     #: discards (1839: trains of one type differ, e.g. an R train that ran, R-16.5.2);
     #: otherwise identical trains are one choice (SOH)
     each_train_a_choice: bool = False
+    #: the title's rule plugins keep no state of their own (it lives in the game), so one
+    #: :class:`~railhouse.gamehooks.GameHooks` serves every game of the class with the same
+    #: options (:func:`~railhouse.gamehooks.shared_hooks`), as it already serves every clone;
+    #: building the hooks was most of a new game's cost.  False: hooks built per game
+    hooks_shareable: ClassVar[bool] = False
 
     def __init__(
         self,
@@ -99,7 +105,7 @@ class Game(LegalSetCache):
         self.seed = seed
         self._rng = random.Random(seed)
         self._rng_shared = False
-        self.hooks = hooks if hooks is not None else self._make_hooks()
+        self.hooks = hooks if hooks is not None else self._hooks()
         self._actions: AppendLog[Action] = AppendLog()
         self._events: AppendLog[Event] = AppendLog()
         self.init_legal_cache()
@@ -119,7 +125,14 @@ class Game(LegalSetCache):
 
     # -- construction ------------------------------------------------------------------
     def _make_hooks(self) -> Any:
+        """The game's rule hooks; a function of the class and ``self.options`` alone
+        (where :attr:`hooks_shareable`, the result is shared)."""
         raise NotImplementedError("a title's Game subclass builds its hooks")
+
+    def _hooks(self) -> Any:
+        if not self.hooks_shareable:
+            return self._make_hooks()
+        return shared_hooks(type(self), self.options, self._make_hooks)
 
     def _build(self) -> None:
         cfg = self.config

@@ -10,6 +10,7 @@ with that language's JSON Schema library).
 
 from __future__ import annotations
 
+import inspect
 import json
 from importlib import resources
 from typing import Any
@@ -24,7 +25,7 @@ SCHEMA_FILE = "railhouse-1.schema.json"
 def schema() -> dict[str, Any]:
     """The whole protocol: ``$defs/RunnerMessage`` and ``$defs/BotMessage`` plus parts."""
     (runner, bot), components = msgspec.json.schema_components((RunnerMessage, BotMessage))
-    defs = {"RunnerMessage": runner, "BotMessage": bot, **components}
+    defs = clean_descriptions({"RunnerMessage": runner, "BotMessage": bot, **components})
     return {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "title": PROTOCOL,
@@ -35,6 +36,18 @@ def schema() -> dict[str, Any]:
         "anyOf": [{"$ref": "#/$defs/RunnerMessage"}, {"$ref": "#/$defs/BotMessage"}],
         "$defs": defs,
     }
+
+
+def clean_descriptions(node: Any) -> Any:
+    """``node`` with every ``description`` taken from a docstring cleaned as
+    :func:`inspect.cleandoc` does (msgspec 0.23 stopped doing it; earlier versions did), so
+    the document does not depend on the msgspec version installed."""
+    if isinstance(node, dict):
+        return {key: inspect.cleandoc(value) if key == "description" and isinstance(value, str)
+                else clean_descriptions(value) for key, value in node.items()}
+    if isinstance(node, list):
+        return [clean_descriptions(item) for item in node]
+    return node
 
 
 def schema_json() -> str:

@@ -40,6 +40,7 @@ class M1839(Game):
     config = data.config()
     turn_state = M1839Turn
     route_rules = routing.RULES
+    hooks_shareable = True  # M1839Rules keeps no state
     board: Board
     phase_events = trains.PHASE_EVENTS
     #: R-8.3.D.4 / R-16.4.3: each train is its own choice (R trains that ran differ)

@@ -44,6 +44,7 @@ class SteamOverHolland(Game):
     config = data.config()
     turn_state = SohTurn
     route_rules = routing.RULES
+    hooks_shareable = True  # SohRules and PriorityDeal keep no state
     board: Board
 
     def __init__(

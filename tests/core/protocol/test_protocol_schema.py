@@ -4,6 +4,7 @@ against it."""
 
 from __future__ import annotations
 
+import inspect
 import json
 from typing import Any
 
@@ -14,7 +15,13 @@ from protocol_helpers import toy as new_game
 
 from railhouse.protocol.drive import InProcess, play
 from railhouse.protocol.referee import Referee, Send
-from railhouse.protocol.schema import schema, schema_json, shipped_schema_json, validate
+from railhouse.protocol.schema import (
+    clean_descriptions,
+    schema,
+    schema_json,
+    shipped_schema_json,
+    validate,
+)
 from railhouse_bots.random_bot import RandomBot
 
 DOC = schema()
@@ -24,6 +31,24 @@ def test_shipped_schema_is_the_generated_one() -> None:
     assert shipped_schema_json() == schema_json(), (
         "regenerate with: railhouse protocol schema --write"
     )
+
+
+def test_descriptions_are_cleaned_docstrings_whatever_msgspec_does_with_them() -> None:
+    """msgspec 0.23 cleans docstrings (``inspect.cleandoc``) and earlier versions did not:
+    the schema cleans them itself, so the shipped file matches under either."""
+    descriptions = [node["description"] for node in walk(DOC) if "description" in node]
+    assert len(descriptions) > 20
+    assert all(inspect.cleandoc(text) == text for text in descriptions)
+
+
+def test_docstring_bodies_are_dedented_wherever_they_sit() -> None:
+    raw = {"description": "Head.\n\n    Body\n    more.",
+           "$defs": {"A": {"description": "a\n    b", "enum": ["x\n    y"]}},
+           "anyOf": [{"description": "c\n  d"}]}
+    assert clean_descriptions(raw) == {
+        "description": "Head.\n\nBody\nmore.",
+        "$defs": {"A": {"description": "a\nb", "enum": ["x\n    y"]}},
+        "anyOf": [{"description": "c\nd"}]}
 
 
 def walk(node: Any) -> Any:
