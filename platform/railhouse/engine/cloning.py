@@ -39,20 +39,15 @@ import random
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from railhouse.engine.fastcopy import (  # re-exported: the copier machinery lives there
+from railhouse.engine.fastcopy import (  # the copier machinery
     _COPIERS,
-    _KNOWN_IMMUTABLE,
     _MISSING,
     ATOMIC,
-    _copier_for,
     _flat_copy,
     _flat_copy_open,
-    _generic,
-    _immutable,
     _open_setattr,
     _same,
     _set_dict,
-    _slot_names,
     fast_deepcopy,
 )
 
@@ -64,13 +59,7 @@ __all__ = [
     "REBUILT",
     "SELF_CLONING",
     "SHALLOW_LOGS",
-    "_KNOWN_IMMUTABLE",
     "MemoTable",
-    "_copier_for",
-    "_generic",
-    "_immutable",
-    "_same",
-    "_slot_names",
     "copy_rng",
     "deepcopy_game",
     "fast_deepcopy",

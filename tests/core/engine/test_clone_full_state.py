@@ -19,8 +19,9 @@ from typing import Any
 import pytest
 
 from railhouse.bench.positions import choose_playing
-from railhouse.engine import cloning
+from railhouse.engine import cloning, fastcopy
 from railhouse.engine.applog import AppendLog
+from railhouse.engine.certificates import ShareLedger
 from railhouse.engine.record import new_game
 from railhouse.testing.clonecheck import assert_replays
 
@@ -35,7 +36,8 @@ def state_dump(game: Any) -> Dump:
     by the path of their first visit; the title's shared data (config, metadata, hooks,
     map definition) is shown only by its type, and the board's ``cache`` (values derived
     from one revision of the board, which clones share and fill by design:
-    ``railhouse.map.board.Board.memo``) not at all."""
+    ``railhouse.map.board.Board.memo``) and a share ledger's ``derived`` memo (shared by
+    clones until either ledger changes: ``ShareLedger.derived``) not at all."""
     shared = {id(root) for root in cloning.shared_roots(game)}
     paths: dict[int, str] = {}
     return _dump(game, "game", shared, paths)
@@ -47,7 +49,7 @@ def _dump(value: Any, path: str, shared: set[int], paths: dict[int, str]) -> Dum
         return value if cls in cloning.ATOMIC else ("callable", repr(cls))
     if id(value) in shared:
         return ("shared", cls.__qualname__)
-    if getattr(cls, "__deepcopy__", None) is cloning._same:  # immutable by contract
+    if getattr(cls, "__deepcopy__", None) is fastcopy._same:  # immutable by contract
         return ("value", repr(value))
     if isinstance(value, tuple | frozenset):  # a value: its identity does not matter
         items = [_dump(v, f"{path}[]", shared, paths) for v in value]
@@ -71,9 +73,11 @@ def _dump(value: Any, path: str, shared: set[int], paths: dict[int, str]) -> Dum
     state: dict[str, Any] = dict(getattr(value, "__dict__", {}))
     if path == "game.board":
         state.pop("cache", None)  # derived data per board revision, shared by design
-    for name in cloning._slot_names(cls) if hasattr(cls, "__slots__") else ():
+    for name in fastcopy._slot_names(cls) if hasattr(cls, "__slots__") else ():
         if hasattr(value, name):
             state[name] = getattr(value, name)
+    if isinstance(value, ShareLedger):
+        state.pop("_derived", None)  # answers derived from equal ledgers, shared by design
     if not state:
         return (cls.__qualname__, repr(value))
     return (cls.__qualname__, sorted(

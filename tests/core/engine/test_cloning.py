@@ -13,7 +13,7 @@ from typing import Any, Generic, TypeVar
 from engine_positions import mini
 from minititle import MiniGame
 
-from railhouse.engine import cloning
+from railhouse.engine import cloning, fastcopy
 from railhouse.engine.actions import LegalAction, Pass, Range
 from railhouse.engine.api import Event
 from railhouse.engine.cloning import fast_deepcopy, shared_on_copy, shared_roots
@@ -307,7 +307,7 @@ def test_the_engines_own_classes_take_the_fast_paths() -> None:
     classes = {type(game.round), type(game.round.turn), *map(type, game.round.steps),
                *(type(v) for v in vars(game).values()), TurnLike, GenericHolder}
     slow = {c for c in classes if c.__module__ not in ("builtins", "random")
-            and cloning._copier_for(c) is cloning._generic}
+            and fastcopy._copier_for(c) is fastcopy._generic}
     assert not slow, slow
 
 
@@ -338,7 +338,7 @@ def test_companies_copy_flat_but_their_ledger_and_lists() -> None:
     for company in game.companies.values():
         for name, value in vars(company).items():
             if name not in mutable:
-                assert cloning._immutable(value), f"Company.{name} is mutable"
+                assert fastcopy._immutable(value), f"Company.{name} is mutable"
     twin = game.clone()
     for company_id, company in game.companies.items():
         copied = twin.companies[company_id]
@@ -374,9 +374,9 @@ def test_an_immutable_verdict_is_kept_per_object_never_per_id() -> None:
     was reused) must not make the holder of a list shared."""
     atoms = FrozenAtoms(1, ("x",))
     assert fast_deepcopy(atoms, {}) is atoms
-    assert cloning._KNOWN_IMMUTABLE[id(atoms)]() is atoms
+    assert fastcopy._KNOWN_IMMUTABLE[id(atoms)]() is atoms
     assert fast_deepcopy(atoms, {}) is atoms  # from the remembered verdict
     holder = FrozenHolder([3])
-    cloning._KNOWN_IMMUTABLE[id(holder)] = weakref.ref(atoms)  # a stale entry
+    fastcopy._KNOWN_IMMUTABLE[id(holder)] = weakref.ref(atoms)  # a stale entry
     twin = fast_deepcopy(holder, {})
     assert twin is not holder and twin.items is not holder.items
