@@ -215,6 +215,21 @@ def _hex_lays(
     upgrade = old.color != WHITE
     if not (opts.upgrades and coord not in opts.no_upgrade if upgrade else opts.new_tiles):
         return _NO_LAYS
+    # everything else the lays read is fixed within the board revision (listing_inputs)
+    now_key = (coord, reached_mask, has_token, op.released, opts.colors, opts.extra_cost,
+               opts.budget)
+    found: _HexLays | None = inputs.revision.get(now_key)
+    if found is None:
+        found = inputs.revision[now_key] = _memo_hex_lays(
+            board, op, opts, inputs, coord, reached_mask, has_token, old, old_rot, upgrade)
+    return found
+
+
+def _memo_hex_lays(
+    board: Board, op: Operator, opts: LayOptions, inputs: ListingInputs, coord: str,
+    reached_mask: int, has_token: bool, old: TileDef, old_rot: int, upgrade: bool,
+) -> _HexLays:
+    """:func:`_hex_lays` from the per-map memo (on a miss of the revision's)."""
     ruled = _ruled_edges(board.map).get(coord, 0)
     hex_edges = network_graph(board, op.released).hex_edges if ruled else None
     key = (hex_key(board, inputs, coord, _candidate_ids(board.map, coord, old, old_rot),
