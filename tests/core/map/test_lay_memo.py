@@ -4,11 +4,17 @@ on it, the supply, what the company reaches) gives the answer of a cold map."""
 
 from __future__ import annotations
 
+import dataclasses
+from typing import Any
+
+import pytest
 from minimap import mini_map
 
+from railhouse.bench.positions import playout
 from railhouse.engine.steps.tokens import places_left
 from railhouse.map import Board, LayOptions, Operator, legal_tile_lays
 from railhouse.map import lays as lays_module
+from railhouse.map.lays import first_tile_lay
 from railhouse.map.mapdef import MapDef, Reservation
 
 YELLOW_GREEN = LayOptions(colors=frozenset({"yellow", "green"}))
@@ -81,3 +87,39 @@ def test_a_reservation_added_on_a_hex_withdraws_an_upgrade_it_no_longer_fits_R_1
     assert [lay.tile for lay in legal_tile_lays(board, Operator("B"), brown)] == ["TWB"]
     board.add_reservation(Reservation("E", "C6", None))  # three markers for two circles
     assert legal_tile_lays(board, Operator("B"), brown) == []
+
+
+def _cold_title_listing(board: Board, op: Operator, opts: LayOptions) -> list[object]:
+    """The listing on a copy of ``board`` over a copy of its map with nothing memoised."""
+    fresh = Board.from_dict(dataclasses.replace(board.map, _cache={}), board.to_dict())
+    return list(legal_tile_lays(fresh, op, opts))
+
+
+@pytest.mark.parametrize(("title", "seed"), [("soh", 5), ("1839", 2)])
+def test_listings_and_first_lays_at_every_position_equal_a_cold_map(title: str,
+                                                                   seed: int) -> None:
+    """At every board revision of a seeded playout, the memoised answers (per map and per
+    revision, asked in the order a track step asks: "is there a lay?", the listing, other
+    options) equal those of a cold copy of the map and board."""
+    revisions: set[tuple[int, int]] = set()
+    checked = 0
+
+    def visit(game: Any, _legal: list[Any]) -> None:
+        nonlocal checked
+        board = game.board
+        if (board.track_version, board.token_version) in revisions:
+            return
+        revisions.add((board.track_version, board.token_version))
+        colors = frozenset(game.phase.tiles)
+        for company in sorted({o for owners in board.tokens.values() for o in owners}):
+            op = Operator(company, column=game.phase.offboard_column)
+            for opts in (LayOptions(colors=colors), LayOptions(colors=colors, extra_cost=20),
+                         LayOptions(colors=colors, budget=40, new_tiles=False)):
+                first = first_tile_lay(board, op, opts)
+                listed = legal_tile_lays(board, op, opts)
+                assert listed == _cold_title_listing(board, op, opts)
+                assert (first is None) == (not listed)
+                checked += 1
+
+    playout(title, 4, seed, visit=visit)
+    assert checked > 50
