@@ -25,7 +25,7 @@ from dataclasses import dataclass, replace
 from typing import NamedTuple
 
 from railhouse.map.board import Board
-from railhouse.map.graph import Operator
+from railhouse.map.graph import Operator, hex_order
 from railhouse.map.laymemo import ListingInputs, hex_key, listing_inputs
 from railhouse.map.laysig import city_sig, track_sig
 from railhouse.map.laysig import listed_turn as listed_turn  # re-exported for the steps
@@ -269,10 +269,10 @@ def _open_hexes_now(board: Board, op: Operator) -> list[tuple[str, int, bool]]:
     reached = reached_sides(board, op)
     token_hexes = {h for h, _ in board.company_cities(op.company)}
     hit = []
-    for coord, hexdef in board.map.hexes.items():
+    hexes, order = board.map.hexes, hex_order(board.map)
+    for coord in sorted(reached.keys() | token_hexes, key=order.__getitem__):  # map order
+        hexdef = hexes[coord]
         reached_mask = reached.get(coord, 0)
-        if not reached_mask and coord not in token_hexes:
-            continue
         if hexdef.fixed:
             continue
         if hexdef.blocked_until is not None and hexdef.blocked_until not in op.released:
