@@ -37,7 +37,9 @@ def unavailable(board: Board) -> frozenset[str]:
     key = ("unavailable", board.track_version)
     hit: frozenset[str] | None = board.cache.get(key)
     if hit is None:
-        hit = board.cache[key] = frozenset(t for t in board.map.tiles if not board.available(t))
+        supply = board.supply  # not Board.available: a tile id is out if its count is 0
+        hit = board.cache[key] = frozenset(
+            t for t in board.map.tiles if (n := supply.get(t, 0)) is not None and n <= 0)
     return hit
 
 

@@ -109,6 +109,27 @@ def _static_candidates(mapdef: MapDef, coord: str, old: TileDef, old_rot: int) -
     if hit is None:
         open_mask = mapdef.open_edges[coord]
         seen: set[tuple[object, ...]] = set()
+        hit = []
+        for cand in _turned_shapes(mapdef, old, old_rot):
+            if cand.edge_mask & ~open_mask or (cand.track, cand.cities) in seen:
+                continue
+            if not cand.default and not mapdef.choose_token_cities:
+                continue
+            seen.add((cand.track, cand.cities))
+            hit.append(cand)
+        mapdef._cache[key] = hit
+    return hit
+
+
+def _turned_shapes(mapdef: MapDef, old: TileDef, old_rot: int) -> list[Candidate]:
+    """Every shape of :func:`next_tiles` over ``old`` at ``old_rot``, in order, as a
+    :class:`Candidate` (``default``: the first shape of its tile and turn), before any
+    hex's open sides or duplicates are considered: what :func:`_static_candidates`
+    filters per hex.  Cached per map, old tile and rotation (the orientations and
+    signatures are the costly part, and they do not depend on the hex)."""
+    key = ("turned", id(old), old_rot)
+    hit: list[Candidate] | None = mapdef._cache.get(key)
+    if hit is None:
         defaults: set[tuple[str, int]] = set()
         hit = []
         for shape in next_tiles(mapdef, old):
@@ -116,13 +137,8 @@ def _static_candidates(mapdef: MapDef, coord: str, old: TileDef, old_rot: int) -
             o = orient(shape.new, rot)
             default = (shape.new.id, shape.delta) not in defaults
             defaults.add((shape.new.id, shape.delta))
-            sig = (track_sig(o), city_sig(o, shape.city_map))
-            if o.edge_mask & ~open_mask or sig in seen:
-                continue
-            if not default and not mapdef.choose_token_cities:
-                continue
-            seen.add(sig)
-            hit.append(Candidate(shape, rot, o.edge_mask, default, *sig))
+            hit.append(Candidate(shape, rot, o.edge_mask, default, track_sig(o),
+                                 city_sig(o, shape.city_map)))
         mapdef._cache[key] = hit
     return hit
 

@@ -14,8 +14,10 @@ from railhouse.bench.positions import playout
 from railhouse.engine.steps.tokens import places_left
 from railhouse.map import Board, LayOptions, Operator, legal_tile_lays
 from railhouse.map import lays as lays_module
-from railhouse.map.lays import first_tile_lay
+from railhouse.map.lays import Candidate, first_tile_lay, next_tiles
+from railhouse.map.laysig import city_sig, track_sig
 from railhouse.map.mapdef import MapDef, Reservation
+from railhouse.map.tiles import TileDef, orient
 
 YELLOW_GREEN = LayOptions(colors=frozenset({"yellow", "green"}))
 
@@ -123,3 +125,49 @@ def test_listings_and_first_lays_at_every_position_equal_a_cold_map(title: str,
 
     playout(title, 4, seed, visit=visit)
     assert checked > 50
+
+
+def _reference_candidates(mapdef: MapDef, coord: str, old: TileDef, old_rot: int) -> list[Any]:
+    """The candidates as first written: every shape oriented and signed per hex."""
+    open_mask = mapdef.open_edges[coord]
+    seen: set[tuple[object, ...]] = set()
+    defaults: set[tuple[str, int]] = set()
+    out = []
+    for shape in next_tiles(mapdef, old):
+        rot = (old_rot + shape.delta) % 6
+        o = orient(shape.new, rot)
+        default = (shape.new.id, shape.delta) not in defaults
+        defaults.add((shape.new.id, shape.delta))
+        sig = (track_sig(o), city_sig(o, shape.city_map))
+        if o.edge_mask & ~open_mask or sig in seen:
+            continue
+        if not default and not mapdef.choose_token_cities:
+            continue
+        seen.add(sig)
+        out.append(Candidate(shape, rot, o.edge_mask, default, *sig))
+    return out
+
+
+@pytest.mark.parametrize("title", ["soh", "1839"])
+def test_static_candidates_equal_the_per_hex_reference(title: str) -> None:
+    """The candidates filtered per hex from the per-tile list (``_turned_shapes``) equal
+    those oriented and signed per hex, for every tile at every rotation on one hex of
+    each mask of open sides (a hex matters only through that mask)."""
+    if title == "soh":
+        from railhouse_soh.mapdata import build_map as soh_map
+        mapdef = soh_map()
+    else:
+        from railhouse_m1839.mapdata import build_map as m1839_map
+        mapdef = m1839_map()
+    by_mask = {mask: coord for coord, mask in sorted(mapdef.open_edges.items())}
+    olds = {id(t): t for t in [*mapdef.tiles.values(),
+                               *(h.printed for h in mapdef.hexes.values())]
+            if t.color in mapdef.colors}  # fixed hexes (off-boards, water) take no tile
+    checked = 0
+    for coord in by_mask.values():
+        for old in olds.values():
+            for rot in range(6):
+                assert (lays_module._static_candidates(mapdef, coord, old, rot)
+                        == _reference_candidates(mapdef, coord, old, rot)), (coord, old.id, rot)
+                checked += 1
+    assert checked > 500
