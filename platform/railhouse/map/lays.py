@@ -22,17 +22,17 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, replace
-from typing import NamedTuple
 
 from railhouse.map.board import Board
 from railhouse.map.graph import Operator, hex_order
+from railhouse.map.laycands import Candidate, candidate_ids, static_candidates
+from railhouse.map.laycands import next_tiles as next_tiles  # re-exported
 from railhouse.map.laymemo import ListingInputs, hex_key, listing_inputs
-from railhouse.map.laysig import city_sig, track_sig
 from railhouse.map.laysig import listed_turn as listed_turn  # re-exported for the steps
 from railhouse.map.mapdef import WHITE, MapDef
 from railhouse.map.network import network_graph, network_reach
 from railhouse.map.tiles import TileDef, orient
-from railhouse.map.upgrades import UpgradeShape, cached_shapes, kind_compatible
+from railhouse.map.upgrades import UpgradeShape
 
 
 @dataclass(frozen=True)
@@ -66,81 +66,6 @@ class TileLay:
     cost: int
     upgrade: bool
     tokens: tuple[int, ...] | None = None
-
-
-def next_tiles(mapdef: MapDef, old: TileDef) -> list[UpgradeShape]:
-    """Tiles of the next colour that can replace ``old`` (shape, kind, label), cached."""
-    key = ("next", id(old))
-    hit = mapdef._cache.get(key)
-    if hit is None:
-        rank = mapdef.color_rank(old.color) + 1
-        hit = [
-            shape
-            for new in mapdef.tiles.values()
-            if new.color in mapdef.colors
-            and mapdef.color_rank(new.color) == rank
-            and kind_compatible(old, new, mapdef.town_to_double_town)
-            for shape in cached_shapes(mapdef._cache, old, new)
-        ]
-        mapdef._cache[key] = hit
-    return hit
-
-
-class Candidate(NamedTuple):
-    """A tile at a rotation over a hex's current tile: ``default`` is True for the shape
-    ``Board.lay_tile`` uses when no token allocation is given; ``track`` and ``cities``
-    are its :func:`~railhouse.map.laysig.track_sig` and
-    :func:`~railhouse.map.laysig.city_sig` (computed once)."""
-
-    shape: UpgradeShape
-    rotation: int
-    edge_mask: int
-    default: bool
-    track: tuple[str, frozenset[frozenset[tuple[int, int]]]]
-    cities: frozenset[tuple[int, tuple[int, ...]]]
-
-
-def _static_candidates(mapdef: MapDef, coord: str, old: TileDef, old_rot: int) -> list[Candidate]:
-    """Candidates that fit the hex's open sides, without physical duplicates (same tile,
-    same track, same old cities carried to the same new-city places); only default
-    allocations unless the map lets the director choose (``choose_token_cities``)."""
-    key = ("cand", coord, id(old), old_rot)
-    hit = mapdef._cache.get(key)
-    if hit is None:
-        open_mask = mapdef.open_edges[coord]
-        seen: set[tuple[object, ...]] = set()
-        hit = []
-        for cand in _turned_shapes(mapdef, old, old_rot):
-            if cand.edge_mask & ~open_mask or (cand.track, cand.cities) in seen:
-                continue
-            if not cand.default and not mapdef.choose_token_cities:
-                continue
-            seen.add((cand.track, cand.cities))
-            hit.append(cand)
-        mapdef._cache[key] = hit
-    return hit
-
-
-def _turned_shapes(mapdef: MapDef, old: TileDef, old_rot: int) -> list[Candidate]:
-    """Every shape of :func:`next_tiles` over ``old`` at ``old_rot``, in order, as a
-    :class:`Candidate` (``default``: the first shape of its tile and turn), before any
-    hex's open sides or duplicates are considered: what :func:`_static_candidates`
-    filters per hex.  Cached per map, old tile and rotation (the orientations and
-    signatures are the costly part, and they do not depend on the hex)."""
-    key = ("turned", id(old), old_rot)
-    hit: list[Candidate] | None = mapdef._cache.get(key)
-    if hit is None:
-        defaults: set[tuple[str, int]] = set()
-        hit = []
-        for shape in next_tiles(mapdef, old):
-            rot = (old_rot + shape.delta) % 6
-            o = orient(shape.new, rot)
-            default = (shape.new.id, shape.delta) not in defaults
-            defaults.add((shape.new.id, shape.delta))
-            hit.append(Candidate(shape, rot, o.edge_mask, default, track_sig(o),
-                                 city_sig(o, shape.city_map)))
-        mapdef._cache[key] = hit
-    return hit
 
 
 def legal_tile_lays(board: Board, op: Operator, opts: LayOptions) -> list[TileLay]:
@@ -209,16 +134,6 @@ _NO_LAYS = _HexLays("", [], False)
 _NO_LAYS.lays = []
 
 
-def _candidate_ids(mapdef: MapDef, coord: str, old: TileDef, old_rot: int) -> frozenset[str]:
-    """The ids of the tiles that may replace ``old`` on ``coord`` (cached per map)."""
-    key = ("cand_ids", coord, id(old), old_rot)
-    hit: frozenset[str] | None = mapdef._cache.get(key)
-    if hit is None:
-        hit = mapdef._cache[key] = frozenset(
-            c.shape.new.id for c in _static_candidates(mapdef, coord, old, old_rot))
-    return hit
-
-
 def _hex_lays(
     board: Board, op: Operator, opts: LayOptions, inputs: ListingInputs, coord: str,
     reached_mask: int, has_token: bool,
@@ -248,7 +163,7 @@ def _memo_hex_lays(
     """:func:`_hex_lays` from the per-map memo (on a miss of the revision's)."""
     ruled = _ruled_edges(board.map).get(coord, 0)
     hex_edges = network_graph(board, op.released).hex_edges if ruled else None
-    key = (hex_key(board, inputs, coord, _candidate_ids(board.map, coord, old, old_rot),
+    key = (hex_key(board, inputs, coord, candidate_ids(board.map, coord, old, old_rot),
                    reached_mask, has_token, op.released, ruled, hex_edges), opts.colors)
     memo = inputs.memo
     base: _HexLays | None = memo.get(key)
@@ -326,7 +241,7 @@ def _fitting(
     old_mask = orient(old, old_rot).edge_mask
     hex_cost = _hex_cost(board, coord, upgrade)
     holds = coord in markers and _holds_tokens(board, coord, len(old.city_indices()))
-    for cand in _static_candidates(board.map, coord, old, old_rot):
+    for cand in static_candidates(board.map, coord, old, old_rot):
         new = cand.shape.new
         if new.color not in colors or not board.available(new.id):
             continue

@@ -14,7 +14,8 @@ from railhouse.bench.positions import playout
 from railhouse.engine.steps.tokens import places_left
 from railhouse.map import Board, LayOptions, Operator, legal_tile_lays
 from railhouse.map import lays as lays_module
-from railhouse.map.lays import Candidate, first_tile_lay, next_tiles
+from railhouse.map.laycands import Candidate, next_tiles, static_candidates
+from railhouse.map.lays import first_tile_lay
 from railhouse.map.laysig import city_sig, track_sig
 from railhouse.map.mapdef import MapDef, Reservation
 from railhouse.map.tiles import TileDef, orient
@@ -167,7 +168,7 @@ def test_static_candidates_equal_the_per_hex_reference(title: str) -> None:
     for coord in by_mask.values():
         for old in olds.values():
             for rot in range(6):
-                assert (lays_module._static_candidates(mapdef, coord, old, rot)
+                assert (static_candidates(mapdef, coord, old, rot)
                         == _reference_candidates(mapdef, coord, old, rot)), (coord, old.id, rot)
                 checked += 1
     assert checked > 500
