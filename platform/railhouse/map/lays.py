@@ -21,7 +21,7 @@ connection across a costed side with track facing it (rivers) + ``LayOptions.ext
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from railhouse.map.board import Board
 from railhouse.map.graph import Operator, hex_order
@@ -66,6 +66,11 @@ class TileLay:
     cost: int
     upgrade: bool
     tokens: tuple[int, ...] | None = None
+
+    def costing(self, cost: int) -> TileLay:
+        """This lay at ``cost`` (``dataclasses.replace(self, cost=cost)``, made directly:
+        listings reprice many lays)."""
+        return TileLay(self.hex, self.tile, self.rotation, cost, self.upgrade, self.tokens)
 
 
 def legal_tile_lays(board: Board, op: Operator, opts: LayOptions) -> list[TileLay]:
@@ -125,7 +130,7 @@ class _HexLays:
         so the budget keeps or drops all the allocations of a layout together."""
         out = _HexLays(self.coord, [(cand, cost + fee) for cand, cost in self.fitting
                                     if budget is None or cost + fee <= budget], self.upgrade)
-        out.lays = [replace(lay, cost=lay.cost + fee) for lay in self.listed(board)
+        out.lays = [lay.costing(lay.cost + fee) for lay in self.listed(board)
                     if budget is None or lay.cost + fee <= budget]
         return out
 
