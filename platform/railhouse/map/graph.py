@@ -146,9 +146,26 @@ def reach(board: Board, op: Operator) -> set[int]:
     if hit is not None:
         return hit  # type: ignore[no-any-return]
     g = track_graph(board, op.released)
-    index = g.index
-    starts = {index[f"{h}.c{k}"] for h, k in board.company_cities(op.company)
-              if f"{h}.c{k}" in index}
-    seen = legal_reach(g, starts, path_ends(board, g, op))
+    seen = _from_network_reach(board, op, g)
+    if seen is None:
+        index = g.index
+        starts = {index[f"{h}.c{k}"] for h, k in board.company_cities(op.company)
+                  if f"{h}.c{k}" in index}
+        seen = legal_reach(g, starts, path_ends(board, g, op))
     board.cache[key] = seen
     return seen
+
+
+def _from_network_reach(board: Board, op: Operator, g: TrackGraph) -> set[int] | None:
+    """The reach in ``g``'s numbering, from the network graph's reach of this board
+    revision and operator if the track or token step already found it
+    (:func:`railhouse.map.network.network_reach`, the same nodes by name: a legal reach
+    does not depend on numbering); None when it is not in the cache."""
+    found = board.cache.get(("network_reach", board.track_version, board.token_version, op))
+    if found is None:
+        return None
+    net = board.cache.get(("network", active_barriers(board.map, op.released)))
+    if net is None or net[0] != board.track_version:
+        return None
+    nodes, index = net[1].nodes, g.index
+    return {index[nodes[u].name] for u in found}

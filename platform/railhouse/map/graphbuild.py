@@ -188,19 +188,40 @@ def build(
                 nodes.append(node)
                 adj.append([])
             ends.append(u)
+        sides = frag.sides
         for a, b, name in frag.paths:
             if a >= STOP_BASE:
                 ua = ends[a - STOP_BASE]
             else:
-                ua = side.get(frag.sides[a].key, -1)
-                if ua < 0:
-                    ua = add_side(g, frag.sides[a], barriers)
+                spec = sides[a]
+                ua = side.get(spec.key, -1)
+                if ua < 0:  # add_side, inlined
+                    ua = len(nodes)
+                    facing = spec.facing
+                    split = facing is None or spec.barrier in barriers
+                    node = spec.split if split else spec.joined
+                    index[node.name] = ua
+                    nodes.append(node)
+                    adj.append([])
+                    side[spec.key] = ua
+                    if not split and facing is not None:
+                        side[facing] = ua
             if b >= STOP_BASE:
                 ub = ends[b - STOP_BASE]
             else:
-                ub = side.get(frag.sides[b].key, -1)
-                if ub < 0:
-                    ub = add_side(g, frag.sides[b], barriers)
+                spec = sides[b]
+                ub = side.get(spec.key, -1)
+                if ub < 0:  # add_side, inlined
+                    ub = len(nodes)
+                    facing = spec.facing
+                    split = facing is None or spec.barrier in barriers
+                    node = spec.split if split else spec.joined
+                    index[node.name] = ub
+                    nodes.append(node)
+                    adj.append([])
+                    side[spec.key] = ub
+                    if not split and facing is not None:
+                        side[facing] = ub
             pid = len(names)
             names.append(name)
             path_ends.append((ua, ub))

@@ -37,7 +37,9 @@ def unavailable(board: Board) -> frozenset[str]:
     key = ("unavailable", board.track_version)
     hit: frozenset[str] | None = board.cache.get(key)
     if hit is None:
-        hit = board.cache[key] = frozenset(t for t in board.map.tiles if not board.available(t))
+        supply = board.supply  # not Board.available: a tile id is out if its count is 0
+        hit = board.cache[key] = frozenset(
+            t for t in board.map.tiles if (n := supply.get(t, 0)) is not None and n <= 0)
     return hit
 
 
@@ -57,15 +59,27 @@ def hex_markers(board: Board) -> dict[str, tuple[object, ...]]:
 
 class ListingInputs(NamedTuple):
     """What every hex of one listing shares: the memo, the tiles out of supply and the
-    markers per hex (looked up once per listing, not once per hex)."""
+    markers per hex (looked up once per listing, not once per hex), and ``revision``:
+    the lays found per hex at this board revision (see :func:`listing_inputs`)."""
 
     memo: dict[Any, Any]
     unavailable: frozenset[str]
     markers: dict[str, tuple[object, ...]]
+    revision: dict[Any, Any]
 
 
 def listing_inputs(board: Board) -> ListingInputs:
-    return ListingInputs(memo_of(board.map), unavailable(board), hex_markers(board))
+    """The inputs of a listing now.  ``revision`` lives in the board's per-revision memo
+    (:meth:`Board.memo`, keyed on the track and token versions): within one revision a
+    hex's tile, the supply and the markers are fixed, so a hex's lays there depend only
+    on what the listing's caller passes (sides reached, token, released barriers, step
+    options); "is there a lay?", the listing and a lay's validation at one position then
+    spell :func:`hex_key` once per hex, not once per question."""
+    memo = board.memo()
+    revision = memo.get("hex_lays")
+    if revision is None:
+        revision = memo["hex_lays"] = {}
+    return ListingInputs(memo_of(board.map), unavailable(board), hex_markers(board), revision)
 
 
 def hex_key(

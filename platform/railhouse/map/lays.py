@@ -21,18 +21,18 @@ connection across a costed side with track facing it (rivers) + ``LayOptions.ext
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass, replace
-from typing import NamedTuple
+from dataclasses import dataclass
 
 from railhouse.map.board import Board
-from railhouse.map.graph import Operator
+from railhouse.map.graph import Operator, hex_order
+from railhouse.map.laycands import Candidate, candidate_ids, static_candidates
+from railhouse.map.laycands import next_tiles as next_tiles  # re-exported
 from railhouse.map.laymemo import ListingInputs, hex_key, listing_inputs
-from railhouse.map.laysig import city_sig, track_sig
 from railhouse.map.laysig import listed_turn as listed_turn  # re-exported for the steps
 from railhouse.map.mapdef import WHITE, MapDef
 from railhouse.map.network import network_graph, network_reach
 from railhouse.map.tiles import TileDef, orient
-from railhouse.map.upgrades import UpgradeShape, cached_shapes, kind_compatible
+from railhouse.map.upgrades import UpgradeShape
 
 
 @dataclass(frozen=True)
@@ -67,64 +67,10 @@ class TileLay:
     upgrade: bool
     tokens: tuple[int, ...] | None = None
 
-
-def next_tiles(mapdef: MapDef, old: TileDef) -> list[UpgradeShape]:
-    """Tiles of the next colour that can replace ``old`` (shape, kind, label), cached."""
-    key = ("next", id(old))
-    hit = mapdef._cache.get(key)
-    if hit is None:
-        rank = mapdef.color_rank(old.color) + 1
-        hit = [
-            shape
-            for new in mapdef.tiles.values()
-            if new.color in mapdef.colors
-            and mapdef.color_rank(new.color) == rank
-            and kind_compatible(old, new, mapdef.town_to_double_town)
-            for shape in cached_shapes(mapdef._cache, old, new)
-        ]
-        mapdef._cache[key] = hit
-    return hit
-
-
-class Candidate(NamedTuple):
-    """A tile at a rotation over a hex's current tile: ``default`` is True for the shape
-    ``Board.lay_tile`` uses when no token allocation is given; ``track`` and ``cities``
-    are its :func:`~railhouse.map.laysig.track_sig` and
-    :func:`~railhouse.map.laysig.city_sig` (computed once)."""
-
-    shape: UpgradeShape
-    rotation: int
-    edge_mask: int
-    default: bool
-    track: tuple[str, frozenset[frozenset[tuple[int, int]]]]
-    cities: frozenset[tuple[int, tuple[int, ...]]]
-
-
-def _static_candidates(mapdef: MapDef, coord: str, old: TileDef, old_rot: int) -> list[Candidate]:
-    """Candidates that fit the hex's open sides, without physical duplicates (same tile,
-    same track, same old cities carried to the same new-city places); only default
-    allocations unless the map lets the director choose (``choose_token_cities``)."""
-    key = ("cand", coord, id(old), old_rot)
-    hit = mapdef._cache.get(key)
-    if hit is None:
-        open_mask = mapdef.open_edges[coord]
-        seen: set[tuple[object, ...]] = set()
-        defaults: set[tuple[str, int]] = set()
-        hit = []
-        for shape in next_tiles(mapdef, old):
-            rot = (old_rot + shape.delta) % 6
-            o = orient(shape.new, rot)
-            default = (shape.new.id, shape.delta) not in defaults
-            defaults.add((shape.new.id, shape.delta))
-            sig = (track_sig(o), city_sig(o, shape.city_map))
-            if o.edge_mask & ~open_mask or sig in seen:
-                continue
-            if not default and not mapdef.choose_token_cities:
-                continue
-            seen.add(sig)
-            hit.append(Candidate(shape, rot, o.edge_mask, default, *sig))
-        mapdef._cache[key] = hit
-    return hit
+    def costing(self, cost: int) -> TileLay:
+        """This lay at ``cost`` (``dataclasses.replace(self, cost=cost)``, made directly:
+        listings reprice many lays)."""
+        return TileLay(self.hex, self.tile, self.rotation, cost, self.upgrade, self.tokens)
 
 
 def legal_tile_lays(board: Board, op: Operator, opts: LayOptions) -> list[TileLay]:
@@ -184,23 +130,13 @@ class _HexLays:
         so the budget keeps or drops all the allocations of a layout together."""
         out = _HexLays(self.coord, [(cand, cost + fee) for cand, cost in self.fitting
                                     if budget is None or cost + fee <= budget], self.upgrade)
-        out.lays = [replace(lay, cost=lay.cost + fee) for lay in self.listed(board)
+        out.lays = [lay.costing(lay.cost + fee) for lay in self.listed(board)
                     if budget is None or lay.cost + fee <= budget]
         return out
 
 
 _NO_LAYS = _HexLays("", [], False)
 _NO_LAYS.lays = []
-
-
-def _candidate_ids(mapdef: MapDef, coord: str, old: TileDef, old_rot: int) -> frozenset[str]:
-    """The ids of the tiles that may replace ``old`` on ``coord`` (cached per map)."""
-    key = ("cand_ids", coord, id(old), old_rot)
-    hit: frozenset[str] | None = mapdef._cache.get(key)
-    if hit is None:
-        hit = mapdef._cache[key] = frozenset(
-            c.shape.new.id for c in _static_candidates(mapdef, coord, old, old_rot))
-    return hit
 
 
 def _hex_lays(
@@ -215,9 +151,24 @@ def _hex_lays(
     upgrade = old.color != WHITE
     if not (opts.upgrades and coord not in opts.no_upgrade if upgrade else opts.new_tiles):
         return _NO_LAYS
+    # everything else the lays read is fixed within the board revision (listing_inputs)
+    now_key = (coord, reached_mask, has_token, op.released, opts.colors, opts.extra_cost,
+               opts.budget)
+    found: _HexLays | None = inputs.revision.get(now_key)
+    if found is None:
+        found = inputs.revision[now_key] = _memo_hex_lays(
+            board, op, opts, inputs, coord, reached_mask, has_token, old, old_rot, upgrade)
+    return found
+
+
+def _memo_hex_lays(
+    board: Board, op: Operator, opts: LayOptions, inputs: ListingInputs, coord: str,
+    reached_mask: int, has_token: bool, old: TileDef, old_rot: int, upgrade: bool,
+) -> _HexLays:
+    """:func:`_hex_lays` from the per-map memo (on a miss of the revision's)."""
     ruled = _ruled_edges(board.map).get(coord, 0)
     hex_edges = network_graph(board, op.released).hex_edges if ruled else None
-    key = (hex_key(board, inputs, coord, _candidate_ids(board.map, coord, old, old_rot),
+    key = (hex_key(board, inputs, coord, candidate_ids(board.map, coord, old, old_rot),
                    reached_mask, has_token, op.released, ruled, hex_edges), opts.colors)
     memo = inputs.memo
     base: _HexLays | None = memo.get(key)
@@ -254,10 +205,10 @@ def _open_hexes_now(board: Board, op: Operator) -> list[tuple[str, int, bool]]:
     reached = reached_sides(board, op)
     token_hexes = {h for h, _ in board.company_cities(op.company)}
     hit = []
-    for coord, hexdef in board.map.hexes.items():
+    hexes, order = board.map.hexes, hex_order(board.map)
+    for coord in sorted(reached.keys() | token_hexes, key=order.__getitem__):  # map order
+        hexdef = hexes[coord]
         reached_mask = reached.get(coord, 0)
-        if not reached_mask and coord not in token_hexes:
-            continue
         if hexdef.fixed:
             continue
         if hexdef.blocked_until is not None and hexdef.blocked_until not in op.released:
@@ -295,7 +246,7 @@ def _fitting(
     old_mask = orient(old, old_rot).edge_mask
     hex_cost = _hex_cost(board, coord, upgrade)
     holds = coord in markers and _holds_tokens(board, coord, len(old.city_indices()))
-    for cand in _static_candidates(board.map, coord, old, old_rot):
+    for cand in static_candidates(board.map, coord, old, old_rot):
         new = cand.shape.new
         if new.color not in colors or not board.available(new.id):
             continue

@@ -60,16 +60,23 @@ def best_routes(board: Board, op: Operator, rules: RouteRules, run: RunContext) 
         if t not in per_train:
             per_train[t] = candidates(comp, routes, t, rules, run, tokens)
     cands = [per_train[t] for t in kinds]
-    bb = _solve(comp.graph, kinds, cands, rules, tokens)
-    if not bb.solve():
-        reason = reason or f"more than {rules.max_search_nodes} search nodes"
+    if len(kinds) == 1:
+        # one train runs its first best route: what the search picks (it scans the list
+        # best first and keeps a pick only if it beats the incumbent)
+        top = cands[0][0] if cands[0] else None
+        best, picks, values = (top.value, [0], [top.value]) if top else (0, [NONE], [0])
+    else:
+        bb = _solve(comp.graph, kinds, cands, rules, tokens)
+        if not bb.solve():
+            reason = reason or f"more than {rules.max_search_nodes} search nodes"
+        best, picks, values = bb.best, bb.best_pick, bb.best_values
     chosen = []
-    for i, ci in enumerate(bb.best_pick):
+    for i, ci in enumerate(picks):
         if ci != NONE:
             c = cands[i][ci]
             stops, segs = describe(comp, routes[c.index])
-            chosen.append(Route(run.trains[i].name, i, stops, segs, bb.best_values[i]))
-    return RouteResult(bb.best, tuple(chosen), not reason, reason, len(all_routes))
+            chosen.append(Route(run.trains[i].name, i, stops, segs, values[i]))
+    return RouteResult(best, tuple(chosen), not reason, reason, len(all_routes))
 
 
 @lru_cache(maxsize=64)

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 from railhouse.engine.entities import Company, Train
 from railhouse.engine.steps import ClaimedRouteStep as CoreClaimedRouteStep
 from railhouse.engine.steps import RouteStep as CoreRouteStep
+from railhouse.map.earning import earns
 from railhouse.map.optimize import best_routes as optimise
 from railhouse.map.restriction import route_available
 from railhouse.map.trains import RouteRules, RunContext
@@ -42,7 +43,11 @@ def can_run(game: SteamOverHolland, company: Company, train: Train) -> bool:
     """True if ``train`` would earn revenue for ``company`` now (EN "Forced train
     purchases": a company without trains that "has a valid route")."""
     context = RunContext(trains=(game.route_train(train),))
-    return optimise(game.board, game.route_operator(company), RULES, context).revenue > 0
+    op = game.route_operator(company)
+    quick = earns(game.board, op, RULES, context)  # exact where it answers
+    if quick is not None:
+        return quick
+    return optimise(game.board, op, RULES, context).revenue > 0
 
 
 def has_route(game: SteamOverHolland, company: Company, train: Train) -> bool:

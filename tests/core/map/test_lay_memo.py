@@ -4,12 +4,21 @@ on it, the supply, what the company reaches) gives the answer of a cold map."""
 
 from __future__ import annotations
 
+import dataclasses
+from typing import Any
+
+import pytest
 from minimap import mini_map
 
+from railhouse.bench.positions import playout
 from railhouse.engine.steps.tokens import places_left
 from railhouse.map import Board, LayOptions, Operator, legal_tile_lays
 from railhouse.map import lays as lays_module
+from railhouse.map.laycands import Candidate, next_tiles, static_candidates
+from railhouse.map.lays import first_tile_lay
+from railhouse.map.laysig import city_sig, track_sig
 from railhouse.map.mapdef import MapDef, Reservation
+from railhouse.map.tiles import TileDef, orient
 
 YELLOW_GREEN = LayOptions(colors=frozenset({"yellow", "green"}))
 
@@ -81,3 +90,85 @@ def test_a_reservation_added_on_a_hex_withdraws_an_upgrade_it_no_longer_fits_R_1
     assert [lay.tile for lay in legal_tile_lays(board, Operator("B"), brown)] == ["TWB"]
     board.add_reservation(Reservation("E", "C6", None))  # three markers for two circles
     assert legal_tile_lays(board, Operator("B"), brown) == []
+
+
+def _cold_title_listing(board: Board, op: Operator, opts: LayOptions) -> list[object]:
+    """The listing on a copy of ``board`` over a copy of its map with nothing memoised."""
+    fresh = Board.from_dict(dataclasses.replace(board.map, _cache={}), board.to_dict())
+    return list(legal_tile_lays(fresh, op, opts))
+
+
+@pytest.mark.parametrize(("title", "seed"), [("soh", 5), ("1839", 2)])
+def test_listings_and_first_lays_at_every_position_equal_a_cold_map(title: str,
+                                                                   seed: int) -> None:
+    """At every board revision of a seeded playout, the memoised answers (per map and per
+    revision, asked in the order a track step asks: "is there a lay?", the listing, other
+    options) equal those of a cold copy of the map and board."""
+    revisions: set[tuple[int, int]] = set()
+    checked = 0
+
+    def visit(game: Any, _legal: list[Any]) -> None:
+        nonlocal checked
+        board = game.board
+        if (board.track_version, board.token_version) in revisions:
+            return
+        revisions.add((board.track_version, board.token_version))
+        colors = frozenset(game.phase.tiles)
+        for company in sorted({o for owners in board.tokens.values() for o in owners}):
+            op = Operator(company, column=game.phase.offboard_column)
+            for opts in (LayOptions(colors=colors), LayOptions(colors=colors, extra_cost=20),
+                         LayOptions(colors=colors, budget=40, new_tiles=False)):
+                first = first_tile_lay(board, op, opts)
+                listed = legal_tile_lays(board, op, opts)
+                assert listed == _cold_title_listing(board, op, opts)
+                assert (first is None) == (not listed)
+                checked += 1
+
+    playout(title, 4, seed, visit=visit)
+    assert checked > 50
+
+
+def _reference_candidates(mapdef: MapDef, coord: str, old: TileDef, old_rot: int) -> list[Any]:
+    """The candidates as first written: every shape oriented and signed per hex."""
+    open_mask = mapdef.open_edges[coord]
+    seen: set[tuple[object, ...]] = set()
+    defaults: set[tuple[str, int]] = set()
+    out = []
+    for shape in next_tiles(mapdef, old):
+        rot = (old_rot + shape.delta) % 6
+        o = orient(shape.new, rot)
+        default = (shape.new.id, shape.delta) not in defaults
+        defaults.add((shape.new.id, shape.delta))
+        sig = (track_sig(o), city_sig(o, shape.city_map))
+        if o.edge_mask & ~open_mask or sig in seen:
+            continue
+        if not default and not mapdef.choose_token_cities:
+            continue
+        seen.add(sig)
+        out.append(Candidate(shape, rot, o.edge_mask, default, *sig))
+    return out
+
+
+@pytest.mark.parametrize("title", ["soh", "1839"])
+def test_static_candidates_equal_the_per_hex_reference(title: str) -> None:
+    """The candidates filtered per hex from the per-tile list (``_turned_shapes``) equal
+    those oriented and signed per hex, for every tile at every rotation on one hex of
+    each mask of open sides (a hex matters only through that mask)."""
+    if title == "soh":
+        from railhouse_soh.mapdata import build_map as soh_map
+        mapdef = soh_map()
+    else:
+        from railhouse_m1839.mapdata import build_map as m1839_map
+        mapdef = m1839_map()
+    by_mask = {mask: coord for coord, mask in sorted(mapdef.open_edges.items())}
+    olds = {id(t): t for t in [*mapdef.tiles.values(),
+                               *(h.printed for h in mapdef.hexes.values())]
+            if t.color in mapdef.colors}  # fixed hexes (off-boards, water) take no tile
+    checked = 0
+    for coord in by_mask.values():
+        for old in olds.values():
+            for rot in range(6):
+                assert (static_candidates(mapdef, coord, old, rot)
+                        == _reference_candidates(mapdef, coord, old, rot)), (coord, old.id, rot)
+                checked += 1
+    assert checked > 500

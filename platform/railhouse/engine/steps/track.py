@@ -214,7 +214,7 @@ class TrackStep(MapStep[G, T]):
         cost = self.lay_cost(lay, power, fee)
         if cost > cash or not self.may_lay(lay, power):
             return None
-        return lay if cost == lay.cost else replace(lay, cost=cost)
+        return lay if cost == lay.cost else lay.costing(cost)
 
     def search(self, opts: LayOptions) -> list[TileLay]:
         """``legal_tile_lays`` memoised on everything it reads (the board's track and
