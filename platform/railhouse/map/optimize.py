@@ -1,6 +1,8 @@
 """The revenue-maximising assignment of routes to a company's trains (exact).
 
-Every route from :mod:`routes` is valued per train (:mod:`candidates`).  A branch-and-bound
+Every route from :mod:`routes` (searched on the company's route graph,
+:mod:`routegraph`: the compressed track graph around its reach, made from the network graph
+without a map-wide build) is valued per train (:mod:`candidates`).  A branch-and-bound
 (:mod:`search`) then picks at most one route per train, pairwise sharing no resource (no
 path; with ``exclusive_edges`` no hex side; SOH "No piece of track may be used more than
 once", 1839 R-16.2.7), maximising revenue.  Candidates are scanned best first and a branch
@@ -11,7 +13,8 @@ result reports (``exact=False``).
 With ``RouteRules.shared_values=False`` (1839 R-16.3.3) a centre already counted by another
 non-``recount`` train adds nothing; a route's stand-alone value stays a valid bound.
 
-Large positions (more than ``PROBE_ROUTES`` routes) are pruned by value first: one train
+Large positions (more than ``PROBE_ROUTES`` routes) are pruned by value first, on the full
+compressed track graph (:func:`~railhouse.map.compress.compressed`): one train
 is answered by a search that keeps only its best route so far (:mod:`single_train`);
 several trains are solved for growing multisets of their kinds (:mod:`multisets`).  All
 of it stays exact.
@@ -29,6 +32,7 @@ from railhouse.map.compress import compressed
 from railhouse.map.graph import Operator, TrackGraph
 from railhouse.map.multisets import MultisetSolver
 from railhouse.map.route_result import Route, RouteResult
+from railhouse.map.routegraph import company_graph
 from railhouse.map.routes import enumerate_routes
 from railhouse.map.search import NONE, BranchAndBound
 from railhouse.map.search_tables import Cand
@@ -45,13 +49,15 @@ costs more than it saves on small positions."""
 
 def best_routes(board: Board, op: Operator, rules: RouteRules, run: RunContext) -> RouteResult:
     """The revenue-maximising legal routes for ``run.trains`` (see module docstring)."""
-    comp = compressed(board, op, rules)
+    where = company_graph(board, op, rules)
     probe = _probe_rules(rules)
-    all_routes, reason = enumerate_routes(board, op, probe, run)
+    all_routes, reason = enumerate_routes(board, op, probe, run, where=where)
     if reason and rules.max_routes > PROBE_ROUTES:  # a large position: prune by value
+        full = compressed(board, op, rules)
         if len(run.trains) == 1 and run.route_bonus is None:
-            return one_train_routes(board, op, rules, run, comp, {})
-        return MultisetSolver(board, op, rules, run, comp).result()
+            return one_train_routes(board, op, rules, run, full, {})
+        return MultisetSolver(board, op, rules, run, full).result()
+    comp = where.comp
     routes = undominated(all_routes)
     tokens = token_links(board, op, comp, run)
     kinds = train_kinds(run.trains)
