@@ -34,7 +34,7 @@ from railhouse.map.multisets import MultisetSolver
 from railhouse.map.route_result import Route, RouteResult
 from railhouse.map.routegraph import company_graph
 from railhouse.map.routes import enumerate_routes
-from railhouse.map.search import NONE, BranchAndBound
+from railhouse.map.search import NONE, BranchAndBound, first_descent
 from railhouse.map.search_tables import Cand
 from railhouse.map.single_train import one_train_routes
 from railhouse.map.trains import RouteRules, RunContext, TrainSpec
@@ -66,16 +66,20 @@ def best_routes(board: Board, op: Operator, rules: RouteRules, run: RunContext) 
         if t not in per_train:
             per_train[t] = candidates(comp, routes, t, rules, run, tokens)
     cands = [per_train[t] for t in kinds]
-    bb = _solve(comp.graph, kinds, cands, rules, tokens)
-    if not bb.solve():
-        reason = reason or f"more than {rules.max_search_nodes} search nodes"
+    found = first_descent(comp.graph, kinds, cands)  # the usual answer, without a search
+    if found is None:
+        bb = _solve(comp.graph, kinds, cands, rules, tokens)
+        if not bb.solve():
+            reason = reason or f"more than {rules.max_search_nodes} search nodes"
+        found = bb.best, bb.best_pick, bb.best_values
+    best, best_pick, best_values = found
     chosen = []
-    for i, ci in enumerate(bb.best_pick):
+    for i, ci in enumerate(best_pick):
         if ci != NONE:
             c = cands[i][ci]
             stops, segs = describe(comp, routes[c.index])
-            chosen.append(Route(run.trains[i].name, i, stops, segs, bb.best_values[i]))
-    return RouteResult(bb.best, tuple(chosen), not reason, reason, len(all_routes))
+            chosen.append(Route(run.trains[i].name, i, stops, segs, best_values[i]))
+    return RouteResult(best, tuple(chosen), not reason, reason, len(all_routes))
 
 
 @lru_cache(maxsize=64)
