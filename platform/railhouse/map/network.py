@@ -21,7 +21,15 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from railhouse.map.board import Board
-from railhouse.map.graph import Operator, active_barriers, hex_order, path_ends, track_graph
+from railhouse.map.graph import (
+    CACHE_ENTRIES,
+    Operator,
+    _trim,
+    active_barriers,
+    hex_order,
+    path_ends,
+    track_graph,
+)
 from railhouse.map.graphbuild import EDGE, TrackGraph, add_side, fragment
 from railhouse.map.legal import legal_reach
 from railhouse.map.tiles import OFFBOARD, STOP_BASE
@@ -29,10 +37,42 @@ from railhouse.map.tiles import OFFBOARD, STOP_BASE
 
 @dataclass
 class NetworkGraph(TrackGraph):
-    """A track graph that can be patched: per laid hex, its segments and stop nodes."""
+    """A track graph that can be patched: per laid hex, its segments and stop nodes.
+
+    ``stop_rank`` (per stop node) and ``path_rank`` (per segment) say where a full build
+    of the track graph would put them (:func:`node_rank`): map-order number of the hex
+    shifted by :data:`HEX_SHIFT`, plus the position in the hex's fragment."""
 
     hex_paths: dict[str, tuple[int, ...]] = field(default_factory=dict)
     hex_stops: dict[str, tuple[int, ...]] = field(default_factory=dict)
+    stop_rank: dict[int, int] = field(default_factory=dict)
+    path_rank: list[int] = field(default_factory=list)
+
+
+HEX_SHIFT = 20
+#: a hex's side nodes come after its stops in a full build (``graphbuild.build``)
+SIDE_BIT = 1 << (HEX_SHIFT - 1)
+
+
+def node_rank(g: NetworkGraph, u: int) -> int:
+    """Where node ``u`` stands in a full build of the track graph (``graphbuild.build``):
+    nodes compare by rank as they do by number there.  A build numbers the hexes' nodes
+    in map order; within a hex, the stops of its tile first, in stop order, then the hex
+    sides its segments reach, in the order of the segments and of their two ends, unless
+    an earlier hex made the side already.  So a stop's rank is fixed when it is made
+    (``stop_rank``), and a side's is that of its first end among the segments now at it."""
+    rank = g.stop_rank.get(u)
+    if rank is not None:
+        return rank
+    path_rank, path_ends = g.path_rank, g.path_ends
+    best = -1
+    for _, pid in g.adj[u]:
+        pr = path_rank[pid]
+        here = (pr >> HEX_SHIFT << HEX_SHIFT | SIDE_BIT
+                | (pr & (SIDE_BIT - 1)) << 1 | (path_ends[pid][0] != u))
+        if best < 0 or here < best:
+            best = here
+    return best
 
 
 def network_graph(board: Board, released: frozenset[str] = frozenset()) -> NetworkGraph:
@@ -44,6 +84,8 @@ def network_graph(board: Board, released: frozenset[str] = frozenset()) -> Netwo
     hit: tuple[int, NetworkGraph] | None = board.cache.get(key)
     if hit is not None and hit[0] == version:
         return hit[1]
+    if len(board.cache) > CACHE_ENTRIES:  # (route searches may build no track graph)
+        _trim(board.cache, version)
     if hit is not None and hit[0] < version <= len(board.laid):
         g = patched(hit[1], board, barriers, board.laid[len(board.laid) - (version - hit[0]):])
     else:
@@ -73,7 +115,9 @@ def patched(base: NetworkGraph, board: Board, barriers: frozenset[tuple[str, str
     g = NetworkGraph(list(base.nodes), list(base.adj), list(base.path_names),
                      list(base.path_ends), list(base.path_hex), dict(base.index),
                      dict(base.side), dict(base.hex_edges), hex_paths=dict(base.hex_paths),
-                     hex_stops=dict(base.hex_stops))
+                     hex_stops=dict(base.hex_stops), stop_rank=dict(base.stop_rank),
+                     path_rank=list(base.path_rank))
+    stop_rank, path_rank = g.stop_rank, g.path_rank
     adj, index, side, path_ends = g.adj, g.index, g.side, g.path_ends
     owned: set[int] = set()  # nodes whose adjacency list is this graph's own copy
     order = hex_order(board.map)
@@ -89,11 +133,13 @@ def patched(base: NetworkGraph, board: Board, barriers: frozenset[tuple[str, str
         frag = fragment(board.map, coord, t, rot)
         g.hex_edges[coord] = frag.edge_mask
         ends: list[int] = []
-        for node, shared in frag.stops:
+        number = order[coord]
+        for i, (node, shared) in enumerate(frag.stops):
             u = index.get(node.name, -1) if shared else -1
             if u < 0:
                 u = g.add_node(node)
                 owned.add(u)
+                stop_rank[u] = number << HEX_SHIFT | i
             ends.append(u)
         pids: list[int] = []
         for a, b, name in frag.paths:
@@ -109,8 +155,9 @@ def patched(base: NetworkGraph, board: Board, barriers: frozenset[tuple[str, str
                 if u not in owned:
                     adj[u] = list(adj[u])
                     owned.add(u)
+            path_rank.append(number << HEX_SHIFT | len(pids))
             pids.append(len(g.path_names))
-            g.add_path(name, ua, ub, order[coord])
+            g.add_path(name, ua, ub, number)
         g.hex_paths[coord] = tuple(pids)
         g.hex_stops[coord] = tuple(ends)
     added = g.nodes[len(base.nodes):]  # nodes are only appended: extend the base's flags
@@ -135,4 +182,15 @@ def _from_track_graph(base: TrackGraph, board: Board) -> NetworkGraph:
             stops.setdefault(node.hex, []).append(u)
     g.hex_paths = {c: tuple(p) for c, p in paths.items()}
     g.hex_stops = {c: tuple(s) for c, s in stops.items()}
+    # a build numbers segments hex by hex, each hex's in fragment order
+    rank = [0] * len(base.path_hex)
+    for pids in g.hex_paths.values():
+        for i, pid in enumerate(pids):
+            rank[pid] = base.path_hex[pid] << HEX_SHIFT | i
+    g.path_rank = rank
+    # ... and its stops likewise (an off-board of several hexes: where it was made)
+    order = hex_order(board.map)
+    for coord, nodes in g.hex_stops.items():
+        for i, u in enumerate(nodes):
+            g.stop_rank[u] = order[coord] << HEX_SHIFT | i
     return g

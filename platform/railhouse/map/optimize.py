@@ -1,6 +1,8 @@
 """The revenue-maximising assignment of routes to a company's trains (exact).
 
-Every route from :mod:`routes` is valued per train (:mod:`candidates`).  A branch-and-bound
+Every route from :mod:`routes` (searched on the company's route graph,
+:mod:`routegraph`: the compressed track graph around its reach, made from the network graph
+without a map-wide build) is valued per train (:mod:`candidates`).  A branch-and-bound
 (:mod:`search`) then picks at most one route per train, pairwise sharing no resource (no
 path; with ``exclusive_edges`` no hex side; SOH "No piece of track may be used more than
 once", 1839 R-16.2.7), maximising revenue.  Candidates are scanned best first and a branch
@@ -11,7 +13,8 @@ result reports (``exact=False``).
 With ``RouteRules.shared_values=False`` (1839 R-16.3.3) a centre already counted by another
 non-``recount`` train adds nothing; a route's stand-alone value stays a valid bound.
 
-Large positions (more than ``PROBE_ROUTES`` routes) are pruned by value first: one train
+Large positions (more than ``PROBE_ROUTES`` routes) are pruned by value first, on the full
+compressed track graph (:func:`~railhouse.map.compress.compressed`): one train
 is answered by a search that keeps only its best route so far (:mod:`single_train`);
 several trains are solved for growing multisets of their kinds (:mod:`multisets`).  All
 of it stays exact.
@@ -29,8 +32,9 @@ from railhouse.map.compress import compressed
 from railhouse.map.graph import Operator, TrackGraph
 from railhouse.map.multisets import MultisetSolver
 from railhouse.map.route_result import Route, RouteResult
+from railhouse.map.routegraph import company_graph
 from railhouse.map.routes import enumerate_routes
-from railhouse.map.search import NONE, BranchAndBound
+from railhouse.map.search import NONE, BranchAndBound, first_descent
 from railhouse.map.search_tables import Cand
 from railhouse.map.single_train import one_train_routes
 from railhouse.map.trains import RouteRules, RunContext, TrainSpec
@@ -45,13 +49,15 @@ costs more than it saves on small positions."""
 
 def best_routes(board: Board, op: Operator, rules: RouteRules, run: RunContext) -> RouteResult:
     """The revenue-maximising legal routes for ``run.trains`` (see module docstring)."""
-    comp = compressed(board, op, rules)
+    where = company_graph(board, op, rules)
     probe = _probe_rules(rules)
-    all_routes, reason = enumerate_routes(board, op, probe, run)
+    all_routes, reason = enumerate_routes(board, op, probe, run, where=where)
     if reason and rules.max_routes > PROBE_ROUTES:  # a large position: prune by value
+        full = compressed(board, op, rules)
         if len(run.trains) == 1 and run.route_bonus is None:
-            return one_train_routes(board, op, rules, run, comp, {})
-        return MultisetSolver(board, op, rules, run, comp).result()
+            return one_train_routes(board, op, rules, run, full, {})
+        return MultisetSolver(board, op, rules, run, full).result()
+    comp = where.comp
     routes = undominated(all_routes)
     tokens = token_links(board, op, comp, run)
     kinds = train_kinds(run.trains)
@@ -60,22 +66,19 @@ def best_routes(board: Board, op: Operator, rules: RouteRules, run: RunContext) 
         if t not in per_train:
             per_train[t] = candidates(comp, routes, t, rules, run, tokens)
     cands = [per_train[t] for t in kinds]
-    if len(kinds) == 1:
-        # one train runs its first best route: what the search picks (it scans the list
-        # best first and keeps a pick only if it beats the incumbent)
-        top = cands[0][0] if cands[0] else None
-        best, picks, values = (top.value, [0], [top.value]) if top else (0, [NONE], [0])
-    else:
+    found = first_descent(comp.graph, kinds, cands)  # the usual answer, without a search
+    if found is None:
         bb = _solve(comp.graph, kinds, cands, rules, tokens)
         if not bb.solve():
             reason = reason or f"more than {rules.max_search_nodes} search nodes"
-        best, picks, values = bb.best, bb.best_pick, bb.best_values
+        found = bb.best, bb.best_pick, bb.best_values
+    best, best_pick, best_values = found
     chosen = []
-    for i, ci in enumerate(picks):
+    for i, ci in enumerate(best_pick):
         if ci != NONE:
             c = cands[i][ci]
             stops, segs = describe(comp, routes[c.index])
-            chosen.append(Route(run.trains[i].name, i, stops, segs, values[i]))
+            chosen.append(Route(run.trains[i].name, i, stops, segs, best_values[i]))
     return RouteResult(best, tuple(chosen), not reason, reason, len(all_routes))
 
 

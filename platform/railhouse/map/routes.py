@@ -25,6 +25,7 @@ from railhouse.map.compress import Compressed, compressed
 from railhouse.map.graph import EDGE, Operator, TrackGraph, blocked, reach
 from railhouse.map.legal import NO_KEY
 from railhouse.map.route_bounds import ReachBound, ValueFloor
+from railhouse.map.routegraph import RouteGraph
 from railhouse.map.tiles import CITY, JUNCTION, OFFBOARD, TOWN
 from railhouse.map.trains import RouteRules, RunContext
 
@@ -59,7 +60,8 @@ class RouteLimit(Exception):
 
 
 def enumerate_routes(
-    board: Board, op: Operator, rules: RouteRules, run: RunContext, floor: ValueFloor | None = None
+    board: Board, op: Operator, rules: RouteRules, run: RunContext,
+    floor: ValueFloor | None = None, where: RouteGraph | None = None,
 ) -> tuple[list[RawRoute], str]:
     """All legal routes for the longest train of ``run`` (see module docstring), and ""
     or the reason the enumeration stopped early (a safety limit).
@@ -72,10 +74,17 @@ def enumerate_routes(
     its bound grow, and a train stops counting for a branch that already has more
     centres or off-boards than it may run (they only grow).  A finished route is listed
     only if its own value (the same bound without the extension) reaches some train's
-    floor."""
-    comp = compressed(board, op, rules)
+    floor.
+
+    ``where``: the company's route graph (:mod:`railhouse.map.routegraph`) to search
+    instead of the compressed track graph (the same routes, in the same order, numbered
+    by it); not with ``floor``, whose bounds read the whole compressed graph."""
+    if where is not None:
+        assert floor is None, "value floors search the whole compressed graph"
+        comp, reached = where.comp, where.reached
+    else:
+        comp, reached = compressed(board, op, rules), reach(board, op)
     g = comp.graph
-    reached = reach(board, op)
     n_paths = len(g.path_names)
     tables = _tables(board, op, rules, run, g, reached, n_paths)
     max_big = max((t.cities for t in run.trains), default=0)

@@ -51,6 +51,69 @@ RELAX_NODES = 20_000
 """Search nodes one token-link bound (:meth:`BranchAndBound._tok_bound`) may take."""
 
 
+def search_order(trains: tuple[TrainSpec, ...], cands: list[list[Cand]],
+                 active: tuple[int, ...] | None = None) -> list[int]:
+    """The trains (indices, ``active`` ones only if given) in the order the search picks
+    their routes: the best train first (its list is walked at the root); then the
+    shortest lists, so that a long list comes late, where it is mostly asked for its best
+    free route."""
+    chosen = range(len(trains)) if active is None else active
+    by_value = sorted(chosen, key=lambda i: -(cands[i][0].value if cands[i] else 0))
+    return by_value[:1] + sorted(by_value[1:], key=lambda i: (
+        len(cands[i]), -(cands[i][0].value if cands[i] else 0), repr(trains[i])))
+
+
+def previous_equal(trains: tuple[TrainSpec, ...], order: list[int]) -> list[int]:
+    """Per position of ``order``, the last earlier position of a train equal to its train
+    (-1 if none): equal trains pick in increasing candidate order."""
+    return [max((q for q in range(pos) if trains[order[q]] == trains[order[pos]]),
+                default=-1)
+            for pos in range(len(order))]
+
+
+def first_descent(
+    g: TrackGraph, trains: tuple[TrainSpec, ...], cands: list[list[Cand]]
+) -> tuple[int, list[int], list[int]] | None:
+    """The search's answer without the search, where its first descent gives it:
+    ``(best, best_pick, best_values)`` as :class:`BranchAndBound` would leave them, or
+    None.
+
+    The first descent of :meth:`BranchAndBound._rec` gives every train, in
+    :func:`search_order`, its first candidate sharing no unit with the picks before it
+    (and coming after an equal train's pick): with the incumbent no better than the
+    picks so far, no bound cuts a pick worth something.  When those picks add up to
+    every train's best stand-alone value, a bound on every solution, they are optimal;
+    the search keeps the first optimum it meets (an incumbent is replaced only by a
+    better one), and it meets the descent's first, so it answers the same."""
+    n = len(trains)
+    order = search_order(trains, cands)
+    prev = previous_equal(trains, order)
+    pick, values = [NONE] * n, [0] * n
+    used: set[int] = set()
+    total = counted = 0
+    for pos, i in enumerate(order):
+        if prev[pos] < 0:
+            start = 0
+        else:
+            earlier = pick[order[prev[pos]]]
+            start = len(cands[i]) if earlier == NONE else earlier + 1
+        own = cands[i]
+        for k in range(start, len(own)):
+            c = own[k]
+            if used.isdisjoint(c.units):
+                gain = c.value
+                if c.centre_mask:
+                    gain = c.fixed + centre_values(g, c.centre_mask & ~counted)
+                    counted |= c.centre_mask
+                pick[i], values[i] = k, gain
+                total += gain
+                used.update(c.units)
+                break
+    if total != sum(own[0].value for own in cands if own):
+        return None
+    return total, pick, values
+
+
 class BranchAndBound:
     """Exact search; ``solve()`` then read ``best``, ``best_pick``, ``best_values``."""
 
@@ -69,21 +132,12 @@ class BranchAndBound:
         self.g, self.trains, self.cands, self.rules = g, trains, cands, rules
         self.token_units = token_units
         n = len(trains)
-        chosen = range(n) if active is None else active
-        # the best train first (its list is walked at the root); then the shortest lists,
-        # so that a long list comes late, where it is mostly asked for its best free route
-        by_value = sorted(chosen, key=lambda i: -(cands[i][0].value if cands[i] else 0))
-        self.order = by_value[:1] + sorted(by_value[1:], key=lambda i: (
-            len(cands[i]), -(cands[i][0].value if cands[i] else 0), repr(trains[i])))
+        self.order = search_order(trains, cands, active)
         m = len(self.order)
         # equal trains pick in increasing candidate order: prev_equal[pos] is the last
         # earlier position holding a train equal to pos's, equal_after[pos] the offsets
         # (after pos) of the later ones, whose picks are then worth no more than pos's
-        self.prev_equal = [
-            max((q for q in range(pos) if trains[self.order[q]] == trains[self.order[pos]]),
-                default=-1)
-            for pos in range(m)
-        ]
+        self.prev_equal = previous_equal(trains, self.order)
         self.same_prev = [pos > 0 and self.prev_equal[pos] == pos - 1 for pos in range(m)]
         self.equal_after = [
             frozenset(q - pos - 1 for q in range(pos + 1, m)

@@ -1,0 +1,158 @@
+"""A company's route graph: the compressed track graph (:mod:`railhouse.map.compress`) of
+the part of the map it reaches, made from the network graph without building the track graph.
+
+Routes only run where the company reaches: every node of a route lies on a legal path from
+one of its tokens (the route contains a token city; its part from there to any of its
+nodes is such a path, or one from a nearer token city).  So the route search needs only
+the links (chains of track through foldable nodes) that touch the company's reach
+(:func:`~railhouse.map.network.network_reach`, which the turn's tile lays and token
+placements have asked for already), and the network graph, kept up to date lay by lay,
+gives them without the map-wide walk of a track graph build.
+
+What the search does with the links must stay as it is with the full compressed graph of
+the track graph (:func:`~railhouse.map.compress.compressed`): the routes it lists and
+their order decide which of two routes of equal value a train runs.  That order follows
+the track graph's numbering (roots in node order, a route listed from its lower-numbered
+end, the links at a node in the order the compression made them), so the route graph is
+numbered as a full build would number it: its nodes in the order of
+:func:`~railhouse.map.network.node_rank`, its segments in the order of their ranks, and
+its links in the order the compression walks them (by their first end, then their first
+segment there), each from its first end.  A link is folded through a node as in the full
+compression (by the node's segments on the whole map).  Links that no route can use (to
+an end the company does not reach) may be missing or pruned differently; a route search
+never takes them, so it lists the same routes in the same order, numbered as here.
+
+The value pruning of large positions (:mod:`multisets`, :mod:`single_train`) orders its
+search by bounds read from the whole compressed graph, and compares link numbers; it
+keeps using the full compression (``optimize.best_routes``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from railhouse.map.board import Board
+from railhouse.map.compress import Compressed, Link, _prune
+from railhouse.map.graph import CACHE_ENTRIES, Operator, _trim
+from railhouse.map.graphbuild import EDGE, TrackGraph
+from railhouse.map.network import NetworkGraph, network_reach, node_rank
+from railhouse.map.tiles import JUNCTION, TOWN
+from railhouse.map.trains import RouteRules
+
+__all__ = ["RouteGraph", "company_graph"]
+
+
+@dataclass(frozen=True)
+class RouteGraph:
+    """The compressed graph a company's route search walks, and the nodes it reaches."""
+
+    comp: Compressed
+    reached: set[int]
+
+
+def company_graph(board: Board, op: Operator, rules: RouteRules) -> RouteGraph:
+    """``op``'s route graph on ``board`` now (module docstring), cached per revision."""
+    key = ("route_graph", board.track_version, board.token_version, op, rules.terminals,
+           rules.exclusive_edges)
+    hit: RouteGraph | None = board.cache.get(key)
+    if hit is None:
+        if len(board.cache) > CACHE_ENTRIES:
+            _trim(board.cache, board.track_version)
+        net, reached = network_reach(board, op)
+        hit = board.cache[key] = _route_graph(net, reached, rules)
+    return hit
+
+
+def _route_graph(net: NetworkGraph, reached: set[int], rules: RouteRules) -> RouteGraph:
+    nodes, adj, path_hex = net.nodes, net.adj, net.path_hex
+    through = (EDGE, JUNCTION) if TOWN in rules.terminals else (EDGE, JUNCTION, TOWN)
+    fold: dict[int, bool] = {}
+
+    def folds(u: int) -> bool:
+        """As ``compress._fold_flags``: two segments a path may join at ``u``."""
+        hit = fold.get(u)
+        if hit is None:
+            ways = adj[u]
+            hit = False
+            if len(ways) == 2:
+                kind = nodes[u].kind
+                if kind in through:
+                    p, q = ways[0][1], ways[1][1]
+                    hit = path_hex[p] != path_hex[q] if kind == EDGE else p != q
+            fold[u] = hit
+        return hit
+
+    # the chains from every reached end, walked as ``compress._walk`` does
+    chains: list[tuple[list[int], list[int]]] = []
+    used: set[int] = set()
+    for u in reached:
+        if folds(u):
+            continue
+        for v, pid in adj[u]:
+            if pid in used:
+                continue
+            chain, segs = [u], [pid]
+            used.add(pid)
+            while v != u and folds(v):
+                chain.append(v)
+                (a, pa), (b, pb) = adj[v]
+                v, pid = (b, pb) if pa == pid else (a, pa)
+                if pid in used:
+                    break
+                used.add(pid)
+                segs.append(pid)
+            else:
+                if v != u:
+                    chain.append(v)
+                    chains.append((chain, segs))
+
+    # the track graph's order: nodes and segments by rank, links by first end and segment
+    members = set(reached)
+    for chain, _ in chains:
+        members.update(chain)
+    rank = {u: node_rank(net, u) for u in members}
+    order = sorted(members, key=rank.__getitem__)
+    local = {u: i for i, u in enumerate(order)}
+    path_rank = net.path_rank
+    seg_order = sorted({p for _, segs in chains for p in segs}, key=path_rank.__getitem__)
+    local_seg = {p: i for i, p in enumerate(seg_order)}
+    for k, (chain, segs) in enumerate(chains):
+        if rank[chain[0]] > rank[chain[-1]]:
+            chains[k] = (chain[::-1], segs[::-1])
+    chains.sort(key=lambda c: (rank[c[0][0]], path_rank[c[1][0]]))
+
+    g = TrackGraph()
+    g.nodes = [nodes[u] for u in order]
+    g.adj = [[] for _ in order]
+    g.index = {node.name: i for i, node in enumerate(g.nodes)}
+    for p in seg_order:
+        a, b = net.path_ends[p]
+        g.add_path(net.path_names[p], local[a], local[b], path_hex[p])
+    n_paths = len(seg_order)
+    exclusive = rules.exclusive_edges
+    links = []
+    for chain, segs in chains:
+        res, towns, town_value, stop_mask = 0, 0, 0, 0
+        for p in segs:
+            res |= 1 << local_seg[p]
+        for x in chain[1:-1]:
+            node = nodes[x]
+            if node.kind == EDGE:
+                if exclusive:
+                    res |= 1 << (n_paths + local[x])
+            elif node.kind == TOWN:
+                towns, town_value = towns + 1, town_value + node.revenue
+                stop_mask |= 1 << local[x]
+        u, v = chain[0], chain[-1]
+        links.append(Link(
+            local[u], local[v], tuple(local[x] for x in chain),
+            tuple(local_seg[p] for p in segs), res, towns, town_value, stop_mask,
+            _key(nodes[u].kind, path_hex[segs[0]], local_seg[segs[0]]),
+            _key(nodes[v].kind, path_hex[segs[-1]], local_seg[segs[-1]])))
+    comp = Compressed(g, links, _prune(g, rules, links))
+    return RouteGraph(comp, {local[u] for u in reached})
+
+
+def _key(kind: str, hex_number: int, seg: int) -> int:
+    """``legal.turn_key`` of segment ``seg`` at a node of ``kind``."""
+    return -1 - hex_number if kind == EDGE else seg

@@ -1,0 +1,96 @@
+"""The company's route graph (made from the network graph, numbered as a full build of the
+track graph would number it) gives the route search the same routes, in the same order,
+as the compressed track graph, on the boards of seeded random games of both titles."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+from railhouse.bench.positions import choose_playing, seat_names
+from railhouse.engine.record import new_game
+from railhouse.map import Board, Operator, RouteRules, RunContext, TrainSpec
+from railhouse.map.candidates import describe
+from railhouse.map.compress import compressed
+from railhouse.map.graph import track_graph
+from railhouse.map.network import network_graph, node_rank
+from railhouse.map.routegraph import company_graph
+from railhouse.map.routes import enumerate_routes
+
+
+def _ranked_like_a_build(board: Board, released: frozenset[str]) -> None:
+    """The live nodes of the network graph, by rank, are the track graph's, in order;
+    and its segments, by rank, too."""
+    net = network_graph(board, released)
+    fresh = board.clone()
+    fresh.cache.clear()
+    full = track_graph(fresh, released)
+    live = [u for u in range(len(net.nodes)) if net.index.get(net.nodes[u].name) == u]
+    by_rank = sorted(live, key=lambda u: node_rank(net, u))
+    assert [net.nodes[u].name for u in by_rank] == [n.name for n in full.nodes]
+    segments = sorted({pid for ways in net.adj for _, pid in ways},
+                      key=net.path_rank.__getitem__)
+    assert [net.path_names[p] for p in segments] == full.path_names
+
+
+def _same_routes(board: Board, op: Operator, rules: RouteRules, run: RunContext) -> int:
+    """Both searches list the same routes in the same order; returns how many."""
+    fresh = board.clone()
+    fresh.cache.clear()
+    full, _ = enumerate_routes(fresh, op, rules, run)
+    comp = compressed(fresh, op, rules)
+    where = company_graph(board, op, rules)
+    mine, _ = enumerate_routes(board, op, rules, run, where=where)
+    assert [describe(where.comp, r) for r in mine] == [describe(comp, r) for r in full]
+    assert [(r.big, r.centres, r.city_value, r.town_value, r.off_value, r.res.bit_count())
+            for r in mine] == [(r.big, r.centres, r.city_value, r.town_value, r.off_value,
+                                r.res.bit_count()) for r in full]
+    return len(full)
+
+
+def _check(game: Any) -> int:
+    board: Board = game.board
+    listed = 0
+    released: set[frozenset[str]] = set()
+    for company in game.companies.values():
+        if not board.company_cities(company.id):
+            continue
+        op = game.route_operator(company)
+        released.add(op.released)
+        longest = max((t.cities for t in game.route_run(company).trains), default=2)
+        run = RunContext(trains=(TrainSpec("t", cities=max(longest, 3)),))
+        listed += _same_routes(board, op, game.route_rules, run)
+    for lifted in released:
+        _ranked_like_a_build(board, lifted)
+    return listed
+
+
+@pytest.mark.parametrize(("title", "players", "seed", "every", "least"),
+                         [("soh", 4, 3, 15, 100), ("soh", 3, 4, 15, 100),
+                          ("1839", 4, 3, 30, 20)])
+def test_route_graph_lists_the_routes_of_the_track_graph(
+    title: str, players: int, seed: int, every: int, least: int
+) -> None:
+    game = new_game(title, seat_names(players), None, seed)
+    rng = random.Random(seed)
+    listed = 0
+    while not game.over:
+        if len(game.actions) % every == 0:
+            listed += _check(game)
+        game.apply(choose_playing(rng, game.legal_actions()))
+    listed += _check(game)
+    assert listed >= least
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("title", ["soh", "1839"])
+def test_route_graph_lists_the_routes_of_the_track_graph_in_more_games(title: str) -> None:
+    for seed in range(10, 16):
+        game = new_game(title, seat_names(2 + seed % 3), None, seed)
+        rng = random.Random(seed)
+        while not game.over:
+            if len(game.actions) % (5 if title == "soh" else 25) == 0:
+                _check(game)
+            game.apply(choose_playing(rng, game.legal_actions()))
