@@ -82,9 +82,7 @@ def route_available(board: Board, op: Operator) -> bool:
     key = ("route_available", board.track_version, board.token_version, op)
     found: bool | None = board.cache.get(key)
     if found is None:  # asked when the step settles and again when its claim is judged
-        walk = Walk(board, op)
-        walk.run()
-        found = board.cache[key] = any(len(stops) > 1 for stops in walk.stops)
+        found = board.cache[key] = Walk(board, op).touches_two_stops()
     return found
 
 
@@ -108,6 +106,7 @@ class Walk:
         self._crossing: set[tuple[str, int]] = set()
         self._hexes: dict[str, _HexPaths] = {}  # the board does not change during a walk
         self._targets: set[Place] = set()  # see reaches
+        self._two_stops = False  # see touches_two_stops
 
     def run(self) -> set[Place]:
         """Every (hex, path index) walked."""
@@ -125,6 +124,19 @@ class Walk:
         """Whether the walk takes one of the paths ``targets`` ((hex, path index)); it
         stops at the first (the walk only grows, so the answer is :meth:`run`'s)."""
         self._targets = targets
+        try:
+            self.run()
+        except _Reached:
+            return True
+        return False
+
+    def touches_two_stops(self) -> bool:
+        """Whether some token's walk touches two stops (its own city counting), i.e.
+        ``any(len(s) > 1 for s in self.stops)`` after :meth:`run`.  The walk stops at
+        the second stop: a token's set only grows, so from then on the answer is
+        decided (``tests/soh/test_restriction_walk.py`` checks it against the
+        whole walk)."""
+        self._two_stops = True
         try:
             self.run()
         except _Reached:
@@ -161,7 +173,10 @@ class Walk:
         for end in path:
             if end >= STOP_BASE and end != entry:
                 stop = (hex_id, end - STOP_BASE)
-                self.stops[-1].add(stop)
+                touched = self.stops[-1]
+                touched.add(stop)
+                if self._two_stops and len(touched) > 1:
+                    raise _Reached
                 if self._passable(tile, hex_id, end - STOP_BASE):
                     self._node(stop)
         for end in path:
@@ -190,7 +205,7 @@ class Walk:
 
 
 class _Reached(Exception):
-    """The walk took a path it was looking for (:meth:`Walk.reaches`)."""
+    """The walk's answer is decided (:meth:`Walk.reaches`, :meth:`Walk.touches_two_stops`)."""
 
 
 class _HexPaths:
