@@ -158,70 +158,85 @@ class Walk:
             self._path(hex_id, k, STOP_BASE + index)
 
     def _path(self, hex_id: str, k: int, entry: int) -> None:
-        if (hex_id, k) in self._paths:
+        place = (hex_id, k)
+        if place in self._paths:
             return
-        paths = self._hex(hex_id)
+        paths = self._hexes.get(hex_id) or self._hex(hex_id)
         crossing = self._crossing
-        if any((hex_id, side) in crossing for side in paths.sides[k]):
-            return
-        self._paths.add((hex_id, k))
-        self.walked.add((hex_id, k))
-        if (hex_id, k) in self._targets:
+        for side in paths.sides[k]:
+            if (hex_id, side) in crossing:
+                return
+        self._paths.add(place)
+        self.walked.add(place)
+        if place in self._targets:
             raise _Reached
-        tile, rotation = paths.tile, paths.rotation
-        path = tile.paths[k]
-        for end in path:
-            if end >= STOP_BASE and end != entry:
-                stop = (hex_id, end - STOP_BASE)
+        for end, index, city, slots in paths.stop_ends[k]:
+            if end != entry:
+                stop = (hex_id, index)
                 touched = self.stops[-1]
                 touched.add(stop)
                 if self._two_stops and len(touched) > 1:
                     raise _Reached
-                if self._passable(tile, hex_id, end - STOP_BASE):
+                if city == _PASS or (city >= 0 and self._open(hex_id, city, slots)):
                     self._node(stop)
-        for end in path:
-            if end < STOP_BASE and end != entry:
-                self._cross(hex_id, (end + rotation) % 6)
+        for end, side in paths.side_ends[k]:
+            if end != entry:  # cross into the neighbour (tobymao's Path#walk over an edge)
+                neighbour = self.board.map.neighbours[hex_id][side]
+                if neighbour is None:
+                    continue
+                crossing.add((hex_id, side))
+                facing = (side + 3) % 6
+                for j, their_end in self._hex(neighbour).at_side.get(facing, ()):
+                    self._path(neighbour, j, their_end)
+                crossing.discard((hex_id, side))
 
-    def _cross(self, hex_id: str, side: int) -> None:
-        neighbour = self.board.map.neighbour(hex_id, side)
-        if neighbour is None:
-            return
-        self._crossing.add((hex_id, side))
-        for k, end in self._hex(neighbour).at_side.get((side + 3) % 6, ()):
-            self._path(neighbour, k, end)
-        self._crossing.discard((hex_id, side))
-
-    def _passable(self, tile: TileDef, hex_id: str, index: int) -> bool:
-        """Whether the walk goes on from stop ``index``: not an off-board (terminal),
-        not a city whose every slot holds another company's token."""
-        stop = tile.stops[index]
-        if stop.kind == OFFBOARD:
-            return False
-        if stop.kind != CITY or not stop.slots:
-            return True
-        owners = self.board.tokens.get((hex_id, tile.city_indices().index(index)), [])
-        return len(owners) < stop.slots or self.op.company in owners
+    def _open(self, hex_id: str, city: int, slots: int) -> bool:
+        """Whether the walk goes on through city ``city`` of ``hex_id`` (``slots``
+        slots): not when its every slot holds another company's token."""
+        owners = self.board.tokens.get((hex_id, city), [])
+        return len(owners) < slots or self.op.company in owners
 
 
 class _Reached(Exception):
     """The walk's answer is decided (:meth:`Walk.reaches`, :meth:`Walk.touches_two_stops`)."""
 
 
-class _HexPaths:
-    """A hex's tile as the walk reads it: per path its hex sides (rotated), and, in the
-    tile's order, the paths (index, end) entering at each side and the paths at each
-    stop."""
+#: how :class:`_HexPaths` marks a stop the walk always goes on from, or never (an off-board)
+_PASS, _STOP = -1, -2
 
-    __slots__ = ("at_side", "at_stop", "rotation", "sides", "tile")
+
+class _HexPaths:
+    """A hex's tile as the walk reads it: per path its hex sides (rotated), its stop ends
+    ``(end, stop index, city, slots)`` in the path's order (``city``: the city's number
+    among the tile's cities if the walk goes on from it only while a slot is free or
+    the company's, else :data:`_PASS` or :data:`_STOP`, an off-board), its side ends
+    ``(end, rotated side)`` in the path's order; and, in the tile's order, the paths
+    (index, end) entering at each side and the paths at each stop.  All of it follows
+    from the tile and rotation alone."""
+
+    __slots__ = ("at_side", "at_stop", "rotation", "side_ends", "sides", "stop_ends", "tile")
 
     def __init__(self, tile: TileDef, rotation: int) -> None:
         self.tile, self.rotation = tile, rotation
         self.sides: list[tuple[int, ...]] = []
+        self.stop_ends: list[tuple[tuple[int, int, int, int], ...]] = []
+        self.side_ends: list[tuple[tuple[int, int], ...]] = []
         self.at_side: dict[int, list[tuple[int, int]]] = {}
         self.at_stop: dict[int, list[int]] = {}
+        rule = []
+        for index, stop in enumerate(tile.stops):
+            if stop.kind == OFFBOARD:
+                rule.append((_STOP, 0))
+            elif stop.kind != CITY or not stop.slots:
+                rule.append((_PASS, 0))
+            else:
+                rule.append((tile.city_indices().index(index), stop.slots))
         for k, path in enumerate(tile.paths):
             self.sides.append(tuple((e + rotation) % 6 for e in path if e < STOP_BASE))
+            self.stop_ends.append(tuple((e, e - STOP_BASE, *rule[e - STOP_BASE])
+                                        for e in path if e >= STOP_BASE))
+            self.side_ends.append(tuple((e, (e + rotation) % 6)
+                                        for e in path if e < STOP_BASE))
             for end in path:
                 if end < STOP_BASE:
                     self.at_side.setdefault((end + rotation) % 6, []).append((k, end))
