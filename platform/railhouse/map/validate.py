@@ -88,23 +88,35 @@ def check_routes(board: Board, op: Operator, rules: RouteRules, ctx: RunContext,
 
 
 class _Tracer:
-    """Follows track through given hex chains."""
+    """Follows track through given hex chains.
+
+    It reads a path's hex by its map-order number (``g.path_hex``; the build names each
+    path ``"<hex>:..."`` after ``list(map.hexes)[number]``) and whether a side node lies
+    on a hex from ``g.side`` (``(hex, edge) -> side node``), so that only the stops need
+    an index per graph."""
 
     def __init__(self, board: Board, g: TrackGraph) -> None:
         self.g = g
-        self.path_hex = [name.split(":", 1)[0] for name in g.path_names]
-        self.side_hexes: dict[int, set[str]] = {}
-        for (coord, _edge), side in g.side.items():
-            self.side_hexes.setdefault(side, set()).add(coord)
+        self.number = _hex_numbers(board)
         self.stops_by_hex: dict[str, list[int]] = {}
+        offboards = []
         for u, node in enumerate(g.nodes):
             if node.kind in (CITY, TOWN, OFFBOARD):
                 self.stops_by_hex.setdefault(node.hex, []).append(u)
-        for pid in range(len(g.path_names)):  # multi-hex off-boards: every hex
-            coord = self.path_hex[pid]
+                if node.kind == OFFBOARD:
+                    offboards.append(u)
+        coords = list(board.map.hexes)
+        # multi-hex off-boards: every hex (the paths at an off-board, in path order)
+        for pid in sorted({pid for u in offboards for _, pid in g.adj[u]}):
+            coord = coords[g.path_hex[pid]]
             for u in g.path_ends[pid]:
                 if g.nodes[u].kind == OFFBOARD and u not in self.stops_by_hex.get(coord, []):
                     self.stops_by_hex.setdefault(coord, []).append(u)
+
+    def on_hex(self, side: int, coord: str) -> bool:
+        """Whether side node ``side`` is one of ``coord``'s hex sides."""
+        get = self.g.side.get
+        return any(get((coord, edge)) == side for edge in range(6))
 
     def trace(self, legs: tuple[tuple[str, ...], ...],
               taken: set[int]) -> tuple[list[int], list[int]]:
@@ -136,11 +148,12 @@ class _Tracer:
               visited: set[int]) -> Iterator[tuple[list[int], list[int]]]:
         """Every way along ``leg`` from ``start`` to a stop in its last hex."""
         g, last = self.g, len(leg) - 1
+        path_hex, numbers = g.path_hex, [self.number[coord] for coord in leg]
         stack: list[tuple[int, int, list[int], list[int]]] = [(start, 0, [start], [])]
         while stack:
             u, i, nodes, paths = stack.pop()
             for v, pid in g.adj[u]:
-                if pid in taken or pid in paths or self.path_hex[pid] != leg[i]:
+                if pid in taken or pid in paths or path_hex[pid] != numbers[i]:
                     continue
                 if not may_follow(g, u, paths[-1] if paths else -1, pid):
                     continue
@@ -153,11 +166,18 @@ class _Tracer:
                     continue
                 j = i
                 if kind == EDGE:
-                    hexes = self.side_hexes.get(v, set())
-                    if i == last or leg[i + 1] not in hexes:
+                    if i == last or not self.on_hex(v, leg[i + 1]):
                         continue
                     j = i + 1
                 stack.append((v, j, [*nodes, v], [*paths, pid]))
+
+
+def _hex_numbers(board: Board) -> dict[str, int]:
+    """Each hex's map-order number (its place in ``map.hexes``), made once per map."""
+    found: dict[str, int] | None = board.map._cache.get("hex_numbers")
+    if found is None:
+        found = board.map._cache["hex_numbers"] = {c: n for n, c in enumerate(board.map.hexes)}
+    return found
 
 
 def _check_shape(board: Board, g: TrackGraph, op: Operator, rules: RouteRules,
