@@ -246,6 +246,7 @@ def _fitting(
     old_mask = orient(old, old_rot).edge_mask
     hex_cost = _hex_cost(board, coord, upgrade)
     holds = coord in markers and _holds_tokens(board, coord, len(old.city_indices()))
+    held: dict[int, _Held] = {}  # the hex's markers per length of a city map (one, in fact)
     for cand in static_candidates(board.map, coord, old, old_rot):
         new = cand.shape.new
         if new.color not in colors or not board.available(new.id):
@@ -253,7 +254,8 @@ def _fitting(
         if not has_token and not cand.edge_mask & reached_mask:
             continue
         cost = _edge_cost(board, op, coord, cand.edge_mask & ~old_mask)
-        if cost is None or (holds and not _tokens_fit(board, coord, old, new, cand.shape)):
+        if cost is None or (holds and not _tokens_fit(board, coord, old, new, cand.shape,
+                                                      held)):
             continue
         yield cand, cost + hex_cost
 
@@ -340,19 +342,24 @@ def _holds_tokens(board: Board, coord: str, n_cities: int) -> bool:
             or any(r.hex == coord for r in board.reservations))
 
 
-def _tokens_fit(board: Board, coord: str, old: TileDef, new: TileDef, shape: UpgradeShape) -> bool:
-    """Tokens and outstanding reservations still fit after the upgrade (R-15.4.4); tokens
-    of discardable owners are left out (R-14.6.4: they give way, ``Board.lay_tile``)."""
-    old_cities, new_cities = old.city_indices(), new.city_indices()
-    if not old_cities:
-        return True
-    load = [0] * len(new_cities)
-    placed: set[str] = set()
+#: a hex's markers as :func:`_tokens_fit` reads them for a city map of a given length:
+#: per old city the count of its tokens that stay, the old city of every reservation left
+#: (None: the hex's), and those counted at hex level
+_Held = tuple[tuple[int, ...], tuple[int, ...], int]
+
+
+def _held(board: Board, coord: str, cities: int) -> _Held:
+    """The markers on ``coord``'s first ``cities`` old cities (see :data:`_Held`): tokens of
+    discardable owners are left out, and so are reservations of a company with a token
+    there."""
     drop = board.map.discardable_tokens
-    for k, target in enumerate(shape.city_map):
+    placed: set[str] = set()
+    counts = []
+    for k in range(cities):
         owners = board.tokens.get((coord, k), ())
         placed.update(owners)
-        load[target] += sum(1 for o in owners if o not in drop)
+        counts.append(sum(1 for o in owners if o not in drop))
+    reserved = []
     hex_level = 0
     for r in board.reservations:
         if r.hex != coord or r.company in placed:
@@ -360,7 +367,32 @@ def _tokens_fit(board: Board, coord: str, old: TileDef, new: TileDef, shape: Upg
         if r.city is None:
             hex_level += 1
         else:
-            load[shape.city_map[r.city]] += 1
+            reserved.append(r.city)
+    return tuple(counts), tuple(reserved), hex_level
+
+
+def _tokens_fit(board: Board, coord: str, old: TileDef, new: TileDef, shape: UpgradeShape,
+                memo: dict[int, _Held] | None = None) -> bool:
+    """Tokens and outstanding reservations still fit after the upgrade (R-15.4.4); tokens
+    of discardable owners are left out (R-14.6.4: they give way, ``Board.lay_tile``).
+    ``memo``: :func:`_held` of this hex for this board, keyed on the length of the city
+    map (all the summary depends on besides the board), shared by the candidates of one
+    hex; it must be dropped when the board changes."""
+    old_cities, new_cities = old.city_indices(), new.city_indices()
+    if not old_cities:
+        return True
+    city_map = shape.city_map
+    held = None if memo is None else memo.get(len(city_map))
+    if held is None:
+        held = _held(board, coord, len(city_map))
+        if memo is not None:
+            memo[len(city_map)] = held
+    counts, reserved, hex_level = held
+    load = [0] * len(new_cities)
+    for target, count in zip(city_map, counts, strict=True):
+        load[target] += count
+    for city in reserved:
+        load[city_map[city]] += 1
     slots = [new.stops[i].slots for i in new_cities]
     return all(n <= s for n, s in zip(load, slots, strict=True)) and sum(load) + hex_level <= sum(
         slots

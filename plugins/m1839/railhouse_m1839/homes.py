@@ -15,7 +15,7 @@ Part 4.7 and Part 5).
 from __future__ import annotations
 
 import dataclasses
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from railhouse_m1839.mapdata import BIG_CITIES, CITIES, NRS_CHOICE, OO_CITIES
 from railhouse_m1839.stations import NRS, nrs_keeps_a_place, places_for, sync_reservations
@@ -86,15 +86,36 @@ def can_reserve_two(game: M1839, company: str, *, synced: Board | None = None) -
     (each hex is judged once, and only until a pair is found).  Memoised per board
     revision (``Board.memo``: the reservations are synced first) and NRS's state, all the
     answer reads besides the static hex list.  ``synced``: the board, where the caller
-    synced its reservations since the companies last changed (``sync_reservations``)."""
+    synced its reservations since the companies last changed (``sync_reservations``).
+    A company with nothing on the board is judged as :data:`ABSENT` (the memo's key), so
+    the unstarted Locals of one listing search once between them."""
     board = sync_reservations(game) if synced is None else synced
     nrs = game.companies.get(NRS)
-    key = ("can_reserve_two", company,
-           None if nrs is None else (nrs.closed, nrs.operated_count > 0))
     memo = board.memo()
+    judged = company if company == NRS or company in _on_board(board, memo) else ABSENT
+    key = ("can_reserve_two", judged,
+           None if nrs is None else (nrs.closed, nrs.operated_count > 0))
     hit: bool | None = memo.get(key)
     if hit is None:
-        hit = memo[key] = _two_open(game, board, company)
+        hit = memo[key] = _two_open(game, board, judged)
+    return hit
+
+
+#: who :func:`can_reserve_two` judges for a company other than NRS with no marker and no
+#: reservation on the board (every unstarted Local): the answer reads the company only
+#: through its own markers and reservations (``places_for``) and whether it is NRS
+#: (``nrs_keeps_a_place``), so all such companies share one answer per board revision
+ABSENT = ""
+
+
+def _on_board(board: Board, memo: dict[Any, Any]) -> frozenset[str]:
+    """The companies with a marker or a reservation on ``board``, memoised in its revision's
+    ``memo`` (``Board.memo``: markers and reservations move the revision on)."""
+    hit: frozenset[str] | None = memo.get("companies on board")
+    if hit is None:
+        owners = {o for tokens in board.tokens.values() for o in tokens}
+        hit = memo["companies on board"] = frozenset(
+            owners | {r.company for r in board.reservations})
     return hit
 
 

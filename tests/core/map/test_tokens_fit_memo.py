@@ -1,0 +1,62 @@
+"""R-15.4.4 (1839): an upgrade must leave room for the hex's tokens and outstanding
+reservations.  ``lays._tokens_fit`` reads the hex's markers once per hex and board
+(``lays._held``, shared by the hex's candidates); at every check of seeded 1839 playouts its
+answer must equal the plain computation below (the function as it was before the memo),
+which rereads the board for every candidate."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from railhouse.bench.positions import playout
+from railhouse.map import lays
+from railhouse.map.board import Board
+from railhouse.map.tiles import TileDef
+from railhouse.map.upgrades import UpgradeShape
+
+
+def _plain_tokens_fit(board: Board, coord: str, old: TileDef, new: TileDef,
+                      shape: UpgradeShape) -> bool:
+    old_cities, new_cities = old.city_indices(), new.city_indices()
+    if not old_cities:
+        return True
+    load = [0] * len(new_cities)
+    placed: set[str] = set()
+    drop = board.map.discardable_tokens
+    for k, target in enumerate(shape.city_map):
+        owners = board.tokens.get((coord, k), ())
+        placed.update(owners)
+        load[target] += sum(1 for o in owners if o not in drop)
+    hex_level = 0
+    for r in board.reservations:
+        if r.hex != coord or r.company in placed:
+            continue
+        if r.city is None:
+            hex_level += 1
+        else:
+            load[shape.city_map[r.city]] += 1
+    slots = [new.stops[i].slots for i in new_cities]
+    return all(n <= s for n, s in zip(load, slots, strict=True)) and sum(load) + hex_level <= sum(
+        slots
+    )
+
+
+def test_R_15_4_4_memoised_fit_equals_the_plain_check(monkeypatch: pytest.MonkeyPatch) -> None:
+    memoised = lays._tokens_fit
+    seen = {"fit": 0, "misfit": 0, "reused": 0}
+
+    def checked(board: Board, coord: str, old: TileDef, new: TileDef, shape: UpgradeShape,
+                memo: Any = None) -> bool:
+        if memo:
+            seen["reused"] += 1
+        got = memoised(board, coord, old, new, shape, memo)
+        assert got == _plain_tokens_fit(board, coord, old, new, shape), (coord, new.id, shape)
+        seen["fit" if got else "misfit"] += 1
+        return got
+
+    monkeypatch.setattr(lays, "_tokens_fit", checked)
+    for seed in (1000, 1001, 1002):
+        playout("1839", 4, seed)
+    assert seen["fit"] > 500 and seen["misfit"] > 5 and seen["reused"] > 500, seen
