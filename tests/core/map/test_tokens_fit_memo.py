@@ -10,7 +10,8 @@ from typing import Any
 
 import pytest
 
-from railhouse.bench.positions import playout
+from railhouse.bench.positions import playout, seat_names
+from railhouse.engine.record import new_game
 from railhouse.map import lays
 from railhouse.map.board import Board
 from railhouse.map.tiles import TileDef
@@ -57,6 +58,10 @@ def test_R_15_4_4_memoised_fit_equals_the_plain_check(monkeypatch: pytest.Monkey
         return got
 
     monkeypatch.setattr(lays, "_tokens_fit", checked)
+    # the per-map lay memo (railhouse.map.laymemo) outlives games: start it empty, so the
+    # playouts check every hex's candidates whatever ran before in this process
+    mapdef = new_game("1839", seat_names(4), None, 0).board.map
+    monkeypatch.setitem(mapdef._cache, "lay_memo", {})
     for seed in (1000, 1001, 1002):
         playout("1839", 4, seed)
     assert seen["fit"] > 500 and seen["misfit"] > 5 and seen["reused"] > 500, seen
