@@ -41,13 +41,13 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 from railhouse.engine.fastcopy import (  # the copier machinery
     _COPIERS,
-    _MISSING,
     ATOMIC,
     _flat_copy,
     _flat_copy_open,
     _open_setattr,
     _same,
     _set_dict,
+    deep_copy_values,
     fast_deepcopy,
 )
 
@@ -112,18 +112,7 @@ def flat_except(*mutable: str) -> Callable[[type[T]], type[T]]:
         def copy_record(self: T, memo: dict[int, Any]) -> T:
             twin = object.__new__(type(self))
             memo[id(self)] = twin
-            state = self.__dict__.copy()
-            seen = memo.get
-            for name in mutable:  # fast_deepcopy inlined, as in _copy_list
-                item = state[name]
-                cls = type(item)
-                if cls in ATOMIC:
-                    continue
-                done = seen(id(item), _MISSING)
-                if done is _MISSING:
-                    copier = _COPIERS.get(cls)
-                    done = fast_deepcopy(item, memo) if copier is None else copier(item, memo)
-                state[name] = done
+            state = deep_copy_values(self.__dict__.copy(), mutable, memo)
             if open_setattr and type(twin) is cls:
                 twin.__dict__ = state
             else:

@@ -13,7 +13,7 @@ import copy
 import dataclasses
 import types
 import weakref
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import Any, TypeVar
 
 T = TypeVar("T")
@@ -172,12 +172,14 @@ def _copy_frozenset(value: frozenset[Any], memo: dict[int, Any]) -> frozenset[An
     return twin
 
 
-def _copy_object(value: Any, memo: dict[int, Any]) -> Any:
-    twin = object.__new__(type(value))
-    memo[id(value)] = twin
-    state = value.__dict__.copy()
+def deep_copy_values(state: dict[str, Any], names: Iterable[str],
+                     memo: dict[int, Any]) -> dict[str, Any]:
+    """``state`` (an object's attribute dict, already a copy) with the values under
+    ``names`` replaced by their deep copies; :func:`fast_deepcopy` inlined, as in
+    :func:`_copy_list`, since every copied record passes here."""
     atomic, copiers, seen = ATOMIC, _COPIERS, memo.get
-    for name, item in state.items():  # fast_deepcopy inlined, as in _copy_list
+    for name in names:
+        item = state[name]
         cls = type(item)
         if cls in atomic:
             continue
@@ -186,7 +188,14 @@ def _copy_object(value: Any, memo: dict[int, Any]) -> Any:
             copier = copiers.get(cls)
             done = fast_deepcopy(item, memo) if copier is None else copier(item, memo)
         state[name] = done
-    _set_dict(twin, state)
+    return state
+
+
+def _copy_object(value: Any, memo: dict[int, Any]) -> Any:
+    twin = object.__new__(type(value))
+    memo[id(value)] = twin
+    state = value.__dict__.copy()
+    _set_dict(twin, deep_copy_values(state, list(state), memo))
     return twin
 
 
@@ -195,17 +204,7 @@ def _copy_open_object(value: Any, memo: dict[int, Any]) -> Any:
     twin = object.__new__(type(value))
     memo[id(value)] = twin
     state = value.__dict__.copy()
-    atomic, copiers, seen = ATOMIC, _COPIERS, memo.get
-    for name, item in state.items():  # fast_deepcopy inlined, as in _copy_list
-        cls = type(item)
-        if cls in atomic:
-            continue
-        done = seen(id(item), _MISSING)
-        if done is _MISSING:
-            copier = copiers.get(cls)
-            done = fast_deepcopy(item, memo) if copier is None else copier(item, memo)
-        state[name] = done
-    twin.__dict__ = state  # (see _open_setattr)
+    twin.__dict__ = deep_copy_values(state, list(state), memo)  # (see _open_setattr)
     return twin
 
 
