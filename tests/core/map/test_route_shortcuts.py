@@ -16,7 +16,7 @@ from railhouse.map.graph import reach
 from railhouse.map.network import network_reach
 from railhouse.map.optimize import _probe_rules, _solve
 from railhouse.map.routes import enumerate_routes
-from railhouse.map.search import NONE
+from railhouse.map.search import NONE, first_descent
 
 
 def _companies(game: Any) -> list[Any]:
@@ -79,6 +79,8 @@ def test_one_train_takes_what_the_search_picks(title: str, seed: int) -> None:
                 picks = [0] if cands[0] else [NONE]
                 best = cands[0][0].value if cands[0] else 0
                 assert (bb.best, bb.best_pick, bb.best_values) == (best, picks, [best])
+                # what optimize.best_routes answers with instead of the search
+                assert first_descent(comp.graph, one, cands) == (best, picks, [best])
                 checked += 1
 
     playout(title, 4, seed, visit=visit)
