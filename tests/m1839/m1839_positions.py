@@ -121,8 +121,7 @@ def give_train(game: M1839, company: Company, name: str | None = None) -> None:
     """Hand ``company`` the first supply train (of ``name`` if given), outside the rules."""
     train = next(t for t in game.depot.trains if name is None or t.name == name)
     game.depot.trains.remove(train)
-    train.owner = company.id
-    company.trains.append(train)
+    company.trains.append(train.to(company.id))
 
 
 def operating_turn(game: M1839, company_id: str, at: type[Step[Any]] = TrainBuyStep) -> None:

@@ -162,7 +162,8 @@ def test_A_28_held_train_rusts_after_its_first_run_once_gray_began() -> None:
     operating_turn(game, "AMS")
     game.apply(GiveDruTrain(entity="AMS", company="AMS"))
     assert train in ams.trains
-    train.ran = True
+    index = ams.trains.index(train)
+    ams.trains[index] = ams.trains[index].having_run()
     leave_after_run(game, ams)
     assert train not in ams.trains
 

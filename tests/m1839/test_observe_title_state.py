@@ -47,5 +47,5 @@ def test_R_5_4_R_16_5_2_r_trains_show_whether_they_ran_and_rust() -> None:
     give_train(game, company, "R5")
     train = company.trains[-1]
     assert _state(game)["r_trains"] == {train.id: {"ran": False, "rusted": False}}
-    train.ran = train.rusted = True
+    company.trains[-1] = train.having_run().marked_rusted()
     assert _state(game)["r_trains"][train.id] == {"ran": True, "rusted": True}

@@ -94,8 +94,7 @@ def test_R_16_5_1_R_17_2_dark_green_rusts_twos_and_closes_jjb(
     _floated(game, "AMS", 67)
     company = game.companies["AMS"]
     two = game.depot.take("2-0")
-    two.owner = "AMS"
-    company.trains.append(two)
+    company.trains.append(two.to("AMS"))
     game.privates["JJB"].owner = "p2"
     enter_phase(game, 3)
     assert game.phase.name == "DG" and not company.trains
@@ -110,11 +109,11 @@ def test_R_16_5_2_r_trains_rust_after_their_next_run(make_game: Callable[..., M1
     company = game.companies["AMS"]
     r5 = next(t for t in game.depot.trains if t.name == "R5")
     game.depot.trains.remove(r5)
-    r5.owner = "AMS"
-    company.trains.append(r5)
+    company.trains.append(r5.to("AMS"))
     enter_phase(game, 8)  # light red rusts the R5
-    assert company.trains == [r5] and r5.rusted
-    r5.ran = True
+    (r5,) = company.trains
+    assert r5.rusted
+    company.trains[0] = r5.having_run()
     leave_after_run(game, company)  # the core route step's, after the run
     assert not company.trains
 

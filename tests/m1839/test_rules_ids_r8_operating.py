@@ -516,8 +516,7 @@ def test_R_16_5_3_gray_4_and_purple_7_never_rust() -> None:
     for company_id in ("NCS", "MSS", "ZHESM", "ZHESM"):
         assert buy(company_id).name == "7"
     assert ams.trains == [four, seven] and not four.rusted and not seven.rusted
-    for train in ams.trains:
-        train.ran = True
+    ams.trains[:] = [train.having_run() for train in ams.trains]
     _operate_from(game, "AMS", RouteStep)  # run, rust-after-run, dividend, buy
     assert ams.trains == [four, seven]
     assert four.spec.rusts_on is None and seven.spec.rusts_on is None

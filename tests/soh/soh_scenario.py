@@ -125,7 +125,7 @@ def give_trains(game: SteamOverHolland, company_id: str, names: Sequence[str]) -
             pile = game.depot.discarded  # a type already sold out in an earlier phase
         train = next(t for t in pile if t.name == name)
         pile.remove(train)
-        train.owner = company_id
+        train = train.to(company_id)
         company.trains.append(train)
         given.append(train)
     return given

@@ -81,7 +81,8 @@ def test_discard_excess_trains_after_phase_change_en_train_count_limits() -> Non
     discarded = next(t for t in ar.trains if t.name == "3")
     apply(game, DiscardTrain(entity="AR", train=discarded.id))
     assert len(ar.trains) == 3 and discarded in game.depot.discarded
-    assert discarded not in game.depot.trains and discarded.owner is None
+    assert discarded not in game.depot.trains
+    assert game.depot.discarded[game.depot.discarded.index(discarded)].owner is None
 
 
 def ar_may_buy_the_first_5() -> SteamOverHolland:

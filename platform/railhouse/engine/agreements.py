@@ -213,8 +213,7 @@ class TrainSale(Deal):
         train = next(t for t in seller.trains if t.id == self.train)
         game.pay(buyer, seller, self.price)
         seller.trains.remove(train)
-        train.owner = buyer.id
-        buyer.trains.append(train)
+        buyer.trains.append(train.to(buyer.id))
         game.event("train_bought", {"company": buyer.id, "train": self.train,
                                     "from": seller.id, "price": self.price})
 

@@ -1,4 +1,5 @@
-"""Mutable game entities: players, bank, public and private companies, certificates, trains.
+"""Game entities: players, bank, public and private companies, certificates (mutable
+records) and trains (values).
 
 Money is always an integer and moves only through :meth:`railhouse.engine.game.Game.pay`, so
 the total is conserved.  Certificates have owners: a player id (``"p0"``), ``"treasury"``
@@ -10,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from railhouse.engine.certificates import Certificate, ShareLedger
-from railhouse.engine.cloning import flat_except, flat_on_deepcopy
+from railhouse.engine.cloning import flat_except, flat_on_deepcopy, shared_on_copy
 from railhouse.engine.config import CompanySpec, PrivateSpec, TrainSpec
 
 __all__ = ["IPO", "POOL", "TREASURY", "Bank", "Certificate", "Company", "Player", "Private",
@@ -40,9 +41,16 @@ class Player:
     bankrupt: bool = False
 
 
-@flat_on_deepcopy
-@dataclass
+@shared_on_copy
+@dataclass(frozen=True, eq=False)
 class Train:
+    """A train card: a value, shared by a game and its clones.  A change makes a new
+    value (:meth:`to`, :meth:`having_run`, :meth:`marked_rusted`) that takes the old one's
+    place where it is kept (a company's ``trains``, the depot's lists), so nothing a clone
+    shares ever changes under it.  Two trains are equal when they are the same card (the
+    same ``id``), whatever their state: ``train in company.trains`` and
+    ``trains.remove(train)`` find the card however it changed since."""
+
     id: str
     spec: TrainSpec
     owner: str | None = None  # company id; None while in the depot
@@ -52,6 +60,33 @@ class Train:
     @property
     def name(self) -> str:
         return self.spec.name
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Train):
+            return NotImplemented
+        return self.id == other.id
+
+    def __hash__(self) -> int:
+        return hash(self.id)
+
+    def to(self, owner: str | None) -> Train:
+        """This train held by ``owner`` (None: back in the depot or out of the game)."""
+        return self._but("owner", owner)
+
+    def having_run(self) -> Train:
+        """This train after it ran a route."""
+        return self._but("ran", True)
+
+    def marked_rusted(self) -> Train:
+        """This train marked to rust after its next run (1839 R-16.5.2)."""
+        return self._but("rusted", True)
+
+    def _but(self, name: str, value: object) -> Train:
+        twin = object.__new__(type(self))
+        state = self.__dict__.copy()
+        state[name] = value
+        object.__setattr__(twin, "__dict__", state)
+        return twin
 
 
 @flat_except("ledger", "trains", "privates")

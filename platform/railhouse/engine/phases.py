@@ -102,10 +102,10 @@ def discard_train(game: Game, company: Company, train: Train) -> None:
     """``train`` leaves ``company`` and the game, or, where the title puts discards back on
     sale (``Game.discards_for_sale``), goes back to the depot (``Depot.returned``)."""
     company.trains.remove(train)
-    train.owner = None
-    game.depot.discarded.append(train)
+    gone = train.to(None)
+    game.depot.discarded.append(gone)
     if game.discards_for_sale():
-        game.depot.returned.append(train)
+        game.depot.returned.append(gone)
     game.event("train_discarded", {"company": company.id, "train": train.id})
 
 

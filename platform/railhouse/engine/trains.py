@@ -128,15 +128,15 @@ def rust_trains(game: Game, phase_name: str) -> list[str]:
     "after their next run" are only marked unless they already ran (1839 R-16.5.2)."""
     removed: list[str] = []
     for company in game.companies.values():
-        for train in list(company.trains):
+        trains = company.trains
+        for train in list(trains):
             if train.spec.rusts_on != phase_name:
                 continue
             if train.spec.rust_after_run and not train.ran:
-                train.rusted = True
+                trains[trains.index(train)] = train.marked_rusted()
                 continue
-            company.trains.remove(train)
-            train.owner = None
-            game.depot.discarded.append(train)
+            trains.remove(train)
+            game.depot.discarded.append(train.to(None))
             removed.append(train.id)
     depot = game.depot
     if depot.returned:  # discards for sale again rust with their type

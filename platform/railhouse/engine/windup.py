@@ -30,8 +30,7 @@ def wind_up(game: Game, company: Company, *, certificates_to: str, reason: str,
     for cert in company.certs:
         cert.owner = certificates_to
     for train in company.trains:
-        train.owner = None
-        game.depot.discarded.append(train)
+        game.depot.discarded.append(train.to(None))
     company.trains.clear()
     for private_id in list(company.privates):
         close_private(game, private_id, reason)

@@ -40,7 +40,7 @@ def _held_train_rusts(game: M1839, phase: PhaseSpec) -> None:
     run."""
     held = game.dru_train
     if held is not None and held.spec.rusts_on == phase.name:
-        held.rusted = True
+        game.dru_train = held.marked_rusted()
 
 
 def _nationalisation_window(game: M1839, phase: PhaseSpec) -> None:

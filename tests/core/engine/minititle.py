@@ -189,12 +189,13 @@ class DividendStep(Step["MiniGame"]):
     def settle(self, kind: str, revenue: int) -> None:
         game = self.game
         company = game.companies[self.entity]
-        for train in list(company.trains):
-            train.ran = True
+        kept = []
+        for train in company.trains:
             if train.rusted:  # "rusts after its next run" (1839)
-                company.trains.remove(train)
-                train.owner = None
-                game.depot.discarded.append(train)
+                game.depot.discarded.append(train.to(None))
+            else:
+                kept.append(train.having_run())
+        company.trains[:] = kept
         if kind == "payout" and revenue:
             per_share = revenue // 10
             for player in game.seats:
@@ -227,8 +228,7 @@ class BuyTrainStep(Step["MiniGame"]):
         company = game.companies[self.entity]
         train = game.depot.take(action.train)
         game.pay(company, game.bank, action.price)
-        train.owner = company.id
-        company.trains.append(train)
+        company.trains.append(train.to(company.id))
         game.event("train_bought", {"company": company.id, "train": train.id})
         train_bought(game, train.name)
 

@@ -110,8 +110,7 @@ def trading() -> TradeGame:
         company.floated = True
         game.pay(game.bank, company, 500)
     train = game.depot.take(game.depot.available()[0].id)
-    train.owner = "B"
-    game.companies["B"].trains.append(train)
+    game.companies["B"].trains.append(train.to("B"))
     game.privates["P1"].owner, game.privates["P2"].owner = "p1", "p0"
     game.round = OperatingRound(game, 1, 1)
     game.forget_legal_actions()
@@ -174,7 +173,7 @@ def test_a_train_between_companies_of_different_presidents_needs_the_seller() ->
         game.apply(Respond(entity="A", accept=True))
     game.apply(Respond(entity="B", accept=True))
     check_invariants(game)
-    assert game.companies["A"].trains == [train] and train.owner == "A"
+    assert game.companies["A"].trains == [train] and game.companies["A"].trains[0].owner == "A"
     assert game.companies["B"].trains == [] and game.companies["B"].cash == 501
 
 

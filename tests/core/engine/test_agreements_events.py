@@ -30,8 +30,7 @@ def test_an_accepted_train_sale_records_train_bought_and_a_declined_one_nothing(
     alpha, beta = start(game, "A", "p0", 70), start(game, "B", "p1", 70)
     game.pay(game.bank, alpha, 100)
     train = game.depot.take(game.depot.available()[0].id)
-    train.owner = "B"
-    beta.trains.append(train)
+    beta.trains.append(train.to("B"))
     before = len(game.events_since(-1))
     conclude(game, TrainSale(game, "A", "B", train.id, 40), False, None)
     assert [e.kind for e in game.events_since(-1)[before:]] == ["agreement"]

@@ -104,14 +104,23 @@ def buying(step: type[MiniBuy] = MiniBuy, cash: int = 500, trains: int = 1,
     for owner, name in [("A", "2")] * trains + [("B", "2"), ("B", "2"), ("B", "3")]:
         train = next(t for t in game.depot.trains if t.name == name)
         game.depot.trains.remove(train)
-        train.owner = owner
-        game.companies[owner].trains.append(train)
+        game.companies[owner].trains.append(train.to(owner))
     game.round = OperatingRound(game, 1, 1)
     game.round.operated.append("B")  # only A operates
     game.forget_legal_actions()
     game._settle()
     assert game.acting_entity() == "A"
     return game
+
+
+def owner_of(game: MiniGame, train: Train) -> str | None:
+    """Who holds ``train`` now (trains are values: a move makes a new one)."""
+    for company in game.companies.values():
+        for held in company.trains:
+            if held.id == train.id:
+                assert held.owner == company.id
+                return company.id
+    return None
 
 
 def actions(game: MiniGame) -> list[Any]:
@@ -156,7 +165,7 @@ def test_one_president_on_both_sides_buys_at_once_r_11_1() -> None:
     b_three = game.companies["B"].trains[2]
     assert BuyTrain(entity="A", train=b_three.id, price=1, source="B") in actions(game)
     game.apply(BuyTrain(entity="A", train=b_three.id, price=120, source="B"))
-    assert not game.pending and b_three.owner == "A" and b_three in game.companies["A"].trains
+    assert not game.pending and owner_of(game, b_three) == "A"
     assert game.companies["A"].cash == 380 and game.companies["B"].cash == 620
     check_invariants(game)
 
@@ -173,11 +182,11 @@ def test_an_offer_asks_the_sellers_president_and_a_refusal_ends_the_asking() -> 
     game.apply(Respond(entity="B", accept=False))
     round_ = game.round
     assert isinstance(round_, OperatingRound)
-    assert b_two.owner == "B" and round_.turn.declined == {b_two.id}
+    assert owner_of(game, b_two) == "B" and round_.turn.declined == {b_two.id}
     assert [a.train for a in actions(game) if isinstance(a, OfferTrain)] == [b_three.id]
     game.apply(OfferTrain(entity="A", train=b_three.id, price=60))
     game.apply(Respond(entity="B", accept=True))
-    assert b_three.owner == "A" and game.companies["B"].cash == 560
+    assert owner_of(game, b_three) == "A" and game.companies["B"].cash == 560
     round_.turn = game.turn_state()  # the next turn forgets the refusal
     game.forget_legal_actions()
     assert b_two.id in [a.train for a in actions(game) if isinstance(a, OfferTrain)]
@@ -204,7 +213,7 @@ def test_a_company_without_a_train_must_buy_from_the_depot_r_8_3_d_6() -> None:
     depot_two = next(t for t in game.depot.trains if t.name == "2")
     assert actions(game) == [BuyTrain(entity="A", train=depot_two.id, price=80)]
     game.apply(BuyTrain(entity="A", train=depot_two.id, price=80))
-    assert depot_two.owner == "A" and Pass(entity="A") in actions(game)
+    assert owner_of(game, depot_two) == "A" and Pass(entity="A") in actions(game)
 
 
 def test_must_buy_without_train_is_the_titles_decision() -> None:
@@ -223,7 +232,7 @@ def test_short_of_money_the_purchase_starts_the_emergency_raise_r_8_4() -> None:
     assert actions(game) == [BuyTrain(entity="A", train=depot_two.id, price=80)]
     p0_cash = game.seats[0].cash
     game.apply(BuyTrain(entity="A", train=depot_two.id, price=80))
-    assert depot_two.owner == "A" and game.companies["A"].cash == 0
+    assert owner_of(game, depot_two) == "A" and game.companies["A"].cash == 0
     assert game.seats[0].cash == p0_cash - 50
     check_invariants(game)
 
@@ -238,10 +247,10 @@ def test_a_pending_raise_completes_the_purchase_once_the_president_sold() -> Non
     depot_two = next(t for t in game.depot.trains if t.name == "2")
     game.apply(BuyTrain(entity="A", train=depot_two.id, price=80))
     assert isinstance(game.pending[-1], ForcedPurchase) and game.acting_entity() == "p0"
-    assert depot_two.owner is None
+    assert owner_of(game, depot_two) is None
     twin = game.clone()  # the continuation is copied with the pending raise
     game.apply(SellShares(entity="p0", company="B", count=1))
-    assert depot_two.owner == "A" and not game.pending
+    assert owner_of(game, depot_two) == "A" and not game.pending
     assert game.companies["A"].cash == 0 and game.seats[0].cash == 70 - 50
     check_invariants(game)
     twin.apply(SellShares(entity="p0", company="B", count=1))
@@ -263,7 +272,7 @@ def test_a_hosted_raise_asks_for_the_issue_before_offering_the_purchase() -> Non
     assert actions(game) == [BuyTrain(entity="A", train=depot_two.id, price=80)]
     cash, p0_cash = game.companies["A"].cash, game.seats[0].cash
     game.apply(BuyTrain(entity="A", train=depot_two.id, price=80))
-    assert depot_two.owner == "A" and game.companies["A"].cash == 0
+    assert owner_of(game, depot_two) == "A" and game.companies["A"].cash == 0
     assert game.seats[0].cash == p0_cash - (80 - cash)
     check_invariants(game)
 

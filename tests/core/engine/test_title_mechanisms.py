@@ -69,8 +69,7 @@ def test_concession_is_the_titles_and_refused_by_default() -> None:
 def test_wind_up_empties_the_company() -> None:
     game, company = floated_a(cash=300)
     train = game.depot.take(game.depot.available()[0].id)
-    train.owner = company.id
-    company.trains.append(train)
+    company.trains.append(train.to(company.id))
     game.privates["P1"].owner = company.id
     company.privates.append("P1")
     bank = game.bank.cash

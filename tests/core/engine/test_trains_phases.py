@@ -17,7 +17,7 @@ def give(game, company_id: str, train_name: str):  # type: ignore[no-untyped-def
     company = game.companies[company_id]
     train = next(t for t in game.depot.available() if t.name == train_name)
     game.depot.take(train.id)
-    train.owner = company_id
+    train = train.to(company_id)
     company.trains.append(train)
     return train
 
@@ -91,8 +91,9 @@ def test_rusting_is_immediate_or_after_the_next_run_r_16_5_2() -> None:
     three = give(game, "A", "3")
     removed = rust_trains(game, "4")
     assert removed == [two.id]
-    assert three.rusted and three in game.companies["A"].trains  # runs once more
-    three.ran = True
+    trains = game.companies["A"].trains
+    assert trains == [three] and trains[0].rusted  # runs once more
+    trains[0] = trains[0].having_run()
     assert rust_trains(game, "4") == [three.id]
 
 
@@ -170,7 +171,7 @@ def test_discards_for_sale_return_to_the_depot_until_their_type_rusts() -> None:
         assert two in game.depot.discarded
         assert (two in game.depot.for_sale()) is for_sale
         if for_sale:
-            assert game.depot.take_for_sale(two.id) is two
+            assert game.depot.take_for_sale(two.id) == two  # the same card, now unowned
             assert two not in game.depot.discarded and not game.depot.returned
             give(game, "A", "2")
             discard_train(game, company, company.trains[0])

@@ -43,8 +43,7 @@ def floated_with_trains(*names: str) -> ToyLine:
     for name in names:
         train = next(t for t in game.depot.available() if t.name == name)
         game.depot.take(train.id)
-        train.owner = red.id
-        red.trains.append(train)
+        red.trains.append(train.to(red.id))
     return game
 
 

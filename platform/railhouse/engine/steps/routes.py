@@ -41,9 +41,10 @@ class RouteStep(TurnStep[G, T]):
         self.turn.revenue = revenue
         self.turn.routes = described
         ran = {route["train"] for route in described}
-        for train in self.company.trains:
+        trains = self.company.trains
+        for index, train in enumerate(trains):
             if train.id in ran:
-                train.ran = True
+                trains[index] = train.having_run()
         self.game.event("routes", {"company": self.entity, "revenue": revenue,
                                    "routes": described})
         leave_after_run(self.game, self.company)

@@ -289,8 +289,7 @@ class BuyTrainStep(TurnStep[G, T]):
 def acquire(game: Game, company: Company, train: Train) -> None:
     """``train`` joins ``company`` (bought, or acquired otherwise, e.g. 1839's DRU train,
     R-14.3.7); the first train of a type may start a phase (SOH EN "Phases"; 1839 R-5.3)."""
-    train.owner = company.id
-    company.trains.append(train)
+    company.trains.append(train.to(company.id))
     train_bought(game, train.name)
 
 
