@@ -4,8 +4,8 @@ Who holds which certificate changes all game long, and the rules ask "how much o
 company does X hold" many times per decision.  :class:`ShareLedger` keeps the mutable facts
 of all of a company's certificates in flat lists (holder and face-down flag by certificate)
 beside the fixed ones (size, president's certificate), and answers "percent held by X"
-from a per-holder total it recomputes in one pass after a change.  A clone copies the two
-short lists, not one record per certificate.
+from a per-holder total it recomputes in one pass after a change.  A clone copies one flat
+record (its tuples shared), not one record per certificate.
 
 :class:`Certificate` is a view of one entry: reading or assigning ``owner``,
 ``face_down`` or ``percent`` reads or writes the ledger, so rules and tests that move a
@@ -19,25 +19,21 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from railhouse.engine.cloning import fast_deepcopy
+from railhouse.engine.cloning import fast_deepcopy, flat_on_deepcopy
 
 
+@flat_on_deepcopy
 class ShareLedger:
     """The certificates of one company, by position: fixed ``indexes`` (the certificates'
-    numbers) and ``presidents``; ``owners`` (a list, the one thing a clone copies);
-    ``face_down`` and ``percents`` (tuples a change replaces, so clones share them)."""
+    numbers) and ``presidents``; ``owners``, ``face_down`` and ``percents`` (tuples a
+    change replaces).  Every attribute in its ``__dict__`` is immutable or a cache that
+    is replaced, never changed in place, so a clone's ledger is a flat copy of that dict
+    sharing them all, the per-holder totals and the :meth:`derived` memo among them
+    (equal ledgers, equal answers; the side that changes first drops them).  The
+    certificate views belong to one ledger: they live in a slot, outside the dict, so a
+    copy has none until :meth:`views` makes its own."""
 
-    __slots__ = (
-        "_derived",
-        "_held",
-        "_views",
-        "company",
-        "face_down",
-        "indexes",
-        "owners",
-        "percents",
-        "presidents",
-    )
+    __slots__ = ("__dict__", "_views")
 
     def __init__(self, company: str, entries: Iterable[tuple[int, bool, str, bool]] = (),
                  indexes: Iterable[int] | None = None) -> None:
@@ -49,7 +45,7 @@ class ShareLedger:
             tuple(range(len(rows))) if indexes is None else tuple(indexes))
         self.percents: tuple[int, ...] = tuple(r[0] for r in rows)
         self.presidents: tuple[bool, ...] = tuple(r[1] for r in rows)
-        self.owners: list[str] = [r[2] for r in rows]
+        self.owners: tuple[str, ...] = tuple(r[2] for r in rows)
         self.face_down: tuple[bool, ...] = tuple(r[3] for r in rows)
         self._held: dict[str, int] | None = None
         self._derived: dict[Any, Any] | None = None
@@ -91,7 +87,11 @@ class ShareLedger:
         return self.owners.count(owner)
 
     def views(self) -> list[Certificate]:
-        views = self._views
+        """The certificates as objects, made on first use (a copy starts without)."""
+        try:
+            views = self._views
+        except AttributeError:  # a flat copy: the slot is unset
+            views = None
         if views is None:
             views = self._views = [_view(self, i) for i in range(len(self.owners))]
         return views
@@ -112,7 +112,8 @@ class ShareLedger:
 
     # -- changes -----------------------------------------------------------------------
     def set_owner(self, index: int, owner: str) -> None:
-        self.owners[index] = owner
+        owners = self.owners
+        self.owners = (*owners[:index], owner, *owners[index + 1 :])
         self._held = self._derived = None
 
     def set_face_down(self, index: int, down: bool) -> None:
@@ -132,20 +133,6 @@ class ShareLedger:
         for i, cert in enumerate(certs):
             cert._ledger, cert._slot = self, i
         self._views = list(certs)
-
-    def __deepcopy__(self, memo: dict[int, Any]) -> ShareLedger:
-        twin = ShareLedger.__new__(ShareLedger)
-        memo[id(self)] = twin
-        twin.company = self.company
-        twin.indexes = self.indexes
-        twin.percents = self.percents  # tuples, replaced on a change: shared
-        twin.presidents = self.presidents
-        twin.owners = self.owners.copy()
-        twin.face_down = self.face_down
-        twin._held = self._held  # replaced, never changed in place: shared
-        twin._derived = self._derived  # dropped by the side that changes first: shared
-        twin._views = None
-        return twin
 
 
 def _view(ledger: ShareLedger, slot: int) -> Certificate:

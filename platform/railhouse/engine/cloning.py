@@ -17,20 +17,27 @@ for search bots:
   draws again (both titles draw only while setting up) never copies the generator.
 
 - **Few mutable records.**  A company's certificates are one ledger
-  (:mod:`railhouse.engine.certificates`: a clone copies one list of holders per company),
-  a market's stacks are tuples, and caches of immutable search results are
-  :class:`MemoTable` s (a clone copies the table, not the entries).
+  (:mod:`railhouse.engine.certificates`) of tuples a change replaces: a clone copies one
+  flat record per company and shares the tuples.  A market's stacks are tuples, and
+  caches of immutable search results are :class:`MemoTable` s (a clone copies the table,
+  not the entries).
+- **Trains are values.**  A :class:`~railhouse.engine.entities.Train` never changes: a
+  purchase, a run or a rust mark makes a new value that takes the old one's place in its
+  list (``Train.to``, ``having_run``, ``marked_rusted``), so the game and its clones share
+  every train (a write to a train's attribute raises), and a list of trains copies as
+  one ``list.copy()``.
 
-Mutable records made only of immutable values (players, trains, privates, the bank) copy
-flat (:func:`flat_on_deepcopy`); a record with a few mutable attributes among immutable
-ones (a company: its ledger and two lists) copies flat but for those (:func:`flat_except`).
+Mutable records made only of immutable values (players, privates, the bank, a ledger)
+copy flat (:func:`flat_on_deepcopy`); a record with a few mutable attributes among
+immutable ones copies flat but for those (:func:`flat_except`): a company deep-copies its
+ledger and copies its lists of trains and of private ids with one ``copy()`` each, the
+depot its six containers of trains, specs and counts.
 Objects that know how to copy themselves cheaply (a ``railhouse.map`` board's ``clone()``,
 which shares its immutable derived caches) are copied that way (:data:`SELF_CLONING`).
-Everything else (markets, depot, rounds, steps, pending deciders, title state) is
-deep-copied by :func:`~railhouse.engine.fastcopy.fast_deepcopy`, which gives the same
-result as ``copy.deepcopy`` for plain objects, dataclasses and the built-in containers
-without its generic machinery, so a
-clone is independent of the original for everything mutable.
+Everything else (markets, rounds, steps, pending deciders, title state) is deep-copied by
+:func:`~railhouse.engine.fastcopy.fast_deepcopy`, which gives the same result as
+``copy.deepcopy`` for plain objects, dataclasses and the built-in containers without its
+generic machinery, so a clone is independent of the original for everything mutable.
 """
 
 from __future__ import annotations
@@ -98,13 +105,15 @@ def flat_on_deepcopy(cls: type[T]) -> type[T]:
 
 
 
-def flat_except(*mutable: str) -> Callable[[type[T]], type[T]]:
+def flat_except(*mutable: str, shallow: tuple[str, ...] = ()) -> Callable[[type[T]], type[T]]:
     """Class decorator for mutable records whose attributes are all immutable but the
-    ``mutable`` ones (a company's ledger and lists, say): a deep copy is a flat copy whose
-    ``mutable`` attributes alone are deep-copied.  Visiting three attributes instead of
-    every one is what makes it faster than the generic copy.  Only the decorated class
-    itself copies this way: a subclass (which may add mutable attributes) is copied
-    generically."""
+    ``mutable`` ones (a company's ledger, say) and the ``shallow`` ones: a deep copy is a
+    flat copy whose ``mutable`` attributes alone are deep-copied and whose ``shallow``
+    attributes, containers (lists, dicts, sets) of immutable values only (train values,
+    ids, specs), are copied with their own ``copy()``, their items shared.  Visiting a
+    few attributes instead of every one is what makes it faster than the generic copy.
+    Only the decorated class itself copies this way: a subclass (which may add mutable
+    attributes) is copied generically."""
 
     def decorate(cls: type[T]) -> type[T]:
         open_setattr = _open_setattr(cls)
@@ -112,7 +121,11 @@ def flat_except(*mutable: str) -> Callable[[type[T]], type[T]]:
         def copy_record(self: T, memo: dict[int, Any]) -> T:
             twin = object.__new__(type(self))
             memo[id(self)] = twin
-            state = deep_copy_values(self.__dict__.copy(), mutable, memo)
+            state = self.__dict__.copy()
+            for name in shallow:
+                state[name] = state[name].copy()
+            if mutable:
+                deep_copy_values(state, mutable, memo)
             if open_setattr and type(twin) is cls:
                 twin.__dict__ = state
             else:
@@ -160,17 +173,15 @@ def deepcopy_game(game: Game, memo: dict[int, Any]) -> Game:
     twin = type(game).__new__(type(game))
     memo[id(game)] = twin
     state = vars(game)
-    copied: dict[str, Any] = {}
+    copied = state.copy()  # atomic values as they are; the rest replaced below
     atomic = ATOMIC
     for name in SELF_CLONING & state.keys():  # first: the rounds may refer to them
         value = state[name]
         memo[id(value)] = copied[name] = value.clone()
     for name, value in state.items():
-        if name in copied or name in REBUILT:
-            continue
-        if type(value) in atomic:
-            copied[name] = value
-        elif name in SHALLOW_LOGS:
+        if type(value) in atomic or name in SELF_CLONING or name in REBUILT:
+            continue  # (REBUILT: replaced by share_rng and adopt_legal_cache below)
+        if name in SHALLOW_LOGS:
             copied[name] = value.copy()
         else:
             copied[name] = fast_deepcopy(value, memo)

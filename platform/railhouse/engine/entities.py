@@ -89,7 +89,7 @@ class Train:
         return twin
 
 
-@flat_except("ledger", "trains", "privates")
+@flat_except("ledger", shallow=("trains", "privates"))
 @dataclass(init=False)
 class Company:
     """A public company; its certificates are kept in ``ledger``

@@ -186,7 +186,12 @@ def deep_copy_values(state: dict[str, Any], names: Iterable[str],
         done = seen(id(item), _MISSING)
         if done is _MISSING:
             copier = copiers.get(cls)
-            done = fast_deepcopy(item, memo) if copier is None else copier(item, memo)
+            if copier is _flat_copy_open:  # a record of immutable values (a ledger)
+                done = object.__new__(cls)
+                done.__dict__ = item.__dict__.copy()
+                memo[id(item)] = done
+            else:
+                done = fast_deepcopy(item, memo) if copier is None else copier(item, memo)
         state[name] = done
     return state
 
@@ -213,12 +218,13 @@ def _copy_slots(value: Any, memo: dict[int, Any]) -> Any:
     slot by slot, as ``copy`` would."""
     twin = object.__new__(type(value))
     memo[id(value)] = twin
+    atomic, setattr_ = ATOMIC, object.__setattr__
     for name in _SLOTS[type(value)]:
         try:
             item = getattr(value, name)
         except AttributeError:
             continue  # never set
-        object.__setattr__(twin, name, fast_deepcopy(item, memo))
+        setattr_(twin, name, item if type(item) in atomic else fast_deepcopy(item, memo))
     return twin
 
 

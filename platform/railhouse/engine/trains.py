@@ -17,6 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from railhouse.engine.cloning import flat_except
 from railhouse.engine.config import PhaseSpec, TrainSpec
 from railhouse.engine.entities import Train
 
@@ -24,8 +25,13 @@ if TYPE_CHECKING:
     from railhouse.engine.game import Game
 
 
+@flat_except(shallow=("trains", "unlimited", "discarded", "serial", "returned", "twins"))
 @dataclass
 class Depot:
+    """The trains not held by a company.  Every attribute is a container of immutable
+    values (train values, specs, names, counts), so a clone copies the six containers and
+    shares their items (:func:`~railhouse.engine.cloning.flat_except`)."""
+
     #: unsold, in group order (:func:`build_depot`; taking trains out keeps the order)
     trains: list[Train] = field(default_factory=list)
     unlimited: dict[str, TrainSpec] = field(default_factory=dict)

@@ -45,6 +45,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from railhouse.engine.cloning import shared_on_copy
+
 EDITION = "edition"  # an option value meaning "as the edition preset says"
 
 #: The values of every knob under each edition (see the module docstring).
@@ -61,9 +63,11 @@ PHASE_NAMES = ("2", "3", "4", "5", "6")
 SETS = 5  # EN "Development notes": 5 sets of one stock round and two ORs
 
 
+@shared_on_copy
 @dataclass(frozen=True)
 class OnlineSettings:
-    """The resolved knobs; the printed rules by default."""
+    """The resolved knobs; the printed rules by default.  Never changed once resolved (a
+    game replaces it whole), so a clone shares it."""
 
     ors_by_phase: Mapping[str, int]
     bank: int | None

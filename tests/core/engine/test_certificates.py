@@ -68,7 +68,7 @@ def test_a_certificate_made_alone_keeps_its_facts_until_a_company_adopts_it() ->
     cert.owner = "p1"
     ledger = ShareLedger("B")
     ledger.adopt([cert])
-    assert ledger.owners == ["p1"] and ledger.views()[0] is cert and cert.index == 3
+    assert ledger.owners == ("p1",) and ledger.views()[0] is cert and cert.index == 3
     assert ledger.percent_of("p1") == 0  # face down
 
 

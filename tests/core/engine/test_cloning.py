@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import copy
+import dataclasses
 import enum
 import random
 import weakref
@@ -10,6 +11,7 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 from typing import Any, Generic, TypeVar
 
+import pytest
 from engine_positions import mini
 from minititle import MiniGame
 
@@ -18,6 +20,7 @@ from railhouse.engine.actions import LegalAction, Pass, Range
 from railhouse.engine.api import Event
 from railhouse.engine.cloning import fast_deepcopy, shared_on_copy, shared_roots
 from railhouse.engine.config import MarketCell
+from railhouse.engine.entities import Train
 from railhouse.engine.invariants import check_invariants
 from railhouse.engine.rounds.base import Decider
 from railhouse.engine.rounds.operating import OperatingRound
@@ -190,16 +193,18 @@ def test_shared_on_copy_values_are_their_own_copies() -> None:
 
 def test_flat_copied_records_hold_only_immutable_values() -> None:
     """``flat_on_deepcopy`` is only correct while every attribute is immutable: a mutable
-    field added to Player, Train, Private or Bank must fail here (certificates are views of
-    their company's ledger: :mod:`railhouse.engine.certificates`)."""
+    field added to Player, Train, Private, Bank or ShareLedger must fail here (certificates
+    are views of their company's ledger: :mod:`railhouse.engine.certificates`)."""
     game = late_game()
     records: list[object] = [game.bank, *game.seats, *game.privates.values()]
     for company in game.companies.values():
         records += company.trains
     records += game.depot.trains
+    records += [company.ledger for company in game.companies.values()]
+    caches = {"_held", "_derived"}  # a ledger's: replaced or dropped on a change, shared
     for record in records:
         for name, value in vars(record).items():
-            assert value is None or isinstance(value, str | int) or (
+            assert value is None or isinstance(value, str | int) or name in caches or (
                 copy.deepcopy(value) is value), f"{type(record).__name__}.{name} is mutable"
     twin = game.clone()
     assert twin.seats[0] is not game.seats[0] and twin.seats[0] == game.seats[0]
@@ -332,19 +337,75 @@ def test_the_rng_is_shared_until_either_side_draws() -> None:
 def test_companies_copy_flat_but_their_ledger_and_lists() -> None:
     """``Company`` is a ``flat_except`` record: every attribute but the ledger and the two
     lists must be immutable (a mutable field added to Company must fail here), and a
-    clone's company owns its ledger and lists."""
+    clone's company owns its ledger and lists; the lists' items (train values, private
+    ids) are shared."""
     game = late_game()
     mutable = {"ledger", "trains", "privates"}
     for company in game.companies.values():
         for name, value in vars(company).items():
             if name not in mutable:
                 assert fastcopy._immutable(value), f"Company.{name} is mutable"
+        assert all(type(t) is Train for t in company.trains)
+        assert all(type(p) is str for p in company.privates)
     twin = game.clone()
     for company_id, company in game.companies.items():
         copied = twin.companies[company_id]
         for name in mutable:
             assert getattr(copied, name) is not getattr(company, name), name
         assert copied.trains == company.trains and copied.privates == company.privates
+        assert all(a is b for a, b in zip(copied.trains, company.trains, strict=True))
+
+
+def test_trains_are_values_no_write_can_bypass_the_copy() -> None:
+    """A game and its clones share every train; a change is a new value put in the old
+    one's place, and writing a train's attribute raises."""
+    game = in_operating_round()
+    assert isinstance(game.round, OperatingRound) and game.round.company is not None
+    company = game.companies[game.round.company.id]
+    train = company.trains[0]
+    for name, value in (("owner", None), ("ran", True), ("rusted", True)):
+        with pytest.raises(dataclasses.FrozenInstanceError):
+            setattr(train, name, value)
+    twin = game.clone()
+    assert twin.companies[company.id].trains[0] is train
+    assert all(a is b for a, b in zip(twin.depot.trains, game.depot.trains, strict=True))
+    moved, ran, rusted = train.to("elsewhere"), train.having_run(), train.marked_rusted()
+    assert (moved.owner, ran.ran, rusted.rusted) == ("elsewhere", True, True)
+    assert moved == ran == rusted == train and hash(moved) == hash(train)  # the same card
+    assert train.owner == company.id  # unchanged by the new values
+    twin.companies[company.id].trains[0] = ran
+    assert company.trains[0] is train
+
+
+def test_a_ledger_copies_flat_and_makes_its_own_certificate_views() -> None:
+    """A clone's ledger shares the original's tuples and caches and makes its own views;
+    a change through a clone's certificate (owner, face down, size) leaves the original."""
+    game = late_game()
+    company = next(c for c in game.companies.values() if c.started)
+    ledger = company.ledger
+    views = company.certs  # made before the clone: the copy must not take them
+    twin = game.clone()
+    copied = twin.companies[company.id]
+    assert copied.ledger is not ledger and copied.ledger.owners is ledger.owners
+    assert all(cert._ledger is copied.ledger for cert in copied.certs)
+    assert all(a is not b for a, b in zip(copied.certs, views, strict=True))
+    owners, percents, down = ledger.owners, ledger.percents, ledger.face_down
+    held = dict(ledger.held())
+    cert = copied.certs[-1]
+    cert.owner, cert.face_down, cert.percent = "elsewhere", not cert.face_down, 5
+    assert (ledger.owners, ledger.percents, ledger.face_down) == (owners, percents, down)
+    assert ledger.held() == held and company.certs is views
+    assert copied.ledger.held() != held
+
+
+def test_the_depot_copies_its_lists_and_shares_the_trains() -> None:
+    game = late_game()
+    twin = game.clone()
+    for name in ("trains", "unlimited", "discarded", "serial", "returned", "twins"):
+        assert getattr(twin.depot, name) is not getattr(game.depot, name), name
+        assert getattr(twin.depot, name) == getattr(game.depot, name), name
+    taken = twin.depot.take(twin.depot.available()[0].id)
+    assert taken in game.depot.trains and taken not in twin.depot.trains
 
 
 @cloning.flat_except("items")
@@ -359,10 +420,22 @@ class BiggerBasket(Basket):
     extra: list[int] = field(default_factory=list)
 
 
+@cloning.flat_except("items", shallow=("labels", "counts"))
+@dataclass
+class Shelf:
+    items: list[list[int]]
+    labels: list[str]
+    counts: dict[str, int]
+
+
 def test_flat_except_copies_only_the_named_attributes_deeply() -> None:
     basket = Basket("a", [1])
     twin = fast_deepcopy(basket, {})
     assert twin == basket and twin.items is not basket.items
+    shelf = Shelf([[1]], ["x"], {"x": 1})
+    copied = fast_deepcopy(shelf, {})
+    assert copied == shelf and copied.items[0] is not shelf.items[0]  # deep
+    assert copied.labels is not shelf.labels and copied.counts is not shelf.counts  # shallow
     bigger = BiggerBasket("b", [1], [2])
     twin_bigger = fast_deepcopy(bigger, {})  # a subclass is copied generically
     assert twin_bigger == bigger and twin_bigger.extra is not bigger.extra
