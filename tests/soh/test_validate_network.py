@@ -1,9 +1,10 @@
 """Claims are traced on the network graph (patched lay by lay) and must be judged exactly
-as on a full build of the track graph: at every ``RunRoutes`` decision of game 181446,
-of the golden ``rules=18xx-games`` records and of seeded playouts, the claim made and
-claims bent from it (legs dropped, reversed, merged, cut, trains swapped or repeated) get
-the same checked routes, or the same refusal, on both graphs; and the tracer's order (the
-stops a route may start from, the ways at each node) is a full build's on both."""
+as the plain tracer (``plain_tracer.py``, the tracer before) judges them on a full build
+of the track graph: at every ``RunRoutes`` decision of game 181446, of the golden
+``rules=18xx-games`` records and of seeded playouts, the claim made and claims bent from
+it (legs dropped, reversed, merged, cut, trains swapped or repeated) get the same checked
+routes, or the same refusal; and the tracer's order (the stops a route may start from,
+the ways at each node) is a full build's on both graphs."""
 
 from __future__ import annotations
 
@@ -13,13 +14,16 @@ import random
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
+from unittest.mock import patch
 
 import pytest
+from plain_tracer import PlainTracer
 
 from railhouse.bench.positions import choose_playing
 from railhouse.engine.actions import RunRoutes, TrainRoute, from_builtins
 from railhouse.engine.record import new_game
 from railhouse.engine.steps.claims import claimed
+from railhouse.map import validate
 from railhouse.map.graph import track_graph
 from railhouse.map.network import network_graph
 from railhouse.map.validate import IllegalRoute, _Tracer, check_routes
@@ -31,7 +35,8 @@ GOLDEN = Path(__file__).parents[1] / "golden" / "records" / "soh.jsonl.gz"
 
 def judged(game: Any, company: str, routes: tuple[TrainRoute, ...],
            on_full_build: bool) -> object:
-    """The checked routes of a claim, or the refusal (message and rule)."""
+    """The checked routes of a claim, or the refusal (message and rule): by the engine's
+    tracer on the network graph, or by the plain tracer on a full build."""
     problem = game.route_problem(company)
     board = problem.board
     graph = None
@@ -40,8 +45,9 @@ def judged(game: Any, company: str, routes: tuple[TrainRoute, ...],
         fresh.cache.clear()
         graph = track_graph(fresh, problem.operator.released)
     try:
-        return check_routes(board, problem.operator, problem.rules, problem.run,
-                            claimed(routes), graph)
+        with patch.object(validate, "_Tracer", PlainTracer if on_full_build else _Tracer):
+            return check_routes(board, problem.operator, problem.rules, problem.run,
+                                claimed(routes), graph)
     except IllegalRoute as exc:
         return ("refused", str(exc), exc.rule)
 

@@ -16,12 +16,12 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
+from itertools import pairwise
 
 from railhouse.engine.errors import IllegalAction
 from railhouse.map.board import Board
 from railhouse.map.candidates import route_view
 from railhouse.map.graph import EDGE, Operator, TrackGraph, blocked
-from railhouse.map.legal import may_follow
 from railhouse.map.network import NetworkGraph, network_graph
 from railhouse.map.tiles import CITY, JUNCTION, OFFBOARD, TOWN
 from railhouse.map.trains import RouteRules, RunContext, TrainSpec
@@ -116,6 +116,8 @@ class _Tracer:
         self._starts: dict[str, list[int]] = {}
         self._adjacent: dict[int, list[tuple[int, int]]] = {}
         self._rank: list[int] | None = g.path_rank if isinstance(g, NetworkGraph) else None
+        self.neighbours = board.map.neighbours
+        self._plans: dict[tuple[str, ...], tuple[list[int], list[int]]] = {}
 
     def adjacent(self, u: int) -> list[tuple[int, int]]:
         """``g.adj[u]`` in the order of a full build (by path number there)."""
@@ -169,6 +171,29 @@ class _Tracer:
         get = self.g.side.get
         return any(get((coord, edge)) == side for edge in range(6))
 
+    def plan(self, leg: tuple[str, ...]) -> tuple[list[int], list[int]]:
+        """The map-order numbers of the leg's hexes, and per hex but the last the side
+        node its track must leave by: the side it shares with the next hex (-1 if none:
+        the next is not a neighbour, the same hex, or across a barrier).  A side node
+        reached by a path of one hex lies on another exactly when it is that side
+        (:meth:`on_hex`); the same hex again is never entered over a side either, as a
+        path may not turn back there (:func:`~railhouse.map.legal.may_follow`)."""
+        found = self._plans.get(leg)
+        if found is None:
+            side = self.g.side
+            exits = []
+            for here, there in pairwise(leg):
+                near = self.neighbours[here]
+                out = -1
+                if there != here and there in near:
+                    edge = near.index(there)
+                    mine = side.get((here, edge))
+                    if mine is not None and mine == side.get((there, (edge + 3) % 6)):
+                        out = mine
+                exits.append(out)
+            found = self._plans[leg] = ([self.number[coord] for coord in leg], exits)
+        return found
+
     def trace(self, legs: tuple[tuple[str, ...], ...],
               taken: set[int]) -> tuple[list[int], list[int]]:
         """(nodes in travel order, paths) of the whole route, legs joined at their stops;
@@ -196,28 +221,31 @@ class _Tracer:
 
     def _legs(self, start: int, leg: tuple[str, ...], taken: set[int],
               visited: set[int]) -> Iterator[tuple[list[int], list[int]]]:
-        """Every way along ``leg`` from ``start`` to a stop in its last hex."""
+        """Every way along ``leg`` from ``start`` to a stop in its last hex: depth first,
+        each step a segment of the hex the way is in, no node twice, over to the next hex
+        only by :meth:`plan`'s side.  That is a legal path (``may_follow``): it turns
+        back nowhere, as it goes on from a hex side only into another hex."""
         g, last = self.g, len(leg) - 1
-        path_hex, numbers = g.path_hex, [self.number[coord] for coord in leg]
+        path_hex, graph_nodes = g.path_hex, g.nodes
+        numbers, exits = self.plan(leg)
         adjacent = self.adjacent
         stack: list[tuple[int, int, list[int], list[int]]] = [(start, 0, [start], [])]
         while stack:
             u, i, nodes, paths = stack.pop()
+            here = numbers[i]
             for v, pid in adjacent(u):
-                if pid in taken or pid in paths or path_hex[pid] != numbers[i]:
-                    continue
-                if not may_follow(g, u, paths[-1] if paths else -1, pid):
+                if path_hex[pid] != here or pid in taken or pid in paths:
                     continue
                 if v in nodes or v in visited:
                     continue
-                kind = g.nodes[v].kind
+                kind = graph_nodes[v].kind
                 if kind in (CITY, OFFBOARD) or (kind == TOWN and i == last):
                     if i == last:
                         yield [*nodes, v], [*paths, pid]
                     continue
                 j = i
                 if kind == EDGE:
-                    if i == last or not self.on_hex(v, leg[i + 1]):
+                    if i == last or v != exits[i]:
                         continue
                     j = i + 1
                 stack.append((v, j, [*nodes, v], [*paths, pid]))
