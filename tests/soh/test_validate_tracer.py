@@ -3,7 +3,7 @@ number and a side's hexes from ``g.side`` instead of indexes of its own: at ever
 version of seeded ``rules=18xx-games`` SOH playouts (and of 1839's opening board) and of
 game 181446, these answer as the indexes it used to build (the hex in the path's name,
 the inverse of ``g.side``, the stops per hex with multi-hex off-boards on every hex, in
-the same order)."""
+the same order: :meth:`_Tracer.starts`)."""
 
 from __future__ import annotations
 
@@ -48,7 +48,8 @@ def check_board(game: Any, seen: set[int]) -> None:
     g = track_graph(board)
     tracer = _Tracer(board, g)
     path_hex, side_hexes, stops_by_hex = old_indexes(g)
-    assert tracer.stops_by_hex == stops_by_hex
+    assert {c: tracer.starts(c) for c in stops_by_hex} == stops_by_hex
+    assert not any(tracer.starts(c) for c in board.map.hexes if c not in stops_by_hex)
     assert [tracer.number[h] for h in path_hex] == g.path_hex
     coords = list(board.map.hexes)
     for side, hexes in side_hexes.items():

@@ -18,8 +18,9 @@ purchase").  Both walk the tiles as 18xx.games does (:class:`Walk`).
 from __future__ import annotations
 
 from railhouse.map.board import Board
-from railhouse.map.graph import Operator
+from railhouse.map.graph import Operator, hex_order
 from railhouse.map.lays import TileLay
+from railhouse.map.mapdef import MapDef
 from railhouse.map.tiles import CITY, JUNCTION, OFFBOARD, STOP_BASE, TileDef
 
 #: the restrictions a track step may apply to a lay (18xx.games ``TRACK_RESTRICTION``)
@@ -34,17 +35,33 @@ def adds_usable_track(board: Board, op: Operator, lay: TileLay) -> bool:
     old_tile, old_rot = board.tile_at(lay.hex)
     if not old_tile.paths:
         return True
-    old = [ends(old_tile, old_rot, path) for path in old_tile.paths]
+    new_tile = board.map.tiles[lay.tile]
+    adding = _adding_paths(board.map, old_tile, old_rot, new_tile, lay.rotation % 6)
+    if not adding:  # no new path would pass
+        return False
     after = board.clone()
     after.lay_tile(lay.hex, lay.tile, lay.rotation, lay.tokens)
-    new_tile, new_rot = after.tile_at(lay.hex)
-    adding: set[Place] = set()  # the new paths that would pass if the network walks one
-    for k, path in enumerate(new_tile.paths):
-        mine = ends(new_tile, new_rot, path)
-        inside = next((o for o in old if within(mine, o)), None)
-        if inside is None or stop_values(mine) != stop_values(inside):
-            adding.add((lay.hex, k))
-    return bool(adding) and Walk(after, op).reaches(adding)
+    return Walk(after, op).reaches({(lay.hex, k) for k in adding})
+
+
+def _adding_paths(mapdef: MapDef, old_tile: TileDef, old_rot: int, new_tile: TileDef,
+                  new_rot: int) -> tuple[int, ...]:
+    """The paths of ``new_tile`` (at ``new_rot``, replacing ``old_tile`` at ``old_rot``)
+    that would pass the test if the network walks one: not within an old path, or with
+    other stop values.  A function of the two tiles and turns alone (tiles are the map's
+    immutable data), so kept in the map's cache under their ids and turns."""
+    key = ("adding_paths", id(old_tile), old_rot, id(new_tile), new_rot)
+    found: tuple[int, ...] | None = mapdef._cache.get(key)
+    if found is None:
+        old = [ends(old_tile, old_rot, path) for path in old_tile.paths]
+        adding = []
+        for k, path in enumerate(new_tile.paths):
+            mine = ends(new_tile, new_rot, path)
+            inside = next((o for o in old if within(mine, o)), None)
+            if inside is None or stop_values(mine) != stop_values(inside):
+                adding.append(k)
+        found = mapdef._cache[key] = tuple(adding)
+    return found
 
 
 def ends(tile: TileDef, rotation: int, path: tuple[int, int]) -> list[End]:
@@ -95,37 +112,40 @@ class Walk:
     direction first found) and every stop at most once; at a hex side only on into the
     neighbour (no reversal), never back over a side the chain already crossed; not on
     from a city full of others' tokens or an off-board.  Stops and paths are taken in
-    the tile's order, as tobymao does."""
+    the tile's order, as tobymao does.
+
+    Each hex is read through its :class:`_WalkHex` (made once per map, hex, tile and
+    turn), which numbers paths, stops and hex sides as small integers (:func:`_place`)
+    for the walk's sets; :meth:`run` gives them back as places."""
 
     def __init__(self, board: Board, op: Operator) -> None:
         self.board, self.op = board, op
-        self.walked: set[Place] = set()
-        self.stops: list[set[Place]] = []  # per token: the stops its walk touched
-        self._nodes: set[Place] = set()
-        self._paths: set[Place] = set()
-        self._crossing: set[tuple[str, int]] = set()
-        self._hexes: dict[str, _HexPaths] = {}  # the board does not change during a walk
-        self._targets: set[Place] = set()  # see reaches
+        self._walked: set[int] = set()
+        self._stops: list[set[int]] = []  # per token: the stops its walk touched
+        self._targets: set[int] = set()  # see reaches
         self._two_stops = False  # see touches_two_stops
 
     def run(self) -> set[Place]:
-        """Every (hex, path index) walked."""
-        board = self.board
-        starts = [(h, board.tile_at(h)[0].city_indices()[k])
-                  for h, k in board.company_cities(self.op.company)]
-        for start in starts:
-            self._nodes = set(starts) - {start}
-            self._paths = set()
-            self.stops.append({start})
-            self._node(start)
-        return self.walked
+        """Every (hex, path index) walked (and :attr:`stops`)."""
+        self._walk()
+        return self._places(self._walked)
+
+    @property
+    def stops(self) -> list[set[Place]]:
+        """Per token: the stops its walk touched (so far)."""
+        return [self._places(touched) for touched in self._stops]
+
+    def _places(self, numbers: set[int]) -> set[Place]:
+        coords = list(self.board.map.hexes)
+        return {(coords[n >> _SHIFT], n & _MASK) for n in numbers}
 
     def reaches(self, targets: set[Place]) -> bool:
         """Whether the walk takes one of the paths ``targets`` ((hex, path index)); it
         stops at the first (the walk only grows, so the answer is :meth:`run`'s)."""
-        self._targets = targets
+        order = hex_order(self.board.map)
+        self._targets = {_place(order[coord], k) for coord, k in targets}
         try:
-            self.run()
+            self._walk()
         except _Reached:
             return True
         return False
@@ -138,121 +158,150 @@ class Walk:
         whole walk)."""
         self._two_stops = True
         try:
-            self.run()
+            self._walk()
         except _Reached:
             return True
         return False
 
-    def _hex(self, hex_id: str) -> _HexPaths:
-        found = self._hexes.get(hex_id)
-        if found is None:
-            found = self._hexes[hex_id] = _hex_paths(*self.board.tile_at(hex_id))
-        return found
+    def _walk(self) -> None:
+        """The walk.  A path or stop is entered (``path``, ``node``) only when new to
+        this token's walk and, for a path, off the sides the chain crossed: the
+        callers test that first."""
+        board, mapdef = self.board, self.board.map
+        tokens, company = board.tokens, self.op.company
+        walked, targets, two_stops = self._walked, self._targets, self._two_stops
+        hexes: dict[str, _WalkHex] = {}  # the board does not change during a walk
+        crossing: set[int] = set()  # every hex side the chain crossed
+        nodes: set[int] = set()  # per token: the stops entered
+        paths: set[int] = set()  # per token: the paths taken
+        touched: set[int] = set()  # per token: the stops touched
 
-    def _node(self, stop: Place) -> None:
-        if stop in self._nodes:
-            return
-        self._nodes.add(stop)
-        hex_id, index = stop
-        for k in self._hex(hex_id).at_stop.get(index, ()):
-            self._path(hex_id, k, STOP_BASE + index)
+        def walk_hex(coord: str) -> _WalkHex:
+            found = hexes.get(coord)
+            if found is None:
+                found = hexes[coord] = _walk_hex(mapdef, coord, *board.tile_at(coord))
+            return found
 
-    def _path(self, hex_id: str, k: int, entry: int) -> None:
-        place = (hex_id, k)
-        if place in self._paths:
-            return
-        paths = self._hexes.get(hex_id) or self._hex(hex_id)
-        crossing = self._crossing
-        for side in paths.sides[k]:
-            if (hex_id, side) in crossing:
-                return
-        self._paths.add(place)
-        self.walked.add(place)
-        if place in self._targets:
-            raise _Reached
-        for end, index, city, slots in paths.stop_ends[k]:
-            if end != entry:
-                stop = (hex_id, index)
-                touched = self.stops[-1]
-                touched.add(stop)
-                if self._two_stops and len(touched) > 1:
-                    raise _Reached
-                if city == _PASS or (city >= 0 and self._open(hex_id, city, slots)):
-                    self._node(stop)
-        for end, side in paths.side_ends[k]:
-            if end != entry:  # cross into the neighbour (tobymao's Path#walk over an edge)
-                neighbour = self.board.map.neighbours[hex_id][side]
-                if neighbour is None:
-                    continue
-                crossing.add((hex_id, side))
-                facing = (side + 3) % 6
-                for j, their_end in self._hex(neighbour).at_side.get(facing, ()):
-                    self._path(neighbour, j, their_end)
-                crossing.discard((hex_id, side))
+        def node(here: _WalkHex, index: int) -> None:
+            for k, place, sides, end in here.at_stop.get(index, ()):
+                if place not in paths and crossing.isdisjoint(sides):
+                    path(here, k, place, end)
 
-    def _open(self, hex_id: str, city: int, slots: int) -> bool:
-        """Whether the walk goes on through city ``city`` of ``hex_id`` (``slots``
-        slots): not when its every slot holds another company's token."""
-        owners = self.board.tokens.get((hex_id, city), [])
-        return len(owners) < slots or self.op.company in owners
+        def path(here: _WalkHex, k: int, place: int, entry: int) -> None:
+            paths.add(place)
+            walked.add(place)
+            if place in targets:
+                raise _Reached
+            for end, index, stop, city, slots in here.stop_ends[k]:
+                if end != entry:
+                    touched.add(stop)
+                    if two_stops and len(touched) > 1:
+                        raise _Reached
+                    if stop not in nodes and (
+                            city is None or (city and _open(tokens.get(city), slots, company))):
+                        nodes.add(stop)
+                        node(here, index)
+            for end, side, neighbour, facing in here.side_ends[k]:
+                if end != entry:  # cross into the neighbour (tobymao's Path#walk)
+                    crossing.add(side)
+                    there = hexes.get(neighbour) or walk_hex(neighbour)
+                    for j, their_place, sides, their_end in there.at_side.get(facing, ()):
+                        if their_place not in paths and crossing.isdisjoint(sides):
+                            path(there, j, their_place, their_end)
+                    crossing.discard(side)
+
+        order = hex_order(mapdef)
+        starts = [(h, board.tile_at(h)[0].city_indices()[k])
+                  for h, k in board.company_cities(company)]
+        numbered = [_place(order[h], index) for h, index in starts]
+        for (coord, index), start in zip(starts, numbered, strict=True):
+            nodes = set(numbered)
+            paths = set()
+            touched = {start}
+            self._stops.append(touched)
+            node(walk_hex(coord), index)
+
+
+def _open(owners: list[str] | None, slots: int, company: str) -> bool:
+    """Whether the walk goes on through a city of ``slots`` slots holding ``owners``'
+    tokens: not when its every slot holds another company's token."""
+    return owners is None or len(owners) < slots or company in owners
 
 
 class _Reached(Exception):
     """The walk's answer is decided (:meth:`Walk.reaches`, :meth:`Walk.touches_two_stops`)."""
 
 
-#: how :class:`_HexPaths` marks a stop the walk always goes on from, or never (an off-board)
-_PASS, _STOP = -1, -2
+_SHIFT = 4  # a path or stop index of a tile is below 1 << _SHIFT
+_MASK = (1 << _SHIFT) - 1
 
 
-class _HexPaths:
-    """A hex's tile as the walk reads it: per path its hex sides (rotated), its stop ends
-    ``(end, stop index, city, slots)`` in the path's order (``city``: the city's number
-    among the tile's cities if the walk goes on from it only while a slot is free or
-    the company's, else :data:`_PASS` or :data:`_STOP`, an off-board), its side ends
-    ``(end, rotated side)`` in the path's order; and, in the tile's order, the paths
-    (index, end) entering at each side and the paths at each stop.  All of it follows
-    from the tile and rotation alone."""
+def _place(number: int, index: int) -> int:
+    """The walk's number of path or stop ``index`` of the hex of map-order ``number``
+    (a hex side: its edge in place of ``index``)."""
+    return number << _SHIFT | index
 
-    __slots__ = ("at_side", "at_stop", "rotation", "side_ends", "sides", "stop_ends", "tile")
 
-    def __init__(self, tile: TileDef, rotation: int) -> None:
-        self.tile, self.rotation = tile, rotation
-        self.sides: list[tuple[int, ...]] = []
-        self.stop_ends: list[tuple[tuple[int, int, int, int], ...]] = []
-        self.side_ends: list[tuple[tuple[int, int], ...]] = []
-        self.at_side: dict[int, list[tuple[int, int]]] = {}
-        self.at_stop: dict[int, list[int]] = {}
-        rule = []
+#: a city's key in ``Board.tokens``; None: a stop the walk always goes on from; (): one
+#: it never goes on from (an off-board)
+CityKey = tuple[str, int] | tuple[()] | None
+StopEnd = tuple[int, int, int, CityKey, int]  # (end, stop index, stop, city, slots)
+SideEnd = tuple[int, int, str, int]  # (end, side, neighbour, the neighbour's side)
+Entry = tuple[int, int, tuple[int, ...], int]  # (path index, path, its sides, end)
+
+
+class _WalkHex:
+    """A hex's tile as the walk reads it, with the walk's numbers (:func:`_place`) of its
+    paths, stops and sides, per path ``k``: ``stop_ends[k]``: its stop ends ``(end, stop
+    index, stop, city, slots)`` in the path's order (``city``: the key ``(hex, city
+    number)`` of ``Board.tokens`` if the walk goes on from it only while a slot is free
+    or the company's, else None where it always goes on, ``()`` where it never does: an
+    off-board); ``side_ends[k]``: its side ends with a neighbour, ``(end, side,
+    neighbour, the neighbour's side)`` in the path's order.  And, in the tile's order,
+    the paths entering at each side (``at_side``) and the paths at each stop
+    (``at_stop``), as ``(k, path, the path's sides, the end entered)``.  All of it
+    follows from the map, the hex, the tile and its turn."""
+
+    __slots__ = ("at_side", "at_stop", "side_ends", "stop_ends")
+
+    def __init__(self, mapdef: MapDef, coord: str, tile: TileDef, rotation: int) -> None:
+        near, number = mapdef.neighbours[coord], hex_order(mapdef)[coord]
+        assert len(tile.paths) <= _MASK and len(tile.stops) <= _MASK
+        self.stop_ends: list[tuple[StopEnd, ...]] = []
+        self.side_ends: list[tuple[SideEnd, ...]] = []
+        self.at_side: dict[int, list[Entry]] = {}
+        self.at_stop: dict[int, list[Entry]] = {}
+        rule: list[tuple[CityKey, int]] = []
         for index, stop in enumerate(tile.stops):
             if stop.kind == OFFBOARD:
-                rule.append((_STOP, 0))
+                rule.append(((), 0))
             elif stop.kind != CITY or not stop.slots:
-                rule.append((_PASS, 0))
+                rule.append((None, 0))
             else:
-                rule.append((tile.city_indices().index(index), stop.slots))
+                rule.append(((coord, tile.city_indices().index(index)), stop.slots))
         for k, path in enumerate(tile.paths):
-            self.sides.append(tuple((e + rotation) % 6 for e in path if e < STOP_BASE))
-            self.stop_ends.append(tuple((e, e - STOP_BASE, *rule[e - STOP_BASE])
+            sides = [(e, (e + rotation) % 6) for e in path if e < STOP_BASE]
+            crossings = tuple(_place(number, side) for _, side in sides)
+            self.stop_ends.append(tuple((e, e - STOP_BASE, _place(number, e - STOP_BASE),
+                                         *rule[e - STOP_BASE])
                                         for e in path if e >= STOP_BASE))
-            self.side_ends.append(tuple((e, (e + rotation) % 6)
-                                        for e in path if e < STOP_BASE))
-            for end in path:
-                if end < STOP_BASE:
-                    self.at_side.setdefault((end + rotation) % 6, []).append((k, end))
+            self.side_ends.append(tuple((e, _place(number, side), there, (side + 3) % 6)
+                                        for e, side in sides
+                                        if (there := near[side]) is not None))
+            for end, side in sides:
+                self.at_side.setdefault(side, []).append(
+                    (k, _place(number, k), crossings, end))
             for index in range(len(tile.stops)):
                 if STOP_BASE + index in path:
-                    self.at_stop.setdefault(index, []).append(k)
+                    self.at_stop.setdefault(index, []).append(
+                        (k, _place(number, k), crossings, STOP_BASE + index))
 
 
-#: (id of a tile, rotation) -> (the tile, its walk view); the entry holds the tile, so
-#: its id cannot be reused while the entry lives (tiles are immutable title data)
-_HEX_PATHS: dict[tuple[int, int], tuple[TileDef, _HexPaths]] = {}
-
-
-def _hex_paths(tile: TileDef, rotation: int) -> _HexPaths:
-    """The walk's view of ``tile`` turned by ``rotation``, made once per tile and turn."""
-    found = _HEX_PATHS.get((id(tile), rotation))
-    if found is None or found[0] is not tile:
-        found = _HEX_PATHS[(id(tile), rotation)] = (tile, _HexPaths(tile, rotation))
-    return found[1]
+def _walk_hex(mapdef: MapDef, coord: str, tile: TileDef, rotation: int) -> _WalkHex:
+    """The walk's view of ``coord`` holding ``tile`` turned by ``rotation``, made once per
+    map, hex, tile and turn (kept in the map's cache: tiles are its immutable data)."""
+    key = ("walk_hex", coord, id(tile), rotation)
+    found: _WalkHex | None = mapdef._cache.get(key)
+    if found is None:
+        found = mapdef._cache[key] = _WalkHex(mapdef, coord, tile, rotation)
+    return found

@@ -16,12 +16,13 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
+from itertools import pairwise
 
 from railhouse.engine.errors import IllegalAction
 from railhouse.map.board import Board
 from railhouse.map.candidates import route_view
-from railhouse.map.graph import EDGE, Operator, TrackGraph, blocked, track_graph
-from railhouse.map.legal import may_follow
+from railhouse.map.graph import EDGE, Operator, TrackGraph, blocked
+from railhouse.map.network import NetworkGraph, network_graph
 from railhouse.map.tiles import CITY, JUNCTION, OFFBOARD, TOWN
 from railhouse.map.trains import RouteRules, RunContext, TrainSpec
 
@@ -54,9 +55,16 @@ def validate_routes(board: Board, op: Operator, rules: RouteRules, ctx: RunConte
 
 
 def check_routes(board: Board, op: Operator, rules: RouteRules, ctx: RunContext,
-                 claimed: Sequence[ClaimedRoute]) -> list[CheckedRoute]:
-    """Each claimed route traced and valued, in order (raises :class:`IllegalRoute`)."""
-    g = track_graph(board, op.released)
+                 claimed: Sequence[ClaimedRoute],
+                 graph: TrackGraph | None = None) -> list[CheckedRoute]:
+    """Each claimed route traced and valued, in order (raises :class:`IllegalRoute`).
+
+    The trace runs on ``graph``, by default the network graph of ``op``'s barriers
+    (:func:`~railhouse.map.network.network_graph`: patched lay by lay, so a claim costs no
+    graph build).  It takes the ways a full build of the track graph
+    (:func:`~railhouse.map.graph.track_graph`) would list first, whatever the graph's
+    numbering (:class:`_Tracer`), so the answer is the same on either graph."""
+    g = network_graph(board, op.released) if graph is None else graph
     tracer = _Tracer(board, g)
     trains = {t.name: t for t in ctx.trains}
     used_paths: set[int] = set()
@@ -92,31 +100,99 @@ class _Tracer:
 
     It reads a path's hex by its map-order number (``g.path_hex``; the build names each
     path ``"<hex>:..."`` after ``list(map.hexes)[number]``) and whether a side node lies
-    on a hex from ``g.side`` (``(hex, edge) -> side node``), so that only the stops need
-    an index per graph."""
+    on a hex from ``g.side`` (``(hex, edge) -> side node``).
+
+    Where a claim can be traced two ways, the first found wins, so the order matters: the
+    tracer takes the ways at a node and the stops of a hex in the order of a full build of
+    the track graph, whose numbers follow the map (:mod:`railhouse.map.graphbuild`).  On
+    such a graph that is number order; on a network graph, whose patched hexes are
+    numbered last, it is the order of ``path_rank`` and ``stop_rank``, the numbers a full
+    build would give (:mod:`railhouse.map.network`).  Both are made per node and per hex
+    the trace visits (``_adjacent``, :meth:`starts`), for this graph alone."""
 
     def __init__(self, board: Board, g: TrackGraph) -> None:
         self.g = g
         self.number = _hex_numbers(board)
-        self.stops_by_hex: dict[str, list[int]] = {}
-        offboards = []
-        for u, node in enumerate(g.nodes):
-            if node.kind in (CITY, TOWN, OFFBOARD):
-                self.stops_by_hex.setdefault(node.hex, []).append(u)
-                if node.kind == OFFBOARD:
-                    offboards.append(u)
-        coords = list(board.map.hexes)
-        # multi-hex off-boards: every hex (the paths at an off-board, in path order)
-        for pid in sorted({pid for u in offboards for _, pid in g.adj[u]}):
-            coord = coords[g.path_hex[pid]]
+        self._starts: dict[str, list[int]] = {}
+        self._adjacent: dict[int, list[tuple[int, int]]] = {}
+        self._rank: list[int] | None = g.path_rank if isinstance(g, NetworkGraph) else None
+        self.neighbours = board.map.neighbours
+        self._plans: dict[tuple[str, ...], tuple[list[int], list[int]]] = {}
+
+    def adjacent(self, u: int) -> list[tuple[int, int]]:
+        """``g.adj[u]`` in the order of a full build (by path number there)."""
+        found = self._adjacent.get(u)
+        if found is None:
+            rank = self._rank
+            found = self.g.adj[u]
+            if rank is not None and len(found) > 1:
+                found = sorted(found, key=lambda e: rank[e[1]])
+            self._adjacent[u] = found
+        return found
+
+    def starts(self, coord: str) -> list[int]:
+        """The stops a route may start from in ``coord``: those of its tile in a full
+        build's order, then those of a multi-hex off-board reached by its paths."""
+        found = self._starts.get(coord)
+        if found is None:
+            found = self._starts[coord] = (self._network_starts(coord)
+                                           if isinstance(self.g, NetworkGraph)
+                                           else self._build_starts(coord))
+        return found
+
+    def _build_starts(self, coord: str) -> list[int]:
+        g = self.g
+        found = [u for u, node in enumerate(g.nodes)
+                 if node.hex == coord and node.kind in (CITY, TOWN, OFFBOARD)]
+        number = self.number[coord]
+        # the hex's paths reaching an off-board made on another hex, in path order
+        for pid, at in enumerate(g.path_hex):
+            if at == number:
+                for u in g.path_ends[pid]:
+                    if g.nodes[u].kind == OFFBOARD and u not in found:
+                        found.append(u)
+        return found
+
+    def _network_starts(self, coord: str) -> list[int]:
+        g = self.g
+        assert isinstance(g, NetworkGraph)
+        nodes = g.nodes
+        found = sorted((u for u in g.hex_stops.get(coord, ())
+                        if nodes[u].hex == coord and nodes[u].kind in (CITY, TOWN, OFFBOARD)),
+                       key=g.stop_rank.__getitem__)
+        for pid in g.hex_paths.get(coord, ()):  # in the hex's fragment order
             for u in g.path_ends[pid]:
-                if g.nodes[u].kind == OFFBOARD and u not in self.stops_by_hex.get(coord, []):
-                    self.stops_by_hex.setdefault(coord, []).append(u)
+                if nodes[u].kind == OFFBOARD and u not in found:
+                    found.append(u)
+        return found
 
     def on_hex(self, side: int, coord: str) -> bool:
         """Whether side node ``side`` is one of ``coord``'s hex sides."""
         get = self.g.side.get
         return any(get((coord, edge)) == side for edge in range(6))
+
+    def plan(self, leg: tuple[str, ...]) -> tuple[list[int], list[int]]:
+        """The map-order numbers of the leg's hexes, and per hex but the last the side
+        node its track must leave by: the side it shares with the next hex (-1 if none:
+        the next is not a neighbour, the same hex, or across a barrier).  A side node
+        reached by a path of one hex lies on another exactly when it is that side
+        (:meth:`on_hex`); the same hex again is never entered over a side either, as a
+        path may not turn back there (:func:`~railhouse.map.legal.may_follow`)."""
+        found = self._plans.get(leg)
+        if found is None:
+            side = self.g.side
+            exits = []
+            for here, there in pairwise(leg):
+                near = self.neighbours[here]
+                out = -1
+                if there != here and there in near:
+                    edge = near.index(there)
+                    mine = side.get((here, edge))
+                    if mine is not None and mine == side.get((there, (edge + 3) % 6)):
+                        out = mine
+                exits.append(out)
+            found = self._plans[leg] = ([self.number[coord] for coord in leg], exits)
+        return found
 
     def trace(self, legs: tuple[tuple[str, ...], ...],
               taken: set[int]) -> tuple[list[int], list[int]]:
@@ -125,8 +201,7 @@ class _Tracer:
         for leg in legs:
             if len(leg) < 1 or any(h not in self.g.hex_edges for h in leg):
                 raise IllegalRoute(f"leg {'-'.join(leg)} names a hex not on the map", "track")
-        starts = self.stops_by_hex.get(legs[0][0], [])
-        for start in starts:
+        for start in self.starts(legs[0][0]):
             found = self._join(legs, 0, [start], [], taken)
             if found is not None:
                 return found
@@ -146,27 +221,31 @@ class _Tracer:
 
     def _legs(self, start: int, leg: tuple[str, ...], taken: set[int],
               visited: set[int]) -> Iterator[tuple[list[int], list[int]]]:
-        """Every way along ``leg`` from ``start`` to a stop in its last hex."""
+        """Every way along ``leg`` from ``start`` to a stop in its last hex: depth first,
+        each step a segment of the hex the way is in, no node twice, over to the next hex
+        only by :meth:`plan`'s side.  That is a legal path (``may_follow``): it turns
+        back nowhere, as it goes on from a hex side only into another hex."""
         g, last = self.g, len(leg) - 1
-        path_hex, numbers = g.path_hex, [self.number[coord] for coord in leg]
+        path_hex, graph_nodes = g.path_hex, g.nodes
+        numbers, exits = self.plan(leg)
+        adjacent = self.adjacent
         stack: list[tuple[int, int, list[int], list[int]]] = [(start, 0, [start], [])]
         while stack:
             u, i, nodes, paths = stack.pop()
-            for v, pid in g.adj[u]:
-                if pid in taken or pid in paths or path_hex[pid] != numbers[i]:
-                    continue
-                if not may_follow(g, u, paths[-1] if paths else -1, pid):
+            here = numbers[i]
+            for v, pid in adjacent(u):
+                if path_hex[pid] != here or pid in taken or pid in paths:
                     continue
                 if v in nodes or v in visited:
                     continue
-                kind = g.nodes[v].kind
+                kind = graph_nodes[v].kind
                 if kind in (CITY, OFFBOARD) or (kind == TOWN and i == last):
                     if i == last:
                         yield [*nodes, v], [*paths, pid]
                     continue
                 j = i
                 if kind == EDGE:
-                    if i == last or not self.on_hex(v, leg[i + 1]):
+                    if i == last or v != exits[i]:
                         continue
                     j = i + 1
                 stack.append((v, j, [*nodes, v], [*paths, pid]))
