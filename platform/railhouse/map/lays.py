@@ -226,9 +226,10 @@ def reached_sides(board: Board, op: Operator) -> dict[str, int]:
     if hit is None:
         g, reached = network_reach(board, op)
         hit = {}
-        for (coord, edge), node in g.side.items():
-            if node in reached:
-                hit[coord] = hit.get(coord, 0) | 1 << edge
+        side_bits = g.side_bits
+        for u in reached:
+            for coord, bit in side_bits[u]:
+                hit[coord] = hit.get(coord, 0) | bit
         board.cache[key] = hit
     return hit
 
