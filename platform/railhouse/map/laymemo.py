@@ -19,6 +19,9 @@ from typing import Any, NamedTuple
 from railhouse.map.board import Board
 from railhouse.map.mapdef import MapDef
 
+#: the tag of a reservation in :func:`hex_markers` (a token's entry starts with its city)
+RESERVED = "reserved"
+
 #: entries kept per map before the memo starts afresh (bounds memory in long sessions)
 MEMO_LIMIT = 50_000
 
@@ -31,20 +34,18 @@ def memo_of(mapdef: MapDef) -> dict[Any, Any]:
     return memo
 
 
-def unavailable(board: Board) -> frozenset[str]:
-    """The map's tiles no longer in the supply (per track version: only a lay changes
-    the supply)."""
-    key = ("unavailable", board.track_version)
-    hit: frozenset[str] | None = board.cache.get(key)
-    if hit is None:
-        supply = board.supply  # not Board.available: a tile id is out if its count is 0
-        hit = board.cache[key] = frozenset(
-            t for t in board.map.tiles if (n := supply.get(t, 0)) is not None and n <= 0)
-    return hit
+def out_of_supply(board: Board, candidates: frozenset[str]) -> frozenset[str]:
+    """The tiles of ``candidates`` no longer in the supply (not ``Board.available``: a
+    tile id is out if its count is 0 or it has none).  Asked per hex, of the few tiles
+    that may go there, rather than of the whole tile set per board revision."""
+    supply = board.supply
+    return frozenset([t for t in candidates if (n := supply.get(t, 0)) is not None and n <= 0])
 
 
 def hex_markers(board: Board) -> dict[str, tuple[object, ...]]:
-    """Per hex with any: its tokens ``(city, owners)`` and reservations (per revision)."""
+    """Per hex with any: its tokens ``(city, owners)`` and reservations ``(RESERVED,
+    company, city)`` (per revision; plain tuples, so a key holding them hashes and
+    compares without Python-level ``__hash__``/``__eq__`` calls)."""
     memo = board.memo()
     hit: dict[str, tuple[object, ...]] | None = memo.get("hex_markers")
     if hit is None:
@@ -52,18 +53,17 @@ def hex_markers(board: Board) -> dict[str, tuple[object, ...]]:
         for (coord, city), owners in sorted(board.tokens.items()):
             found.setdefault(coord, []).append((city, tuple(owners)))
         for r in board.reservations:
-            found.setdefault(r.hex, []).append(r)
+            found.setdefault(r.hex, []).append((RESERVED, r.company, r.city))
         hit = memo["hex_markers"] = {c: tuple(v) for c, v in found.items()}
     return hit
 
 
 class ListingInputs(NamedTuple):
-    """What every hex of one listing shares: the memo, the tiles out of supply and the
-    markers per hex (looked up once per listing, not once per hex), and ``revision``:
-    the lays found per hex at this board revision (see :func:`listing_inputs`)."""
+    """What every hex of one listing shares: the memo and the markers per hex (looked up
+    once per listing, not once per hex), and ``revision``: the lays found per hex at this
+    board revision (see :func:`listing_inputs`)."""
 
     memo: dict[Any, Any]
-    unavailable: frozenset[str]
     markers: dict[str, tuple[object, ...]]
     revision: dict[Any, Any]
 
@@ -79,7 +79,7 @@ def listing_inputs(board: Board) -> ListingInputs:
     revision = memo.get("hex_lays")
     if revision is None:
         revision = memo["hex_lays"] = {}
-    return ListingInputs(memo_of(board.map), unavailable(board), hex_markers(board), revision)
+    return ListingInputs(memo_of(board.map), hex_markers(board), revision)
 
 
 def hex_key(
@@ -101,5 +101,5 @@ def hex_key(
             if ruled >> edge & 1 and nb is not None and hex_edges[nb] >> (edge + 3) % 6 & 1:
                 facing |= 1 << edge
     return (coord, board.tiles.get(coord), 0 if has_token else reached_mask, has_token,
-            inputs.unavailable & candidates, inputs.markers.get(coord, ()),
+            out_of_supply(board, candidates), inputs.markers.get(coord, ()),
             (facing, released) if ruled else None)
