@@ -18,6 +18,7 @@ from typing import Any, NamedTuple
 
 from railhouse.map.board import Board
 from railhouse.map.mapdef import MapDef
+from railhouse.map.tiles import orient
 
 #: the tag of a reservation in :func:`hex_markers` (a token's entry starts with its city)
 RESERVED = "reserved"
@@ -85,21 +86,26 @@ def listing_inputs(board: Board) -> ListingInputs:
 def hex_key(
     board: Board, inputs: ListingInputs, coord: str, candidates: frozenset[str],
     reached_mask: int, has_token: bool, released: frozenset[str], ruled: int,
-    hex_edges: dict[str, int] | None,
 ) -> tuple[object, ...]:
     """Everything of the board and the company that the lays on ``coord`` depend on
     (module docstring): of the supply, only whether the tiles that may replace the
     hex's one (``candidates``) are left; ``ruled``: the mask of the hex's edges under an
-    edge rule, and ``hex_edges`` the track graph's per-hex track sides (needed only when
-    ``ruled``)."""
+    edge rule (where it matters whether the neighbour has track facing the hex)."""
     facing = 0
     if ruled:
-        assert hex_edges is not None
         neighbours = board.map.neighbours[coord]
         for edge in range(6):
             nb = neighbours[edge]
-            if ruled >> edge & 1 and nb is not None and hex_edges[nb] >> (edge + 3) % 6 & 1:
+            if (ruled >> edge & 1 and nb is not None
+                    and track_sides(board, nb) >> (edge + 3) % 6 & 1):
                 facing |= 1 << edge
     return (coord, board.tiles.get(coord), 0 if has_token else reached_mask, has_token,
             out_of_supply(board, candidates), inputs.markers.get(coord, ()),
             (facing, released) if ruled else None)
+
+
+def track_sides(board: Board, coord: str) -> int:
+    """The mask of ``coord``'s sides its tile's track reaches (the track graph's
+    ``hex_edges[coord]``, read from the tile: no graph needed)."""
+    t, rotation = board.tile_at(coord)
+    return orient(t, rotation).edge_mask

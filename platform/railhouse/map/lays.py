@@ -27,10 +27,10 @@ from railhouse.map.board import Board
 from railhouse.map.graph import Operator, hex_order
 from railhouse.map.laycands import Candidate, candidate_ids, static_candidates
 from railhouse.map.laycands import next_tiles as next_tiles  # re-exported
-from railhouse.map.laymemo import ListingInputs, hex_key, listing_inputs
+from railhouse.map.laymemo import ListingInputs, hex_key, listing_inputs, track_sides
 from railhouse.map.laysig import listed_turn as listed_turn  # re-exported for the steps
 from railhouse.map.mapdef import WHITE, MapDef
-from railhouse.map.network import network_graph, network_reach
+from railhouse.map.network import network_reach
 from railhouse.map.tiles import TileDef, orient
 from railhouse.map.upgrades import UpgradeShape
 
@@ -167,9 +167,8 @@ def _memo_hex_lays(
 ) -> _HexLays:
     """:func:`_hex_lays` from the per-map memo (on a miss of the revision's)."""
     ruled = _ruled_edges(board.map).get(coord, 0)
-    hex_edges = network_graph(board, op.released).hex_edges if ruled else None
     key = (hex_key(board, inputs, coord, candidate_ids(board.map, coord, old, old_rot),
-                   reached_mask, has_token, op.released, ruled, hex_edges), opts.colors)
+                   reached_mask, has_token, op.released, ruled), opts.colors)
     memo = inputs.memo
     base: _HexLays | None = memo.get(key)
     if base is None:
@@ -302,7 +301,6 @@ def _edge_cost(board: Board, op: Operator, coord: str, new_edges: int) -> int | 
     if not new_edges & _ruled_edges(board.map).get(coord, 0):
         return 0
     cost = 0
-    hex_edges = network_graph(board, op.released).hex_edges
     for edge in range(6):
         if not new_edges >> edge & 1:
             continue
@@ -310,7 +308,7 @@ def _edge_cost(board: Board, op: Operator, coord: str, new_edges: int) -> int | 
         if rule is None:
             continue
         nb = board.map.neighbour(coord, edge)
-        if nb is None or not hex_edges[nb] >> ((edge + 3) % 6) & 1:
+        if nb is None or not track_sides(board, nb) >> ((edge + 3) % 6) & 1:
             continue
         if rule.barrier_until is not None and rule.barrier_until not in op.released:
             return None
