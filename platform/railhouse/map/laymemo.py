@@ -75,12 +75,68 @@ def listing_inputs(board: Board) -> ListingInputs:
     hex's tile, the supply and the markers are fixed, so a hex's lays there depend only
     on what the listing's caller passes (sides reached, token, released barriers, step
     options); "is there a lay?", the listing and a lay's validation at one position then
-    spell :func:`hex_key` once per hex, not once per question."""
+    spell :func:`hex_key` once per hex, not once per question.  A new revision starts
+    with the entries of the board's previous one whose hex's inputs did not change
+    (:func:`carried`)."""
     memo = board.memo()
+    markers = hex_markers(board)
     revision = memo.get("hex_lays")
     if revision is None:
-        revision = memo["hex_lays"] = {}
-    return ListingInputs(memo_of(board.map), hex_markers(board), revision)
+        revision = memo["hex_lays"] = carried(board, markers)
+    return ListingInputs(memo_of(board.map), markers, revision)
+
+
+class _Revision(NamedTuple):
+    """A board revision's content as its per-hex lays were found there: copies of the
+    tiles and supply, its :func:`hex_markers`, and the lays (``listing_inputs``)."""
+
+    tiles: dict[str, tuple[str, int]]
+    supply: dict[str, int | None]
+    markers: dict[str, tuple[object, ...]]
+    lays: dict[Any, Any]
+
+
+#: where a board's cache holds the :class:`_Revision` of its latest listing revision
+LAST_REVISION = ("hex_lays_last",)
+#: a revision carrying more entries than this starts afresh (entries of hexes and
+#: companies no longer asked about are otherwise carried for ever)
+CARRY_LIMIT = 400
+
+
+def carried(board: Board, markers: dict[str, tuple[object, ...]]) -> dict[Any, Any]:
+    """The per-hex lays of the board's previous listing revision still valid now, as
+    the new revision's lays (and this revision recorded as the board's latest).
+
+    An entry (keyed on the hex first, then what the caller passes) depends on the board
+    only through what :func:`hex_key` spells: the hex's tile, its markers, whether its
+    candidate tiles are left (``candidates`` of the entry) and the track of its
+    neighbours (their tiles).  So it is carried unless the hex or a neighbour holds
+    another tile than then, the hex's markers differ, or a tile among its candidates
+    went out of the supply or came back.  The previous content is compared as copied
+    then, not by versions: a clone (sharing the cache entry) compares its own content
+    with it."""
+    tiles, supply = board.tiles, board.supply
+    prev: _Revision | None = board.cache.get(LAST_REVISION)
+    lays: dict[Any, Any] = {}
+    if prev is not None and len(prev.lays) <= CARRY_LIMIT:
+        neighbours = board.map.neighbours
+        dirty: set[str | None] = {coord for coord, _ in markers.items() ^ prev.markers.items()}
+        for coord, _ in tiles.items() ^ prev.tiles.items():
+            dirty.add(coord)
+            dirty.update(neighbours[coord])
+        then = prev.supply
+        flipped = frozenset([t for t, _ in supply.items() ^ then.items()
+                             if _gone(supply, t) != _gone(then, t)])
+        lays = {key: found for key, found in prev.lays.items()
+                if key[0] not in dirty and flipped.isdisjoint(found.candidates)}
+    board.cache[LAST_REVISION] = _Revision(tiles.copy(), supply.copy(), markers, lays)
+    return lays
+
+
+def _gone(supply: dict[str, int | None], tile: str) -> bool:
+    """Whether ``tile`` is out of ``supply`` (as :func:`out_of_supply` reads it)."""
+    n = supply.get(tile, 0)
+    return n is not None and n <= 0
 
 
 def hex_key(

@@ -107,14 +107,18 @@ def first_tile_lay(
 class _HexLays:
     """The legal lays on one hex for one set of inputs (:func:`laymemo.hex_key`): the
     fitting candidates with their cost, and the listing made from them (on first use).
-    Memoised without the step's fee and budget; :meth:`priced` adds them."""
+    Memoised without the step's fee and budget; :meth:`priced` adds them.
+    ``candidates``: the ids of the tiles that may go on the hex (``laymemo.carried``
+    drops the entry when one of them leaves the supply or comes back)."""
 
-    __slots__ = ("coord", "fitting", "lays", "upgrade")
+    __slots__ = ("candidates", "coord", "fitting", "lays", "upgrade")
 
-    def __init__(self, coord: str, fitting: list[tuple[Candidate, int]], upgrade: bool) -> None:
+    def __init__(self, coord: str, fitting: list[tuple[Candidate, int]], upgrade: bool,
+                 candidates: frozenset[str] = frozenset()) -> None:
         self.coord = coord
         self.fitting = fitting
         self.upgrade = upgrade
+        self.candidates = candidates
         self.lays: list[TileLay] | None = None
 
     def listed(self, board: Board) -> list[TileLay]:
@@ -129,7 +133,8 @@ class _HexLays:
         out.  The same as searching with them: lays of one track layout cost the same,
         so the budget keeps or drops all the allocations of a layout together."""
         out = _HexLays(self.coord, [(cand, cost + fee) for cand, cost in self.fitting
-                                    if budget is None or cost + fee <= budget], self.upgrade)
+                                    if budget is None or cost + fee <= budget], self.upgrade,
+                       self.candidates)
         out.lays = [lay.costing(lay.cost + fee) for lay in self.listed(board)
                     if budget is None or lay.cost + fee <= budget]
         return out
@@ -167,14 +172,15 @@ def _memo_hex_lays(
 ) -> _HexLays:
     """:func:`_hex_lays` from the per-map memo (on a miss of the revision's)."""
     ruled = _ruled_edges(board.map).get(coord, 0)
-    key = (hex_key(board, inputs, coord, candidate_ids(board.map, coord, old, old_rot),
-                   reached_mask, has_token, op.released, ruled), opts.colors)
+    candidates = candidate_ids(board.map, coord, old, old_rot)
+    key = (hex_key(board, inputs, coord, candidates, reached_mask, has_token, op.released,
+                   ruled), opts.colors)
     memo = inputs.memo
     base: _HexLays | None = memo.get(key)
     if base is None:
         fitting = list(_fitting(board, op, opts.colors, coord, reached_mask, has_token,
                                 inputs.markers))
-        base = memo[key] = _HexLays(coord, fitting, upgrade)
+        base = memo[key] = _HexLays(coord, fitting, upgrade, candidates)
     if opts.extra_cost == 0 and opts.budget is None:
         return base
     priced_key = (key, opts.extra_cost, opts.budget)
