@@ -25,6 +25,8 @@ from dataclasses import dataclass
 
 from railhouse.map.board import Board
 from railhouse.map.graph import Operator, hex_order
+from railhouse.map.layalloc import TileLay as TileLay  # re-exported
+from railhouse.map.layalloc import with_allocations
 from railhouse.map.laycands import Candidate, candidate_ids, static_candidates
 from railhouse.map.laycands import next_tiles as next_tiles  # re-exported
 from railhouse.map.laymemo import ListingInputs, hex_key, listing_inputs, track_sides
@@ -52,25 +54,6 @@ class LayOptions:
     no_upgrade: frozenset[str] = frozenset()
     extra_cost: int = 0
     budget: int | None = None
-
-
-@dataclass(frozen=True, slots=True)
-class TileLay:
-    """One legal lay.  ``upgrade`` is True when it replaces a tile or pre-printed track.
-    ``tokens``: None for the default allocation of the hex's tokens, or the director's
-    choice (old city ``k`` -> new city ``tokens[k]``) to pass on to ``Board.lay_tile``."""
-
-    hex: str
-    tile: str
-    rotation: int
-    cost: int
-    upgrade: bool
-    tokens: tuple[int, ...] | None = None
-
-    def costing(self, cost: int) -> TileLay:
-        """This lay at ``cost`` (``dataclasses.replace(self, cost=cost)``, made directly:
-        listings reprice many lays)."""
-        return TileLay(self.hex, self.tile, self.rotation, cost, self.upgrade, self.tokens)
 
 
 def legal_tile_lays(board: Board, op: Operator, opts: LayOptions) -> list[TileLay]:
@@ -124,7 +107,7 @@ class _HexLays:
     def listed(self, board: Board) -> list[TileLay]:
         if self.lays is None:
             old = board.tile_at(self.coord)[0]
-            self.lays = (_with_allocations(board, self.coord, old, self.fitting, self.upgrade)
+            self.lays = (with_allocations(board, self.coord, old, self.fitting, self.upgrade)
                          if self.fitting else [])
         return self.lays
 
@@ -264,42 +247,6 @@ def _fitting(
                                                       held)):
             continue
         yield cand, cost + hex_cost
-
-
-def _with_allocations(
-    board: Board, coord: str, old: TileDef, fitting: list[tuple[Candidate, int]], upgrade: bool
-) -> list[TileLay]:
-    """One lay per distinct result: where the hex's tokens and city reservations end up
-    (1839 R-15.3.5).  ``tokens`` is set when a track layout has several results, or when
-    the allocation is not the default one ``Board.lay_tile`` would use."""
-    owners = _city_owners(board, coord, len(old.city_indices()))
-    results: dict[tuple[object, ...], set[object]] = {}
-    keyed = []
-    for cand, cost in fitting:
-        track = cand.track
-        outcome = frozenset(
-            (edges, tuple(sorted(name for k in olds for name in owners[k])))
-            for edges, olds in cand.cities
-        )
-        if outcome in results.setdefault(track, set()):
-            continue
-        results[track].add(outcome)
-        keyed.append((cand, cost, track))
-    out = []
-    for cand, cost, track in keyed:
-        explicit = len(results[track]) > 1 or not cand.default
-        tokens = cand.shape.city_map if explicit else None
-        out.append(TileLay(coord, cand.shape.new.id, cand.rotation, cost, upgrade, tokens))
-    return out
-
-
-def _city_owners(board: Board, coord: str, n_cities: int) -> list[list[str]]:
-    """Per old city: owners of its tokens and companies holding a reservation on it."""
-    owners: list[list[str]] = [list(board.tokens.get((coord, k), ())) for k in range(n_cities)]
-    for r in board.reservations:
-        if r.hex == coord and r.city is not None and r.city < n_cities:
-            owners[r.city].append(f"reserved:{r.company}")
-    return owners
 
 
 def _edge_cost(board: Board, op: Operator, coord: str, new_edges: int) -> int | None:
