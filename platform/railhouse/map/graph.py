@@ -124,17 +124,39 @@ def blocked(board: Board, node: Node, op: Operator) -> bool:
 
 def path_ends(board: Board, g: TrackGraph, op: Operator) -> bytearray:
     """Per node of ``g``, 1 where a path from ``op``'s tokens stops: an off-board, or a
-    city blocked for ``op`` (only a city holding tokens can be)."""
+    city blocked for ``op`` (:func:`blocked`; only a city full of tokens can be)."""
     flags = g.offboard_flags
     if flags is None or len(flags) != len(g.nodes):
         flags = g.offboard_flags = bytearray(node.kind == OFFBOARD for node in g.nodes)
     ends = bytearray(flags)
+    company, non_blocking = op.company, op.non_blocking
+    for u, owners in full_cities(board, g):
+        if company not in owners and non_blocking.isdisjoint(owners):
+            ends[u] = 1  # blocked(): no token of op's own nor of a non-blocking owner
+    return ends
+
+
+def full_cities(board: Board, g: TrackGraph) -> list[tuple[int, tuple[str, ...]]]:
+    """``(node, token owners)`` of every city of ``g`` whose slots all hold tokens (the
+    cities :func:`blocked` may block), memoised per board revision (``Board.memo``: the
+    tokens and tiles are fixed there) and graph (kept with the answer, so the graph's
+    identity cannot be taken by another)."""
+    memo = board.memo()
+    key = ("full_cities", id(g))
+    hit: tuple[TrackGraph, list[tuple[int, tuple[str, ...]]]] | None = memo.get(key)
+    if hit is not None and hit[0] is g:
+        return hit[1]
     index, nodes = g.index, g.nodes
+    found = []
     for (coord, city), owners in board.tokens.items():
         u = index.get(f"{coord}.c{city}")
-        if u is not None and len(owners) >= nodes[u].slots and blocked(board, nodes[u], op):
-            ends[u] = 1
-    return ends
+        if u is None:
+            continue
+        node = nodes[u]
+        if node.kind == CITY and node.slots != 0 and len(owners) >= node.slots:
+            found.append((u, tuple(owners)))
+    memo[key] = (g, found)
+    return found
 
 
 def reach(board: Board, op: Operator) -> set[int]:

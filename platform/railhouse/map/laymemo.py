@@ -18,6 +18,10 @@ from typing import Any, NamedTuple
 
 from railhouse.map.board import Board
 from railhouse.map.mapdef import MapDef
+from railhouse.map.tiles import orient
+
+#: the tag of a reservation in :func:`hex_markers` (a token's entry starts with its city)
+RESERVED = "reserved"
 
 #: entries kept per map before the memo starts afresh (bounds memory in long sessions)
 MEMO_LIMIT = 50_000
@@ -31,20 +35,18 @@ def memo_of(mapdef: MapDef) -> dict[Any, Any]:
     return memo
 
 
-def unavailable(board: Board) -> frozenset[str]:
-    """The map's tiles no longer in the supply (per track version: only a lay changes
-    the supply)."""
-    key = ("unavailable", board.track_version)
-    hit: frozenset[str] | None = board.cache.get(key)
-    if hit is None:
-        supply = board.supply  # not Board.available: a tile id is out if its count is 0
-        hit = board.cache[key] = frozenset(
-            t for t in board.map.tiles if (n := supply.get(t, 0)) is not None and n <= 0)
-    return hit
+def out_of_supply(board: Board, candidates: frozenset[str]) -> frozenset[str]:
+    """The tiles of ``candidates`` no longer in the supply (not ``Board.available``: a
+    tile id is out if its count is 0 or it has none).  Asked per hex, of the few tiles
+    that may go there, rather than of the whole tile set per board revision."""
+    supply = board.supply
+    return frozenset([t for t in candidates if (n := supply.get(t, 0)) is not None and n <= 0])
 
 
 def hex_markers(board: Board) -> dict[str, tuple[object, ...]]:
-    """Per hex with any: its tokens ``(city, owners)`` and reservations (per revision)."""
+    """Per hex with any: its tokens ``(city, owners)`` and reservations ``(RESERVED,
+    company, city)`` (per revision; plain tuples, so a key holding them hashes and
+    compares without Python-level ``__hash__``/``__eq__`` calls)."""
     memo = board.memo()
     hit: dict[str, tuple[object, ...]] | None = memo.get("hex_markers")
     if hit is None:
@@ -52,18 +54,17 @@ def hex_markers(board: Board) -> dict[str, tuple[object, ...]]:
         for (coord, city), owners in sorted(board.tokens.items()):
             found.setdefault(coord, []).append((city, tuple(owners)))
         for r in board.reservations:
-            found.setdefault(r.hex, []).append(r)
+            found.setdefault(r.hex, []).append((RESERVED, r.company, r.city))
         hit = memo["hex_markers"] = {c: tuple(v) for c, v in found.items()}
     return hit
 
 
 class ListingInputs(NamedTuple):
-    """What every hex of one listing shares: the memo, the tiles out of supply and the
-    markers per hex (looked up once per listing, not once per hex), and ``revision``:
-    the lays found per hex at this board revision (see :func:`listing_inputs`)."""
+    """What every hex of one listing shares: the memo and the markers per hex (looked up
+    once per listing, not once per hex), and ``revision``: the lays found per hex at this
+    board revision (see :func:`listing_inputs`)."""
 
     memo: dict[Any, Any]
-    unavailable: frozenset[str]
     markers: dict[str, tuple[object, ...]]
     revision: dict[Any, Any]
 
@@ -74,32 +75,93 @@ def listing_inputs(board: Board) -> ListingInputs:
     hex's tile, the supply and the markers are fixed, so a hex's lays there depend only
     on what the listing's caller passes (sides reached, token, released barriers, step
     options); "is there a lay?", the listing and a lay's validation at one position then
-    spell :func:`hex_key` once per hex, not once per question."""
+    spell :func:`hex_key` once per hex, not once per question.  A new revision starts
+    with the entries of the board's previous one whose hex's inputs did not change
+    (:func:`carried`)."""
     memo = board.memo()
+    markers = hex_markers(board)
     revision = memo.get("hex_lays")
     if revision is None:
-        revision = memo["hex_lays"] = {}
-    return ListingInputs(memo_of(board.map), unavailable(board), hex_markers(board), revision)
+        revision = memo["hex_lays"] = carried(board, markers)
+    return ListingInputs(memo_of(board.map), markers, revision)
+
+
+class _Revision(NamedTuple):
+    """A board revision's content as its per-hex lays were found there: copies of the
+    tiles and supply, its :func:`hex_markers`, and the lays (``listing_inputs``)."""
+
+    tiles: dict[str, tuple[str, int]]
+    supply: dict[str, int | None]
+    markers: dict[str, tuple[object, ...]]
+    lays: dict[Any, Any]
+
+
+#: where a board's cache holds the :class:`_Revision` of its latest listing revision
+LAST_REVISION = ("hex_lays_last",)
+#: a revision carrying more entries than this starts afresh (entries of hexes and
+#: companies no longer asked about are otherwise carried for ever)
+CARRY_LIMIT = 400
+
+
+def carried(board: Board, markers: dict[str, tuple[object, ...]]) -> dict[Any, Any]:
+    """The per-hex lays of the board's previous listing revision still valid now, as
+    the new revision's lays (and this revision recorded as the board's latest).
+
+    An entry (keyed on the hex first, then what the caller passes) depends on the board
+    only through what :func:`hex_key` spells: the hex's tile, its markers, whether its
+    candidate tiles are left (``candidates`` of the entry) and the track of its
+    neighbours (their tiles).  So it is carried unless the hex or a neighbour holds
+    another tile than then, the hex's markers differ, or a tile among its candidates
+    went out of the supply or came back.  The previous content is compared as copied
+    then, not by versions: a clone (sharing the cache entry) compares its own content
+    with it."""
+    tiles, supply = board.tiles, board.supply
+    prev: _Revision | None = board.cache.get(LAST_REVISION)
+    lays: dict[Any, Any] = {}
+    if prev is not None and len(prev.lays) <= CARRY_LIMIT:
+        neighbours = board.map.neighbours
+        dirty: set[str | None] = {coord for coord, _ in markers.items() ^ prev.markers.items()}
+        for coord, _ in tiles.items() ^ prev.tiles.items():
+            dirty.add(coord)
+            dirty.update(neighbours[coord])
+        then = prev.supply
+        flipped = frozenset([t for t, _ in supply.items() ^ then.items()
+                             if _gone(supply, t) != _gone(then, t)])
+        lays = {key: found for key, found in prev.lays.items()
+                if key[0] not in dirty and flipped.isdisjoint(found.candidates)}
+    board.cache[LAST_REVISION] = _Revision(tiles.copy(), supply.copy(), markers, lays)
+    return lays
+
+
+def _gone(supply: dict[str, int | None], tile: str) -> bool:
+    """Whether ``tile`` is out of ``supply`` (as :func:`out_of_supply` reads it)."""
+    n = supply.get(tile, 0)
+    return n is not None and n <= 0
 
 
 def hex_key(
     board: Board, inputs: ListingInputs, coord: str, candidates: frozenset[str],
     reached_mask: int, has_token: bool, released: frozenset[str], ruled: int,
-    hex_edges: dict[str, int] | None,
 ) -> tuple[object, ...]:
     """Everything of the board and the company that the lays on ``coord`` depend on
     (module docstring): of the supply, only whether the tiles that may replace the
     hex's one (``candidates``) are left; ``ruled``: the mask of the hex's edges under an
-    edge rule, and ``hex_edges`` the track graph's per-hex track sides (needed only when
-    ``ruled``)."""
+    edge rule (where it matters whether the neighbour has track facing the hex)."""
     facing = 0
     if ruled:
-        assert hex_edges is not None
         neighbours = board.map.neighbours[coord]
         for edge in range(6):
             nb = neighbours[edge]
-            if ruled >> edge & 1 and nb is not None and hex_edges[nb] >> (edge + 3) % 6 & 1:
+            if (ruled >> edge & 1 and nb is not None
+                    and track_sides(board, nb) >> (edge + 3) % 6 & 1):
                 facing |= 1 << edge
     return (coord, board.tiles.get(coord), 0 if has_token else reached_mask, has_token,
-            inputs.unavailable & candidates, inputs.markers.get(coord, ()),
+            out_of_supply(board, candidates), inputs.markers.get(coord, ()),
             (facing, released) if ruled else None)
+
+
+def track_sides(board: Board, coord: str) -> int:
+    """The mask of ``coord``'s sides its tile's track reaches (the track graph's
+    ``hex_edges[coord]``, read from the tile: no graph needed)."""
+    t, rotation = board.tile_at(coord)
+    return orient(t, rotation).edge_mask

@@ -25,12 +25,14 @@ from dataclasses import dataclass
 
 from railhouse.map.board import Board
 from railhouse.map.graph import Operator, hex_order
+from railhouse.map.layalloc import TileLay as TileLay  # re-exported
+from railhouse.map.layalloc import with_allocations
 from railhouse.map.laycands import Candidate, candidate_ids, static_candidates
 from railhouse.map.laycands import next_tiles as next_tiles  # re-exported
-from railhouse.map.laymemo import ListingInputs, hex_key, listing_inputs
+from railhouse.map.laymemo import ListingInputs, hex_key, listing_inputs, track_sides
 from railhouse.map.laysig import listed_turn as listed_turn  # re-exported for the steps
 from railhouse.map.mapdef import WHITE, MapDef
-from railhouse.map.network import network_graph, network_reach
+from railhouse.map.network import network_reach
 from railhouse.map.tiles import TileDef, orient
 from railhouse.map.upgrades import UpgradeShape
 
@@ -52,25 +54,6 @@ class LayOptions:
     no_upgrade: frozenset[str] = frozenset()
     extra_cost: int = 0
     budget: int | None = None
-
-
-@dataclass(frozen=True, slots=True)
-class TileLay:
-    """One legal lay.  ``upgrade`` is True when it replaces a tile or pre-printed track.
-    ``tokens``: None for the default allocation of the hex's tokens, or the director's
-    choice (old city ``k`` -> new city ``tokens[k]``) to pass on to ``Board.lay_tile``."""
-
-    hex: str
-    tile: str
-    rotation: int
-    cost: int
-    upgrade: bool
-    tokens: tuple[int, ...] | None = None
-
-    def costing(self, cost: int) -> TileLay:
-        """This lay at ``cost`` (``dataclasses.replace(self, cost=cost)``, made directly:
-        listings reprice many lays)."""
-        return TileLay(self.hex, self.tile, self.rotation, cost, self.upgrade, self.tokens)
 
 
 def legal_tile_lays(board: Board, op: Operator, opts: LayOptions) -> list[TileLay]:
@@ -107,20 +90,24 @@ def first_tile_lay(
 class _HexLays:
     """The legal lays on one hex for one set of inputs (:func:`laymemo.hex_key`): the
     fitting candidates with their cost, and the listing made from them (on first use).
-    Memoised without the step's fee and budget; :meth:`priced` adds them."""
+    Memoised without the step's fee and budget; :meth:`priced` adds them.
+    ``candidates``: the ids of the tiles that may go on the hex (``laymemo.carried``
+    drops the entry when one of them leaves the supply or comes back)."""
 
-    __slots__ = ("coord", "fitting", "lays", "upgrade")
+    __slots__ = ("candidates", "coord", "fitting", "lays", "upgrade")
 
-    def __init__(self, coord: str, fitting: list[tuple[Candidate, int]], upgrade: bool) -> None:
+    def __init__(self, coord: str, fitting: list[tuple[Candidate, int]], upgrade: bool,
+                 candidates: frozenset[str] = frozenset()) -> None:
         self.coord = coord
         self.fitting = fitting
         self.upgrade = upgrade
+        self.candidates = candidates
         self.lays: list[TileLay] | None = None
 
     def listed(self, board: Board) -> list[TileLay]:
         if self.lays is None:
             old = board.tile_at(self.coord)[0]
-            self.lays = (_with_allocations(board, self.coord, old, self.fitting, self.upgrade)
+            self.lays = (with_allocations(board, self.coord, old, self.fitting, self.upgrade)
                          if self.fitting else [])
         return self.lays
 
@@ -129,7 +116,8 @@ class _HexLays:
         out.  The same as searching with them: lays of one track layout cost the same,
         so the budget keeps or drops all the allocations of a layout together."""
         out = _HexLays(self.coord, [(cand, cost + fee) for cand, cost in self.fitting
-                                    if budget is None or cost + fee <= budget], self.upgrade)
+                                    if budget is None or cost + fee <= budget], self.upgrade,
+                       self.candidates)
         out.lays = [lay.costing(lay.cost + fee) for lay in self.listed(board)
                     if budget is None or lay.cost + fee <= budget]
         return out
@@ -167,15 +155,15 @@ def _memo_hex_lays(
 ) -> _HexLays:
     """:func:`_hex_lays` from the per-map memo (on a miss of the revision's)."""
     ruled = _ruled_edges(board.map).get(coord, 0)
-    hex_edges = network_graph(board, op.released).hex_edges if ruled else None
-    key = (hex_key(board, inputs, coord, candidate_ids(board.map, coord, old, old_rot),
-                   reached_mask, has_token, op.released, ruled, hex_edges), opts.colors)
+    candidates = candidate_ids(board.map, coord, old, old_rot)
+    key = (hex_key(board, inputs, coord, candidates, reached_mask, has_token, op.released,
+                   ruled), opts.colors)
     memo = inputs.memo
     base: _HexLays | None = memo.get(key)
     if base is None:
         fitting = list(_fitting(board, op, opts.colors, coord, reached_mask, has_token,
                                 inputs.markers))
-        base = memo[key] = _HexLays(coord, fitting, upgrade)
+        base = memo[key] = _HexLays(coord, fitting, upgrade, candidates)
     if opts.extra_cost == 0 and opts.budget is None:
         return base
     priced_key = (key, opts.extra_cost, opts.budget)
@@ -226,9 +214,10 @@ def reached_sides(board: Board, op: Operator) -> dict[str, int]:
     if hit is None:
         g, reached = network_reach(board, op)
         hit = {}
-        for (coord, edge), node in g.side.items():
-            if node in reached:
-                hit[coord] = hit.get(coord, 0) | 1 << edge
+        side_bits = g.side_bits
+        for u in reached:
+            for coord, bit in side_bits[u]:
+                hit[coord] = hit.get(coord, 0) | bit
         board.cache[key] = hit
     return hit
 
@@ -260,48 +249,11 @@ def _fitting(
         yield cand, cost + hex_cost
 
 
-def _with_allocations(
-    board: Board, coord: str, old: TileDef, fitting: list[tuple[Candidate, int]], upgrade: bool
-) -> list[TileLay]:
-    """One lay per distinct result: where the hex's tokens and city reservations end up
-    (1839 R-15.3.5).  ``tokens`` is set when a track layout has several results, or when
-    the allocation is not the default one ``Board.lay_tile`` would use."""
-    owners = _city_owners(board, coord, len(old.city_indices()))
-    results: dict[tuple[object, ...], set[object]] = {}
-    keyed = []
-    for cand, cost in fitting:
-        track = cand.track
-        outcome = frozenset(
-            (edges, tuple(sorted(name for k in olds for name in owners[k])))
-            for edges, olds in cand.cities
-        )
-        if outcome in results.setdefault(track, set()):
-            continue
-        results[track].add(outcome)
-        keyed.append((cand, cost, track))
-    out = []
-    for cand, cost, track in keyed:
-        explicit = len(results[track]) > 1 or not cand.default
-        tokens = cand.shape.city_map if explicit else None
-        out.append(TileLay(coord, cand.shape.new.id, cand.rotation, cost, upgrade, tokens))
-    return out
-
-
-def _city_owners(board: Board, coord: str, n_cities: int) -> list[list[str]]:
-    """Per old city: owners of its tokens and companies holding a reservation on it."""
-    owners: list[list[str]] = [list(board.tokens.get((coord, k), ())) for k in range(n_cities)]
-    for r in board.reservations:
-        if r.hex == coord and r.city is not None and r.city < n_cities:
-            owners[r.city].append(f"reserved:{r.company}")
-    return owners
-
-
 def _edge_cost(board: Board, op: Operator, coord: str, new_edges: int) -> int | None:
     """Cost of the new connections (None if one crosses an active barrier)."""
     if not new_edges & _ruled_edges(board.map).get(coord, 0):
         return 0
     cost = 0
-    hex_edges = network_graph(board, op.released).hex_edges
     for edge in range(6):
         if not new_edges >> edge & 1:
             continue
@@ -309,7 +261,7 @@ def _edge_cost(board: Board, op: Operator, coord: str, new_edges: int) -> int | 
         if rule is None:
             continue
         nb = board.map.neighbour(coord, edge)
-        if nb is None or not hex_edges[nb] >> ((edge + 3) % 6) & 1:
+        if nb is None or not track_sides(board, nb) >> ((edge + 3) % 6) & 1:
             continue
         if rule.barrier_until is not None and rule.barrier_until not in op.released:
             return None

@@ -91,15 +91,12 @@ def _walks(
     the end of a walk that visits no node twice (a legal path), and every node entered (a
     superset of the legal ones)."""
     adj, path_hex = g.adj, g.path_hex
-    simple: set[int] = set()
-    loose: set[int] = set()
     taken: set[int] = set()
-    # (node, arrival key, nodes of the walk as a bit mask, 0 if it visits one twice)
+    # (node, arrival key, nodes of the walk as a bit mask, 0 if it visits one twice); a
+    # list iterated while it grows is the queue
     todo = [(s, NO_KEY, 1 << s) for s in starts]
-    at = 0
-    while at < len(todo):
-        u, came, mask = todo[at]
-        at += 1
+    push = todo.append
+    for u, came, mask in todo:
         if came != NO_KEY and ends[u]:
             continue
         side_u = is_side[u]
@@ -110,15 +107,11 @@ def _walks(
             if way in taken:
                 continue
             taken.add(way)
-            loose.add(v)
             bit = 1 << v
-            if mask and not mask & bit:
-                simple.add(v)
-                walk = mask | bit
-            else:
-                walk = 0
-            todo.append((v, -1 - path_hex[pid] if is_side[v] else pid, walk))
-    return simple, loose
+            push((v, -1 - path_hex[pid] if is_side[v] else pid,
+                  mask | bit if mask and not mask & bit else 0))
+    entered = todo[len(starts):]  # one entry per way taken, at the node it enters
+    return {v for v, _, walk in entered if walk}, {v for v, _, _ in entered}
 
 
 def _exact(

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from itertools import islice
 
 from railhouse.map.board import Board
 from railhouse.map.graph import (
@@ -47,6 +48,9 @@ class NetworkGraph(TrackGraph):
     hex_stops: dict[str, tuple[int, ...]] = field(default_factory=dict)
     stop_rank: dict[int, int] = field(default_factory=dict)
     path_rank: list[int] = field(default_factory=list)
+    #: per node, ``(hex, 1 << edge)`` of each hex side it is (``side`` inverted; empty
+    #: for a stop): a side node stands for the same sides for as long as it exists
+    side_bits: list[tuple[tuple[str, int], ...]] = field(default_factory=list)
 
 
 HEX_SHIFT = 20
@@ -112,11 +116,15 @@ def patched(base: NetworkGraph, board: Board, barriers: frozenset[tuple[str, str
             coords: Iterable[str]) -> NetworkGraph:
     """A new graph: ``base`` with the hexes ``coords`` holding ``board``'s tiles now
     (``base`` is left as it is: lists it shares are copied before they change)."""
-    g = NetworkGraph(list(base.nodes), list(base.adj), list(base.path_names),
-                     list(base.path_ends), list(base.path_hex), dict(base.index),
-                     dict(base.side), dict(base.hex_edges), hex_paths=dict(base.hex_paths),
-                     hex_stops=dict(base.hex_stops), stop_rank=dict(base.stop_rank),
-                     path_rank=list(base.path_rank))
+    # ``.copy()``, not ``dict(...)``: ``index`` loses names at every patch, and
+    # ``dict()`` of a dict with deleted entries re-inserts key by key (tens of times
+    # slower than the copy of its table)
+    g = NetworkGraph(base.nodes.copy(), base.adj.copy(), base.path_names.copy(),
+                     base.path_ends.copy(), base.path_hex.copy(), base.index.copy(),
+                     base.side.copy(), base.hex_edges.copy(), hex_paths=base.hex_paths.copy(),
+                     hex_stops=base.hex_stops.copy(), stop_rank=base.stop_rank.copy(),
+                     path_rank=base.path_rank.copy(), side_bits=base.side_bits.copy())
+    known_sides = len(base.side)
     stop_rank, path_rank = g.stop_rank, g.path_rank
     adj, index, side, path_ends = g.adj, g.index, g.side, g.path_ends
     owned: set[int] = set()  # nodes whose adjacency list is this graph's own copy
@@ -161,6 +169,7 @@ def patched(base: NetworkGraph, board: Board, barriers: frozenset[tuple[str, str
         g.hex_paths[coord] = tuple(pids)
         g.hex_stops[coord] = tuple(ends)
     added = g.nodes[len(base.nodes):]  # nodes are only appended: extend the base's flags
+    _add_side_bits(g, islice(side.items(), known_sides, None))
     if base.side_flags is not None and len(base.side_flags) == len(base.nodes):
         g.side_flags = base.side_flags + bytearray(n.kind == EDGE for n in added)
     if base.offboard_flags is not None and len(base.offboard_flags) == len(base.nodes):
@@ -180,6 +189,7 @@ def _from_track_graph(base: TrackGraph, board: Board) -> NetworkGraph:
     for u, node in enumerate(base.nodes):
         if node.kind != EDGE:
             stops.setdefault(node.hex, []).append(u)
+    _add_side_bits(g, base.side.items())
     g.hex_paths = {c: tuple(p) for c, p in paths.items()}
     g.hex_stops = {c: tuple(s) for c, s in stops.items()}
     # a build numbers segments hex by hex, each hex's in fragment order
@@ -194,3 +204,12 @@ def _from_track_graph(base: TrackGraph, board: Board) -> NetworkGraph:
         for i, u in enumerate(nodes):
             g.stop_rank[u] = order[coord] << HEX_SHIFT | i
     return g
+
+
+def _add_side_bits(g: NetworkGraph, sides: Iterable[tuple[tuple[str, int], int]]) -> None:
+    """Extend ``g.side_bits`` to every node, with ``sides`` (new entries of ``g.side``:
+    the side map only grows, a side keeps its node) added to their nodes."""
+    bits = g.side_bits
+    bits.extend([()] * (len(g.nodes) - len(bits)))
+    for (coord, edge), u in sides:
+        bits[u] += ((coord, 1 << edge),)

@@ -97,14 +97,16 @@ def kind_compatible(old: TileDef, new: TileDef, town_to_double_town: bool = Fals
     return old.label is not None and set(new.category()) == set(old.category())
 
 
-def shape_upgrades(old: TileDef, new: TileDef) -> list[UpgradeShape]:
+def shape_upgrades(old: TileDef, new: TileDef,
+                   cache: dict[Any, Any] | None = None) -> list[UpgradeShape]:
     """Every rotation delta at which ``new`` preserves ``old`` (see module docstring), with
     one shape per distinct way of carrying the old cities to new ones (``city_map``); for a
-    delta the first shape is the default (cities in order where the track allows)."""
-    old_pairs, old_stops = connections(old, 0)
+    delta the first shape is the default (cities in order where the track allows).
+    ``cache``: a map's ``_cache``, where the tiles' :func:`connections` are kept."""
+    old_pairs, old_stops = _connections(cache, old, 0)
     out = []
     for delta in range(6):
-        pairs, stops = connections(new, delta)
+        pairs, stops = _connections(cache, new, delta)
         if not old_pairs <= pairs:
             continue
         seen: set[tuple[int, ...]] = set()
@@ -114,6 +116,19 @@ def shape_upgrades(old: TileDef, new: TileDef) -> list[UpgradeShape]:
                 seen.add(cities)
                 out.append(UpgradeShape(new, delta, stop_map, cities))
     return out
+
+
+def _connections(cache: dict[Any, Any] | None, t: TileDef,
+                 rotation: int) -> tuple[frozenset[tuple[int, int]], tuple[int, ...]]:
+    """:func:`connections`, memoised in ``cache`` by tile identity and rotation (a tile
+    is compared with every tile of the colours around it)."""
+    if cache is None:
+        return connections(t, rotation)
+    key = ("connections", id(t), rotation)
+    hit: tuple[frozenset[tuple[int, int]], tuple[int, ...]] | None = cache.get(key)
+    if hit is None:
+        hit = cache[key] = connections(t, rotation)
+    return hit
 
 
 def city_map(old: TileDef, new: TileDef, stop_map: tuple[int, ...]) -> tuple[int, ...]:
@@ -157,6 +172,6 @@ def cached_shapes(cache: dict[Any, Any], old: TileDef, new: TileDef) -> list[Upg
     key = ("shapes", id(old), id(new))
     hit = cache.get(key)
     if hit is None:
-        hit = shape_upgrades(old, new)
+        hit = shape_upgrades(old, new, cache)
         cache[key] = hit
     return hit
