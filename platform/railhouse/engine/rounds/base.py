@@ -16,6 +16,10 @@ from railhouse.engine.errors import IllegalAction
 if TYPE_CHECKING:
     from railhouse.engine.game import Game
 
+#: the name of the method that processes each kind of action (``process_<tag>``), made
+#: once per action class (a class's tag never changes)
+_HANDLERS: dict[type[Action], str] = {}
+
 #: the game a decider belongs to: a title's deciders name the title's game class
 #: (``Step["SteamOverHolland"]``), so ``self.game`` has the title's type without a cast
 G = TypeVar("G", bound="Game")
@@ -54,7 +58,11 @@ class Decider(Generic[G]):
         return f"{tag} by {action.entity} is not legal now (legal: {', '.join(map(str, kinds))})"
 
     def process(self, action: Action) -> None:
-        handler = getattr(self, f"process_{type(action).__struct_config__.tag}", None)
+        kind = type(action)
+        name = _HANDLERS.get(kind)
+        if name is None:
+            name = _HANDLERS[kind] = f"process_{kind.__struct_config__.tag}"
+        handler = getattr(self, name, None)
         if handler is None:
             raise IllegalAction(f"{type(self).__name__} cannot process {action!r}", self.rule)
         handler(action)
