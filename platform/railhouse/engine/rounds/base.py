@@ -72,7 +72,7 @@ class Step(Decider[G]):
     """One step of an operating turn (or any turn made of steps)."""
 
     def __init__(self, game: G, entity: str) -> None:
-        super().__init__(game)
+        self.game = game  # Decider.__init__'s one line: a turn makes a dozen steps
         self.entity = entity
         self.done = False
 

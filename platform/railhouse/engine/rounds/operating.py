@@ -119,7 +119,7 @@ class OperatingRound(Round[G]):
 
     def advance(self) -> None:
         game = self.game
-        while not self.finished and not game.over and not game.pending:
+        while not self.finished and game.end_reason is None and not game.pending:
             if self.company is None:
                 company = self.next_company()
                 if company is None:

@@ -108,7 +108,8 @@ class ShareIssueStep(TurnStep[G, T]):
 
     Override points: :meth:`issue_rules` (the limits, :class:`IssueRules`),
     :meth:`price_drop` (the price move of an issue), :meth:`open_now` (whether the step
-    offers anything at this moment)."""
+    offers anything at this moment).  The choices are :meth:`limits`, listed by
+    :meth:`legal_actions` and judged without the listing by :meth:`auto`."""
 
     rule = "sell or buy its own shares"
 
@@ -128,17 +129,37 @@ class ShareIssueStep(TurnStep[G, T]):
         turn = self.turn
         issue_shares(self.game, self.company, count, turn, self.price_drop(turn.issued, count))
 
-    def legal_actions(self) -> list[LegalAction]:
+    def limits(self) -> tuple[int, int]:
+        """(the most shares the company may issue now, the most it may buy back now);
+        0 where it may not."""
         if not self.open_now():
-            return []
+            return 0, 0
+        rules, turn, company = self.issue_rules(), self.turn, self.company
+        top = issue_limit(self.game, company, rules, turn.issued)
+        if top > 0 and not may_issue(rules, turn):
+            top = 0
+        back = buyback_limit(self.game, company)
+        if back > 0 and not may_buy_back(rules, turn):
+            back = 0
+        return top, back
+
+    def auto(self) -> bool:
+        """Done without a decision when the company may neither issue nor buy back,
+        known from :meth:`limits` without listing the choices (the set is listed when it
+        is asked for, not also here: ``Step.auto``)."""
+        if type(self).legal_actions is not ShareIssueStep.legal_actions:
+            return super().auto()
+        if self.limits() == (0, 0):
+            self.done = True
+        return self.done
+
+    def legal_actions(self) -> list[LegalAction]:
+        top, back = self.limits()
         legal = []
-        rules, turn = self.issue_rules(), self.turn
-        top = issue_limit(self.game, self.company, rules, turn.issued)
-        if top > 0 and may_issue(rules, turn):
+        if top > 0:
             legal.append(LegalAction(IssueShares(entity=self.entity, count=1),
                                      {"count": Range(1, top)}))
-        back = buyback_limit(self.game, self.company)
-        if back > 0 and may_buy_back(rules, turn):
+        if back > 0:
             legal.append(LegalAction(BuyBackShares(entity=self.entity, count=1),
                                      {"count": Range(1, back)}))
         if legal:
