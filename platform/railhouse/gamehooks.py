@@ -101,7 +101,7 @@ class GameHooks:
         if direct is None:
             return getattr(self._pm.hook, hook)(**kwargs)
         function, names, firstresult = direct
-        result = None if function is None else function(*[kwargs[n] for n in names])
+        result = None if function is None else function(*map(kwargs.__getitem__, names))
         if firstresult:
             return result
         return [] if result is None else [result]
@@ -261,6 +261,8 @@ def _as_list(hook: str, value: Any, kind: type) -> list[Any]:
     ):
         raise HookContractError(f"{hook} returned {value!r}; expected a list")
     items = list(value)
+    if kind is object:
+        return items
     for item in items:
         if not isinstance(item, kind) or (kind is int and isinstance(item, bool)):
             raise HookContractError(f"{hook} returned {value!r}; items must be {kind.__name__}")

@@ -12,6 +12,8 @@ from bisect import bisect_left
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
+import msgspec
+
 from railhouse.engine import agreed_end, routes
 from railhouse.engine.actions import Action, LegalAction, ProposeWinner, to_builtins
 from railhouse.engine.api import Event, GameResult
@@ -220,22 +222,23 @@ class Game(LegalSetCache):
         decider = self.decider()
         if decider is None:
             raise IllegalAction("the game is over", "game end")
-        expected = decider.acting_entity()
+        answering = decider.answerer()  # asked in its stead: the same answers
+        expected = answering.acting_entity()
         if action.entity != expected:
             raise IllegalAction(f"it is {expected}'s decision, not {action.entity}'s", "turn order")
         if isinstance(action, ProposeWinner):  # a game-level action, not the decider's
             agreed_end.check(self, decider, action)
         else:
-            action = decider.normalise(action)
-            decider.validate(action)
+            action = answering.normalise(action)
+            answering.validate(action)
         self._legal.clear()
         self._actions.append(action)
         index = self._at = self._at + 1
-        self._events.append(Event(index, "action", {"action": to_builtins(action)}))
+        self._events.append(Event(index, "action", {"action": msgspec.to_builtins(action)}))
         if isinstance(action, ProposeWinner):
             agreed_end.propose(self, decider, action)
         else:
-            decider.process(action)
+            answering.process(action)
         self._settle()
         self.hooks.action_applied(self, action)
         if checking():

@@ -36,6 +36,12 @@ class Decider(Generic[G]):
     def acting_entity(self) -> str | None:
         raise NotImplementedError
 
+    def answerer(self) -> Decider[G]:
+        """The decider that answers for this one at this position: itself, unless it
+        passes every question and action on to another now (a round to its current
+        step), which ``Game.apply`` then asks directly."""
+        return self
+
     def legal_actions(self) -> list[LegalAction]:
         raise NotImplementedError
 

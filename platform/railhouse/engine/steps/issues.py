@@ -67,17 +67,39 @@ def issue_limit(game: Game, company: Company, rules: IssueRules, already: int) -
     """Shares ``company`` may still issue this turn, ``already`` issued (the limit is
     cumulative): no more than the players hold together, the treasury's ordinary shares,
     and the room the market has (``pool_share_cap`` shares, else the pool limit)."""
-    held = company.ledger.held()
-    players = sum(held.get(p.id, 0) // 10 for p in game.seats)
-    ledger = company.ledger
-    treasury = sum(1 for owner, president in zip(ledger.owners, ledger.presidents, strict=True)
-                   if owner == TREASURY and not president)
+    players, treasury = _issuable(game, company)
     if rules.pool_share_cap is not None:
         room = rules.pool_share_cap - company.shares_of(POOL)
     else:
         limit = game.config.pool_limit_percent or 100
         room = (limit - company.percent_of(POOL)) // 10
     return max(0, min(players - already, treasury, room))
+
+
+#: the key of :func:`_issuable`'s answer in a ledger's derived memo
+_ISSUABLE = ("issues.issuable",)
+
+
+def _issuable(game: Game, company: Company) -> tuple[int, int]:
+    """(the 10% shares all players hold together, the ordinary certificates in the
+    treasury) of ``company``: facts of its certificates alone (the seats are fixed for
+    the game), so remembered in its ledger's derived memo, which every change to the
+    certificates empties (``ShareLedger.derived``)."""
+    memo = company.ledger.derived()
+    answer: tuple[int, int] | None = memo.get(_ISSUABLE)
+    if answer is None:
+        answer = memo[_ISSUABLE] = fresh_issuable(game, company)
+    return answer
+
+
+def fresh_issuable(game: Game, company: Company) -> tuple[int, int]:
+    """What :func:`_issuable` remembers, counted now."""
+    ledger = company.ledger
+    held = ledger.held()
+    players = sum(held.get(p.id, 0) // 10 for p in game.seats)
+    treasury = sum(1 for owner, president in zip(ledger.owners, ledger.presidents, strict=True)
+                   if owner == TREASURY and not president)
+    return players, treasury
 
 
 def issue_shares(game: Game, company: Company, count: int, turn: TurnState,
