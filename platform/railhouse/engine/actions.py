@@ -338,6 +338,14 @@ class LegalAction(msgspec.Struct, frozen=True):
         return data
 
 
+def admitted(legal: list[LegalAction], candidate: Action) -> bool:
+    """Whether some choice of ``legal`` admits ``candidate`` (:func:`find_admitting` is
+    not None).  An answer listed as a plain choice is found by the list's own search
+    (struct equality, no loop of ours): ``LegalAction(candidate)`` equals exactly the
+    plain choices that admit it; anything else is left to :func:`find_admitting`."""
+    return LegalAction(candidate) in legal or find_admitting(legal, candidate) is not None
+
+
 def find_admitting(legal: Iterable[LegalAction], candidate: Action) -> LegalAction | None:
     """The first choice of ``legal`` that :meth:`~LegalAction.admits` ``candidate``, or
     None.  A choice of another kind, or a plain one (no ranged or free field), is judged

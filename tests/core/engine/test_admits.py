@@ -1,5 +1,6 @@
 """``LegalAction.admits`` (ranged and free fields checked, the rest compared as one struct)
-agrees with its field-by-field definition, on the choices of seeded playouts of both
+agrees with its field-by-field definition, and ``admitted`` (a plain choice found by the
+list's own search) with ``find_admitting``, on the choices of seeded playouts of both
 titles and on candidates that move one field at a time."""
 
 from __future__ import annotations
@@ -11,7 +12,14 @@ import msgspec
 import pytest
 
 from railhouse.bench.positions import choose_playing, seat_names
-from railhouse.engine.actions import Action, LegalAction, Range, SellShares, find_admitting
+from railhouse.engine.actions import (
+    Action,
+    LegalAction,
+    Range,
+    SellShares,
+    admitted,
+    find_admitting,
+)
 from railhouse.engine.record import new_game
 
 
@@ -72,8 +80,8 @@ def test_the_choices_of_seeded_playouts(title: str) -> None:
                 expected = admits_by_field(choice, candidate)
                 assert choice.admits(candidate) == expected, (choice, candidate)
                 found = find_admitting(legal, candidate)
-                assert (found is None) == (not any(admits_by_field(c, candidate)
-                                                   for c in legal))
+                listed = any(admits_by_field(c, candidate) for c in legal)
+                assert (found is not None) == listed == admitted(legal, candidate)
                 judged += 1
         game.apply(choose_playing(rng, legal))
     assert judged > 1000

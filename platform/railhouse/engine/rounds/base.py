@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Generic, TypeVar
 
-from railhouse.engine.actions import Action, LegalAction, find_admitting
+from railhouse.engine.actions import Action, LegalAction, admitted
 from railhouse.engine.errors import IllegalAction
 
 if TYPE_CHECKING:
@@ -54,7 +54,7 @@ class Decider(Generic[G]):
     def validate(self, action: Action) -> None:
         """Raise ``IllegalAction`` unless ``action`` is legal now.  The default checks it
         against the enumerated legal set; steps with huge sets override this."""
-        if find_admitting(self.game.legal_for(self), action) is None:
+        if not admitted(self.game.legal_for(self), action):
             raise IllegalAction(self.explain(action), self.rule)
 
     def explain(self, action: Action) -> str:
