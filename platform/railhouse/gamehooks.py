@@ -216,8 +216,10 @@ class GameHooks:
     # -- observers --------------------------------------------------------------------------
 
     def action_applied(self, game: Any, action: Any) -> None:
-        """Called after every action (not at all when no plugin observes it, :meth:`_call`)."""
-        self._call("railhouse_action_applied", {"game": game, "action": action})
+        """Called after every action (not at all when no plugin observes it, :meth:`_call`;
+        that known, not even :meth:`_call` is)."""
+        if self._direct.get("railhouse_action_applied") is not _UNHEARD:
+            self._call("railhouse_action_applied", {"game": game, "action": action})
 
     def game_over(self, game: Any, result: Any) -> None:
         self._call("railhouse_game_over", {"game": game, "result": result})
@@ -235,6 +237,8 @@ class GameHooks:
 #: none), the argument names that implementation takes, and whether the hook is firstresult
 _Direct = tuple[Callable[..., Any] | None, tuple[str, ...], bool]
 _UNDECIDED: Any = object()
+#: the direct call of a hook that is not firstresult and has no implementation
+_UNHEARD: _Direct = (None, (), False)
 
 
 def _direct_call(caller: pluggy.HookCaller) -> _Direct | None:
@@ -246,7 +250,7 @@ def _direct_call(caller: pluggy.HookCaller) -> _Direct | None:
     firstresult = bool(spec.opts.get("firstresult", False))
     impls = caller.get_hookimpls()
     if not impls:
-        return None, (), firstresult
+        return (None, (), True) if firstresult else _UNHEARD
     impl = impls[0]
     if len(impls) > 1 or impl.hookwrapper or impl.wrapper:
         return None
