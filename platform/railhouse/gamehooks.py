@@ -11,6 +11,10 @@ and a variant can wrap a title's hook with ``@hookimpl(wrapper=True)``.
 
 Every call checks the hook's return contract and raises :class:`HookContractError` naming
 the hook when a plugin breaks it.  ``RAILHOUSE_TRACE_HOOKS=1`` logs every hook call.
+
+A hook that one plain implementation answers (no wrapper, no tracing: every rule hook of
+the shipped titles) is called directly, as pluggy's call loop would call it, without the
+loop (:meth:`GameHooks._call`); a hook nobody implements is not called at all.
 """
 
 from __future__ import annotations
@@ -66,31 +70,58 @@ class GameHooks:
         self.traced = trace
         if trace:
             self._pm.add_hookcall_monitoring(_trace_before, _trace_after)
+        #: how each hook called so far is called (:meth:`_call`); None: through pluggy
+        self._direct: dict[str, _Direct | None] = {}
+        #: False once the manager was handed out (a plugin may have been registered since)
+        self._fixed = not trace
 
     @property
     def plugin_manager(self) -> pluggy.PluginManager:
         """The underlying manager, for registering plugins mid-game (rarely needed).  A
         game's hooks serve its clones too, and a title's :func:`shared_hooks` every game
         of the title with the same options: a plugin for one game only goes in the
-        hooks given to that game (``Game(..., hooks=GameHooks(...))``)."""
+        hooks given to that game (``Game(..., hooks=GameHooks(...))``).  Once it is
+        handed out every hook is called through pluggy (:meth:`_call`)."""
+        self._fixed = False
+        self._direct.clear()
         return self._pm
+
+    def _call(self, hook: str, kwargs: dict[str, Any]) -> Any:
+        """Call ``hook`` with ``kwargs`` (every argument of its specification) and return
+        what pluggy's call would.  Where the plugins are fixed (:attr:`plugin_manager`
+        never handed out, nothing traced) and the hook has no implementation or one that
+        is no wrapper, that implementation is called directly with the arguments it
+        names: the same call, result and exceptions as pluggy's loop, which costs several
+        calls of its own per hook call.  How each hook is called is decided on its first
+        call; that is sufficient because its implementations change only through the
+        manager, and handing the manager out drops the decisions."""
+        direct = self._direct.get(hook, _UNDECIDED) if self._fixed else None
+        if direct is _UNDECIDED:
+            direct = self._direct[hook] = _direct_call(getattr(self._pm.hook, hook))
+        if direct is None:
+            return getattr(self._pm.hook, hook)(**kwargs)
+        function, names, firstresult = direct
+        result = None if function is None else function(*map(kwargs.__getitem__, names))
+        if firstresult:
+            return result
+        return [] if result is None else [result]
 
     # -- setup and round structure ---------------------------------------------------------
 
     def setup_game(self, game: Any) -> None:
-        self._pm.hook.railhouse_setup_game(game=game)
+        self._call("railhouse_setup_game", {"game": game})
 
     def next_round(self, game: Any, finished: Any | None) -> Any:
         """The round after ``finished`` (None at game start); some plugin must answer."""
         return self._required(
             "railhouse_next_round",
-            self._pm.hook.railhouse_next_round(game=game, finished=finished),
+            self._call("railhouse_next_round", {"game": game, "finished": finished}),
         )
 
     def operating_steps(self, game: Any, company: Any) -> list[Any]:
         steps = self._required(
             "railhouse_operating_steps",
-            self._pm.hook.railhouse_operating_steps(game=game, company=company),
+            self._call("railhouse_operating_steps", {"game": game, "company": company}),
         )
         return _as_list("railhouse_operating_steps", steps, object)
 
@@ -132,22 +163,21 @@ class GameHooks:
     ) -> list[str]:
         moves = self._required(
             "railhouse_price_moves_after_dividend",
-            self._pm.hook.railhouse_price_moves_after_dividend(
-                game=game, company=company, kind=kind, total=total
-            ),
+            self._call("railhouse_price_moves_after_dividend",
+                       {"game": game, "company": company, "kind": kind, "total": total}),
         )
         return _as_list("railhouse_price_moves_after_dividend", moves, str)
 
     # -- phases and the end -----------------------------------------------------------------
 
     def phase_changed(self, game: Any, old: Any, new: Any) -> None:
-        self._pm.hook.railhouse_phase_changed(game=game, old=old, new=new)
+        self._call("railhouse_phase_changed", {"game": game, "old": old, "new": new})
 
     def check_game_end(self, game: Any, moment: EndMoment) -> str | None:
         """The end reason if the game ends at ``moment``, else None."""
         if moment not in END_MOMENTS:
             raise ValueError(f"unknown game-end moment {moment!r}; expected one of {END_MOMENTS}")
-        reason = self._pm.hook.railhouse_check_game_end(game=game, moment=moment)
+        reason = self._call("railhouse_check_game_end", {"game": game, "moment": moment})
         if reason is not None and not (isinstance(reason, str) and reason):
             raise HookContractError(
                 f"railhouse_check_game_end returned {reason!r}; expected a non-empty string"
@@ -158,7 +188,7 @@ class GameHooks:
         scores = _as_list(
             "railhouse_final_scores",
             self._required(
-                "railhouse_final_scores", self._pm.hook.railhouse_final_scores(game=game)
+                "railhouse_final_scores", self._call("railhouse_final_scores", {"game": game})
             ),
             int,
         )
@@ -172,7 +202,7 @@ class GameHooks:
     def observe_title_state(self, game: Any) -> dict[str, Any]:
         """Every plugin's ``railhouse_observe_title_state`` keys, merged."""
         merged: dict[str, Any] = {}
-        for part in self._pm.hook.railhouse_observe_title_state(game=game):
+        for part in self._call("railhouse_observe_title_state", {"game": game}):
             if not isinstance(part, Mapping):
                 raise HookContractError(
                     f"railhouse_observe_title_state returned {part!r}; expected a mapping")
@@ -186,14 +216,13 @@ class GameHooks:
     # -- observers --------------------------------------------------------------------------
 
     def action_applied(self, game: Any, action: Any) -> None:
-        """Called after every action: skipped when no plugin observes it (and nothing
-        traces hook calls), as pluggy's call loop would do nothing but cost."""
-        hook = self._pm.hook.railhouse_action_applied
-        if self.traced or hook.get_hookimpls():
-            hook(game=game, action=action)
+        """Called after every action (not at all when no plugin observes it, :meth:`_call`;
+        that known, not even :meth:`_call` is)."""
+        if self._direct.get("railhouse_action_applied") is not _UNHEARD:
+            self._call("railhouse_action_applied", {"game": game, "action": action})
 
     def game_over(self, game: Any, result: Any) -> None:
-        self._pm.hook.railhouse_game_over(game=game, result=result)
+        self._call("railhouse_game_over", {"game": game, "result": result})
 
     def _required(self, hook: str, value: Any) -> Any:
         if value is None:
@@ -204,10 +233,40 @@ class GameHooks:
         return value
 
 
+#: how :meth:`GameHooks._call` calls a hook directly: its one implementation (None: it has
+#: none), the argument names that implementation takes, and whether the hook is firstresult
+_Direct = tuple[Callable[..., Any] | None, tuple[str, ...], bool]
+_UNDECIDED: Any = object()
+#: the direct call of a hook that is not firstresult and has no implementation
+_UNHEARD: _Direct = (None, (), False)
+
+
+def _direct_call(caller: pluggy.HookCaller) -> _Direct | None:
+    """How to call the hook of ``caller`` directly, or None when only pluggy's loop will
+    do (several implementations, a wrapper, no specification, a historic hook)."""
+    spec = caller.spec
+    if spec is None or caller.is_historic():
+        return None
+    firstresult = bool(spec.opts.get("firstresult", False))
+    impls = caller.get_hookimpls()
+    if not impls:
+        return (None, (), True) if firstresult else _UNHEARD
+    impl = impls[0]
+    if len(impls) > 1 or impl.hookwrapper or impl.wrapper:
+        return None
+    if not set(impl.argnames) <= set(spec.argnames):
+        return None  # pluggy's call fails on such an argument: let it say so
+    return impl.function, tuple(impl.argnames), firstresult
+
+
 def _as_list(hook: str, value: Any, kind: type) -> list[Any]:
-    if isinstance(value, str | bytes | Mapping) or not isinstance(value, Sequence):
+    if type(value) is not list and (
+        isinstance(value, str | bytes | Mapping) or not isinstance(value, Sequence)
+    ):
         raise HookContractError(f"{hook} returned {value!r}; expected a list")
     items = list(value)
+    if kind is object:
+        return items
     for item in items:
         if not isinstance(item, kind) or (kind is int and isinstance(item, bool)):
             raise HookContractError(f"{hook} returned {value!r}; items must be {kind.__name__}")

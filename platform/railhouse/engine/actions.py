@@ -311,22 +311,23 @@ class LegalAction(msgspec.Struct, frozen=True):
 
     def admits(self, candidate: Action) -> bool:
         """True if ``candidate`` is this choice with every ranged field inside its range
-        (a ``free`` field may hold anything)."""
-        if type(candidate) is not type(self.action):
+        (a ``free`` field may hold anything).  The ranged and free fields checked, the
+        rest is compared in one struct comparison: ``candidate`` with those fields set
+        as in ``action`` must equal ``action``."""
+        action = self.action
+        if type(candidate) is not type(action):
             return False
-        if not self.ranges and not self.free:
-            return candidate == self.action
-        for name in candidate.__struct_fields__:
-            if name in self.free:
-                continue
-            value = getattr(candidate, name)
-            bounds = self.ranges.get(name)
-            if bounds is not None:
-                if value not in bounds:
-                    return False
-            elif value != getattr(self.action, name):
+        ranges, free = self.ranges, self.free
+        if not ranges and not free:
+            return candidate == action
+        listed = {}
+        for name, bounds in ranges.items():
+            if name not in free and getattr(candidate, name) not in bounds:
                 return False
-        return True
+            listed[name] = getattr(action, name)
+        for name in free:
+            listed[name] = getattr(action, name)
+        return msgspec.structs.replace(candidate, **listed) == action
 
     def to_builtins(self) -> dict[str, Any]:
         data = to_builtins(self.action)
@@ -335,6 +336,14 @@ class LegalAction(msgspec.Struct, frozen=True):
         if self.free:
             data["free"] = list(self.free)
         return data
+
+
+def admitted(legal: list[LegalAction], candidate: Action) -> bool:
+    """Whether some choice of ``legal`` admits ``candidate`` (:func:`find_admitting` is
+    not None).  An answer listed as a plain choice is found by the list's own search
+    (struct equality, no loop of ours): ``LegalAction(candidate)`` equals exactly the
+    plain choices that admit it; anything else is left to :func:`find_admitting`."""
+    return LegalAction(candidate) in legal or find_admitting(legal, candidate) is not None
 
 
 def find_admitting(legal: Iterable[LegalAction], candidate: Action) -> LegalAction | None:

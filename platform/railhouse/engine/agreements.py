@@ -118,7 +118,7 @@ def propose(game: Game, deal: Deal, *, then: Answered | None = None,
     (unless ``ask_same_seat``), else ask the respondent through ``game.pending``."""
     deal.check()
     if not ask_same_seat and _one_seat(game, deal.proposer, deal.respondent):
-        conclude(game, deal, True, then)
+        _settle_deal(game, deal, True, then)  # just checked: nothing changed since
         return
     game.event("offer", deal.describe())
     game.pending.append(AgreementDecider(game, deal, then))
@@ -135,6 +135,12 @@ def conclude(game: Game, deal: Deal, accepted: bool, then: Answered | None) -> N
     """Execute ``deal`` if ``accepted`` (re-checked first), record it, call ``then``."""
     if accepted:
         deal.check()
+    _settle_deal(game, deal, accepted, then)
+
+
+def _settle_deal(game: Game, deal: Deal, accepted: bool, then: Answered | None) -> None:
+    """Execute ``deal`` if ``accepted`` (checked already), record it, call ``then``."""
+    if accepted:
         deal.execute()
     game.event("agreement", {**deal.describe(), "accepted": accepted})
     if then is not None:

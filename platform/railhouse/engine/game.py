@@ -12,6 +12,8 @@ from bisect import bisect_left
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
+import msgspec
+
 from railhouse.engine import agreed_end, routes
 from railhouse.engine.actions import Action, LegalAction, ProposeWinner, to_builtins
 from railhouse.engine.api import Event, GameResult
@@ -108,6 +110,9 @@ class Game(LegalSetCache):
         self.hooks = hooks if hooks is not None else self._hooks()
         self._actions: AppendLog[Action] = AppendLog()
         self._events: AppendLog[Event] = AppendLog()
+        #: the index of the latest action (-1 before the first): the index of an event
+        #: recorded now (:meth:`event`), kept apart so that no event measures the log
+        self._at = -1
         self.init_legal_cache()
         self.end_reason: str | None = None
         #: an end the rules scheduled: at the end of the operating round (:meth:`check_end`)
@@ -168,11 +173,10 @@ class Game(LegalSetCache):
         return self._actions.copy()
 
     def decider(self) -> Decider[Any] | None:
-        if self.over:
+        if self.end_reason is not None:
             return None
-        if self.pending:
-            return self.pending[-1]
-        return self.round
+        pending = self.pending
+        return pending[-1] if pending else self.round
 
     def acting_entity(self) -> str | None:
         decider = self.decider()
@@ -218,22 +222,23 @@ class Game(LegalSetCache):
         decider = self.decider()
         if decider is None:
             raise IllegalAction("the game is over", "game end")
-        expected = decider.acting_entity()
+        answering = decider.answerer()  # asked in its stead: the same answers
+        expected = answering.acting_entity()
         if action.entity != expected:
             raise IllegalAction(f"it is {expected}'s decision, not {action.entity}'s", "turn order")
         if isinstance(action, ProposeWinner):  # a game-level action, not the decider's
             agreed_end.check(self, decider, action)
         else:
-            action = decider.normalise(action)
-            decider.validate(action)
+            action = answering.normalise(action)
+            answering.validate(action)
         self._legal.clear()
-        index = len(self._actions)
         self._actions.append(action)
-        self.event("action", {"action": to_builtins(action)}, index=index)
+        index = self._at = self._at + 1
+        self._events.append(Event(index, "action", {"action": msgspec.to_builtins(action)}))
         if isinstance(action, ProposeWinner):
             agreed_end.propose(self, decider, action)
         else:
-            decider.process(action)
+            answering.process(action)
         self._settle()
         self.hooks.action_applied(self, action)
         if checking():
@@ -298,8 +303,7 @@ class Game(LegalSetCache):
 
     # -- bookkeeping -------------------------------------------------------------------
     def event(self, kind: str, data: dict[str, Any], index: int | None = None) -> None:
-        at = len(self._actions) - 1 if index is None else index
-        self._events.append(Event(at, kind, data))
+        self._events.append(Event(self._at if index is None else index, kind, data))
 
     def seat_of(self, entity: str) -> int:
         if entity.startswith("p") and entity[1:].isdigit():
@@ -449,15 +453,12 @@ class Game(LegalSetCache):
     def _settle(self) -> None:
         """Advance automatic play until a decision is needed or the game ends."""
         for _ in range(100_000):
-            if self.over:
+            round_ = self.round
+            if self.end_reason is not None or self.pending:
                 return
-            if self.pending:
-                return
-            assert self.round is not None
-            self.round.advance()
-            if self.over or self.pending:
-                return
-            if not self.round.finished:
+            assert round_ is not None
+            round_.advance()
+            if self.end_reason is not None or self.pending or not round_.finished:
                 return
             self._next_round()
         raise RuntimeError("the round machine did not settle")

@@ -19,6 +19,7 @@ from railhouse.engine.game import Game
 from railhouse.engine.record import new_game
 from railhouse.engine.rounds import sales, stockchoices
 from railhouse.engine.rounds.stock import StockRound
+from railhouse.engine.steps import issues
 
 
 def fresh_answers(game: Game, company: Company) -> dict[Any, Any]:
@@ -44,6 +45,8 @@ def fresh_answers(game: Game, company: Company) -> dict[Any, Any]:
             answers[key] = (in_ipo, [] if in_ipo else [
                 LegalAction(BuyShares(entity=rest[0], company=company.id, source=source))
                 for source in sources])
+        elif kind == "issues.issuable":  # the share-dealing step's (steps/issues.py)
+            answers[key] = issues.fresh_issuable(game, company)
         else:
             raise AssertionError(f"a ledger memo key nobody checks: {key!r}")
     return answers

@@ -10,11 +10,15 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Generic, TypeVar
 
-from railhouse.engine.actions import Action, LegalAction, find_admitting
+from railhouse.engine.actions import Action, LegalAction, admitted
 from railhouse.engine.errors import IllegalAction
 
 if TYPE_CHECKING:
     from railhouse.engine.game import Game
+
+#: the name of the method that processes each kind of action (``process_<tag>``), made
+#: once per action class (a class's tag never changes)
+_HANDLERS: dict[type[Action], str] = {}
 
 #: the game a decider belongs to: a title's deciders name the title's game class
 #: (``Step["SteamOverHolland"]``), so ``self.game`` has the title's type without a cast
@@ -32,6 +36,12 @@ class Decider(Generic[G]):
     def acting_entity(self) -> str | None:
         raise NotImplementedError
 
+    def answerer(self) -> Decider[G]:
+        """The decider that answers for this one at this position: itself, unless it
+        passes every question and action on to another now (a round to its current
+        step), which ``Game.apply`` then asks directly."""
+        return self
+
     def legal_actions(self) -> list[LegalAction]:
         raise NotImplementedError
 
@@ -44,7 +54,7 @@ class Decider(Generic[G]):
     def validate(self, action: Action) -> None:
         """Raise ``IllegalAction`` unless ``action`` is legal now.  The default checks it
         against the enumerated legal set; steps with huge sets override this."""
-        if find_admitting(self.game.legal_for(self), action) is None:
+        if not admitted(self.game.legal_for(self), action):
             raise IllegalAction(self.explain(action), self.rule)
 
     def explain(self, action: Action) -> str:
@@ -54,7 +64,11 @@ class Decider(Generic[G]):
         return f"{tag} by {action.entity} is not legal now (legal: {', '.join(map(str, kinds))})"
 
     def process(self, action: Action) -> None:
-        handler = getattr(self, f"process_{type(action).__struct_config__.tag}", None)
+        kind = type(action)
+        name = _HANDLERS.get(kind)
+        if name is None:
+            name = _HANDLERS[kind] = f"process_{kind.__struct_config__.tag}"
+        handler = getattr(self, name, None)
         if handler is None:
             raise IllegalAction(f"{type(self).__name__} cannot process {action!r}", self.rule)
         handler(action)
@@ -64,7 +78,7 @@ class Step(Decider[G]):
     """One step of an operating turn (or any turn made of steps)."""
 
     def __init__(self, game: G, entity: str) -> None:
-        super().__init__(game)
+        self.game = game  # Decider.__init__'s one line: a turn makes a dozen steps
         self.entity = entity
         self.done = False
 

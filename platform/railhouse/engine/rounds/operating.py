@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING
 from railhouse.engine.actions import Action, LegalAction, find_admitting
 from railhouse.engine.errors import IllegalAction
 from railhouse.engine.privates import revenue_of
-from railhouse.engine.rounds.base import G, Round, Step
+from railhouse.engine.rounds.base import Decider, G, Round, Step
 from railhouse.engine.turnstate import TurnState
 
 if TYPE_CHECKING:
@@ -41,6 +41,9 @@ class OperatingRound(Round[G]):
         self.operated: list[str] = []
         self.company: Company | None = None
         self.steps: list[Step[G]] = []
+        #: where :meth:`current_step` found the first open step, and in which list
+        self._open = 0
+        self._open_in: list[Step[G]] = self.steps
         #: the current turn's state (the title's ``Game.turn_state`` class)
         self.turn: TurnState = game.turn_state()
 
@@ -112,14 +115,29 @@ class OperatingRound(Round[G]):
         return None
 
     def current_step(self) -> Step[G] | None:
-        for step in self.steps:
+        """The turn's first step that is not done.  A step's ``done`` never turns back to
+        False, so the search starts where the previous one found the first open step (in
+        the same list of steps; a new list is searched from its start): the round asks
+        this several times per action, and a turn has a dozen steps."""
+        steps = self.steps
+        count = len(steps)
+        if self._open_in is steps:
+            index = self._open
+            if index < count and not steps[index].done:  # the common case: no step ended
+                return steps[index]
+        else:
+            index = 0
+        while index < count:
+            step = steps[index]
             if not step.done:
+                self._open, self._open_in = index, steps
                 return step
+            index += 1
         return None
 
     def advance(self) -> None:
         game = self.game
-        while not self.finished and not game.over and not game.pending:
+        while not self.finished and game.end_reason is None and not game.pending:
             if self.company is None:
                 company = self.next_company()
                 if company is None:
@@ -163,6 +181,14 @@ class OperatingRound(Round[G]):
     def acting_entity(self) -> str | None:
         step = self.current_step()
         return None if step is None else step.acting_entity()
+
+    def answerer(self) -> Decider[G]:
+        """The current step, where the round has no any-moment choices: then it passes
+        the acting entity, normalising, validating and processing on to the step."""
+        if self.anytime_kinds:
+            return self
+        step = self.current_step()
+        return self if step is None else step
 
     def legal_actions(self) -> list[LegalAction]:
         step = self.current_step()

@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-from typing import Generic, TypeVar, cast
+from typing import Generic, TypeVar
 
 from railhouse.engine.entities import Company
 from railhouse.engine.rounds.base import G, Step
-from railhouse.engine.rounds.operating import OperatingRound
 from railhouse.engine.turnstate import TurnState
 
 #: the title's turn state (:class:`~railhouse.engine.turnstate.TurnState` or a subclass)
@@ -23,6 +22,8 @@ class TurnStep(Step[G], Generic[G, T]):
 
     @property
     def turn(self) -> T:
-        """The state of the current turn, shared by its steps."""
-        round_ = cast(OperatingRound[G], self.game.round)
-        return cast(T, round_.turn)
+        """The state of the current turn, shared by its steps: the operating round's
+        ``turn`` (read with ``getattr``: steps ask it often, and ``typing.cast`` of the
+        round's generic type cost three calls at run time)."""
+        turn: T = getattr(self.game.round, "turn")  # noqa: B009
+        return turn

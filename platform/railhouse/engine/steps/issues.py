@@ -67,17 +67,39 @@ def issue_limit(game: Game, company: Company, rules: IssueRules, already: int) -
     """Shares ``company`` may still issue this turn, ``already`` issued (the limit is
     cumulative): no more than the players hold together, the treasury's ordinary shares,
     and the room the market has (``pool_share_cap`` shares, else the pool limit)."""
-    held = company.ledger.held()
-    players = sum(held.get(p.id, 0) // 10 for p in game.seats)
-    ledger = company.ledger
-    treasury = sum(1 for owner, president in zip(ledger.owners, ledger.presidents, strict=True)
-                   if owner == TREASURY and not president)
+    players, treasury = _issuable(game, company)
     if rules.pool_share_cap is not None:
         room = rules.pool_share_cap - company.shares_of(POOL)
     else:
         limit = game.config.pool_limit_percent or 100
         room = (limit - company.percent_of(POOL)) // 10
     return max(0, min(players - already, treasury, room))
+
+
+#: the key of :func:`_issuable`'s answer in a ledger's derived memo
+_ISSUABLE = ("issues.issuable",)
+
+
+def _issuable(game: Game, company: Company) -> tuple[int, int]:
+    """(the 10% shares all players hold together, the ordinary certificates in the
+    treasury) of ``company``: facts of its certificates alone (the seats are fixed for
+    the game), so remembered in its ledger's derived memo, which every change to the
+    certificates empties (``ShareLedger.derived``)."""
+    memo = company.ledger.derived()
+    answer: tuple[int, int] | None = memo.get(_ISSUABLE)
+    if answer is None:
+        answer = memo[_ISSUABLE] = fresh_issuable(game, company)
+    return answer
+
+
+def fresh_issuable(game: Game, company: Company) -> tuple[int, int]:
+    """What :func:`_issuable` remembers, counted now."""
+    ledger = company.ledger
+    held = ledger.held()
+    players = sum(held.get(p.id, 0) // 10 for p in game.seats)
+    treasury = sum(1 for owner, president in zip(ledger.owners, ledger.presidents, strict=True)
+                   if owner == TREASURY and not president)
+    return players, treasury
 
 
 def issue_shares(game: Game, company: Company, count: int, turn: TurnState,
@@ -108,7 +130,8 @@ class ShareIssueStep(TurnStep[G, T]):
 
     Override points: :meth:`issue_rules` (the limits, :class:`IssueRules`),
     :meth:`price_drop` (the price move of an issue), :meth:`open_now` (whether the step
-    offers anything at this moment)."""
+    offers anything at this moment).  The choices are :meth:`limits`, listed by
+    :meth:`legal_actions` and judged without the listing by :meth:`auto`."""
 
     rule = "sell or buy its own shares"
 
@@ -128,17 +151,37 @@ class ShareIssueStep(TurnStep[G, T]):
         turn = self.turn
         issue_shares(self.game, self.company, count, turn, self.price_drop(turn.issued, count))
 
-    def legal_actions(self) -> list[LegalAction]:
+    def limits(self) -> tuple[int, int]:
+        """(the most shares the company may issue now, the most it may buy back now);
+        0 where it may not."""
         if not self.open_now():
-            return []
+            return 0, 0
+        rules, turn, company = self.issue_rules(), self.turn, self.company
+        top = issue_limit(self.game, company, rules, turn.issued)
+        if top > 0 and not may_issue(rules, turn):
+            top = 0
+        back = buyback_limit(self.game, company)
+        if back > 0 and not may_buy_back(rules, turn):
+            back = 0
+        return top, back
+
+    def auto(self) -> bool:
+        """Done without a decision when the company may neither issue nor buy back,
+        known from :meth:`limits` without listing the choices (the set is listed when it
+        is asked for, not also here: ``Step.auto``)."""
+        if type(self).legal_actions is not ShareIssueStep.legal_actions:
+            return super().auto()
+        if self.limits() == (0, 0):
+            self.done = True
+        return self.done
+
+    def legal_actions(self) -> list[LegalAction]:
+        top, back = self.limits()
         legal = []
-        rules, turn = self.issue_rules(), self.turn
-        top = issue_limit(self.game, self.company, rules, turn.issued)
-        if top > 0 and may_issue(rules, turn):
+        if top > 0:
             legal.append(LegalAction(IssueShares(entity=self.entity, count=1),
                                      {"count": Range(1, top)}))
-        back = buyback_limit(self.game, self.company)
-        if back > 0 and may_buy_back(rules, turn):
+        if back > 0:
             legal.append(LegalAction(BuyBackShares(entity=self.entity, count=1),
                                      {"count": Range(1, back)}))
         if legal:

@@ -139,12 +139,15 @@ class BuyTrainStep(TurnStep[G, T]):
         (:meth:`must_buy_without_train`, asked once a turn: ``TurnState.must_buy``)."""
         if self.company.trains:
             return False
+        turn = self.turn
+        if turn.must_buy is False:  # asked already this turn: no depot question either
+            return False
         cheapest = self.cheapest()
         if cheapest is None:
             return False
-        if self.turn.must_buy is None:
-            self.turn.must_buy = self.must_buy_without_train(cheapest[0])
-        return self.turn.must_buy
+        if turn.must_buy is None:
+            turn.must_buy = self.must_buy_without_train(cheapest[0])
+        return turn.must_buy
 
     def hosted_raise(self) -> EmergencyRaise | None:
         """With :attr:`hosts_raise`: the raise for the cheapest train while it has a
