@@ -51,6 +51,9 @@ class RouteGraph:
 
     comp: Compressed
     reached: set[int]
+    #: the reached nodes no link passes through (where routes start, end and branch),
+    #: in order: the only nodes the route search reads its tables of
+    ends: list[int]
 
 
 def company_graph(board: Board, op: Operator, rules: RouteRules) -> RouteGraph:
@@ -125,7 +128,7 @@ def _route_graph(net: NetworkGraph, reached: set[int], rules: RouteRules) -> Rou
             chain.reverse()
             segs.reverse()
     chains.sort(key=lambda c: (rank[c[0][0]], path_rank[c[1][0]]))
-    order = ends
+    order = list(ends)
     inner = sorted({u for u in reached if fold[u]}.union(
         *[chain[1:-1] for chain, _ in chains]))
     order.extend(inner)
@@ -167,7 +170,8 @@ def _route_graph(net: NetworkGraph, reached: set[int], rules: RouteRules) -> Rou
             town_value, stop_mask, _key(nodes[u].kind, path_hex[segs[0]], lsegs[0]),
             _key(nodes[v].kind, path_hex[segs[-1]], lsegs[-1])))
     comp = Compressed(g, links, _prune(g, rules, links))
-    return RouteGraph(comp, set(map(local.__getitem__, reached)))
+    return RouteGraph(comp, set(map(local.__getitem__, reached)),
+                      [i for i, u in enumerate(ends) if u not in beyond])
 
 
 def _key(kind: str, hex_number: int, seg: int) -> int:
