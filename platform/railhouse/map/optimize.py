@@ -29,7 +29,14 @@ from functools import lru_cache
 from itertools import combinations
 
 from railhouse.map.board import Board
-from railhouse.map.candidates import candidates, describe, token_links, train_kinds, undominated
+from railhouse.map.candidates import (
+    candidates,
+    describe,
+    stop_names,
+    token_links,
+    train_kinds,
+    undominated,
+)
 from railhouse.map.compress import compressed
 from railhouse.map.graph import Operator, TrackGraph
 from railhouse.map.multisets import MultisetSolver
@@ -65,9 +72,10 @@ def best_routes(board: Board, op: Operator, rules: RouteRules, run: RunContext) 
     tokens = token_links(board, op, comp, run)
     kinds = train_kinds(run.trains)
     per_train: dict[TrainSpec, list[Cand]] = {}
+    names = [stop_names(comp, r) for r in routes] if run.route_bonus is not None else None
     for t in kinds:  # equal trains share one list (and its bitsets)
         if t not in per_train:
-            per_train[t] = candidates(comp, routes, t, rules, run, tokens)
+            per_train[t] = candidates(comp, routes, t, rules, run, tokens, names=names)
     cands = [per_train[t] for t in kinds]
     found = first_descent(comp.graph, kinds, cands)  # the usual answer, without a search
     if found is None:  # a small question: the same answer without the search's tables
