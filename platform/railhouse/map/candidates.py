@@ -104,7 +104,7 @@ def candidates(
     least = max(least or 1, 1)
     bonus = run.route_bonus is not None
     if bonus and names is None:
-        names = [stop_names(comp, r) for r in routes]
+        names = all_stop_names(comp, routes)
     out = []
     for i, r in enumerate(routes):
         value = route_value(g, r, train, rules, run, names[i] if names is not None else None)
@@ -159,20 +159,36 @@ _STOP_KINDS = frozenset({"city", "town", "offboard"})
 
 def stop_names(comp: Compressed, r: RawRoute) -> tuple[str, ...]:
     """The names of a raw route's stops in travel order (what a ``route_bonus`` reads)."""
+    return all_stop_names(comp, [r])[0]
+
+
+def all_stop_names(comp: Compressed, routes: list[RawRoute]) -> list[tuple[str, ...]]:
+    """:func:`stop_names` of every route of ``routes``, each link's stops listed once."""
     nodes, links = comp.graph.nodes, comp.links
-    stops = [nodes[r.start].name]
-    cur = r.start
-    for li in r.units:
-        if li >= len(links):
-            continue
-        link = links[li]
-        on = link.nodes if link.u == cur else link.nodes[::-1]
-        for u in on[1:]:
-            node = nodes[u]
-            if node.kind in _STOP_KINDS:
-                stops.append(node.name)
-        cur = on[-1]
-    return tuple(stops)
+    inside: dict[int, tuple[str, ...]] = {}  # link -> the stops inside it, from its u
+    out = []
+    for r in routes:
+        stops = [nodes[r.start].name]
+        cur = r.start
+        for li in r.units:
+            if li >= len(links):
+                continue
+            link = links[li]
+            within = inside.get(li)
+            if within is None:
+                within = inside[li] = tuple(
+                    nodes[u].name for u in link.nodes[1:-1] if nodes[u].kind in _STOP_KINDS)
+            if link.u == cur:
+                stops.extend(within)
+                cur = link.v
+            else:
+                stops.extend(reversed(within))
+                cur = link.u
+            end = nodes[cur]
+            if end.kind in _STOP_KINDS:
+                stops.append(end.name)
+        out.append(tuple(stops))
+    return out
 
 
 def segment_names(comp: Compressed, r: RawRoute) -> tuple[str, ...]:
