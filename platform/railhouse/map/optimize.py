@@ -90,7 +90,7 @@ def best_routes(board: Board, op: Operator, rules: RouteRules, run: RunContext) 
     for i, ci in enumerate(best_pick):
         if ci != NONE:
             c = cands[i][ci]
-            stops, segs = describe(comp, routes[c.index])
+            stops, segs = describe(comp, routes[c.route])
             chosen.append(Route(run.trains[i].name, i, stops, segs, best_values[i]))
     return RouteResult(best, tuple(chosen), not reason, reason, len(all_routes))
 
