@@ -32,7 +32,9 @@ keeps using the full compression (``optimize.best_routes``).
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
+from operator import attrgetter
 
 from railhouse.map.board import Board
 from railhouse.map.compress import Compressed, Link, _prune
@@ -74,25 +76,31 @@ def _route_graph(net: NetworkGraph, reached: set[int], rules: RouteRules) -> Rou
     through = (EDGE, JUNCTION) if TOWN in rules.terminals else (EDGE, JUNCTION, TOWN)
     fold: dict[int, bool] = {}
 
-    def folds(u: int) -> bool:
-        """As ``compress._fold_flags``: two segments a path may join at ``u``."""
-        ways = adj[u]
-        hit = False
-        if len(ways) == 2:
-            kind = nodes[u].kind
-            if kind in through:
-                p, q = ways[0][1], ways[1][1]
-                hit = path_hex[p] != path_hex[q] if kind == EDGE else p != q
-        fold[u] = hit
-        return hit
+    def folding(us: Iterable[int]) -> None:
+        """``fold[u]`` for every ``u`` of ``us``, as ``compress._fold_flags``: whether
+        two segments a path may join meet at ``u`` (and nothing else)."""
+        for u in us:
+            ways = adj[u]
+            hit = False
+            if len(ways) == 2:
+                kind = nodes[u].kind
+                if kind in through:
+                    p, q = ways[0][1], ways[1][1]
+                    hit = path_hex[p] != path_hex[q] if kind == EDGE else p != q
+            fold[u] = hit
+
+    def folds(v: int) -> bool:
+        folding((v,))
+        return fold[v]
 
     # the chains from every reached end, walked as ``compress._walk`` does
     chains: list[tuple[list[int], list[int]]] = []
     ends: list[int] = []  # the nodes no chain folds through: reached, or chain ends
     beyond: set[int] = set()  # chain ends not reached
     used: set[int] = set()
+    folding(reached)
     for u in reached:
-        if folds(u):
+        if fold[u]:
             continue
         ends.append(u)
         for v, pid in adj[u]:
@@ -129,18 +137,17 @@ def _route_graph(net: NetworkGraph, reached: set[int], rules: RouteRules) -> Rou
             segs.reverse()
     chains.sort(key=lambda c: (rank[c[0][0]], path_rank[c[1][0]]))
     order = list(ends)
-    inner = sorted({u for u in reached if fold[u]}.union(
-        *[chain[1:-1] for chain, _ in chains]))
-    order.extend(inner)
-    local = {u: i for i, u in enumerate(order)}
+    inner = set(filter(fold.__getitem__, reached)).union(*[chain[1:-1] for chain, _ in chains])
+    order.extend(sorted(inner))
+    local = dict(zip(order, range(len(order)), strict=True))
     seg_order = sorted([p for _, segs in chains for p in segs], key=path_rank.__getitem__)
-    local_seg = {p: i for i, p in enumerate(seg_order)}
+    local_seg = dict(zip(seg_order, range(len(seg_order)), strict=True))
 
     g = TrackGraph()
-    g.nodes = [nodes[u] for u in order]
-    g.index = {node.name: i for i, node in enumerate(g.nodes)}
-    g.path_names = [net.path_names[p] for p in seg_order]
-    g.path_hex = [path_hex[p] for p in seg_order]
+    g.nodes = list(map(nodes.__getitem__, order))
+    g.index = dict(zip(map(attrgetter("name"), g.nodes), range(len(order)), strict=True))
+    g.path_names = list(map(net.path_names.__getitem__, seg_order))
+    g.path_hex = list(map(path_hex.__getitem__, seg_order))
     net_ends = net.path_ends
     g.path_ends = [(local[a], local[b]) for a, b in map(net_ends.__getitem__, seg_order)]
     g_adj: list[list[tuple[int, int]]] = [[] for _ in order]
