@@ -1,7 +1,8 @@
 """The plain search (``plain_search.plain_search``), where it answers, answers exactly what
 the branch-and-bound leaves (value, picks and what each pick adds) on the route questions
-of seeded random games of both titles, with the companies' own trains and with sets of
-equal and unequal trains, wherever the first descent does not already answer."""
+of seeded random games of both titles (SOH under both rule sets), with the companies' own
+trains and with sets of equal and unequal trains, wherever the first descent does not
+already answer."""
 
 from __future__ import annotations
 
@@ -61,11 +62,15 @@ def _compare(game: Any, tally: Counter[str]) -> None:
             tally["plain"] += 1
 
 
-@pytest.mark.parametrize(("title", "every"), [("soh", 12), ("1839", 40)])
-def test_plain_search_answers_as_the_branch_and_bound(title: str, every: int) -> None:
+@pytest.mark.parametrize(("title", "every", "options"),
+                         [("soh", 12, None), ("soh", 12, {"rules": "18xx-games"}),
+                          ("1839", 40, None)])
+def test_plain_search_answers_as_the_branch_and_bound(
+    title: str, every: int, options: dict[str, str] | None
+) -> None:
     tally: Counter[str] = Counter()
     for players, seed in ((4, 5), (3, 6)):
-        game = new_game(title, seat_names(players), None, seed)
+        game = new_game(title, seat_names(players), options, seed)
         rng = random.Random(seed)
         while not game.over:
             if len(game.actions) % every == 0:
