@@ -94,16 +94,20 @@ def candidates(
     run: RunContext,
     tokens: int,
     least: int | None = None,
+    names: list[tuple[str, ...]] | None = None,
 ) -> list[Cand]:
     """The routes ``train`` can run, best first; with ``least`` only those worth at least
-    that much (a value floor of :mod:`multisets`)."""
+    that much (a value floor of :mod:`multisets`).  ``names``: the routes' stop names
+    (:func:`stop_names`), when the caller made them once for several trains."""
     g = comp.graph
     dedup = not rules.shared_values and not train.recount
     least = max(least or 1, 1)
+    bonus = run.route_bonus is not None
+    if bonus and names is None:
+        names = all_stop_names(comp, routes)
     out = []
     for i, r in enumerate(routes):
-        names = describe(comp, r)[0] if run.route_bonus is not None else None
-        value = route_value(g, r, train, rules, run, names)
+        value = route_value(g, r, train, rules, run, names[i] if names is not None else None)
         if value is None or value < least:
             continue
         centre_mask = r.stop_mask & ~offboard_bits(g, r) if dedup else 0
@@ -147,20 +151,60 @@ def offboard_bits(g: TrackGraph, r: RawRoute) -> int:
 
 def describe(comp: Compressed, r: RawRoute) -> tuple[tuple[str, ...], tuple[str, ...]]:
     """(stop names, segment names) of a raw route, in travel order."""
+    return stop_names(comp, r), segment_names(comp, r)
+
+
+_STOP_KINDS = frozenset({"city", "town", "offboard"})
+
+
+def stop_names(comp: Compressed, r: RawRoute) -> tuple[str, ...]:
+    """The names of a raw route's stops in travel order (what a ``route_bonus`` reads)."""
+    return all_stop_names(comp, [r])[0]
+
+
+def all_stop_names(comp: Compressed, routes: list[RawRoute]) -> list[tuple[str, ...]]:
+    """:func:`stop_names` of every route of ``routes``, each link's stops listed once."""
+    nodes, links = comp.graph.nodes, comp.links
+    inside: dict[int, tuple[str, ...]] = {}  # link -> the stops inside it, from its u
+    out = []
+    for r in routes:
+        stops = [nodes[r.start].name]
+        cur = r.start
+        for li in r.units:
+            if li >= len(links):
+                continue
+            link = links[li]
+            within = inside.get(li)
+            if within is None:
+                within = inside[li] = tuple(
+                    nodes[u].name for u in link.nodes[1:-1] if nodes[u].kind in _STOP_KINDS)
+            if link.u == cur:
+                stops.extend(within)
+                cur = link.v
+            else:
+                stops.extend(reversed(within))
+                cur = link.u
+            end = nodes[cur]
+            if end.kind in _STOP_KINDS:
+                stops.append(end.name)
+        out.append(tuple(stops))
+    return out
+
+
+def segment_names(comp: Compressed, r: RawRoute) -> tuple[str, ...]:
+    """The names of a raw route's segments in travel order."""
     g = comp.graph
-    stops = [g.nodes[r.start].name]
+    names, links = g.path_names, comp.links
     segs: list[str] = []
     cur = r.start
     for li in r.units:
-        if li >= len(comp.links):
+        if li >= len(links):
             continue
-        link = comp.links[li]
-        nodes, paths = (
-            (link.nodes, link.paths) if link.u == cur else (link.nodes[::-1], link.paths[::-1])
-        )
-        segs.extend(g.path_names[p] for p in paths)
-        for u in nodes[1:]:
-            if g.nodes[u].kind in ("city", "town", "offboard"):
-                stops.append(g.nodes[u].name)
-        cur = nodes[-1]
-    return tuple(stops), tuple(segs)
+        link = links[li]
+        if link.u == cur:
+            segs.extend([names[p] for p in link.paths])
+            cur = link.v
+        else:
+            segs.extend([names[p] for p in reversed(link.paths)])
+            cur = link.u
+    return tuple(segs)

@@ -163,7 +163,7 @@ class MultisetSolver:
         for c in self.full[train]:
             if c.value < at_least:
                 break
-            r = self.listed[c.index]
+            r = self.listed[c.route]
             if not r.res & forbidden:
                 return Solution(c.value, ((train, r, c.value),), exact)
         return Solution(0, (), exact)
@@ -283,7 +283,7 @@ class MultisetSolver:
             bb.solve()
             if bb.best > target and any(p != NONE for p in bb.best_pick):
                 picks = tuple(
-                    (trains[i], routes[cands[i][k].index], bb.best_values[i])
+                    (trains[i], routes[cands[i][k].route], bb.best_values[i])
                     for i, k in enumerate(bb.best_pick) if k != NONE
                 )
                 lower = Solution(bb.best, picks, False)
@@ -302,7 +302,7 @@ class MultisetSolver:
         if bb.best < target or not any(p != NONE for p in bb.best_pick):
             return replace(lower, exact=not reason)
         picks = tuple(
-            (trains[i], routes[cands[i][k].index], bb.best_values[i])
+            (trains[i], routes[cands[i][k].route], bb.best_values[i])
             for i, k in enumerate(bb.best_pick) if k != NONE
         )
         return Solution(bb.best, picks, not reason)

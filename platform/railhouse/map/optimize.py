@@ -8,7 +8,9 @@ path; with ``exclusive_edges`` no hex side; SOH "No piece of track may be used m
 once", 1839 R-16.2.7), maximising revenue.  Candidates are scanned best first and a branch
 is cut when its value plus the best remaining value of every later train cannot beat the
 incumbent; so the optimum is exact unless a safety limit stops the search, which the
-result reports (``exact=False``).
+result reports (``exact=False``).  Most questions never reach it: the search's first
+descent often answers (:func:`~railhouse.map.search.first_descent`), and a small question
+is answered, identically, by a plain search without its tables (:mod:`plain_search`).
 
 With ``RouteRules.shared_values=False`` (1839 R-16.3.3) a centre already counted by another
 non-``recount`` train adds nothing; a route's stand-alone value stays a valid bound.
@@ -27,10 +29,18 @@ from functools import lru_cache
 from itertools import combinations
 
 from railhouse.map.board import Board
-from railhouse.map.candidates import candidates, describe, token_links, train_kinds, undominated
+from railhouse.map.candidates import (
+    all_stop_names,
+    candidates,
+    describe,
+    token_links,
+    train_kinds,
+    undominated,
+)
 from railhouse.map.compress import compressed
 from railhouse.map.graph import Operator, TrackGraph
 from railhouse.map.multisets import MultisetSolver
+from railhouse.map.plain_search import plain_search
 from railhouse.map.route_result import Route, RouteResult
 from railhouse.map.routegraph import company_graph
 from railhouse.map.routes import enumerate_routes
@@ -62,11 +72,14 @@ def best_routes(board: Board, op: Operator, rules: RouteRules, run: RunContext) 
     tokens = token_links(board, op, comp, run)
     kinds = train_kinds(run.trains)
     per_train: dict[TrainSpec, list[Cand]] = {}
+    names = all_stop_names(comp, routes) if run.route_bonus is not None else None
     for t in kinds:  # equal trains share one list (and its bitsets)
         if t not in per_train:
-            per_train[t] = candidates(comp, routes, t, rules, run, tokens)
+            per_train[t] = candidates(comp, routes, t, rules, run, tokens, names=names)
     cands = [per_train[t] for t in kinds]
     found = first_descent(comp.graph, kinds, cands)  # the usual answer, without a search
+    if found is None:  # a small question: the same answer without the search's tables
+        found = plain_search(comp.graph, kinds, cands)
     if found is None:
         bb = _solve(comp.graph, kinds, cands, rules, tokens)
         if not bb.solve():
@@ -77,7 +90,7 @@ def best_routes(board: Board, op: Operator, rules: RouteRules, run: RunContext) 
     for i, ci in enumerate(best_pick):
         if ci != NONE:
             c = cands[i][ci]
-            stops, segs = describe(comp, routes[c.index])
+            stops, segs = describe(comp, routes[c.route])
             chosen.append(Route(run.trains[i].name, i, stops, segs, best_values[i]))
     return RouteResult(best, tuple(chosen), not reason, reason, len(all_routes))
 

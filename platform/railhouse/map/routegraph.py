@@ -14,8 +14,11 @@ the track graph (:func:`~railhouse.map.compress.compressed`): the routes it list
 their order decide which of two routes of equal value a train runs.  That order follows
 the track graph's numbering (roots in node order, a route listed from its lower-numbered
 end, the links at a node in the order the compression made them), so the route graph is
-numbered as a full build would number it: its nodes in the order of
-:func:`~railhouse.map.network.node_rank`, its segments in the order of their ranks, and
+numbered as a full build would number it where the search reads numbers: the ends of
+its links (where routes start, end and branch) in the order of
+:func:`~railhouse.map.network.node_rank`, before the nodes inside links (whose numbers only
+name resources and stops, so they are numbered after the ends, by network node, without
+ranking them), its segments in the order of their ranks, and
 its links in the order the compression walks them (by their first end, then their first
 segment there), each from its first end.  A link is folded through a node as in the full
 compression (by the node's segments on the whole map).  Links that no route can use (to
@@ -29,7 +32,9 @@ keeps using the full compression (``optimize.best_routes``).
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
+from operator import attrgetter
 
 from railhouse.map.board import Board
 from railhouse.map.compress import Compressed, Link, _prune
@@ -48,6 +53,9 @@ class RouteGraph:
 
     comp: Compressed
     reached: set[int]
+    #: the reached nodes no link passes through (where routes start, end and branch),
+    #: in order: the only nodes the route search reads its tables of
+    ends: list[int]
 
 
 def company_graph(board: Board, op: Operator, rules: RouteRules) -> RouteGraph:
@@ -68,10 +76,10 @@ def _route_graph(net: NetworkGraph, reached: set[int], rules: RouteRules) -> Rou
     through = (EDGE, JUNCTION) if TOWN in rules.terminals else (EDGE, JUNCTION, TOWN)
     fold: dict[int, bool] = {}
 
-    def folds(u: int) -> bool:
-        """As ``compress._fold_flags``: two segments a path may join at ``u``."""
-        hit = fold.get(u)
-        if hit is None:
+    def folding(us: Iterable[int]) -> None:
+        """``fold[u]`` for every ``u`` of ``us``, as ``compress._fold_flags``: whether
+        two segments a path may join meet at ``u`` (and nothing else)."""
+        for u in us:
             ways = adj[u]
             hit = False
             if len(ways) == 2:
@@ -80,20 +88,27 @@ def _route_graph(net: NetworkGraph, reached: set[int], rules: RouteRules) -> Rou
                     p, q = ways[0][1], ways[1][1]
                     hit = path_hex[p] != path_hex[q] if kind == EDGE else p != q
             fold[u] = hit
-        return hit
+
+    def folds(v: int) -> bool:
+        folding((v,))
+        return fold[v]
 
     # the chains from every reached end, walked as ``compress._walk`` does
     chains: list[tuple[list[int], list[int]]] = []
+    ends: list[int] = []  # the nodes no chain folds through: reached, or chain ends
+    beyond: set[int] = set()  # chain ends not reached
     used: set[int] = set()
+    folding(reached)
     for u in reached:
-        if folds(u):
+        if fold[u]:
             continue
+        ends.append(u)
         for v, pid in adj[u]:
             if pid in used:
                 continue
             chain, segs = [u], [pid]
             used.add(pid)
-            while v != u and folds(v):
+            while v != u and (fold[v] if v in fold else folds(v)):
                 chain.append(v)
                 (a, pa), (b, pb) = adj[v]
                 v, pid = (b, pb) if pa == pid else (a, pa)
@@ -105,36 +120,49 @@ def _route_graph(net: NetworkGraph, reached: set[int], rules: RouteRules) -> Rou
                 if v != u:
                     chain.append(v)
                     chains.append((chain, segs))
+                    if v not in reached and v not in beyond:
+                        beyond.add(v)
+                        ends.append(v)
 
-    # the track graph's order: nodes and segments by rank, links by first end and segment
-    members = set(reached)
-    for chain, _ in chains:
-        members.update(chain)
-    rank = {u: node_rank(net, u) for u in members}
-    order = sorted(members, key=rank.__getitem__)
-    local = {u: i for i, u in enumerate(order)}
+    # the track graph's order where the search reads it: the chains' ends (the nodes a
+    # route may start, end or branch at) by rank, the links by first end and segment;
+    # the nodes inside links (whose numbers only name resources and stops) after them
+    stop_rank = net.stop_rank
+    rank = {u: stop_rank[u] if u in stop_rank else node_rank(net, u) for u in ends}
+    ends.sort(key=rank.__getitem__)
     path_rank = net.path_rank
-    seg_order = sorted({p for _, segs in chains for p in segs}, key=path_rank.__getitem__)
-    local_seg = {p: i for i, p in enumerate(seg_order)}
-    for k, (chain, segs) in enumerate(chains):
+    for chain, segs in chains:
         if rank[chain[0]] > rank[chain[-1]]:
-            chains[k] = (chain[::-1], segs[::-1])
+            chain.reverse()
+            segs.reverse()
     chains.sort(key=lambda c: (rank[c[0][0]], path_rank[c[1][0]]))
+    order = list(ends)
+    inner = set(filter(fold.__getitem__, reached)).union(*[chain[1:-1] for chain, _ in chains])
+    order.extend(sorted(inner))
+    local = dict(zip(order, range(len(order)), strict=True))
+    seg_order = sorted([p for _, segs in chains for p in segs], key=path_rank.__getitem__)
+    local_seg = dict(zip(seg_order, range(len(seg_order)), strict=True))
 
     g = TrackGraph()
-    g.nodes = [nodes[u] for u in order]
-    g.adj = [[] for _ in order]
-    g.index = {node.name: i for i, node in enumerate(g.nodes)}
-    for p in seg_order:
-        a, b = net.path_ends[p]
-        g.add_path(net.path_names[p], local[a], local[b], path_hex[p])
+    g.nodes = list(map(nodes.__getitem__, order))
+    g.index = dict(zip(map(attrgetter("name"), g.nodes), range(len(order)), strict=True))
+    g.path_names = list(map(net.path_names.__getitem__, seg_order))
+    g.path_hex = list(map(path_hex.__getitem__, seg_order))
+    net_ends = net.path_ends
+    g.path_ends = [(local[a], local[b]) for a, b in map(net_ends.__getitem__, seg_order)]
+    g_adj: list[list[tuple[int, int]]] = [[] for _ in order]
+    for pid, (a, b) in enumerate(g.path_ends):
+        g_adj[a].append((b, pid))
+        g_adj[b].append((a, pid))
+    g.adj = g_adj
     n_paths = len(seg_order)
     exclusive = rules.exclusive_edges
     links = []
     for chain, segs in chains:
+        lsegs = tuple(map(local_seg.__getitem__, segs))
         res, towns, town_value, stop_mask = 0, 0, 0, 0
-        for p in segs:
-            res |= 1 << local_seg[p]
+        for p in lsegs:
+            res |= 1 << p
         for x in chain[1:-1]:
             node = nodes[x]
             if node.kind == EDGE:
@@ -145,12 +173,12 @@ def _route_graph(net: NetworkGraph, reached: set[int], rules: RouteRules) -> Rou
                 stop_mask |= 1 << local[x]
         u, v = chain[0], chain[-1]
         links.append(Link(
-            local[u], local[v], tuple(local[x] for x in chain),
-            tuple(local_seg[p] for p in segs), res, towns, town_value, stop_mask,
-            _key(nodes[u].kind, path_hex[segs[0]], local_seg[segs[0]]),
-            _key(nodes[v].kind, path_hex[segs[-1]], local_seg[segs[-1]])))
+            local[u], local[v], tuple(map(local.__getitem__, chain)), lsegs, res, towns,
+            town_value, stop_mask, _key(nodes[u].kind, path_hex[segs[0]], lsegs[0]),
+            _key(nodes[v].kind, path_hex[segs[-1]], lsegs[-1])))
     comp = Compressed(g, links, _prune(g, rules, links))
-    return RouteGraph(comp, {local[u] for u in reached})
+    return RouteGraph(comp, set(map(local.__getitem__, reached)),
+                      [i for i, u in enumerate(ends) if u not in beyond])
 
 
 def _key(kind: str, hex_number: int, seg: int) -> int:

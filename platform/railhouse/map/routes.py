@@ -82,11 +82,13 @@ def enumerate_routes(
     if where is not None:
         assert floor is None, "value floors search the whole compressed graph"
         comp, reached = where.comp, where.reached
+        read = where.ends  # nothing inside a link is a root or a way on
     else:
         comp, reached = compressed(board, op, rules), reach(board, op)
+        read = sorted(reached)
     g = comp.graph
     n_paths = len(g.path_names)
-    tables = _tables(board, op, rules, run, g, reached, n_paths)
+    tables = _tables(board, op, rules, run, g, read, n_paths)
     max_big = max((t.cities for t in run.trains), default=0)
     centre_limits = [t.centres for t in run.trains]
     max_cen = 10**9 if None in centre_limits else max(c or 0 for c in centre_limits)
@@ -95,7 +97,7 @@ def enumerate_routes(
         floor.max_slots = max(floor.max_slots, max_big)
         bound = _reach_bound(floor, comp, rules, tables, reached)
     search = _Search(comp, rules, tables, max_big, max_cen, floor, bound)
-    roots = [u for u in sorted(reached) if tables.term[u]]
+    roots = [u for u in read if tables.term[u]]
     if bound is not None and floor is not None and floor.accept is not None:
         # max mode: promising roots first, so that the floor rises early
         top = floor.max_slots
@@ -143,6 +145,8 @@ class _Tables:
     ebit: list[int]
     group: list[str | None]
     allowed: list[bool]
+    #: some off-board is a terminus a route may use
+    offboard_ends: bool = False
 
 
 def _tables(
@@ -151,31 +155,41 @@ def _tables(
     rules: RouteRules,
     run: RunContext,
     g: TrackGraph,
-    reached: set[int],
+    read: list[int],
     n_paths: int,
 ) -> _Tables:
+    """What the search reads of the nodes ``read`` (sorted; every other node stays not
+    allowed, so no route goes there)."""
     n = len(g.nodes)
     t = _Tables(
         [0] * n, [0] * n, [False] * n, [False] * n, [False] * n, [0] * n, [None] * n, [False] * n
     )
-    for u in reached:
-        node = g.nodes[u]
-        k = _KIND_CODE[node.kind]
-        t.kind[u] = k
-        t.allowed[u] = k != K_OFF or run.offboards_allowed
+    kinds, values, terms, stops, tokens = t.kind, t.value, t.term, t.stop, t.token
+    nodes, terminals, exclusive = g.nodes, rules.terminals, rules.exclusive_edges
+    offboards_allowed, column = run.offboards_allowed, op.column
+    placed, company, ignored = board.tokens, op.company, run.ignore_tokens
+    for u in read:
+        node = nodes[u]
+        kind = node.kind
+        k = _KIND_CODE[kind]
+        kinds[u] = k
+        allowed = k != K_OFF or offboards_allowed
+        t.allowed[u] = allowed
         if k == K_OFF and node.offboard is not None:
-            t.value[u] = node.offboard.value(op.column)
+            values[u] = node.offboard.value(column)
             t.group[u] = node.offboard.group
         else:
-            t.value[u] = node.revenue
-        t.term[u] = t.allowed[u] and node.kind in rules.terminals
-        t.stop[u] = blocked(board, node, op) or k == K_OFF
-        t.token[u] = (
-            k == K_CITY
-            and node.name not in run.ignore_tokens
-            and op.company in (board.tokens.get((node.hex, node.city), ()))
-        )
-        if node.kind == EDGE and rules.exclusive_edges:
+            values[u] = node.revenue
+        terms[u] = allowed and kind in terminals
+        if k == K_CITY:
+            stops[u] = blocked(board, node, op)
+            tokens[u] = (node.name not in ignored
+                         and company in placed.get((node.hex, node.city), ()))
+        elif k == K_OFF:
+            stops[u] = True
+            if terms[u]:
+                t.offboard_ends = True
+        elif kind == EDGE and exclusive:
             t.ebit[u] = 1 << (n_paths + u)
     return t
 
@@ -233,14 +247,15 @@ class _Search:
         self.visited = [False] * len(t.kind)
         self.trail: list[int] = []
         self.root = -1
-        self.stops_only = 0
-        for u, k in enumerate(t.kind):
-            if k != K_PASS:
-                self.stops_only |= 1 << u
-        for link in comp.links:
-            self.stops_only |= link.stop_mask
         self.seen: dict[tuple[int, int, int], list[int]] = {}
         self.max_mode = floor is not None and floor.accept is not None
+        self.stops_only = 0  # the stop nodes' bits (read by ``_dominated``, max mode only)
+        if self.max_mode:
+            for u, k in enumerate(t.kind):
+                if k != K_PASS:
+                    self.stops_only |= 1 << u
+            for link in comp.links:
+                self.stops_only |= link.stop_mask
         self.steps = _steps(comp, rules, t)
         if self.max_mode and bound is not None:
             # one train's best route: promising ways first, so that the floor rises early
@@ -254,7 +269,7 @@ class _Search:
             for steps in self.steps:
                 steps.sort(key=lambda step: -(potential.get(step[0], 0) + step[4] + step[5]))
         # which stops a route may still end at: going on is useless once none fits
-        offboard_ends = any(term and k == K_OFF for term, k in zip(t.term, t.kind, strict=True))
+        offboard_ends = t.offboard_ends
         self.off_free = offboard_ends and not rules.offboards_count
         self.off_big = offboard_ends and rules.offboards_count
         self.city_ends = CITY in rules.terminals

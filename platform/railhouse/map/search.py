@@ -59,16 +59,26 @@ def search_order(trains: tuple[TrainSpec, ...], cands: list[list[Cand]],
     free route."""
     chosen = range(len(trains)) if active is None else active
     by_value = sorted(chosen, key=lambda i: -(cands[i][0].value if cands[i] else 0))
-    return by_value[:1] + sorted(by_value[1:], key=lambda i: (
-        len(cands[i]), -(cands[i][0].value if cands[i] else 0), repr(trains[i])))
+    rest = by_value[1:]
+    keys: dict[int, tuple[int | str, ...]] = {
+        i: (len(cands[i]), -(cands[i][0].value if cands[i] else 0)) for i in rest}
+    if len(set(keys.values())) < len(keys):  # ties: the trains' spelling decides
+        keys = {i: (*keys[i], repr(trains[i])) for i in rest}
+    return by_value[:1] + sorted(rest, key=keys.__getitem__)
 
 
 def previous_equal(trains: tuple[TrainSpec, ...], order: list[int]) -> list[int]:
     """Per position of ``order``, the last earlier position of a train equal to its train
     (-1 if none): equal trains pick in increasing candidate order."""
-    return [max((q for q in range(pos) if trains[order[q]] == trains[order[pos]]),
+    return [max((q for q in range(pos) if _same(trains[order[q]], trains[order[pos]])),
                 default=-1)
             for pos in range(len(order))]
+
+
+def _same(a: TrainSpec, b: TrainSpec) -> bool:
+    """Whether two trains are equal (equal kinds are one object after
+    :func:`~railhouse.map.candidates.train_kinds`: the identity test answers most)."""
+    return a is b or a == b
 
 
 def first_descent(
@@ -141,7 +151,7 @@ class BranchAndBound:
         self.same_prev = [pos > 0 and self.prev_equal[pos] == pos - 1 for pos in range(m)]
         self.equal_after = [
             frozenset(q - pos - 1 for q in range(pos + 1, m)
-                      if trains[self.order[q]] == trains[self.order[pos]])
+                      if _same(trains[self.order[q]], trains[self.order[pos]]))
             for pos in range(m)
         ]
         self.suffix_opt, self.drop_opt = subset_tables(self.order, subset_opt or {})
