@@ -25,7 +25,8 @@ def bench(
     json_out: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
     only: Annotated[
         list[str] | None,
-        typer.Option(help="Metric name or prefix (repeatable, or comma-separated)."),
+        typer.Option(help="Metric name, or its leading dotted parts such as 'routes' "
+                          "(repeatable, or comma-separated)."),
     ] = None,
     title: Annotated[
         str | None,
