@@ -186,12 +186,7 @@ def deep_copy_values(state: dict[str, Any], names: Iterable[str],
         done = seen(id(item), _MISSING)
         if done is _MISSING:
             copier = copiers.get(cls)
-            if copier is _flat_copy_open:  # a record of immutable values (a ledger)
-                done = object.__new__(cls)
-                done.__dict__ = item.__dict__.copy()
-                memo[id(item)] = done
-            else:
-                done = fast_deepcopy(item, memo) if copier is None else copier(item, memo)
+            done = fast_deepcopy(item, memo) if copier is None else copier(item, memo)
         state[name] = done
     return state
 
