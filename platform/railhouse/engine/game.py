@@ -222,7 +222,7 @@ class Game(LegalSetCache):
         decider = self.decider()
         if decider is None:
             raise IllegalAction("the game is over", "game end")
-        answering = decider.answerer()  # asked in its stead: the same answers
+        answering = decider.answerer(action)  # asked in its stead: the same answers
         expected = answering.acting_entity()
         if action.entity != expected:
             raise IllegalAction(f"it is {expected}'s decision, not {action.entity}'s", "turn order")

@@ -13,6 +13,7 @@ arrival order.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -146,13 +147,20 @@ class StockMarket:
             self.stacks[pos] = stack
         return moved
 
-    def order(self, companies: list[str] | None = None) -> list[str]:
-        """Companies by descending price; on one cell, stack order (index 0 first)."""
+    def order(self, companies: Iterable[str] | None = None) -> list[str]:
+        """Companies (of ``companies`` only, if given) by descending price, then by row;
+        on one cell, stack order (index 0 first).  Asked at every operating turn's start:
+        each stack's price is read once, and ``companies`` is searched as a set."""
+        wanted = None if companies is None else set(companies)
         entries = []
         for pos, stack in self.stacks.items():
+            if not stack:
+                continue
+            price = -self.cell(pos).price
+            row = pos[0]
             for depth, company in enumerate(stack):
-                if companies is None or company in companies:
-                    entries.append((-self.cell(pos).price, pos[0], depth, company))
+                if wanted is None or company in wanted:
+                    entries.append((price, row, depth, company))
         entries.sort()
         return [e[3] for e in entries]
 

@@ -36,10 +36,11 @@ class Decider(Generic[G]):
     def acting_entity(self) -> str | None:
         raise NotImplementedError
 
-    def answerer(self) -> Decider[G]:
-        """The decider that answers for this one at this position: itself, unless it
-        passes every question and action on to another now (a round to its current
-        step), which ``Game.apply`` then asks directly."""
+    def answerer(self, action: Action) -> Decider[G]:
+        """The decider that answers ``action`` for this one at this position: itself,
+        unless it would pass every question about ``action`` on to another now (a round
+        to its current step: the acting entity, normalising, validating, processing),
+        which ``Game.apply`` then asks directly."""
         return self
 
     def legal_actions(self) -> list[LegalAction]:

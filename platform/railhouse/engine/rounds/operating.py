@@ -41,7 +41,8 @@ class OperatingRound(Round[G]):
         self.operated: list[str] = []
         self.company: Company | None = None
         self.steps: list[Step[G]] = []
-        #: where :meth:`current_step` found the first open step, and in which list
+        #: the first open step :meth:`current_step` found, where, and in which list
+        self._open_step: Step[G] | None = None
         self._open = 0
         self._open_in: list[Step[G]] = self.steps
         #: the current turn's state (the title's ``Game.turn_state`` class)
@@ -116,21 +117,20 @@ class OperatingRound(Round[G]):
 
     def current_step(self) -> Step[G] | None:
         """The turn's first step that is not done.  A step's ``done`` never turns back to
-        False, so the search starts where the previous one found the first open step (in
-        the same list of steps; a new list is searched from its start): the round asks
+        False, so the step found last is still the answer while it is not done and the
+        turn's list of steps is the same one; else the search goes on from where it was
+        found (in the same list; a new list is searched from its start): the round asks
         this several times per action, and a turn has a dozen steps."""
+        step = self._open_step
         steps = self.steps
+        if step is not None and not step.done and self._open_in is steps:
+            return step
+        index = self._open if self._open_in is steps else 0
         count = len(steps)
-        if self._open_in is steps:
-            index = self._open
-            if index < count and not steps[index].done:  # the common case: no step ended
-                return steps[index]
-        else:
-            index = 0
         while index < count:
             step = steps[index]
             if not step.done:
-                self._open, self._open_in = index, steps
+                self._open_step, self._open, self._open_in = step, index, steps
                 return step
             index += 1
         return None
@@ -182,10 +182,11 @@ class OperatingRound(Round[G]):
         step = self.current_step()
         return None if step is None else step.acting_entity()
 
-    def answerer(self) -> Decider[G]:
-        """The current step, where the round has no any-moment choices: then it passes
-        the acting entity, normalising, validating and processing on to the step."""
-        if self.anytime_kinds:
+    def answerer(self, action: Action) -> Decider[G]:
+        """The current step, unless ``action`` is of an any-moment kind (the round judges
+        and carries out those itself): for any other action the round passes the acting
+        entity, normalising, validating and processing on to the step."""
+        if isinstance(action, self.anytime_kinds):
             return self
         step = self.current_step()
         return self if step is None else step
