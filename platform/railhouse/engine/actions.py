@@ -295,7 +295,7 @@ class Range(msgspec.Struct, frozen=True):
 
 
 @shared_on_copy
-class LegalAction(msgspec.Struct, frozen=True):
+class LegalAction(msgspec.Struct, frozen=True, gc=False):
     """A legal choice: ``action`` as is, or with any field in ``ranges`` set within its
     range, or any value of a field named in ``free``.
 
@@ -303,7 +303,12 @@ class LegalAction(msgspec.Struct, frozen=True):
     president claims): ``action`` carries one legal value (the best one, so an answer by
     index is sensible) and any other value is admitted here and judged by the engine when
     the action is applied (the step's ``validate`` / ``process``), which rejects an illegal
-    one with an ``IllegalAction`` naming the rule."""
+    one with an ``IllegalAction`` naming the rule.
+
+    Not tracked by the cyclic garbage collector (``gc=False``): a listing makes dozens of
+    choices at every decision, and a choice holds only immutable actions, ranges and names
+    (its ``ranges`` mapping is never given anything else), so it is never part of a
+    reference cycle."""
 
     action: Action
     ranges: dict[str, Range] = msgspec.field(default_factory=dict)

@@ -29,12 +29,16 @@ class GameResult(msgspec.Struct, frozen=True):
 
 
 @shared_on_copy
-class Event(msgspec.Struct, frozen=True):
+class Event(msgspec.Struct, frozen=True, gc=False):
     """Something that happened, for observers and delta observations.
 
     ``index`` is the position of the action (in the log) that caused it, or -1 for setup.
     ``kind`` e.g. ``"action"``, ``"phase"``, ``"rust"``, ``"round"``; ``data`` is JSON-ready
     and must not be changed once the event is recorded (clones share events).
+
+    Not tracked by the cyclic garbage collector (``gc=False``): a game records thousands
+    of events, all alive until the game ends, and JSON-ready data cannot lead back to its
+    event, so an event is never part of a reference cycle.
     """
 
     index: int
