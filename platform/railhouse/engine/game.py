@@ -31,6 +31,7 @@ from railhouse.engine.entities import (
     Train,
 )
 from railhouse.engine.errors import IllegalAction, RecordError
+from railhouse.engine.gcpolicy import tune_for_play
 from railhouse.engine.invariants import check_invariants, checking
 from railhouse.engine.legalcache import LegalSetCache
 from railhouse.engine.market import StockMarket
@@ -96,6 +97,7 @@ class Game(LegalSetCache):
         *,
         hooks: Any = None,
     ) -> None:
+        tune_for_play()  # once per process: the collector's thresholds for play
         if not self.info.min_players <= len(players) <= self.info.max_players:
             raise ValueError(
                 f"{self.info.name} takes {self.info.min_players}-{self.info.max_players} "
