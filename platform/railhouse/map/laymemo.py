@@ -35,14 +35,6 @@ def memo_of(mapdef: MapDef) -> dict[Any, Any]:
     return memo
 
 
-def out_of_supply(board: Board, candidates: frozenset[str]) -> frozenset[str]:
-    """The tiles of ``candidates`` no longer in the supply (not ``Board.available``: a
-    tile id is out if its count is 0 or it has none).  Asked per hex, of the few tiles
-    that may go there, rather than of the whole tile set per board revision."""
-    supply = board.supply
-    return frozenset([t for t in candidates if (n := supply.get(t, 0)) is not None and n <= 0])
-
-
 def hex_markers(board: Board) -> dict[str, tuple[object, ...]]:
     """Per hex with any: its tokens ``(city, owners)`` and reservations ``(RESERVED,
     company, city)`` (per revision; plain tuples, so a key holding them hashes and
@@ -61,37 +53,43 @@ def hex_markers(board: Board) -> dict[str, tuple[object, ...]]:
 
 class ListingInputs(NamedTuple):
     """What every hex of one listing shares: the memo and the markers per hex (looked up
-    once per listing, not once per hex), and ``revision``: the lays found per hex at this
-    board revision (see :func:`listing_inputs`)."""
+    once per listing, not once per hex), ``revision``: the lays found per hex at this
+    board revision, and ``out``: the map's tiles not in the supply now (see
+    :func:`listing_inputs`)."""
 
     memo: dict[Any, Any]
     markers: dict[str, tuple[object, ...]]
     revision: dict[Any, Any]
+    out: frozenset[str]
 
 
 def listing_inputs(board: Board) -> ListingInputs:
-    """The inputs of a listing now.  ``revision`` lives in the board's per-revision memo
-    (:meth:`Board.memo`, keyed on the track and token versions): within one revision a
-    hex's tile, the supply and the markers are fixed, so a hex's lays there depend only
-    on what the listing's caller passes (sides reached, token, released barriers, step
-    options); "is there a lay?", the listing and a lay's validation at one position then
-    spell :func:`hex_key` once per hex, not once per question.  A new revision starts
-    with the entries of the board's previous one whose hex's inputs did not change
-    (:func:`carried`)."""
+    """The inputs of a listing now, made once per board revision and kept in the
+    board's per-revision memo (:meth:`Board.memo`, keyed on the track and token
+    versions): within one revision a hex's tile, the supply and the markers are fixed,
+    so a hex's lays there depend only on what the listing's caller passes (sides
+    reached, token, released barriers, step options); "is there a lay?", the listing and
+    a lay's validation at one position then spell :func:`hex_key` once per hex, not once
+    per question.  A new revision starts with the entries of the board's previous one
+    whose hex's inputs did not change (:func:`carried`)."""
     memo = board.memo()
-    markers = hex_markers(board)
-    revision = memo.get("hex_lays")
-    if revision is None:
-        revision = memo["hex_lays"] = carried(board, markers)
-    return ListingInputs(memo_of(board.map), markers, revision)
+    inputs: ListingInputs | None = memo.get("listing_inputs")
+    if inputs is None:
+        markers = hex_markers(board)
+        revision, out = carried(board, markers)
+        inputs = memo["listing_inputs"] = ListingInputs(memo_of(board.map), markers,
+                                                        revision, out)
+    return inputs
 
 
 class _Revision(NamedTuple):
     """A board revision's content as its per-hex lays were found there: copies of the
-    tiles and supply, its :func:`hex_markers`, and the lays (``listing_inputs``)."""
+    tiles and supply, the tiles out of that supply (:func:`supply_out`), its
+    :func:`hex_markers`, and the lays (``listing_inputs``)."""
 
     tiles: dict[str, tuple[str, int]]
     supply: dict[str, int | None]
+    out: frozenset[str]
     markers: dict[str, tuple[object, ...]]
     lays: dict[Any, Any]
 
@@ -103,9 +101,12 @@ LAST_REVISION = ("hex_lays_last",)
 CARRY_LIMIT = 400
 
 
-def carried(board: Board, markers: dict[str, tuple[object, ...]]) -> dict[Any, Any]:
+def carried(board: Board, markers: dict[str, tuple[object, ...]]
+            ) -> tuple[dict[Any, Any], frozenset[str]]:
     """The per-hex lays of the board's previous listing revision still valid now, as
-    the new revision's lays (and this revision recorded as the board's latest).
+    the new revision's lays (and this revision recorded as the board's latest), and the
+    tiles out of the supply now (:func:`supply_out`, read again only if the supply
+    changed).
 
     An entry (keyed on the hex first, then what the caller passes) depends on the board
     only through what :func:`hex_key` spells: the hex's tile, its markers, whether its
@@ -114,29 +115,41 @@ def carried(board: Board, markers: dict[str, tuple[object, ...]]) -> dict[Any, A
     another tile than then, the hex's markers differ, or a tile among its candidates
     went out of the supply or came back.  The previous content is compared as copied
     then, not by versions: a clone (sharing the cache entry) compares its own content
-    with it."""
+    with it.  Equal dicts, the usual case for the markers and for everything of a
+    revision that only moved tokens, are told at C speed before any item is looked at."""
     tiles, supply = board.tiles, board.supply
     prev: _Revision | None = board.cache.get(LAST_REVISION)
     lays: dict[Any, Any] = {}
+    flipped: frozenset[str] = frozenset()  # tiles gone from the supply or back in it
+    if prev is not None and supply == prev.supply:
+        out = prev.out
+    else:
+        out = supply_out(board)
+        if prev is not None:
+            flipped = out ^ prev.out
     if prev is not None and len(prev.lays) <= CARRY_LIMIT:
         neighbours = board.map.neighbours
-        dirty: set[str | None] = {coord for coord, _ in markers.items() ^ prev.markers.items()}
-        for coord, _ in tiles.items() ^ prev.tiles.items():
-            dirty.add(coord)
-            dirty.update(neighbours[coord])
-        then = prev.supply
-        flipped = frozenset([t for t, _ in supply.items() ^ then.items()
-                             if _gone(supply, t) != _gone(then, t)])
-        lays = {key: found for key, found in prev.lays.items()
-                if key[0] not in dirty and flipped.isdisjoint(found.candidates)}
-    board.cache[LAST_REVISION] = _Revision(tiles.copy(), supply.copy(), markers, lays)
-    return lays
+        dirty: set[str | None] = (set() if markers == prev.markers else
+                                  {coord for coord, _ in markers.items() ^ prev.markers.items()})
+        if tiles != prev.tiles:
+            for coord, _ in tiles.items() ^ prev.tiles.items():
+                dirty.add(coord)
+                dirty.update(neighbours[coord])
+        if flipped:
+            lays = {key: found for key, found in prev.lays.items()
+                    if key[0] not in dirty and flipped.isdisjoint(found.candidates)}
+        else:
+            lays = {key: found for key, found in prev.lays.items() if key[0] not in dirty}
+    board.cache[LAST_REVISION] = _Revision(tiles.copy(), supply.copy(), out, markers, lays)
+    return lays, out
 
 
-def _gone(supply: dict[str, int | None], tile: str) -> bool:
-    """Whether ``tile`` is out of ``supply`` (as :func:`out_of_supply` reads it)."""
-    n = supply.get(tile, 0)
-    return n is not None and n <= 0
+def supply_out(board: Board) -> frozenset[str]:
+    """The map's tiles not in the supply now (not ``Board.available``).  A hex's lays
+    depend on the supply only through which of its candidate tiles are among these
+    (:func:`hex_key`)."""
+    available = board.available
+    return frozenset([t for t in board.map.tiles if not available(t)])
 
 
 def hex_key(
@@ -150,14 +163,17 @@ def hex_key(
     facing = 0
     if ruled:
         neighbours = board.map.neighbours[coord]
-        for edge in range(6):
+        for edge in _EDGES_OF[ruled]:
             nb = neighbours[edge]
-            if (ruled >> edge & 1 and nb is not None
-                    and track_sides(board, nb) >> (edge + 3) % 6 & 1):
+            if nb is not None and track_sides(board, nb) >> (edge + 3) % 6 & 1:
                 facing |= 1 << edge
     return (coord, board.tiles.get(coord), 0 if has_token else reached_mask, has_token,
-            out_of_supply(board, candidates), inputs.markers.get(coord, ()),
+            candidates & inputs.out, inputs.markers.get(coord, ()),
             (facing, released) if ruled else None)
+
+
+#: per mask of hex edges, the edges in it
+_EDGES_OF = tuple(tuple(edge for edge in range(6) if mask >> edge & 1) for mask in range(64))
 
 
 def track_sides(board: Board, coord: str) -> int:

@@ -162,7 +162,7 @@ def _memo_hex_lays(
     base: _HexLays | None = memo.get(key)
     if base is None:
         fitting = list(_fitting(board, op, opts.colors, coord, reached_mask, has_token,
-                                inputs.markers))
+                                inputs.markers, inputs.out))
         base = memo[key] = _HexLays(coord, fitting, upgrade, candidates)
     if opts.extra_cost == 0 and opts.budget is None:
         return base
@@ -224,25 +224,28 @@ def reached_sides(board: Board, op: Operator) -> dict[str, int]:
 
 def _fitting(
     board: Board, op: Operator, colors: frozenset[str], coord: str, reached_mask: int,
-    has_token: bool, markers: dict[str, tuple[object, ...]],
+    has_token: bool, markers: dict[str, tuple[object, ...]], out: frozenset[str],
 ) -> Iterator[tuple[Candidate, int]]:
     """The candidates of ``colors`` on ``coord`` that are legal now, with their cost
     (without the step's fee), in order.  ``markers``: the board's tokens and
     reservations per hex (:func:`~railhouse.map.laymemo.hex_markers`; a hex without
-    any holds no token to fit)."""
+    any holds no token to fit); ``out``: the tiles not in the supply
+    (:func:`~railhouse.map.laymemo.supply_out`)."""
     old, old_rot = board.tile_at(coord)
     upgrade = old.color != WHITE
     old_mask = orient(old, old_rot).edge_mask
     hex_cost = _hex_cost(board, coord, upgrade)
     holds = coord in markers and _holds_tokens(board, coord, len(old.city_indices()))
     held: dict[int, _Held] = {}  # the hex's markers per length of a city map (one, in fact)
+    ruled = _ruled_edges(board.map).get(coord, 0)
     for cand in static_candidates(board.map, coord, old, old_rot):
         new = cand.shape.new
-        if new.color not in colors or not board.available(new.id):
+        if new.color not in colors or new.id in out:
             continue
         if not has_token and not cand.edge_mask & reached_mask:
             continue
-        cost = _edge_cost(board, op, coord, cand.edge_mask & ~old_mask)
+        new_edges = cand.edge_mask & ~old_mask
+        cost = _edge_cost(board, op, coord, new_edges) if new_edges & ruled else 0
         if cost is None or (holds and not _tokens_fit(board, coord, old, new, cand.shape,
                                                       held)):
             continue

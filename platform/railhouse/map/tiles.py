@@ -62,14 +62,18 @@ class TileDef:
     )
     _cities: tuple[int, ...] = field(default=(), init=False, repr=False, compare=False,
                                      hash=False)
+    _category: tuple[str, ...] = field(default=(), init=False, repr=False, compare=False,
+                                       hash=False)
 
     def __post_init__(self) -> None:
         cities = tuple(i for i, s in enumerate(self.stops) if s.kind == CITY)
         object.__setattr__(self, "_cities", cities)
+        category = tuple(sorted(s.kind for s in self.stops if s.kind in (CITY, TOWN)))
+        object.__setattr__(self, "_category", category)
 
     def category(self) -> tuple[str, ...]:
         """Sorted kinds of the revenue stops, e.g. ``("city", "city")`` for an OO tile."""
-        return tuple(sorted(s.kind for s in self.stops if s.kind in (CITY, TOWN)))
+        return self._category
 
     def stop_name(self, index: int) -> str:
         """``"c0"``, ``"t1"`` ...: the kind letter and the index among stops of that kind."""

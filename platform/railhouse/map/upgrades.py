@@ -121,14 +121,33 @@ def shape_upgrades(old: TileDef, new: TileDef,
 def _connections(cache: dict[Any, Any] | None, t: TileDef,
                  rotation: int) -> tuple[frozenset[tuple[int, int]], tuple[int, ...]]:
     """:func:`connections`, memoised in ``cache`` by tile identity and rotation (a tile
-    is compared with every tile of the colours around it)."""
+    is compared with every tile of the colours around it).  A turn of the tile is its
+    connections at rotation 0 turned (:func:`_turned`): what joins what does not change
+    when the tile turns, only which edges the ends are."""
     if cache is None:
         return connections(t, rotation)
     key = ("connections", id(t), rotation)
     hit: tuple[frozenset[tuple[int, int]], tuple[int, ...]] | None = cache.get(key)
     if hit is None:
-        hit = cache[key] = connections(t, rotation)
+        hit = cache[key] = (connections(t, 0) if rotation == 0 else
+                            _turned(_connections(cache, t, 0), rotation))
     return hit
+
+
+def _turned(found: tuple[frozenset[tuple[int, int]], tuple[int, ...]],
+            rotation: int) -> tuple[frozenset[tuple[int, int]], tuple[int, ...]]:
+    """:func:`connections` at rotation 0 (``found``) turned ``rotation`` steps."""
+    pairs, stop_masks = found
+    turned = set()
+    for a, b in pairs:
+        a, b = (a + rotation) % 6, (b + rotation) % 6
+        turned.add((a, b) if a < b else (b, a))
+    return frozenset(turned), tuple(_turn_mask(mask, rotation) for mask in stop_masks)
+
+
+def _turn_mask(mask: int, rotation: int) -> int:
+    """A mask of hex edges turned ``rotation`` steps (edge ``e`` becomes ``e + rotation``)."""
+    return ((mask << rotation) | (mask >> (6 - rotation))) & 0b111111
 
 
 def city_map(old: TileDef, new: TileDef, stop_map: tuple[int, ...]) -> tuple[int, ...]:

@@ -107,3 +107,28 @@ def test_track_laid_across_a_river_from_a_hex_reprices_the_hex_carried_over() ->
     after = legal_tile_lays(board, op, opts)
     assert after == _uncached(board, op, opts)
     assert 50 in {lay.cost for lay in after if lay.hex == "D5"}
+
+
+def test_a_clone_taking_the_last_tile_of_a_kind_leaves_the_original_offering_it() -> None:
+    """The tiles out of the supply are part of what a revision carries (``carried``
+    reads them again only when the supply changed): a clone that lays the last 57 on D9
+    no longer offers it on D3 (not a neighbour: its entry is carried, then dropped for
+    its candidate gone), while the original, which shares the cache entry of the
+    revision before, still offers it on both."""
+    board = Board(mini_map(supply={**mini_map().supply, "57": 1}))
+    board.drop_reservations("D")
+    board.place_token("D3", 0, "A")
+    board.place_token("D9", 0, "A")
+    assert "D3" not in board.map.neighbours["D9"]
+    op, opts = Operator("A"), LayOptions()
+    before = legal_tile_lays(board, op, opts)
+    assert {lay.hex for lay in before if lay.tile == "57"} == {"D3", "D9"}
+    other = board.clone()
+    lay = next(lay for lay in before if lay.tile == "57" and lay.hex == "D9")
+    other.lay_tile(lay.hex, lay.tile, lay.rotation)
+    listed = legal_tile_lays(other, op, opts)
+    assert listed == _uncached(other, op, opts)
+    assert not any(lay.tile == "57" for lay in listed)
+    board.drop_reservations("B")  # a new revision of the original, carried from before
+    again = legal_tile_lays(board, op, opts)
+    assert again == before == _uncached(board, op, opts)

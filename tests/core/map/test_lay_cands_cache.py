@@ -1,0 +1,68 @@
+"""The map-level caches behind the lay candidates (railhouse.map.laycands, upgrades,
+tiles) answer as the computation they replace, for every tile of both titles: a turned
+tile's connections are its connections at rotation 0 turned, the next colour's tiles
+come from the per-rank index, and a tile's category is kept from its construction.
+(``test_lay_memo.test_static_candidates_equal_the_per_hex_reference`` checks the
+signatures shared per new tile, turn and city map.)"""
+
+from __future__ import annotations
+
+import dataclasses
+
+import pytest
+
+from railhouse.map.laycands import next_tiles
+from railhouse.map.mapdef import MapDef
+from railhouse.map.tiles import CITY, TOWN, TileDef
+from railhouse.map.upgrades import _connections, connections, kind_compatible, shape_upgrades
+
+
+def _title_map(title: str) -> MapDef:
+    if title == "soh":
+        from railhouse_soh.mapdata import build_map as soh_map
+        return soh_map()
+    from railhouse_m1839.mapdata import build_map as m1839_map
+    return m1839_map()
+
+
+def _tiles(mapdef: MapDef) -> list[TileDef]:
+    """Every tile of the map and every printed hex content, once each."""
+    found = {id(t): t for t in [*mapdef.tiles.values(),
+                                *(h.printed for h in mapdef.hexes.values())]}
+    return list(found.values())
+
+
+@pytest.mark.parametrize("title", ["soh", "1839"])
+def test_cached_connections_of_every_turn_equal_a_direct_computation(title: str) -> None:
+    mapdef = _title_map(title)
+    cache: dict[object, object] = {}
+    checked = 0
+    for t in _tiles(mapdef):
+        for rotation in (3, 0, 1, 5, 2, 4):  # a turn asked before rotation 0, too
+            assert _connections(cache, t, rotation) == connections(t, rotation), (t.id, rotation)
+            checked += 1
+    assert checked > 300
+
+
+@pytest.mark.parametrize("title", ["soh", "1839"])
+def test_next_tiles_equal_a_scan_of_every_tile(title: str) -> None:
+    mapdef = dataclasses.replace(_title_map(title), _cache={})
+    checked = 0
+    for old in _tiles(mapdef):
+        if old.color not in mapdef.colors or old.color == mapdef.colors[-1]:
+            continue
+        rank = mapdef.color_rank(old.color) + 1
+        expected = [shape for new in mapdef.tiles.values()
+                    if new.color in mapdef.colors and mapdef.color_rank(new.color) == rank
+                    and kind_compatible(old, new, mapdef.town_to_double_town)
+                    for shape in shape_upgrades(old, new)]
+        assert next_tiles(mapdef, old) == expected, old.id
+        checked += 1
+    assert checked > 20
+
+
+@pytest.mark.parametrize("title", ["soh", "1839"])
+def test_a_tiles_category_is_its_sorted_revenue_stop_kinds(title: str) -> None:
+    for t in _tiles(_title_map(title)):
+        assert t.category() == tuple(sorted(s.kind for s in t.stops if s.kind in (CITY, TOWN)))
+        assert t.with_(stops=()).category() == ()
