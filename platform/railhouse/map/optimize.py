@@ -38,6 +38,7 @@ from railhouse.map.candidates import (
     undominated,
 )
 from railhouse.map.compress import compressed
+from railhouse.map.earning import no_route
 from railhouse.map.graph import Operator, TrackGraph
 from railhouse.map.multisets import MultisetSolver
 from railhouse.map.plain_search import plain_search
@@ -59,6 +60,8 @@ costs more than it saves on small positions."""
 
 def best_routes(board: Board, op: Operator, rules: RouteRules, run: RunContext) -> RouteResult:
     """The revenue-maximising legal routes for ``run.trains`` (see module docstring)."""
+    if no_route(board, op, rules, run):  # nothing can run: no route graph to build
+        return RouteResult(0, ())
     where = company_graph(board, op, rules)
     probe = _probe_rules(rules)
     all_routes, reason = enumerate_routes(board, op, probe, run, where=where)
