@@ -91,11 +91,10 @@ def no_route(board: Board, op: Operator, rules: RouteRules, run: RunContext) -> 
             and (offboards or nodes[u].kind != OFFBOARD)]
     if len(ends) < 2:
         return True
-    index = g.index
-    starts = {index[name] for name in (f"{h}.c{k}" for h, k in board.company_cities(op.company))
-              if name in index}
-    if not starts.issuperset(ends):
-        return False
+    tokens, company = board.tokens, op.company
+    for u in ends:  # (a town or an off-board is no city: ``city`` -1 holds no token)
+        if company not in tokens.get((nodes[u].hex, nodes[u].city), ()):
+            return False
     blocked = path_ends(board, g, op)
     return not any(len(legal_reach(g, [s], blocked).intersection(ends)) > 1 for s in ends)
 
