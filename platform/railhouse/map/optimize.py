@@ -30,7 +30,7 @@ from itertools import combinations
 
 from railhouse.map.board import Board
 from railhouse.map.candidates import (
-    all_stop_names,
+    bonus_names,
     candidates,
     describe,
     token_links,
@@ -75,7 +75,7 @@ def best_routes(board: Board, op: Operator, rules: RouteRules, run: RunContext) 
     tokens = token_links(board, op, comp, run)
     kinds = train_kinds(run.trains)
     per_train: dict[TrainSpec, list[Cand]] = {}
-    names = all_stop_names(comp, routes) if run.route_bonus is not None else None
+    names = bonus_names(comp, routes, run)
     for t in kinds:  # equal trains share one list (and its bitsets)
         if t not in per_train:
             per_train[t] = candidates(comp, routes, t, rules, run, tokens, names=names)
