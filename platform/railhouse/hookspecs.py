@@ -180,7 +180,9 @@ def railhouse_route_bonus(game: Game, company: Any, route: Any) -> int | None:
     every route the optimiser values while computing a company's revenue, candidate routes
     of the maximum-revenue search included, so it must be pure; only for a company whose
     ``Game.route_bonus_applies`` (SOH: it owns a bonus private; 1839: a Major), as asking
-    costs search time.
+    costs search time; and where the title's run names ``RunContext.bonus_stops`` (the
+    stops its bonus pays at: SOH a bonus private's stop, 1839 Ruhrgebiet), only for
+    routes visiting one of them (every other route's bonus is taken as 0).
 
     :param game: the game in progress.
     :param company: the company running the route.

@@ -94,17 +94,17 @@ def candidates(
     run: RunContext,
     tokens: int,
     least: int | None = None,
-    names: list[tuple[str, ...]] | None = None,
+    names: list[tuple[str, ...] | None] | None = None,
 ) -> list[Cand]:
     """The routes ``train`` can run, best first; with ``least`` only those worth at least
-    that much (a value floor of :mod:`multisets`).  ``names``: the routes' stop names
-    (:func:`stop_names`), when the caller made them once for several trains."""
+    that much (a value floor of :mod:`multisets`).  ``names``: :func:`bonus_names`, when
+    the caller made them once for several trains."""
     g = comp.graph
     dedup = not rules.shared_values and not train.recount
     least = max(least or 1, 1)
     bonus = run.route_bonus is not None
     if bonus and names is None:
-        names = all_stop_names(comp, routes)
+        names = bonus_names(comp, routes, run)
     out = []
     for i, r in enumerate(routes):
         value = route_value(g, r, train, rules, run, names[i] if names is not None else None)
@@ -189,6 +189,28 @@ def all_stop_names(comp: Compressed, routes: list[RawRoute]) -> list[tuple[str, 
                 stops.append(end.name)
         out.append(tuple(stops))
     return out
+
+
+def bonus_names(
+    comp: Compressed, routes: list[RawRoute], run: RunContext
+) -> list[tuple[str, ...] | None] | None:
+    """Per route, its stop names (:func:`stop_names`) where ``run.route_bonus`` may add
+    something to it, else None (the hook is not asked: the route visits none of
+    ``run.bonus_stops``; a route's ``stop_mask`` holds every stop it visits); None
+    without a bonus."""
+    if run.route_bonus is None:
+        return None
+    if run.bonus_stops is None:
+        return list(all_stop_names(comp, routes))
+    index, mask = comp.graph.index, 0
+    for name in run.bonus_stops:
+        u = index.get(name)
+        if u is not None:
+            mask |= 1 << u
+    if not mask:
+        return [None] * len(routes)
+    named = iter(all_stop_names(comp, [r for r in routes if r.stop_mask & mask]))
+    return [next(named) if r.stop_mask & mask else None for r in routes]
 
 
 def segment_names(comp: Compressed, r: RawRoute) -> tuple[str, ...]:

@@ -18,6 +18,10 @@ nothing, that route, ``s`` to ``b``, earns something.
 :func:`earns` answers from the network graph's reach, which the track and token steps of
 the same board revision already computed (:func:`~railhouse.map.network.network_reach`),
 and returns None (ask the optimiser) whenever one of these conditions is not met.
+
+:func:`no_route` answers the opposite question for any run: whether the company has no
+route at all (the optimiser would answer no routes and nothing earned), from the same
+reach, so that the route step skips the company's route graph where nothing can run.
 """
 
 from __future__ import annotations
@@ -67,6 +71,32 @@ def earns(board: Board, op: Operator, rules: RouteRules, run: RunContext) -> boo
     # token city to another is seen only by the reach from each alone
     ends = path_ends(board, g, op)
     return any(len(legal_reach(g, [s], ends) & set(starts)) > 1 for s in starts)
+
+
+def no_route(board: Board, op: Operator, rules: RouteRules, run: RunContext) -> bool:
+    """Whether ``op`` has no route for ``run``'s trains (then the optimiser lists none and
+    earns nothing); False where one may exist.
+
+    Every node of a route is reached (:func:`~railhouse.map.network.network_reach`; see
+    :mod:`railhouse.map.routegraph`), and a route has two distinct ends, each a terminal
+    kind its train may use (off-boards only where ``run.offboards_allowed``).  So with
+    fewer than two such terminals reached there is none.  If every one of them holds a
+    token of ``op`` (a start of the reach), a route joins two token cities and is a legal
+    path from one to the other: the reach from that city alone holds the other (what
+    :func:`earns` asks last).  Nothing here depends on trains, values or bonuses: only
+    that a route exists."""
+    g, reached = network_reach(board, op)
+    nodes, terminals, offboards = g.nodes, rules.terminals, run.offboards_allowed
+    ends = [u for u in reached if nodes[u].kind in terminals
+            and (offboards or nodes[u].kind != OFFBOARD)]
+    if len(ends) < 2:
+        return True
+    tokens, company = board.tokens, op.company
+    for u in ends:  # (a town or an off-board is no city: ``city`` -1 holds no token)
+        if company not in tokens.get((nodes[u].hex, nodes[u].city), ()):
+            return False
+    blocked = path_ends(board, g, op)
+    return not any(len(legal_reach(g, [s], blocked).intersection(ends)) > 1 for s in ends)
 
 
 def _applies(rules: RouteRules, run: RunContext) -> bool:

@@ -30,7 +30,7 @@ from itertools import combinations
 
 from railhouse.map.board import Board
 from railhouse.map.candidates import (
-    all_stop_names,
+    bonus_names,
     candidates,
     describe,
     token_links,
@@ -38,6 +38,7 @@ from railhouse.map.candidates import (
     undominated,
 )
 from railhouse.map.compress import compressed
+from railhouse.map.earning import no_route
 from railhouse.map.graph import Operator, TrackGraph
 from railhouse.map.multisets import MultisetSolver
 from railhouse.map.plain_search import plain_search
@@ -59,6 +60,8 @@ costs more than it saves on small positions."""
 
 def best_routes(board: Board, op: Operator, rules: RouteRules, run: RunContext) -> RouteResult:
     """The revenue-maximising legal routes for ``run.trains`` (see module docstring)."""
+    if no_route(board, op, rules, run):  # nothing can run: no route graph to build
+        return RouteResult(0, ())
     where = company_graph(board, op, rules)
     probe = _probe_rules(rules)
     all_routes, reason = enumerate_routes(board, op, probe, run, where=where)
@@ -72,7 +75,7 @@ def best_routes(board: Board, op: Operator, rules: RouteRules, run: RunContext) 
     tokens = token_links(board, op, comp, run)
     kinds = train_kinds(run.trains)
     per_train: dict[TrainSpec, list[Cand]] = {}
-    names = all_stop_names(comp, routes) if run.route_bonus is not None else None
+    names = bonus_names(comp, routes, run)
     for t in kinds:  # equal trains share one list (and its bitsets)
         if t not in per_train:
             per_train[t] = candidates(comp, routes, t, rules, run, tokens, names=names)

@@ -49,7 +49,12 @@ __all__ = ["RouteGraph", "company_graph"]
 
 @dataclass(frozen=True)
 class RouteGraph:
-    """The compressed graph a company's route search walks, and the nodes it reaches."""
+    """The compressed graph a company's route search walks, and the nodes it reaches.
+
+    ``comp.graph`` holds what the search and the description of routes read: the nodes,
+    their ``index`` by name and the segment names; not the segments' ends and hexes nor
+    the node adjacency (the search walks ``comp.links`` and ``comp.adj``), which would
+    cost a third of the graph's making."""
 
     comp: Compressed
     reached: set[int]
@@ -143,44 +148,37 @@ def _route_graph(net: NetworkGraph, reached: set[int], rules: RouteRules) -> Rou
     seg_order = sorted([p for _, segs in chains for p in segs], key=path_rank.__getitem__)
     local_seg = dict(zip(seg_order, range(len(seg_order)), strict=True))
 
-    g = TrackGraph()
+    g = TrackGraph()  # what the search reads: nodes, their index, segment names
     g.nodes = list(map(nodes.__getitem__, order))
     g.index = dict(zip(map(attrgetter("name"), g.nodes), range(len(order)), strict=True))
     g.path_names = list(map(net.path_names.__getitem__, seg_order))
-    g.path_hex = list(map(path_hex.__getitem__, seg_order))
-    net_ends = net.path_ends
-    g.path_ends = [(local[a], local[b]) for a, b in map(net_ends.__getitem__, seg_order)]
-    g_adj: list[list[tuple[int, int]]] = [[] for _ in order]
-    for pid, (a, b) in enumerate(g.path_ends):
-        g_adj[a].append((b, pid))
-        g_adj[b].append((a, pid))
-    g.adj = g_adj
     n_paths = len(seg_order)
     exclusive = rules.exclusive_edges
     links = []
     for chain, segs in chains:
         lsegs = tuple(map(local_seg.__getitem__, segs))
-        res, towns, town_value, stop_mask = 0, 0, 0, 0
-        for p in lsegs:
-            res |= 1 << p
+        res = sum(map(_BIT.__lshift__, lsegs))  # distinct bits: the sum is their union
+        towns, town_value, stop_mask = 0, 0, 0
         for x in chain[1:-1]:
             node = nodes[x]
-            if node.kind == EDGE:
+            kind = node.kind
+            if kind == EDGE:
                 if exclusive:
                     res |= 1 << (n_paths + local[x])
-            elif node.kind == TOWN:
+            elif kind == TOWN:
                 towns, town_value = towns + 1, town_value + node.revenue
                 stop_mask |= 1 << local[x]
         u, v = chain[0], chain[-1]
         links.append(Link(
             local[u], local[v], tuple(map(local.__getitem__, chain)), lsegs, res, towns,
-            town_value, stop_mask, _key(nodes[u].kind, path_hex[segs[0]], lsegs[0]),
-            _key(nodes[v].kind, path_hex[segs[-1]], lsegs[-1])))
+            town_value, stop_mask,
+            # the turn keys (``legal.turn_key``) of the end segments at u and v
+            -1 - path_hex[segs[0]] if nodes[u].kind == EDGE else lsegs[0],
+            -1 - path_hex[segs[-1]] if nodes[v].kind == EDGE else lsegs[-1]))
     comp = Compressed(g, links, _prune(g, rules, links))
     return RouteGraph(comp, set(map(local.__getitem__, reached)),
                       [i for i, u in enumerate(ends) if u not in beyond])
 
 
-def _key(kind: str, hex_number: int, seg: int) -> int:
-    """``legal.turn_key`` of segment ``seg`` at a node of ``kind``."""
-    return -1 - hex_number if kind == EDGE else seg
+_BIT = 1
+"""``_BIT.__lshift__``: ``p -> 1 << p``."""

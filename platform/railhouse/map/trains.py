@@ -75,6 +75,9 @@ class RunContext:
     for each route visiting it (SOH private 3: ``{"D9.t0": 20}``, private 4: ``{"J1": 20}``).
     ``route_bonus``: a title hook adding revenue per route (1839 Ruhrgebiet R-12.4.3).
     ``ignore_tokens``: city node names whose company token does not count (1839 swap).
+    ``bonus_stops``: the stops (node names) a route must visit for ``route_bonus`` to add
+    anything to it (1839: Ruhrgebiet), None if any route may earn it; the optimiser asks
+    the hook only about routes visiting one of them.
     """
 
     trains: tuple[TrainSpec, ...]
@@ -82,6 +85,7 @@ class RunContext:
     visit_bonuses: Mapping[str, int] = field(default_factory=dict)
     route_bonus: Callable[[RouteView], int] | None = None
     ignore_tokens: frozenset[str] = frozenset()
+    bonus_stops: frozenset[str] | None = None
 
 
 TOWN_KIND = TOWN

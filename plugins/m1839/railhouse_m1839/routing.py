@@ -87,6 +87,9 @@ def route_train(spec: TrainSpec, name: str) -> RouteTrain:
     )
 
 
+RUHR_STOPS = frozenset({RUHR})
+
+
 def ruhr_bonus(game: M1839, view: RouteView) -> int:
     """R-12.4.3 / A-37: Ruhrgebiet's value on this route (0 if the route avoids it)."""
     if RUHR not in view.stops:
@@ -103,13 +106,15 @@ def ruhr_bonus(game: M1839, view: RouteView) -> int:
 
 def run_context(game: M1839, company: Company) -> RunContext:
     """The run (``Game.route_run``): Locals never reach off-boards (R-16.2.8); a marker
-    swapped this OR does not count (A-18).  Ruhrgebiet is the rules' route bonus."""
+    swapped this OR does not count (A-18).  Ruhrgebiet is the rules' route bonus
+    (:func:`ruhr_bonus`), nothing on a route not visiting it."""
     turn = getattr(game.round, "turn", None)
     swapped = turn.swapped_token if isinstance(turn, M1839Turn) else None
     return RunContext(
         trains=tuple(route_train(t.spec, t.id) for t in company.trains),
         offboards_allowed=not is_local(company),
         ignore_tokens=frozenset({swapped}) if swapped else frozenset(),
+        bonus_stops=RUHR_STOPS,
     )
 
 

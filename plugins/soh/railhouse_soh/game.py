@@ -22,6 +22,7 @@ from railhouse.engine.scoring import worth
 from railhouse.gamehooks import GameHooks
 from railhouse.hookspecs import hookimpl
 from railhouse.map.board import Board
+from railhouse.map.trains import RunContext
 from railhouse_soh import data, routing, steps
 from railhouse_soh.mapdata import build_map
 from railhouse_soh.online import SETS, OnlineSettings, settings_for
@@ -82,6 +83,13 @@ class SteamOverHolland(Game):
     def route_bonus_applies(self, company: Company) -> bool:
         """EN "Calculating revenue": only the owner of a bonus private earns a bonus."""
         return routing.has_bonus_private(self, company)
+
+    def route_run(self, company: Company) -> RunContext:
+        """The core's run; a bonus is earned only on a route through its private's stop
+        (``routing.bonus_stops``)."""
+        run = super().route_run(company)
+        stops = routing.bonus_stops(self, company)
+        return run if stops is None else replace(run, bonus_stops=stops)
 
     def discards_for_sale(self) -> bool:
         """EN "Number of trains per company": a discarded train leaves the game; under the

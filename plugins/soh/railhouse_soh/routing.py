@@ -30,6 +30,8 @@ FERRY_STOP = "D9.t0"
 VLISSINGEN = "J1"
 BONUS = 20
 BONUS_ABILITIES = frozenset({"ferry_bonus", "vlissingen_bonus"})
+#: (ability, the stop a route earns its bonus at): what :func:`bonus` reads
+BONUS_STOPS = (("ferry_bonus", FERRY_STOP), ("vlissingen_bonus", VLISSINGEN))
 
 
 def has_bonus_private(game: SteamOverHolland, company: Company) -> bool:
@@ -37,6 +39,16 @@ def has_bonus_private(game: SteamOverHolland, company: Company) -> bool:
     ``railhouse_route_bonus``, :func:`bonus`, for every route it values)."""
     privates = [game.privates[p] for p in company.privates]
     return any(not p.closed and BONUS_ABILITIES & set(p.spec.abilities) for p in privates)
+
+
+def bonus_stops(game: SteamOverHolland, company: Company) -> frozenset[str] | None:
+    """The stops a route of ``company`` must visit to earn a bonus of :func:`bonus` (the
+    ferry town for VES, Vlissingen for VVL; ``RunContext.bonus_stops``), None without a
+    bonus private."""
+    owned = {a for p in company.privates if not game.privates[p].closed
+             for a in game.privates[p].spec.abilities}
+    stops = frozenset(stop for ability, stop in BONUS_STOPS if ability in owned)
+    return stops or None
 
 
 def can_run(game: SteamOverHolland, company: Company, train: Train) -> bool:

@@ -86,3 +86,38 @@ def test_rules_asking_two_centres_are_left_to_the_optimiser() -> None:
     op = game.route_operator(next(iter(game.companies.values())))
     assert earns(game.board, op, RouteRules(min_centres=2), run) is None
     assert earns(game.board, op, RouteRules(), replace(run, trains=TRAINS[:2])) is None
+
+
+def _no_route_agrees(game: Any, tally: Counter[str]) -> None:
+    """``no_route`` is True exactly where the route search (on the company's route
+    graph, without the shortcut) lists no route, for its own and for longer trains."""
+    from railhouse.map.earning import no_route
+    from railhouse.map.routegraph import company_graph
+    from railhouse.map.routes import enumerate_routes
+
+    board, rules = game.board, game.route_rules
+    for company in game.companies.values():
+        op = game.route_operator(company)
+        own = game.route_run(company)
+        for run in (own, replace(own, trains=(TrainSpec("8", cities=8),))):
+            if not run.trains:
+                continue
+            listed, _ = enumerate_routes(board, op, rules, run,
+                                         where=company_graph(board, op, rules))
+            if no_route(board, op, rules, run):
+                assert not listed, (company.id, board.track_version, board.token_version)
+                tally["none"] += 1
+            else:
+                tally["some" if listed else "missed"] += 1
+
+
+@pytest.mark.parametrize(("title", "seed"), [("soh", 3), ("soh", 4), ("1839", 1), ("1839", 2)])
+def test_no_route_agrees_with_the_route_search(title: str, seed: int) -> None:
+    tally: Counter[str] = Counter()
+    game = new_game(title, seat_names(4), {}, seed)
+    rng = random.Random(seed)
+    while not game.over:
+        if len(game.actions) % 3 == 0:
+            _no_route_agrees(game, tally)
+        game.apply(choose_playing(rng, game.legal_actions()))
+    assert tally["none"] > 20 and tally["some"] > 20, tally

@@ -85,3 +85,62 @@ def test_one_train_takes_what_the_search_picks(title: str, seed: int) -> None:
 
     playout(title, 4, seed, visit=visit)
     assert checked > 20
+
+
+@pytest.mark.parametrize(("title", "seed", "stop"), [
+    ("1839", 1, "Ruhrgebiet"), ("1839", 4, "Ruhrgebiet"),  # seeds whose Majors run there
+    ("soh", 1, None), ("soh", 4, None)])  # (no SOH playout seen running to J1 or D9)
+def test_a_bonus_asked_only_at_its_stops_leaves_the_routes_as_they_were(
+    title: str, seed: int, stop: str | None
+) -> None:
+    """A title names the stops its route bonus pays at (``RunContext.bonus_stops``; 1839
+    Ruhrgebiet, SOH a bonus private's stop): the optimiser, asking the hook only about
+    routes visiting one, answers as it does asking about every route; some answers run
+    through ``stop`` (if given)."""
+    from dataclasses import replace
+
+    from railhouse.engine.routes import route_problem
+    from railhouse.map.optimize import best_routes
+
+    tally = {"asked": 0, "at stop": 0}
+
+    def visit(game: Any, _legal: list[Any]) -> None:
+        for company in _companies(game):
+            problem = route_problem(game, company)
+            if problem is None or problem.run.route_bonus is None:
+                continue
+            assert problem.run.bonus_stops
+            board, op, rules = problem.board, problem.operator, problem.rules
+            every = replace(problem.run, bonus_stops=None)
+            got = best_routes(board, op, rules, problem.run)
+            assert got == best_routes(board, op, rules, every), (company.id, seed)
+            tally["asked"] += 1
+            tally["at stop"] += any(stop in route.stops for route in got.routes)
+
+    playout(title, 4, seed, visit=visit)
+    assert tally["asked"] > 50 and (stop is None or tally["at stop"] > 0), tally
+
+
+def test_soh_bonus_stops_are_the_stops_its_bonus_pays_at() -> None:
+    """SOH names the ferry town for VES and Vlissingen for VVL (``routing.bonus`` pays
+    nothing on a route visiting neither), and nothing without a bonus private."""
+    from railhouse.engine.record import new_game
+    from railhouse.map.trains import RouteView, TrainSpec
+    from railhouse_soh import routing
+
+    game = new_game("soh", ["a", "b", "c", "d"], None, 1)
+    company = next(iter(game.companies.values()))
+    assert routing.bonus_stops(game, company) is None
+    assert game.route_run(company).bonus_stops is None
+    bonus_privates = [p for p in game.privates.values()
+                      if routing.BONUS_ABILITIES & set(p.spec.abilities)]
+    company.privates.extend(p.id for p in bonus_privates)
+    owned = {a for p in bonus_privates if not p.closed for a in p.spec.abilities}
+    stops = routing.bonus_stops(game, company)
+    assert stops, [p.id for p in bonus_privates]
+    assert stops == {stop for ability, stop in routing.BONUS_STOPS if ability in owned}
+    assert game.route_run(company).bonus_stops == stops
+    train = TrainSpec("4", cities=4)
+    for names in (("H9.c0", "D9.t0", "J1"), ("J1", "H9.c0"), ("H9.c0", "E8.c0")):
+        view = RouteView(names, (0,) * len(names), ("city",) * len(names), train)
+        assert (routing.bonus(game, company, view) > 0) == bool(stops & set(names)), names
