@@ -191,9 +191,10 @@ def _copy_open_object(value: Any, memo: dict[int, Any]) -> Any:
 
 
 def _copy_state(state: dict[str, Any], memo: dict[int, Any]) -> dict[str, Any]:
-    """A deep copy of an object's attribute dict.  Most attributes of a round or a step
-    are numbers, strings and flags: they are filtered out in C (``compress``) and only
-    the rest visit the copiers (:func:`fast_deepcopy` inlined, as in :func:`_copy_list`)."""
+    """A deep copy of an object's attribute dict: one C copy of the dict, then the values
+    that are not atomic (most attributes of a round or a step are numbers, strings and
+    flags) replaced by their copies (:func:`fast_deepcopy` inlined, as in
+    :func:`_copy_list`)."""
     twin = state.copy()
     atomic, copiers, seen = ATOMIC, _COPIERS, memo.get
     for name, item in state.items():
