@@ -48,13 +48,13 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 from railhouse.engine.fastcopy import (  # the copier machinery
     _COPIERS,
+    _MISSING,
     ATOMIC,
     _flat_copy,
     _flat_copy_open,
     _open_setattr,
     _same,
     _set_dict,
-    deep_copy_values,
     fast_deepcopy,
 )
 
@@ -84,6 +84,8 @@ SHALLOW_LOGS = frozenset({"_actions", "_events"})
 REBUILT = frozenset({"_rng", "_rng_shared", "_legal"})
 #: attribute names whose value copies itself with a ``clone()`` method
 SELF_CLONING = frozenset({"board"})
+#: game attributes :func:`deepcopy_game` does not deep-copy
+_NOT_DEEP_COPIED = SHALLOW_LOGS | REBUILT | SELF_CLONING
 
 
 def shared_on_copy(cls: type[T]) -> type[T]:
@@ -117,15 +119,29 @@ def flat_except(*mutable: str, shallow: tuple[str, ...] = ()) -> Callable[[type[
 
     def decorate(cls: type[T]) -> type[T]:
         open_setattr = _open_setattr(cls)
+        atomic, copiers, missing, new = ATOMIC, _COPIERS, _MISSING, object.__new__
 
         def copy_record(self: T, memo: dict[int, Any]) -> T:
-            twin = object.__new__(type(self))
+            twin = new(type(self))
             memo[id(self)] = twin
             state = self.__dict__.copy()
             for name in shallow:
                 state[name] = state[name].copy()
-            if mutable:
-                deep_copy_values(state, mutable, memo)
+            for name in mutable:  # fast_deepcopy inlined, as in fastcopy._copy_list
+                item = state[name]
+                kind = type(item)
+                if kind in atomic:
+                    continue
+                done = memo.get(id(item), missing)
+                if done is missing:
+                    copier = copiers.get(kind)
+                    if copier is _flat_copy_open:  # a record of immutable values (a ledger)
+                        done = new(kind)
+                        done.__dict__ = item.__dict__.copy()
+                        memo[id(item)] = done
+                    else:
+                        done = fast_deepcopy(item, memo) if copier is None else copier(item, memo)
+                state[name] = done
             if open_setattr and type(twin) is cls:
                 twin.__dict__ = state
             else:
@@ -174,18 +190,24 @@ def deepcopy_game(game: Game, memo: dict[int, Any]) -> Game:
     memo[id(game)] = twin
     state = vars(game)
     copied = state.copy()  # atomic values as they are; the rest replaced below
-    atomic = ATOMIC
     for name in SELF_CLONING & state.keys():  # first: the rounds may refer to them
         value = state[name]
         memo[id(value)] = copied[name] = value.clone()
-    for name, value in state.items():
-        if type(value) in atomic or name in SELF_CLONING or name in REBUILT:
+    for name in SHALLOW_LOGS & state.keys():
+        copied[name] = state[name].copy()
+    atomic, copiers, seen, skip = ATOMIC, _COPIERS, memo.get, _NOT_DEEP_COPIED
+    for name, value in state.items():  # fast_deepcopy inlined
+        if type(value) in atomic or name in skip:
             continue  # (REBUILT: replaced by share_rng and adopt_legal_cache below)
-        if name in SHALLOW_LOGS:
-            copied[name] = value.copy()
-        else:
-            copied[name] = fast_deepcopy(value, memo)
-    vars(twin).update(copied)
+        done = seen(id(value), _MISSING)
+        if done is _MISSING:
+            copier = copiers.get(type(value))
+            done = fast_deepcopy(value, memo) if copier is None else copier(value, memo)
+        copied[name] = done
+    if _open_setattr(type(twin)):
+        twin.__dict__ = copied  # (see fastcopy._open_setattr)
+    else:
+        vars(twin).update(copied)
     twin.share_rng(game)
     twin.adopt_legal_cache(game, memo)
     return twin

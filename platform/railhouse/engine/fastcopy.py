@@ -13,7 +13,10 @@ import copy
 import dataclasses
 import types
 import weakref
-from collections.abc import Callable, Iterable
+from collections import deque
+from collections.abc import Callable
+from itertools import repeat
+from operator import attrgetter
 from typing import Any, TypeVar
 
 T = TypeVar("T")
@@ -172,30 +175,10 @@ def _copy_frozenset(value: frozenset[Any], memo: dict[int, Any]) -> frozenset[An
     return twin
 
 
-def deep_copy_values(state: dict[str, Any], names: Iterable[str],
-                     memo: dict[int, Any]) -> dict[str, Any]:
-    """``state`` (an object's attribute dict, already a copy) with the values under
-    ``names`` replaced by their deep copies; :func:`fast_deepcopy` inlined, as in
-    :func:`_copy_list`, since every copied record passes here."""
-    atomic, copiers, seen = ATOMIC, _COPIERS, memo.get
-    for name in names:
-        item = state[name]
-        cls = type(item)
-        if cls in atomic:
-            continue
-        done = seen(id(item), _MISSING)
-        if done is _MISSING:
-            copier = copiers.get(cls)
-            done = fast_deepcopy(item, memo) if copier is None else copier(item, memo)
-        state[name] = done
-    return state
-
-
 def _copy_object(value: Any, memo: dict[int, Any]) -> Any:
     twin = object.__new__(type(value))
     memo[id(value)] = twin
-    state = value.__dict__.copy()
-    _set_dict(twin, deep_copy_values(state, list(state), memo))
+    _set_dict(twin, _copy_state(value.__dict__, memo))
     return twin
 
 
@@ -203,24 +186,50 @@ def _copy_open_object(value: Any, memo: dict[int, Any]) -> Any:
     """:func:`_copy_object` for a class with :func:`_open_setattr`."""
     twin = object.__new__(type(value))
     memo[id(value)] = twin
-    state = value.__dict__.copy()
-    twin.__dict__ = deep_copy_values(state, list(state), memo)  # (see _open_setattr)
+    twin.__dict__ = _copy_state(value.__dict__, memo)  # (see _open_setattr)
+    return twin
+
+
+def _copy_state(state: dict[str, Any], memo: dict[int, Any]) -> dict[str, Any]:
+    """A deep copy of an object's attribute dict: one C copy of the dict, then the values
+    that are not atomic (most attributes of a round or a step are numbers, strings and
+    flags) replaced by their copies (:func:`fast_deepcopy` inlined, as in
+    :func:`_copy_list`)."""
+    twin = state.copy()
+    atomic, copiers, seen = ATOMIC, _COPIERS, memo.get
+    for name, item in state.items():
+        if type(item) in atomic:
+            continue
+        done = seen(id(item), _MISSING)
+        if done is _MISSING:
+            copier = copiers.get(type(item))
+            done = fast_deepcopy(item, memo) if copier is None else copier(item, memo)
+        twin[name] = done
     return twin
 
 
 def _copy_slots(value: Any, memo: dict[int, Any]) -> Any:
     """An instance that keeps its state in slots (a ``@dataclass(slots=True)`` record, say),
-    slot by slot, as ``copy`` would."""
+    slot by slot, as ``copy`` would: the slots are read in one C call
+    (:data:`_SLOT_READERS`), only the values that are not atomic visit the copiers, and
+    the copies are written back by ``map`` (in C)."""
     twin = object.__new__(type(value))
     memo[id(value)] = twin
-    atomic, setattr_ = ATOMIC, object.__setattr__
-    for name in _SLOTS[type(value)]:
-        try:
-            item = getattr(value, name)
-        except AttributeError:
-            continue  # never set
-        setattr_(twin, name, item if type(item) in atomic else fast_deepcopy(item, memo))
+    names, read = _SLOT_READERS[type(value)]
+    try:
+        items = read(value)
+    except AttributeError:  # a slot never set: skip the unset ones
+        items = tuple(getattr(value, name, _MISSING) for name in names)
+    atomic = ATOMIC
+    copied = [item if type(item) in atomic or item is _MISSING else fast_deepcopy(item, memo)
+              for item in items]
+    deque(map(_write_slot, repeat(twin), names, copied), maxlen=0)
     return twin
+
+
+def _write_slot(twin: Any, name: str, item: Any) -> None:
+    if item is not _MISSING:
+        object.__setattr__(twin, name, item)
 
 
 def _copy_frozen(value: Any, memo: dict[int, Any]) -> Any:
@@ -262,6 +271,8 @@ def _remember_immutable(value: Any) -> None:
 _FIELDS: dict[type, tuple[str, ...]] = {}
 #: class without ``__dict__`` -> the names of its slots
 _SLOTS: dict[type, tuple[str, ...]] = {}
+#: class without ``__dict__`` -> (the names of its slots, a function reading them all)
+_SLOT_READERS: dict[type, tuple[tuple[str, ...], Callable[[Any], tuple[Any, ...]]]] = {}
 
 
 def _immutable(value: Any) -> bool:
@@ -311,7 +322,8 @@ def _copier_for(cls: type) -> Copier:
     if not _plain(cls):
         return _generic
     if not cls.__dictoffset__:
-        _SLOTS[cls] = _slot_names(cls)
+        names = _SLOTS[cls] = _slot_names(cls)
+        _SLOT_READERS[cls] = (names, _reader(names))
     params = getattr(cls, "__dataclass_params__", None)
     if params is not None and params.frozen:
         _FIELDS[cls] = tuple(f.name for f in dataclasses.fields(cls))
@@ -319,6 +331,14 @@ def _copier_for(cls: type) -> Copier:
     if cls in _SLOTS:
         return _copy_slots
     return _copy_open_object if _open_setattr(cls) else _copy_object
+
+
+def _reader(names: tuple[str, ...]) -> Callable[[Any], tuple[Any, ...]]:
+    """A function that reads the attributes ``names`` of an object, as a tuple."""
+    if len(names) == 1:
+        one = attrgetter(names[0])
+        return lambda value: (one(value),)
+    return attrgetter(*names) if names else lambda value: ()
 
 
 def _plain(cls: type) -> bool:

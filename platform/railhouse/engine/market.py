@@ -32,8 +32,11 @@ class StockMarket:
     face_down: set[str] = field(default_factory=set)
 
     def __deepcopy__(self, memo: dict[int, Any]) -> StockMarket:
-        twin = StockMarket(self.spec, dict(self.positions), dict(self.stacks),
-                           set(self.face_down))
+        twin = object.__new__(StockMarket)  # (no __init__: a clone is made often)
+        twin.__dict__ = state = self.__dict__.copy()
+        state["positions"] = self.positions.copy()
+        state["stacks"] = self.stacks.copy()
+        state["face_down"] = self.face_down.copy()
         memo[id(self)] = twin
         return twin
 

@@ -11,7 +11,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from railhouse.engine.cloning import flat_except
 
+
+@flat_except(shallow=("current", "other"))  # a clone copies the two dicts of numbers
 @dataclass
 class NumberCards:
     current: dict[str, int] = field(default_factory=dict)  # player id -> 1..n

@@ -304,6 +304,31 @@ def test_fast_deepcopy_copies_like_deepcopy() -> None:
     assert fast["generic"].items[0] is tree
 
 
+class PartlySet:
+    """A slots class whose second slot may be unset."""
+
+    __slots__ = ("first", "second", "third")
+
+    def __init__(self, first: list[int], third: int) -> None:
+        self.first, self.third = first, third
+
+
+def test_slots_copy_like_deepcopy_unset_slots_too() -> None:
+    """``_copy_slots`` reads every slot in one call; a slot never set stays unset in the
+    copy (the fallback read), and mutable slot values are copied, atomic ones shared."""
+    for original in (PartlySet([1], 3), TurnLike(("A1",), [7])):
+        fast, slow = fast_deepcopy(original, {}), copy.deepcopy(original)
+        for name in type(original).__slots__:
+            assert hasattr(fast, name) == hasattr(slow, name), name
+            if hasattr(slow, name):
+                assert getattr(fast, name) == getattr(slow, name), name
+    partly = PartlySet([1], 3)
+    twin = fast_deepcopy(partly, {})
+    assert twin.first is not partly.first and not hasattr(twin, "second")
+    twin.second = 2
+    assert not hasattr(partly, "second")
+
+
 def test_the_engines_own_classes_take_the_fast_paths() -> None:
     """Deciders (generic classes), records and turn states are copied by fast_deepcopy
     itself, not handed to ``copy.deepcopy`` (ten times slower)."""
