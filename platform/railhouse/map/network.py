@@ -125,9 +125,10 @@ def _reach(board: Board, op: Operator, g: NetworkGraph) -> set[int]:
     starts = frozenset(index[f"{h}.c{k}"] for h, k in board.company_cities(op.company)
                        if f"{h}.c{k}" in index)
     blocked = frozenset(blocked_cities(board, g, op))
-    last_key = ("reach_last", op)
+    # not ``op``: its off-board ``column`` plays no part in a reach, and changes by phase
+    last_key = ("reach_last", op.company, op.released, op.non_blocking)
     last: LastReach | None = board.cache.get(last_key)
-    reach = None if last is None else reused(board, g, starts, blocked, last)
+    reach = None if last is None else reused(board, g, op, starts, blocked, last)
     if reach is None:
         reach = legal_reach(g, starts, path_ends(board, g, op))
     board.cache[last_key] = LastReach(g, starts, blocked, reach)

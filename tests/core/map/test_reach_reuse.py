@@ -57,6 +57,35 @@ def test_a_lay_at_the_reach_or_a_new_token_finds_it_anew() -> None:
     assert _names(board, op) == _fresh_names(board, op)
 
 
+def _searches(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """A list that grows by one at every search of a reach from scratch."""
+    calls: list[int] = []
+    search = legal_reach
+
+    def counted(*args: Any) -> set[int]:
+        calls.append(1)
+        return search(*args)
+
+    monkeypatch.setattr(network_module, "legal_reach", counted)
+    return calls
+
+
+def test_a_tile_hanging_from_the_reach_grows_it_without_a_search(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    board, op = _mini_board()
+    network_reach(board, op)
+    searches = _searches(monkeypatch)
+    board.lay_tile("D5", "57", 1)  # empty before; meets the old track at D3's E side only
+    network_reach(board, op)
+    board.lay_tile("D7", "4", 1)  # and this one at D5's E side only
+    grown = _names(board, op)
+    assert not searches and {"D5.c0", "D7.t0"} <= grown
+    assert grown == _fresh_names(board, op)
+    board.lay_tile("D5", "15", 1)  # an upgrade: segments leave the hex, a search is made
+    assert _names(board, op) == _fresh_names(board, op) and searches
+
+
 def test_a_city_blocked_inside_the_reach_finds_it_anew() -> None:
     board, op = _mini_board()
     board.lay_tile("D5", "57", 1)
