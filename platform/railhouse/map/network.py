@@ -100,11 +100,27 @@ def network_graph(board: Board, released: frozenset[str] = frozenset()) -> Netwo
         _trim(board.cache, version)
     if hit is not None and hit[0] < version <= len(board.laid):
         g = patched(hit[1], board, barriers, board.laid[len(board.laid) - (version - hit[0]):])
+        g.version = version
+    elif version == 0 and not board.tiles:
+        g = _bare_map_graph(board, released, barriers)
     else:
         g = _from_track_graph(track_graph(board, released), board)
-    g.version = version
+        g.version = version
     board.cache[key] = (version, g)
     return g
+
+
+def _bare_map_graph(board: Board, released: frozenset[str],
+                    barriers: frozenset[tuple[str, str]]) -> NetworkGraph:
+    """The network graph of the map with no tile laid (every game's first), made once
+    per map and ``barriers`` and shared by every board of the map: it depends on nothing
+    else, and a graph is not changed once made (:func:`patched` copies what it changes;
+    a patch's numbering, and so ``lineage``, is that of this board's own lays)."""
+    key = ("network_bare_map", barriers)
+    hit: NetworkGraph | None = board.map._cache.get(key)
+    if hit is None:
+        hit = board.map._cache[key] = _from_track_graph(track_graph(board, released), board)
+    return hit
 
 
 def network_reach(board: Board, op: Operator) -> tuple[NetworkGraph, set[int]]:
