@@ -145,6 +145,18 @@ def blocked_cities(board: Board, g: TrackGraph, op: Operator) -> list[int]:
             if company not in owners and non_blocking.isdisjoint(owners)]
 
 
+_CITY_NAMES: dict[tuple[str, int], str] = {}
+
+
+def city_name(key: tuple[str, int]) -> str:
+    """The node name of city ``key = (hex, city index)``, ``"H9.c0"`` (each made once per
+    process: the names of a map's cities are few, and a name made anew is hashed anew)."""
+    name = _CITY_NAMES.get(key)
+    if name is None:
+        name = _CITY_NAMES[key] = f"{key[0]}.c{key[1]}"
+    return name
+
+
 def full_cities(board: Board, g: TrackGraph) -> list[tuple[int, tuple[str, ...]]]:
     """``(node, token owners)`` of every city of ``g`` whose slots all hold tokens (the
     cities :func:`blocked` may block), memoised per board revision (``Board.memo``: the
@@ -155,10 +167,11 @@ def full_cities(board: Board, g: TrackGraph) -> list[tuple[int, tuple[str, ...]]
     hit: tuple[TrackGraph, list[tuple[int, tuple[str, ...]]]] | None = memo.get(key)
     if hit is not None and hit[0] is g:
         return hit[1]
-    index, nodes = g.index, g.nodes
+    index, nodes, names = g.index, g.nodes, _CITY_NAMES
     found = []
-    for (coord, city), owners in board.tokens.items():
-        u = index.get(f"{coord}.c{city}")
+    for key, owners in board.tokens.items():
+        name = names.get(key)
+        u = index.get(city_name(key) if name is None else name)
         if u is None:
             continue
         node = nodes[u]

@@ -28,6 +28,7 @@ from railhouse.map.graph import (
     _trim,
     active_barriers,
     blocked_cities,
+    city_name,
     hex_order,
     path_ends,
     track_graph,
@@ -138,8 +139,8 @@ def network_reach(board: Board, op: Operator) -> tuple[NetworkGraph, set[int]]:
 
 def _reach(board: Board, op: Operator, g: NetworkGraph) -> set[int]:
     index = g.index
-    starts = frozenset(index[f"{h}.c{k}"] for h, k in board.company_cities(op.company)
-                       if f"{h}.c{k}" in index)
+    found = [index.get(city_name(key)) for key in board.company_cities(op.company)]
+    starts = frozenset(u for u in found if u is not None)
     blocked = frozenset(blocked_cities(board, g, op))
     # not ``op``: its off-board ``column`` plays no part in a reach, and changes by phase
     last_key = ("reach_last", op.company, op.released, op.non_blocking)
