@@ -19,8 +19,8 @@ from railhouse.map.legal import legal_reach
 from railhouse.map.mapdef import MapDef
 from railhouse.map.tiles import CITY, KIND_LETTER, OFFBOARD
 
-__all__ = ["EDGE", "Node", "Operator", "TrackGraph", "blocked", "reach", "stop_label",
-           "track_graph"]
+__all__ = ["EDGE", "Node", "Operator", "TrackGraph", "blocked", "blocked_cities", "reach",
+           "stop_label", "track_graph"]
 
 
 @dataclass(frozen=True)
@@ -58,13 +58,15 @@ def track_graph(board: Board, released: frozenset[str] = frozenset()) -> TrackGr
 
 REUSE_VERSIONS = 4  # how many track versions back track_graph looks for a graph to reuse
 CACHE_ENTRIES = 64  # a board's cache beyond this is trimmed (it is copied by every clone)
-#: cache entries a trim keeps: the graphs that later builds and patches start from
-LASTING = frozenset({"graph", "network"})
+#: cache entries a trim keeps: the graphs that later builds and patches start from, and
+#: each operator's last network reach (``network.network_reach`` reuses it)
+LASTING = frozenset({"graph", "network", "reach_last"})
 
 
 def _trim(cache: dict[Any, Any], version: int) -> None:
     """Drop derived data, keeping the graphs of the last ``REUSE_VERSIONS`` track
-    versions and the network graph (so the next build starts from a recent graph)."""
+    versions, the network graph (so the next build starts from a recent graph) and the
+    operators' last network reaches."""
     keep = {key: value for key, value in cache.items()
             if isinstance(key, tuple) and key and key[0] in LASTING
             and (key[0] != "graph" or key[1] >= version - REUSE_VERSIONS)}
@@ -124,16 +126,35 @@ def blocked(board: Board, node: Node, op: Operator) -> bool:
 
 def path_ends(board: Board, g: TrackGraph, op: Operator) -> bytearray:
     """Per node of ``g``, 1 where a path from ``op``'s tokens stops: an off-board, or a
-    city blocked for ``op`` (:func:`blocked`; only a city full of tokens can be)."""
+    city blocked for ``op`` (:func:`blocked_cities`)."""
     flags = g.offboard_flags
     if flags is None or len(flags) != len(g.nodes):
         flags = g.offboard_flags = bytearray(node.kind == OFFBOARD for node in g.nodes)
     ends = bytearray(flags)
-    company, non_blocking = op.company, op.non_blocking
-    for u, owners in full_cities(board, g):
-        if company not in owners and non_blocking.isdisjoint(owners):
-            ends[u] = 1  # blocked(): no token of op's own nor of a non-blocking owner
+    for u in blocked_cities(board, g, op):
+        ends[u] = 1
     return ends
+
+
+def blocked_cities(board: Board, g: TrackGraph, op: Operator) -> list[int]:
+    """The city nodes of ``g`` that ``op`` may not pass (:func:`blocked`; only a city full
+    of tokens can be), in the order of :func:`full_cities`."""
+    company, non_blocking = op.company, op.non_blocking
+    # blocked(): no token of op's own nor of a non-blocking owner
+    return [u for u, owners in full_cities(board, g)
+            if company not in owners and non_blocking.isdisjoint(owners)]
+
+
+_CITY_NAMES: dict[tuple[str, int], str] = {}
+
+
+def city_name(key: tuple[str, int]) -> str:
+    """The node name of city ``key = (hex, city index)``, ``"H9.c0"`` (each made once per
+    process: the names of a map's cities are few, and a name made anew is hashed anew)."""
+    name = _CITY_NAMES.get(key)
+    if name is None:
+        name = _CITY_NAMES[key] = f"{key[0]}.c{key[1]}"
+    return name
 
 
 def full_cities(board: Board, g: TrackGraph) -> list[tuple[int, tuple[str, ...]]]:
@@ -146,10 +167,11 @@ def full_cities(board: Board, g: TrackGraph) -> list[tuple[int, tuple[str, ...]]
     hit: tuple[TrackGraph, list[tuple[int, tuple[str, ...]]]] | None = memo.get(key)
     if hit is not None and hit[0] is g:
         return hit[1]
-    index, nodes = g.index, g.nodes
+    index, nodes, names = g.index, g.nodes, _CITY_NAMES
     found = []
-    for (coord, city), owners in board.tokens.items():
-        u = index.get(f"{coord}.c{city}")
+    for key, owners in board.tokens.items():
+        name = names.get(key)
+        u = index.get(city_name(key) if name is None else name)
         if u is None:
             continue
         node = nodes[u]

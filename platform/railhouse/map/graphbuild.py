@@ -119,9 +119,18 @@ def fragment(mapdef: MapDef, coord: str, t: TileDef, rot: int) -> _Fragment:
         label_a = labels[a - STOP_BASE] if a >= STOP_BASE else str(a)
         label_b = labels[b - STOP_BASE] if b >= STOP_BASE else str(b)
         paths.append((a, b, f"{coord}:{'-'.join(sorted((label_a, label_b)))}"))
-    sides = tuple(_side_of(mapdef, coord, edge) for edge in range(6))
-    hit = _Fragment(o.edge_mask, tuple(stops), tuple(paths), sides)
+    hit = _Fragment(o.edge_mask, tuple(stops), tuple(paths), _sides_of(mapdef, coord))
     mapdef._cache[key] = hit
+    return hit
+
+
+def _sides_of(mapdef: MapDef, coord: str) -> tuple[_Side, ...]:
+    """The :class:`_Side` of each edge of ``coord`` (cached per map: every fragment of the
+    hex shares them)."""
+    key = ("sides", coord)
+    hit: tuple[_Side, ...] | None = mapdef._cache.get(key)
+    if hit is None:
+        hit = mapdef._cache[key] = tuple(_side_of(mapdef, coord, edge) for edge in range(6))
     return hit
 
 

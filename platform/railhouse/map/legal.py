@@ -165,6 +165,24 @@ def _exact(
                     mask &= ~(1 << u)
 
 
+def reach_within(g: TrackGraph, entry: int, pids: frozenset[int], ends: bytearray) -> set[int]:
+    """The nodes that legal paths entering at node ``entry`` reach over the segments
+    ``pids`` alone (``entry`` left out), when a path may take any of those segments
+    from ``entry`` (it arrived by another hex's segment).  Every simple path is tried:
+    for the few segments of one tile."""
+    out: set[int] = set()
+    stack: list[tuple[int, int, tuple[int, ...]]] = [(entry, -1, (entry,))]
+    while stack:
+        u, came, visited = stack.pop()
+        if came >= 0 and ends[u]:
+            continue
+        for v, pid in g.adj[u]:
+            if pid in pids and v not in visited and may_follow(g, u, came, pid):
+                out.add(v)
+                stack.append((v, pid, (*visited, v)))
+    return out
+
+
 def side_flags(g: TrackGraph) -> bytearray:
     """Per node, 1 for a hex side (derived from the graph, kept on it at first use)."""
     flags = g.side_flags

@@ -27,12 +27,15 @@ from railhouse.map.graph import (
     Operator,
     _trim,
     active_barriers,
+    blocked_cities,
+    city_name,
     hex_order,
     path_ends,
     track_graph,
 )
 from railhouse.map.graphbuild import EDGE, TrackGraph, add_side, fragment
 from railhouse.map.legal import legal_reach
+from railhouse.map.reachreuse import LastReach, reused
 from railhouse.map.tiles import OFFBOARD, STOP_BASE
 
 
@@ -51,6 +54,12 @@ class NetworkGraph(TrackGraph):
     #: per node, ``(hex, 1 << edge)`` of each hex side it is (``side`` inverted; empty
     #: for a stop): a side node stands for the same sides for as long as it exists
     side_bits: list[tuple[tuple[str, int], ...]] = field(default_factory=list)
+    #: the track version of the board this graph is of, and an object shared by every
+    #: graph patched from one build (:func:`patched` keeps the numbering of its base:
+    #: nodes and segments are only appended, so a node number means the same node in
+    #: every graph of one lineage, and a segment of an unchanged hex the same segment)
+    version: int = 0
+    lineage: object = field(default_factory=object)
 
 
 HEX_SHIFT = 20
@@ -92,24 +101,55 @@ def network_graph(board: Board, released: frozenset[str] = frozenset()) -> Netwo
         _trim(board.cache, version)
     if hit is not None and hit[0] < version <= len(board.laid):
         g = patched(hit[1], board, barriers, board.laid[len(board.laid) - (version - hit[0]):])
+        g.version = version
+    elif version == 0 and not board.tiles:
+        g = _bare_map_graph(board, released, barriers)
     else:
         g = _from_track_graph(track_graph(board, released), board)
+        g.version = version
     board.cache[key] = (version, g)
     return g
 
 
+def _bare_map_graph(board: Board, released: frozenset[str],
+                    barriers: frozenset[tuple[str, str]]) -> NetworkGraph:
+    """The network graph of the map with no tile laid (every game's first), made once
+    per map and ``barriers`` and shared by every board of the map: it depends on nothing
+    else, and a graph is not changed once made (:func:`patched` copies what it changes;
+    a patch's numbering, and so ``lineage``, is that of this board's own lays)."""
+    key = ("network_bare_map", barriers)
+    hit: NetworkGraph | None = board.map._cache.get(key)
+    if hit is None:
+        hit = board.map._cache[key] = _from_track_graph(track_graph(board, released), board)
+    return hit
+
+
 def network_reach(board: Board, op: Operator) -> tuple[NetworkGraph, set[int]]:
     """The network graph and the nodes of it that a legal path from one of ``op``'s tokens
-    reaches (as :func:`~railhouse.map.graph.reach`, on the network graph), cached."""
+    reaches (as :func:`~railhouse.map.graph.reach`, on the network graph), cached per
+    board revision; else ``op``'s last reach if it is still the answer
+    (:func:`~railhouse.map.reachreuse.reused`), else found anew."""
     g = network_graph(board, op.released)
     key = ("network_reach", board.track_version, board.token_version, op)
     hit: set[int] | None = board.cache.get(key)
     if hit is None:
-        index = g.index
-        starts = {index[f"{h}.c{k}"] for h, k in board.company_cities(op.company)
-                  if f"{h}.c{k}" in index}
-        hit = board.cache[key] = legal_reach(g, starts, path_ends(board, g, op))
+        hit = board.cache[key] = _reach(board, op, g)
     return g, hit
+
+
+def _reach(board: Board, op: Operator, g: NetworkGraph) -> set[int]:
+    index = g.index
+    found = [index.get(city_name(key)) for key in board.company_cities(op.company)]
+    starts = frozenset(u for u in found if u is not None)
+    blocked = frozenset(blocked_cities(board, g, op))
+    # not ``op``: its off-board ``column`` plays no part in a reach, and changes by phase
+    last_key = ("reach_last", op.company, op.released, op.non_blocking)
+    last: LastReach | None = board.cache.get(last_key)
+    reach = None if last is None else reused(board, g, op, starts, blocked, last)
+    if reach is None:
+        reach = legal_reach(g, starts, path_ends(board, g, op))
+    board.cache[last_key] = LastReach(g, starts, blocked, reach)
+    return reach
 
 
 def patched(base: NetworkGraph, board: Board, barriers: frozenset[tuple[str, str]],
@@ -123,7 +163,8 @@ def patched(base: NetworkGraph, board: Board, barriers: frozenset[tuple[str, str
                      base.path_ends.copy(), base.path_hex.copy(), base.index.copy(),
                      base.side.copy(), base.hex_edges.copy(), hex_paths=base.hex_paths.copy(),
                      hex_stops=base.hex_stops.copy(), stop_rank=base.stop_rank.copy(),
-                     path_rank=base.path_rank.copy(), side_bits=base.side_bits.copy())
+                     path_rank=base.path_rank.copy(), side_bits=base.side_bits.copy(),
+                     lineage=base.lineage)
     known_sides = len(base.side)
     stop_rank, path_rank = g.stop_rank, g.path_rank
     adj, index, side, path_ends = g.adj, g.index, g.side, g.path_ends

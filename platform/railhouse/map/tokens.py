@@ -23,6 +23,7 @@ from dataclasses import dataclass
 
 from railhouse.map.board import Board
 from railhouse.map.graph import Node, Operator
+from railhouse.map.mapdef import Reservation
 from railhouse.map.network import network_reach
 from railhouse.map.tiles import CITY
 
@@ -67,6 +68,19 @@ def legal_token_placements(board: Board, op: Operator, opts: TokenOptions) -> li
     return sorted(out, key=lambda p: (p.hex, p.city, p.replaces or ""))
 
 
+def hex_reservations(board: Board) -> dict[str, tuple[Reservation, ...]]:
+    """Per hex with any: its reservations, in board order (memoised per board revision,
+    ``Board.memo``: a change of reservations moves it on)."""
+    memo = board.memo()
+    hit: dict[str, tuple[Reservation, ...]] | None = memo.get("hex_reservations")
+    if hit is None:
+        found: dict[str, list[Reservation]] = {}
+        for r in board.reservations:
+            found.setdefault(r.hex, []).append(r)
+        hit = memo["hex_reservations"] = {c: tuple(v) for c, v in found.items()}
+    return hit
+
+
 _EMPTY_SLOT: tuple[str | None, ...] = (None,)
 
 
@@ -94,8 +108,8 @@ def _placements(
     places, ways = _places(board, coord, city, node.slots, opts)
     others = [
         r
-        for r in board.reservations
-        if r.hex == coord and r.company != op.company and r.company not in placed_here
+        for r in hex_reservations(board).get(coord, ())
+        if r.company != op.company and r.company not in placed_here
     ]
     if places - sum(1 for r in others if r.city == city) <= 0:
         return []

@@ -77,3 +77,21 @@ def test_random_game_reach_matches_full_builds(title: str, seed: int) -> None:
 
     playout(title, 4, seed, visit=visit)
     assert checked[0] > 20
+
+
+def test_boards_of_one_map_share_its_bare_graph_and_patch_their_own() -> None:
+    """The graph of the map with no tile laid is made once per map: a lay on one board
+    leaves it, and the other board's graph and reach, as they were."""
+    mapdef = mini_map()
+    first, second = Board(mapdef), Board(mapdef)
+    for board in (first, second):
+        board.tokens[("D3", 0)] = ["A"]
+    bare = network_graph(first)
+    assert network_graph(second) is bare
+    shape = ([list(a) for a in bare.adj], dict(bare.index), list(bare.nodes))
+    first.lay_tile("D3", "57", 1)
+    second.lay_tile("D3", "57", 0)
+    for board in (first, second):
+        _same_as_a_full_build(board, Operator("A"))
+    assert ([list(a) for a in bare.adj], dict(bare.index), list(bare.nodes)) == shape
+    assert network_graph(Board(mapdef)) is bare

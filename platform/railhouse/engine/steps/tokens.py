@@ -24,7 +24,7 @@ from railhouse.engine.rounds.base import G
 from railhouse.engine.steps.base import T
 from railhouse.engine.steps.mapstep import MapStep
 from railhouse.map.board import Board
-from railhouse.map.tokens import TokenOptions, legal_token_placements
+from railhouse.map.tokens import TokenOptions, hex_reservations, legal_token_placements
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,24 +73,38 @@ def places_left(board: Board, coord: str, company: str,
                 replaceable: frozenset[str] = frozenset()) -> int:
     """Circles of ``coord`` that ``company`` could take (empty or holding a replaceable
     token), after keeping one per other company's reservation there whose holder has no
-    token on the hex; 0 where the company has a token on the hex.  Memoised per board
-    revision (``Board.memo``)."""
-    memo = board.memo()
-    key = ("places_left", coord, company, replaceable)
-    hit: int | None = memo.get(key)
-    if hit is None:
-        hit = memo[key] = _places_left(board, coord, company, replaceable)
-    return hit
-
-
-def _places_left(board: Board, coord: str, company: str, replaceable: frozenset[str]) -> int:
-    t, _ = board.tile_at(coord)
-    owners = [o for k in range(len(t.city_indices())) for o in board.city_tokens(coord, k)]
+    token on the hex; 0 where the company has a token on the hex.  Read from the hex's
+    row (:func:`hex_places`), which holds all of the answer but the company."""
+    free, owners, holders = hex_places(board, coord, replaceable)
     if company in owners:
         return 0
-    slots = sum(t.stops[i].slots for i in t.city_indices())
-    held = {r.company for r in board.reservations if r.hex == coord and r.company != company}
-    return slots - sum(1 for o in owners if o not in replaceable) - len(held - set(owners))
+    return free - len(holders) + (company in holders)
+
+
+def hex_places(board: Board, coord: str,
+               replaceable: frozenset[str]) -> tuple[int, frozenset[str], frozenset[str]]:
+    """``(places, owners, holders)`` of ``coord``: its circles that are empty or hold a
+    ``replaceable`` token, the owners of its tokens, and the companies with a reservation
+    on it and no token there (each keeps a place from every company but itself).
+    Memoised per board revision (``Board.memo``: tiles, tokens and reservations are fixed
+    there) and ``replaceable``, hex by hex as asked."""
+    memo = board.memo()
+    key = ("hex_places", replaceable)
+    table: dict[str, tuple[int, frozenset[str], frozenset[str]]] | None = memo.get(key)
+    if table is None:
+        table = memo[key] = {}
+    row = table.get(coord)
+    if row is None:
+        t, _ = board.tile_at(coord)
+        cities = t.city_indices()
+        tokens = board.tokens
+        owners = [o for k in range(len(cities)) for o in tokens.get((coord, k), ())]
+        slots = sum(t.stops[i].slots for i in cities)
+        free = slots - sum(1 for o in owners if o not in replaceable)
+        on_hex = frozenset(owners)
+        holders = frozenset(r.company for r in hex_reservations(board).get(coord, ())) - on_hex
+        row = table[coord] = (free, on_hex, holders)
+    return row
 
 
 def place_token(board: Board, coord: str, city: int, company: str, replaces: str = "") -> None:
