@@ -116,6 +116,20 @@ class ShareLedger:
         self.owners = (*owners[:index], owner, *owners[index + 1 :])
         self._held = self._derived = None
 
+    def give(self, slots: list[int], owner: str, *, face_up: bool = False) -> None:
+        """Give the certificates at positions ``slots`` to ``owner`` in one change (the
+        same as assigning each one's ``owner``); ``face_up``: and turn them face up."""
+        owners = list(self.owners)
+        for slot in slots:
+            owners[slot] = owner
+        self.owners = tuple(owners)
+        if face_up:
+            flags = self.face_down
+            if any(flags[slot] for slot in slots):
+                self.face_down = tuple(False if i in slots else down
+                                       for i, down in enumerate(flags))
+        self._held = self._derived = None
+
     def set_face_down(self, index: int, down: bool) -> None:
         flags = self.face_down
         self.face_down = (*flags[:index], down, *flags[index + 1 :])

@@ -18,26 +18,51 @@ certificate is two shares), and transfers pick certificates that add up exactly.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from itertools import pairwise
 from typing import TYPE_CHECKING
 
 from railhouse.engine.entities import POOL, TREASURY, Certificate, Company
 
 if TYPE_CHECKING:
+    from railhouse.engine.certificates import ShareLedger
     from railhouse.engine.game import Game
 
 
 def take_certificates(company: Company, owner: str, count: int) -> list[Certificate]:
     """Ordinary (non-president) certificates of ``owner`` worth exactly ``count`` 10% units
     (face-up ones and lower indexes first), or ``[]`` if no combination adds up."""
-    ledger = company.ledger
-    found = [i for i, held_by in enumerate(ledger.owners)
-             if held_by == owner and not ledger.presidents[i]]
-    found.sort(key=lambda i: (ledger.face_down[i], ledger.indexes[i]))
-    picked = _exact([(i, ledger.percents[i]) for i in found], count * 10)
-    if picked is None:
+    views = company.ledger.views()
+    return [views[i] for i in take_slots(company.ledger, owner, count)]
+
+
+def take_slots(ledger: ShareLedger, owner: str, count: int) -> list[int]:
+    """:func:`take_certificates` as positions in ``ledger``."""
+    owners, presidents = ledger.owners, ledger.presidents
+    found = [i for i, held_by in enumerate(owners) if held_by == owner and not presidents[i]]
+    if not found:
         return []
-    views = ledger.views()
-    return [views[i] for i in picked]
+    percent = count * 10
+    sizes = ledger.percents
+    first = sizes[found[0]]
+    if all(sizes[i] == first for i in found) and percent % first == 0:
+        # one size: the exact search's first selection is the first ``percent // first``
+        # in its order (a multiple of the size, or none at all)
+        needed = percent // first
+        if needed > len(found):
+            return []
+        _order(ledger, found)
+        return found[:needed]
+    _order(ledger, found)
+    picked = _exact([(i, sizes[i]) for i in found], percent)
+    return [] if picked is None else picked
+
+
+def _order(ledger: ShareLedger, found: list[int]) -> None:
+    """Sort positions face-up first, then by certificate index (the order of the picks)."""
+    face_down, indexes = ledger.face_down, ledger.indexes
+    if any(face_down[i] for i in found) or any(
+            indexes[a] > indexes[b] for a, b in pairwise(found)):
+        found.sort(key=lambda i: (face_down[i], indexes[i]))
 
 
 def _exact(certs: list[tuple[int, int]], percent: int) -> list[int] | None:
@@ -55,12 +80,12 @@ def _exact(certs: list[tuple[int, int]], percent: int) -> list[int] | None:
 
 def move_shares(company: Company, source: str, target: str, count: int) -> None:
     """Move ordinary certificates worth ``count`` 10% units from ``source`` to ``target``."""
-    certs = take_certificates(company, source, count)
-    if count > 0 and not certs:
+    ledger = company.ledger
+    slots = take_slots(ledger, source, count)
+    if count > 0 and not slots:
         raise ValueError(f"{source} holds no certificates of {company.id} worth {count} shares")
-    for cert in certs:
-        cert.owner = target
-        cert.face_down = False
+    if slots:
+        ledger.give(slots, target, face_up=True)
 
 
 def president_cert(company: Company) -> Certificate:
@@ -90,9 +115,10 @@ def update_president(game: Game, company: Company) -> str | None:
     if current is None:
         return None
     best = current
-    best_shares = company.shares_of(current)
+    held = company.ledger.held()
+    best_shares = held.get(current, 0) // 10
     for player_id in game.players_after(current):
-        shares = company.shares_of(player_id)
+        shares = held.get(player_id, 0) // 10
         if shares > best_shares:
             best, best_shares = player_id, shares
     if best == current:
@@ -106,14 +132,13 @@ def update_president(game: Game, company: Company) -> str | None:
 def exchange_presidency(company: Company, old: str, new: str) -> None:
     """The new president hands ordinary certificates worth the president's certificate to
     the old one and receives the president's certificate."""
-    pres = president_cert(company)
-    units = pres.percent // 10
-    handed = take_certificates(company, new, units)
+    ledger = company.ledger
+    pres = ledger.president_index()
+    handed = take_slots(ledger, new, ledger.percents[pres] // 10)
     if not handed:
         raise ValueError(f"{new} cannot exchange for {company.id}'s president's certificate")
-    for cert in handed:
-        cert.owner = old
-    pres.owner = new
+    ledger.give(handed, old)
+    ledger.set_owner(pres, new)
 
 
 def player_certificate_count(game: Game, player_id: str) -> int:
@@ -177,8 +202,9 @@ def hand_over_before_sale(game: Game, company: Company, seller: str, count: int)
     first player after the seller in seat order among those holding the most)."""
     if company.president != seller:
         return
-    remaining = company.shares_of(seller) - count
-    rivals = [(company.shares_of(p), p) for p in others_in_order(game, seller)]
+    held = company.ledger.held()
+    remaining = held.get(seller, 0) // 10 - count
+    rivals = [(held.get(p, 0) // 10, p) for p in others_in_order(game, seller)]
     best = max((s for s, _ in rivals), default=0)
     if remaining >= best or best < president_cert(company).percent // 10:
         return

@@ -54,9 +54,12 @@ def sell(game: M1839, seller: str, company: Company, count: int,
     The redemption choice is asked before the price moves (R-7.4.1)."""
     price = sale_price(game, company)
     hand_over_before_sale(game, company, seller, count)  # R-7.6.4 (A-41)
-    certs = [c for c in company.certs if c.owner == seller and not c.president][:count]
-    for cert in certs:
-        cert.owner = "sold"
+    ledger = company.ledger
+    presidents = ledger.presidents
+    sold = [i for i, owner in enumerate(ledger.owners)
+            if owner == seller and not presidents[i]][:count]
+    if sold:
+        ledger.give(sold, "sold")
     game.pay(game.bank, game.payer(seller), price * count)
     game.event("sell", {"player": seller, "company": company.id, "count": count, "price": price})
     decider = RedeemDecider(game, company, count, then)
@@ -103,8 +106,10 @@ class RedeemDecider(Decider["M1839"]):
 
     def to_pool(self) -> None:
         """R-7.2.6 step 4: the shares go to the pool and the price moves left per share."""
-        for cert in self.company.certs_of("sold"):
-            cert.owner = POOL
+        ledger = self.company.ledger
+        sold = [i for i, owner in enumerate(ledger.owners) if owner == "sold"]
+        if sold:
+            ledger.give(sold, POOL)
         self.game.market_of(self.company).move(self.company.id, "left", self.count)
         if self.then is not None and self not in self.game.pending:
             self.then()

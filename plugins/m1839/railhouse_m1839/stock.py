@@ -70,31 +70,38 @@ class M1839StockRound(StockRound["M1839"]):
         The core's ``max_sellable`` is R-7.2.1 / R-7.6.4 (no pool limit in 1839)."""
         return not self.first
 
-    def purchases(self, me: str, company: Company) -> list[LegalAction]:
+    def purchases(self, me: str, company: Company,
+                  cash: int | None = None) -> list[LegalAction]:
         """One share from each source (the core's ``buy_sources``: R-7.3.1, R-7.3.6; once
         ``allow_buy`` checked R-7.3.5's 60% cap and R-7.3.8, not a company sold this
         round); a director's certificate left in the IPO is bought whole for 2 x price, not
-        by a player barred by R-7.3.9 (R-7.3.4 / R-9.4, A-25)."""
-        price, cash = self.game.share_price(company), self.game.player(me).cash
-        # where the director's certificate is, and the choices of one share, read the
-        # certificates and ``me`` alone: memoised in the ledger
+        by a player barred by R-7.3.9 (R-7.3.4 / R-9.4, A-25).  ``cash``: ``me``'s cash,
+        where the caller has it."""
+        # where the director's certificate is, and the choices (one share from each
+        # source, or the director's certificate) read the certificates and ``me`` alone:
+        # memoised in the ledger
         memo = company.ledger.derived()
         key = ("purchases", me)
         hit: tuple[bool, list[LegalAction]] | None = memo.get(key)
         if hit is None:
             hit = memo[key] = self._share_purchases(me, company)
         director_in_ipo, choices = hit
-        if not director_in_ipo:
-            return [] if price > cash else choices
-        if me in self.game.barred_from_par or 2 * price > cash:
+        if not choices:
+            return choices
+        game = self.game
+        if director_in_ipo and me in game.barred_from_par:
             return []
-        return [LegalAction(BuyShares(entity=me, company=company.id, source=IPO, count=2))]
+        if cash is None:
+            cash = game.player(me).cash
+        price = game.share_price(company)
+        return choices if (2 * price if director_in_ipo else price) <= cash else []
 
     def _share_purchases(self, me: str, company: Company) -> tuple[bool, list[LegalAction]]:
-        """Whether the director's certificate is in the IPO; if not, the purchase of one
-        share from each source."""
+        """Whether the director's certificate is in the IPO, and the purchase then open:
+        the director's certificate (two shares) if so, else one share from each source."""
         if company.ledger.president_owner() == IPO:
-            return True, []
+            return True, [LegalAction(BuyShares(entity=me, company=company.id, source=IPO,
+                                                count=2))]
         return False, [LegalAction(BuyShares(entity=me, company=company.id, source=source))
                        for source in self.buy_sources(company)]
 

@@ -42,9 +42,19 @@ def fresh_answers(game: Game, company: Company) -> dict[Any, Any]:
             # the purchases of one share
             sources = stockchoices._buy_sources(ledger, game.unsold_location())
             in_ipo = ledger.president_owner() == IPO
-            answers[key] = (in_ipo, [] if in_ipo else [
+            answers[key] = (in_ipo, [
+                LegalAction(BuyShares(entity=rest[0], company=company.id, source=IPO,
+                                      count=2))] if in_ipo else [
                 LegalAction(BuyShares(entity=rest[0], company=company.id, source=source))
                 for source in sources])
+        elif kind == "offers":  # the core's certificates on offer: (source, size)
+            answers[key] = [
+                (source, percent)
+                for source in stockchoices._buy_sources(ledger, game.unsold_location())
+                for percent in stockchoices._ordinary_sizes(ledger, source)]
+        elif kind == "sale":
+            seller, president = rest
+            answers[key] = sales.fresh_sale_choice(game, company, seller, president)
         elif kind == "issues.issuable":  # the share-dealing step's (steps/issues.py)
             answers[key] = issues.fresh_issuable(game, company)
         else:

@@ -9,10 +9,44 @@ import math
 from typing import TYPE_CHECKING
 
 from railhouse.engine.entities import POOL, Company
+from railhouse.engine.rounds.plainchoices import sale_range_choice
 
 if TYPE_CHECKING:
+    from railhouse.engine.actions import LegalAction
     from railhouse.engine.certificates import ShareLedger
     from railhouse.engine.game import Game
+
+
+def sale_choice(game: Game, seller: str, company: Company) -> LegalAction | None:
+    """The sale of ``company`` open to ``seller`` by the shares alone, as one ranged
+    choice: :func:`sellable_units` rounded down to whole steps of :func:`sale_step` (a
+    holder of 20% certificates sells 2, 4, ... shares); None if nothing can be sold.
+
+    Memoised in the ledger's :meth:`~railhouse.engine.certificates.ShareLedger.derived`
+    under ``("sale", seller, seller is president)``: it reads what those two read and
+    nothing else (the certificates, that flag, the game's fixed pool limit and seats).
+    The choice is immutable, so listings share it."""
+    president = company.president == seller
+    memo = company.ledger.derived()
+    key = ("sale", seller, president)
+    if key in memo:
+        choice: LegalAction | None = memo[key]
+        return choice
+    choice = memo[key] = fresh_sale_choice(game, company, seller, president)
+    return choice
+
+
+def fresh_sale_choice(game: Game, company: Company, seller: str,
+                      president: bool) -> LegalAction | None:
+    """:func:`sale_choice` computed from scratch."""
+    top = _sellable_units(game, company.ledger, seller, president)
+    if top <= 0:
+        return None
+    step = _sale_step(company.ledger, seller, president)
+    top -= top % step
+    if top <= 0:
+        return None
+    return sale_range_choice(seller, company.id, step, top)
 
 
 def sellable_units(game: Game, seller: str, company: Company) -> int:

@@ -17,7 +17,6 @@ from typing import Any
 from railhouse.engine.actions import (
     Action,
     BuyShares,
-    Concede,
     LegalAction,
     Par,
     Pass,
@@ -29,7 +28,13 @@ from railhouse.engine.certificates import ShareLedger
 from railhouse.engine.entities import POOL, TREASURY, Company
 from railhouse.engine.errors import IllegalAction
 from railhouse.engine.rounds.base import G, Round
-from railhouse.engine.rounds.sales import sale_step, sellable_units
+from railhouse.engine.rounds.plainchoices import (
+    buy_choice,
+    concede_choice,
+    par_choice,
+    pass_choice,
+)
+from railhouse.engine.rounds.sales import sale_choice, sellable_units
 from railhouse.engine.shares import buyback_limit, player_certificate_count
 
 
@@ -80,16 +85,16 @@ class StockChoices(Round[G]):
         if self.may_sell_now():
             legal.extend(self.sell_choices(me))
         if self.must_sell(me):
-            return legal or [LegalAction(Pass(entity=me))]
+            return legal or [pass_choice(me)]
         if not self.bought_this_turn:
             legal.extend(self.par_choices(me))
             legal.extend(self.buy_choices(me))
             legal.extend(self.redeem_choices(me))
         legal.extend(self.extra_choices(me))
         if self.may_pass(me):
-            legal.append(LegalAction(Pass(entity=me)))
+            legal.append(pass_choice(me))
         if self.may_concede:
-            legal.append(LegalAction(Concede(entity=me)))
+            legal.append(concede_choice(me))
         return legal
 
     def may_sell_now(self) -> bool:
@@ -117,28 +122,32 @@ class StockChoices(Round[G]):
         return legal
 
     def sell_choices(self, me: str) -> list[LegalAction]:
-        """One ranged choice per company; with certificates larger than 10% the range steps
-        by the certificate size (a holder of 20% certificates sells 2, 4, ... shares)."""
+        """One ranged choice per company ``me`` holds and :meth:`may_sell`
+        (:func:`~railhouse.engine.rounds.sales.sale_choice`: with certificates larger than
+        10% the range steps by the certificate size, a holder of 20% certificates sells 2,
+        4, ... shares)."""
         choices = []
-        for company in self.game.companies.values():
-            if not company.ledger.percent_of(me):
-                continue  # nothing to sell (asked first: the title's limit costs more)
-            top = self.max_sellable(me, company)
-            if top <= 0:
-                continue
-            step = sale_step(company, me)
-            top -= top % step
-            if top > 0:
-                action = SellShares(entity=me, company=company.id, count=step)
-                choices.append(LegalAction(action, {"count": Range(step, top, step)}))
+        game = self.game
+        may_sell = self.may_sell
+        for company in game.companies.values():
+            # holding nothing is asked first (the title's gate costs more)
+            if company.ledger.percent_of(me) and may_sell(me, company):
+                choice = sale_choice(game, me, company)
+                if choice is not None:
+                    choices.append(choice)
         return choices
+
+    def may_sell(self, me: str, company: Company) -> bool:
+        """Whether ``me`` may sell ``company`` now at all, whatever the shares say: it is
+        started and open, not sold this turn, and the title's ``allow_sell`` agrees."""
+        if company.closed or not company.started or company.id in self.sold_this_turn:
+            return False
+        return self.allow_sell(me, company)
 
     def max_sellable(self, me: str, company: Company) -> int:
         """How many 10% units ``me`` may sell of ``company`` now (:func:`sellable_units`
-        unless sold this turn or the title's ``allow_sell`` says no)."""
-        if company.closed or not company.started or company.id in self.sold_this_turn:
-            return 0
-        return sellable_units(self.game, me, company) if self.allow_sell(me, company) else 0
+        where :meth:`may_sell`)."""
+        return sellable_units(self.game, me, company) if self.may_sell(me, company) else 0
 
     def may_pass(self, me: str) -> bool:
         return True
@@ -197,8 +206,8 @@ class StockChoices(Round[G]):
                 continue
             prices = [p for p in self.par_prices(company) if p * units <= cash]
             if prices and self.may_par(me, company, units):  # affordable first: may_par costs
-                choices += [LegalAction(Par(entity=me, company=company.id, price=p))
-                            for p in prices]
+                company_id = company.id
+                choices += [par_choice(me, company_id, p) for p in prices]
         return choices
 
     def par_prices(self, company: Company) -> list[int]:
@@ -226,11 +235,12 @@ class StockChoices(Round[G]):
             return choices
         sold = self.sold_this_round[me]
         cap = self.game.config.max_holding_percent - 10
+        cash = self.game.player(me).cash
         purchases = self.purchases
         for company in companies:  # allow_buy's tests on the company, in its order
             if (company.started and not company.closed and company.id not in sold
                     and company.ledger.percent_of(me) <= cap):
-                choices.extend(purchases(me, company))
+                choices += purchases(me, company, cash)
         return choices
 
     def buy_choices_of(self, me: str, company: Company) -> list[LegalAction]:
@@ -238,24 +248,25 @@ class StockChoices(Round[G]):
         ordinary certificate there (``count`` in 10% units: a 20% certificate is 2)."""
         return self.purchases(me, company) if self.allow_buy(me, company) else []
 
-    def purchases(self, me: str, company: Company) -> list[LegalAction]:
-        """:meth:`buy_choices_of` once :meth:`allow_buy` allowed them."""
-        price = self.game.share_price(company)
-        cash = self.game.player(me).cash
-        room = self.game.config.max_holding_percent - company.ledger.percent_of(me)
-        choices = []
-        memo = company.ledger.derived()
-        for source in self.buy_sources(company):
-            key = ("sizes", source)
-            sizes: list[int] | None = memo.get(key)
-            if sizes is None:
-                sizes = memo[key] = _ordinary_sizes(company.ledger, source)
-            for percent in sizes:
-                units = percent // 10
-                if price * units <= cash and percent <= room:
-                    action = BuyShares(entity=me, company=company.id, source=source, count=units)
-                    choices.append(LegalAction(action))
-        return choices
+    def purchases(self, me: str, company: Company,
+                  cash: int | None = None) -> list[LegalAction]:
+        """:meth:`buy_choices_of` once :meth:`allow_buy` allowed them: the :func:`offers`
+        ``me`` can pay for and hold.  ``cash``: ``me``'s cash, where the caller has it."""
+        game = self.game
+        ledger = company.ledger
+        memo = ledger.derived()
+        offers: list[tuple[str, int]] | None = memo.get(_OFFERS)
+        if offers is None:
+            offers = memo[_OFFERS] = offers_at(ledger, self.buy_sources(company))
+        if not offers:
+            return []
+        price = game.share_price(company)
+        if cash is None:
+            cash = game.player(me).cash
+        room = game.config.max_holding_percent - ledger.percent_of(me)
+        company_id = company.id
+        return [buy_choice(me, company_id, source, percent // 10) for source, percent in offers
+                if price * (percent // 10) <= cash and percent <= room]
 
     def allow_buy(self, me: str, company: Company) -> bool:
         if not company.started or company.closed or company.id in self.sold_this_round[me]:
@@ -313,9 +324,9 @@ class StockChoices(Round[G]):
         if self.must_sell(me):
             if not isinstance(action, Pass) or self.sell_choices(me):
                 return []
-            return [LegalAction(Pass(entity=me))]
+            return [pass_choice(me)]
         if isinstance(action, Pass):
-            return [LegalAction(Pass(entity=me))] if self.may_pass(me) else []
+            return [pass_choice(me)] if self.may_pass(me) else []
         if self.bought_this_turn:
             return []
         if isinstance(action, Par):
@@ -333,6 +344,20 @@ def _buy_sources(ledger: ShareLedger, unsold: str) -> list[str]:
     if unsold != TREASURY and not supply and TREASURY in owners:
         sources.append(TREASURY)
     return sources
+
+
+#: the ledger memo key of :func:`offers_at`
+_OFFERS = ("offers",)
+
+
+def offers_at(ledger: ShareLedger, sources: list[str]) -> list[tuple[str, int]]:
+    """The ordinary certificates on offer: (source, size in percent) for each size at each
+    of ``sources`` (in their order, smallest first).  Memoised by
+    :meth:`StockChoices.purchases` in the ledger under ``("offers",)``: the sources read
+    only the certificates and the unsold location, fixed for the game (see
+    :meth:`StockChoices.buy_sources`), the sizes only the certificates."""
+    return [(source, percent)
+            for source in sources for percent in _ordinary_sizes(ledger, source)]
 
 
 def _ordinary_sizes(ledger: ShareLedger, source: str) -> list[int]:
