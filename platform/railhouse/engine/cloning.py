@@ -119,7 +119,7 @@ def flat_except(*mutable: str, shallow: tuple[str, ...] = ()) -> Callable[[type[
 
     def decorate(cls: type[T]) -> type[T]:
         open_setattr = _open_setattr(cls)
-        atomic, copiers, missing, new = ATOMIC, _COPIERS, _MISSING, object.__new__
+        new = object.__new__
 
         def copy_record(self: T, memo: dict[int, Any]) -> T:
             twin = new(type(self))
@@ -127,21 +127,8 @@ def flat_except(*mutable: str, shallow: tuple[str, ...] = ()) -> Callable[[type[
             state = self.__dict__.copy()
             for name in shallow:
                 state[name] = state[name].copy()
-            for name in mutable:  # fast_deepcopy inlined, as in fastcopy._copy_list
-                item = state[name]
-                kind = type(item)
-                if kind in atomic:
-                    continue
-                done = memo.get(id(item), missing)
-                if done is missing:
-                    copier = copiers.get(kind)
-                    if copier is _flat_copy_open:  # a record of immutable values (a ledger)
-                        done = new(kind)
-                        done.__dict__ = item.__dict__.copy()
-                        memo[id(item)] = done
-                    else:
-                        done = fast_deepcopy(item, memo) if copier is None else copier(item, memo)
-                state[name] = done
+            for name in mutable:
+                state[name] = fast_deepcopy(state[name], memo)
             if open_setattr and type(twin) is cls:
                 twin.__dict__ = state
             else:
