@@ -1,7 +1,9 @@
 """The claims tracer of :mod:`railhouse.map.validate` as it was before it traced on the
-network graph (a copy of ``_Tracer`` at 943608c: full track graph builds only, stops
+network graph (``_Tracer``'s way-finding at 943608c: full track graph builds only, stops
 indexed per claim, ``on_hex`` asked per side, ``may_follow`` per segment), for tests:
-the engine's tracer must answer as this one does on a full build."""
+the engine's tracer must answer as this one does on a full build.  Joining legs at their
+stops (``trace``, ``_join``) did not change and is inherited; the starts and the ways
+along a leg are the old ones."""
 
 from __future__ import annotations
 
@@ -11,10 +13,10 @@ from railhouse.map.board import Board
 from railhouse.map.graph import EDGE, TrackGraph
 from railhouse.map.legal import may_follow
 from railhouse.map.tiles import CITY, OFFBOARD, TOWN
-from railhouse.map.validate import IllegalRoute, _hex_numbers
+from railhouse.map.validate import _hex_numbers, _Tracer
 
 
-class PlainTracer:
+class PlainTracer(_Tracer):
     """Follows track through given hex chains.
 
     It reads a path's hex by its map-order number (``g.path_hex``; the build names each
@@ -22,7 +24,7 @@ class PlainTracer:
     on a hex from ``g.side`` (``(hex, edge) -> side node``), so that only the stops need
     an index per graph."""
 
-    def __init__(self, board: Board, g: TrackGraph) -> None:
+    def __init__(self, board: Board, g: TrackGraph) -> None:  # not _Tracer's caches
         self.g = g
         self.number = _hex_numbers(board)
         self.stops_by_hex: dict[str, list[int]] = {}
@@ -40,36 +42,9 @@ class PlainTracer:
                 if g.nodes[u].kind == OFFBOARD and u not in self.stops_by_hex.get(coord, []):
                     self.stops_by_hex.setdefault(coord, []).append(u)
 
-    def on_hex(self, side: int, coord: str) -> bool:
-        """Whether side node ``side`` is one of ``coord``'s hex sides."""
-        get = self.g.side.get
-        return any(get((coord, edge)) == side for edge in range(6))
-
-    def trace(self, legs: tuple[tuple[str, ...], ...],
-              taken: set[int]) -> tuple[list[int], list[int]]:
-        """(nodes in travel order, paths) of the whole route, legs joined at their stops;
-        where a hex offers two ways (two towns on one tile), later legs decide."""
-        for leg in legs:
-            if len(leg) < 1 or any(h not in self.g.hex_edges for h in leg):
-                raise IllegalRoute(f"leg {'-'.join(leg)} names a hex not on the map", "track")
-        starts = self.stops_by_hex.get(legs[0][0], [])
-        for start in starts:
-            found = self._join(legs, 0, [start], [], taken)
-            if found is not None:
-                return found
-        raise IllegalRoute(f"no unused track from stop to stop along "
-                           f"{' '.join('-'.join(leg) for leg in legs)}", "connected track")
-
-    def _join(self, legs: tuple[tuple[str, ...], ...], i: int, nodes: list[int],
-              paths: list[int], taken: set[int]) -> tuple[list[int], list[int]] | None:
-        if i == len(legs):
-            return nodes, paths
-        for leg_nodes, leg_paths in self._legs(nodes[-1], legs[i], taken | set(paths),
-                                               set(nodes)):
-            found = self._join(legs, i + 1, nodes + leg_nodes[1:], paths + leg_paths, taken)
-            if found is not None:
-                return found
-        return None
+    def starts(self, coord: str) -> list[int]:
+        """The stops a route may start from in ``coord``, indexed once per claim."""
+        return self.stops_by_hex.get(coord, [])
 
     def _legs(self, start: int, leg: tuple[str, ...], taken: set[int],
               visited: set[int]) -> Iterator[tuple[list[int], list[int]]]:
