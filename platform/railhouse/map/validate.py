@@ -72,6 +72,7 @@ def check_routes(board: Board, op: Operator, rules: RouteRules, ctx: RunContext,
     counted: set[int] = set()
     out = []
     seen_trains: set[str] = set()
+    graph_nodes = g.nodes
     for route in claimed:
         train = trains.get(route.train)
         if train is None or route.train in seen_trains:
@@ -81,18 +82,27 @@ def check_routes(board: Board, op: Operator, rules: RouteRules, ctx: RunContext,
         if not route.legs:
             continue
         nodes, paths = tracer.trace(route.legs, used_paths)
-        sides = {u for u in nodes if g.nodes[u].kind in (EDGE, JUNCTION)}
-        if rules.exclusive_edges and sides & used_sides:
+        sides = set()
+        stops = []
+        for u in nodes:  # every node is a hex side, a junction or a stop
+            if graph_nodes[u].kind in _SIDES:
+                sides.add(u)
+            else:
+                stops.append(u)
+        if rules.exclusive_edges and not sides.isdisjoint(used_sides):
             raise IllegalRoute("two trains cross the same hex side", "track used once")
-        stops = [u for u in nodes if g.nodes[u].kind in (CITY, TOWN, OFFBOARD)]
         _check_shape(board, g, op, rules, ctx, train, nodes, stops)
-        value = _value(g, op, rules, ctx, train, stops, counted)
+        names = tuple(graph_nodes[u].name for u in stops)
+        value = _value(g, op, rules, ctx, train, stops, names, counted)
         used_paths.update(paths)
         used_sides.update(sides)
-        names = tuple(g.nodes[u].name for u in stops)
         out.append(CheckedRoute(route.train, names,
-                                tuple(g.path_names[p] for p in paths), value))
+                                tuple(map(g.path_names.__getitem__, paths)), value))
     return out
+
+
+_SIDES = (EDGE, JUNCTION)
+"""The node kinds that are no stop (hex sides and junctions)."""
 
 
 class _Tracer:
@@ -108,26 +118,40 @@ class _Tracer:
     such a graph that is number order; on a network graph, whose patched hexes are
     numbered last, it is the order of ``path_rank`` and ``stop_rank``, the numbers a full
     build would give (:mod:`railhouse.map.network`).  Both are made per node and per hex
-    the trace visits (``_adjacent``, :meth:`starts`), for this graph alone."""
+    the trace visits (:meth:`adjacent`, :meth:`starts`); the ways at a node are kept for
+    the graph's lineage, the stops of a hex for this graph alone."""
 
     def __init__(self, board: Board, g: TrackGraph) -> None:
         self.g = g
         self.number = _hex_numbers(board)
         self._starts: dict[str, list[int]] = {}
-        self._adjacent: dict[int, list[tuple[int, int]]] = {}
-        self._rank: list[int] | None = g.path_rank if isinstance(g, NetworkGraph) else None
-        self.neighbours = board.map.neighbours
+        self._rank: list[int] | None = None
+        self._ways: dict[int, tuple[list[tuple[int, int]], list[tuple[int, int]]]] = {}
+        if isinstance(g, NetworkGraph):
+            self._rank = g.path_rank
+            self._ways = board.cache.setdefault(("claim_ways", g.lineage), self._ways)
+        self.hops = _hop_sides(board)
         self._plans: dict[tuple[str, ...], tuple[list[int], list[int]]] = {}
 
     def adjacent(self, u: int) -> list[tuple[int, int]]:
-        """``g.adj[u]`` in the order of a full build (by path number there)."""
-        found = self._adjacent.get(u)
-        if found is None:
-            rank = self._rank
-            found = self.g.adj[u]
-            if rank is not None and len(found) > 1:
-                found = sorted(found, key=lambda e: rank[e[1]])
-            self._adjacent[u] = found
+        """``g.adj[u]`` in the order of a full build (by path number there).
+
+        On a network graph the order is kept per node for the graph's whole lineage
+        (``_ways``, shared by the board's later graphs and its clones), with the
+        adjacency list it was made from: a graph is never changed once made and a patch
+        gives a node whose segments change a new list, so while ``g.adj[u]`` is that
+        very list (held, so never another list at its address) its segments are the
+        same, and so are their ranks (``path_rank`` of a segment is fixed when it is
+        made), and the order."""
+        here = self.g.adj[u]
+        hit = self._ways.get(u)
+        if hit is not None and hit[0] is here:
+            return hit[1]
+        rank = self._rank
+        found = here
+        if rank is not None and len(here) > 1:
+            found = sorted(here, key=lambda e: rank[e[1]])
+        self._ways[u] = (here, found)
         return found
 
     def starts(self, coord: str) -> list[int]:
@@ -180,26 +204,20 @@ class _Tracer:
         path may not turn back there (:func:`~railhouse.map.legal.may_follow`)."""
         found = self._plans.get(leg)
         if found is None:
-            side = self.g.side
-            exits = []
-            for here, there in pairwise(leg):
-                near = self.neighbours[here]
-                out = -1
-                if there != here and there in near:
-                    edge = near.index(there)
-                    mine = side.get((here, edge))
-                    if mine is not None and mine == side.get((there, (edge + 3) % 6)):
-                        out = mine
-                exits.append(out)
-            found = self._plans[leg] = ([self.number[coord] for coord in leg], exits)
+            side = self.g.side.get
+            exits = [mine if keys is not None and (mine := side(keys[0])) is not None
+                     and mine == side(keys[1]) else -1
+                     for keys in map(self.hops.get, pairwise(leg))]
+            found = self._plans[leg] = (list(map(self.number.__getitem__, leg)), exits)
         return found
 
     def trace(self, legs: tuple[tuple[str, ...], ...],
               taken: set[int]) -> tuple[list[int], list[int]]:
         """(nodes in travel order, paths) of the whole route, legs joined at their stops;
         where a hex offers two ways (two towns on one tile), later legs decide."""
+        on_map = self.g.hex_edges
         for leg in legs:
-            if len(leg) < 1 or any(h not in self.g.hex_edges for h in leg):
+            if not leg or not on_map.keys() >= set(leg):
                 raise IllegalRoute(f"leg {'-'.join(leg)} names a hex not on the map", "track")
         for start in self.starts(legs[0][0]):
             found = self._join(legs, 0, [start], [], taken)
@@ -228,12 +246,13 @@ class _Tracer:
         g, last = self.g, len(leg) - 1
         path_hex, graph_nodes = g.path_hex, g.nodes
         numbers, exits = self.plan(leg)
-        adjacent = self.adjacent
+        adjacent, ways, adj = self.adjacent, self._ways, g.adj
         stack: list[tuple[int, int, list[int], list[int]]] = [(start, 0, [start], [])]
         while stack:
             u, i, nodes, paths = stack.pop()
             here = numbers[i]
-            for v, pid in adjacent(u):
+            hit = ways.get(u)  # ``adjacent(u)``, its usual answer read here
+            for v, pid in hit[1] if hit is not None and hit[0] is adj[u] else adjacent(u):
                 if path_hex[pid] != here or pid in taken or pid in paths:
                     continue
                 if v in nodes or v in visited:
@@ -249,6 +268,23 @@ class _Tracer:
                         continue
                     j = i + 1
                 stack.append((v, j, [*nodes, v], [*paths, pid]))
+
+
+def _hop_sides(board: Board) -> dict[tuple[str, str], tuple[tuple[str, int], tuple[str, int]]]:
+    """Per pair of neighbouring hexes ``(here, there)``, the ``g.side`` keys of the side
+    they share, seen from each: ``((here, edge), (there, edge + 3 mod 6))`` for the
+    first edge of ``here`` facing ``there``; made once per map (it depends on the map's
+    neighbours alone)."""
+    found: dict[tuple[str, str], tuple[tuple[str, int], tuple[str, int]]] | None = (
+        board.map._cache.get("claim_hop_sides"))
+    if found is None:
+        found = {}
+        for here, near in board.map.neighbours.items():
+            for edge, there in enumerate(near):
+                if there is not None and there != here:
+                    found.setdefault((here, there), ((here, edge), (there, (edge + 3) % 6)))
+        board.map._cache["claim_hop_sides"] = found
+    return found
 
 
 def _hex_numbers(board: Board) -> dict[str, int]:
@@ -303,22 +339,25 @@ def _has_token(board: Board, g: TrackGraph, op: Operator, ctx: RunContext, u: in
 
 
 def _value(g: TrackGraph, op: Operator, rules: RouteRules, ctx: RunContext, train: TrainSpec,
-           stops: list[int], counted: set[int]) -> int:
+           stops: list[int], names: tuple[str, ...], counted: set[int]) -> int:
+    """The revenue of a route through ``stops`` (named ``names``); a centre counted by
+    an earlier train of ``counted`` adds nothing where values are not shared."""
     dedup = not rules.shared_values and not train.recount
     total = 0
+    graph_nodes, towns_pay = g.nodes, train.towns_pay
     for u in stops:
-        node = g.nodes[u]
-        if node.kind == OFFBOARD:
+        node = graph_nodes[u]
+        kind = node.kind
+        if kind == OFFBOARD:
             total += node.offboard.value(op.column) if node.offboard is not None else 0
             continue
-        if dedup and u in counted:
-            continue
-        if node.kind == CITY or train.towns_pay:
-            total += node.revenue
         if dedup:
+            if u in counted:
+                continue
             counted.add(u)
+        if kind == CITY or towns_pay:
+            total += node.revenue
     total *= train.multiplier
-    names = tuple(g.nodes[u].name for u in stops)
     for name, bonus in ctx.visit_bonuses.items():
         if name in names:
             total += bonus
