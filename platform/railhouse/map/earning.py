@@ -68,9 +68,11 @@ def earns(board: Board, op: Operator, rules: RouteRules, run: RunContext) -> boo
     if len(starts) == 1:
         return False
     # the reach from all tokens at once does not go through a token city: a route from one
-    # token city to another is seen only by the reach from each alone
+    # token city to another is seen only by the reach from each alone (from every one but
+    # the last: a legal path reversed is one, so the reach from either end of it holds
+    # the other, and the earlier end's reach is asked)
     ends = path_ends(board, g, op)
-    return any(len(legal_reach(g, [s], ends) & set(starts)) > 1 for s in starts)
+    return any(len(legal_reach(g, [s], ends) & set(starts)) > 1 for s in starts[:-1])
 
 
 def no_route(board: Board, op: Operator, rules: RouteRules, run: RunContext) -> bool:
@@ -95,8 +97,9 @@ def no_route(board: Board, op: Operator, rules: RouteRules, run: RunContext) -> 
     for u in ends:  # (a town or an off-board is no city: ``city`` -1 holds no token)
         if company not in tokens.get((nodes[u].hex, nodes[u].city), ()):
             return False
-    blocked = path_ends(board, g, op)
-    return not any(len(legal_reach(g, [s], blocked).intersection(ends)) > 1 for s in ends)
+    blocked = path_ends(board, g, op)  # (the last end's reach: see :func:`earns`)
+    return not any(len(legal_reach(g, [s], blocked).intersection(ends)) > 1
+                   for s in ends[:-1])
 
 
 def _applies(rules: RouteRules, run: RunContext) -> bool:
