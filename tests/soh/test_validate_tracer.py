@@ -16,7 +16,6 @@ from railhouse.engine.actions import from_builtins
 from railhouse.engine.record import new_game
 from railhouse.map.graph import track_graph
 from railhouse.map.graphbuild import TrackGraph
-from railhouse.map.network import network_graph
 from railhouse.map.tiles import CITY, OFFBOARD, TOWN
 from railhouse.map.validate import _Tracer
 from railhouse.testing.conformance import choose
@@ -87,42 +86,3 @@ def test_tracer_indexes_in_game_181446() -> None:
         game.apply(from_builtins(raw))
         check_board(game, seen)
     assert len(seen) > 20
-
-
-def check_ways(game: Any) -> int:
-    """The tracer's ways at every node of the board's network graph are the adjacency in
-    path rank order (a full build's), whatever its lineage cache holds; the number of
-    nodes whose ways the cache held already."""
-    board = game.board
-    g = network_graph(board)
-    held = board.cache.get(("claim_ways", g.lineage), {})
-    kept = sum(1 for u, (ways, _) in held.items() if u < len(g.adj) and g.adj[u] is ways)
-    tracer = _Tracer(board, g)
-    for u in range(len(g.nodes)):
-        assert tracer.adjacent(u) == sorted(g.adj[u], key=lambda e: g.path_rank[e[1]])
-    return kept
-
-
-@pytest.mark.parametrize("seed", range(2))
-def test_tracer_ways_kept_per_lineage_stay_exact(seed: int) -> None:
-    """The ways at a node are kept across track versions and shared with clones (the
-    board's cache is); a game and a clone played apart from it, whose patched graphs
-    number new nodes differently, each get their own graph's order at every version."""
-    game = new_game("soh", ["a", "b", "c"], {"rules": "18xx-games"}, seed)
-    rng = random.Random(seed)
-    twin, twin_rng = None, random.Random(seed + 100)
-    versions: dict[int, int] = {}
-    reused = 0
-    for step in range(500):
-        if game.over:
-            break
-        if step == 150:
-            twin = game.clone()
-        for g, r in ((game, rng), (twin, twin_rng)):
-            if g is None or g.over:
-                continue
-            g.apply(choose(r, g.cached_legal_actions()))
-            if g.board is not None and versions.get(id(g)) != g.board.track_version:
-                versions[id(g)] = g.board.track_version
-                reused += check_ways(g)
-    assert twin is not None and reused > 100

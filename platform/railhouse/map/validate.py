@@ -118,40 +118,26 @@ class _Tracer:
     such a graph that is number order; on a network graph, whose patched hexes are
     numbered last, it is the order of ``path_rank`` and ``stop_rank``, the numbers a full
     build would give (:mod:`railhouse.map.network`).  Both are made per node and per hex
-    the trace visits (:meth:`adjacent`, :meth:`starts`); the ways at a node are kept for
-    the graph's lineage, the stops of a hex for this graph alone."""
+    the trace visits (:meth:`adjacent`, :meth:`starts`), for this graph alone."""
 
     def __init__(self, board: Board, g: TrackGraph) -> None:
         self.g = g
         self.number = _hex_numbers(board)
         self._starts: dict[str, list[int]] = {}
-        self._rank: list[int] | None = None
-        self._ways: dict[int, tuple[list[tuple[int, int]], list[tuple[int, int]]]] = {}
-        if isinstance(g, NetworkGraph):
-            self._rank = g.path_rank
-            self._ways = board.cache.setdefault(("claim_ways", g.lineage), self._ways)
+        self._adjacent: dict[int, list[tuple[int, int]]] = {}
+        self._rank: list[int] | None = g.path_rank if isinstance(g, NetworkGraph) else None
         self.hops = _hop_sides(board)
         self._plans: dict[tuple[str, ...], tuple[list[int], list[int]]] = {}
 
     def adjacent(self, u: int) -> list[tuple[int, int]]:
-        """``g.adj[u]`` in the order of a full build (by path number there).
-
-        On a network graph the order is kept per node for the graph's whole lineage
-        (``_ways``, shared by the board's later graphs and its clones), with the
-        adjacency list it was made from: a graph is never changed once made and a patch
-        gives a node whose segments change a new list, so while ``g.adj[u]`` is that
-        very list (held, so never another list at its address) its segments are the
-        same, and so are their ranks (``path_rank`` of a segment is fixed when it is
-        made), and the order."""
-        here = self.g.adj[u]
-        hit = self._ways.get(u)
-        if hit is not None and hit[0] is here:
-            return hit[1]
-        rank = self._rank
-        found = here
-        if rank is not None and len(here) > 1:
-            found = sorted(here, key=lambda e: rank[e[1]])
-        self._ways[u] = (here, found)
+        """``g.adj[u]`` in the order of a full build (by path number there)."""
+        found = self._adjacent.get(u)
+        if found is None:
+            rank = self._rank
+            found = self.g.adj[u]
+            if rank is not None and len(found) > 1:
+                found = sorted(found, key=lambda e: rank[e[1]])
+            self._adjacent[u] = found
         return found
 
     def starts(self, coord: str) -> list[int]:
@@ -246,13 +232,12 @@ class _Tracer:
         g, last = self.g, len(leg) - 1
         path_hex, graph_nodes = g.path_hex, g.nodes
         numbers, exits = self.plan(leg)
-        adjacent, ways, adj = self.adjacent, self._ways, g.adj
+        adjacent = self.adjacent
         stack: list[tuple[int, int, list[int], list[int]]] = [(start, 0, [start], [])]
         while stack:
             u, i, nodes, paths = stack.pop()
             here = numbers[i]
-            hit = ways.get(u)  # ``adjacent(u)``, its usual answer read here
-            for v, pid in hit[1] if hit is not None and hit[0] is adj[u] else adjacent(u):
+            for v, pid in adjacent(u):
                 if path_hex[pid] != here or pid in taken or pid in paths:
                     continue
                 if v in nodes or v in visited:
