@@ -231,7 +231,7 @@ class Rollout:
         self.operated = False
 
     def apply(self, action: Action) -> None:
-        index = len(self.game.actions)
+        index = self.game.action_count
         self.game.apply(action)
         self.actions.append({"action": to_builtins(action)})
         for event in self.game.events_since(index):

@@ -202,8 +202,8 @@ class Match:
             self.outcome.patches[index] = state.patch
             if (state.dead or state.timeouts) and self.seats[index].process is not None:
                 self.outcome.broken.add(index)  # a late answer could leak into the next game
-        self.outcome.failures = self._failures.close(len(self.game.actions))
-        self.outcome.decisions = len(self.game.actions)
+        self.outcome.failures = self._failures.close(self.game.action_count)
+        self.outcome.decisions = self.game.action_count
         return self.outcome
 
     async def _compute(self, work: Callable[..., T], *args: Any) -> T:
@@ -367,7 +367,7 @@ class Match:
             self._outboxes[output.seat].send_nowait(output.line())
 
     def _fail_record(self, seat: int, reason: str, detail: str, action: str) -> None:
-        self._failures.add(seat, reason, detail, action, len(self.game.actions))
+        self._failures.add(seat, reason, detail, action, self.game.action_count)
 
     def _seat_failed(self, failed: SeatFailed) -> None:
         reason, detail = failed.reason, failed.message
@@ -389,7 +389,7 @@ class Match:
     def _finished(self, result: GameResult) -> None:
         if result.reason == ACTION_CAP:  # a runaway game: recorded, journaled, unrated
             self.outcome.status = "aborted"
-            actions = len(self.game.actions)
+            actions = self.game.action_count
             self._failures.add_game(ACTION_CAP, f"no game end after {actions} actions "
                                     "(max_game_actions)", actions)
         elif self.outcome.status != "aborted":

@@ -95,7 +95,7 @@ def games_per_second(
     for _ in range(batches):
         start = time.perf_counter()
         for _ in range(per_batch):
-            actions += len(playout(title_id, players, seed).actions)
+            actions += playout(title_id, players, seed).action_count
             seed += 1
         rates.append(per_batch / (time.perf_counter() - start))
     name = f"{'m1839' if title_id == '1839' else title_id}.random_games_per_s"

@@ -86,7 +86,7 @@ def soh_replay(repeats: int) -> Metric:
         game = replay(record)
         imports.append((imported - start) * 1e3)
         replays.append((time.perf_counter() - imported) * 1e3)
-        actions = len(game.actions)
+        actions = game.action_count
     samples = [a + b for a, b in zip(imports, replays, strict=True)]
     return Metric(name, unit, samples, extra={
         "actions": actions, "import_ms": [round(x, 1) for x in imports],

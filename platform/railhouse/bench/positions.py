@@ -53,7 +53,7 @@ def playout(
         if visit is not None:
             visit(game, legal)
         game.apply(choose_playing(rng, legal))
-        if len(game.actions) > MAX_ACTIONS:
+        if game.action_count > MAX_ACTIONS:
             raise RuntimeError(f"{title_id} seed {seed}: no game end after {MAX_ACTIONS} actions")
     return game
 
@@ -76,12 +76,12 @@ def late_snapshots(
     for seed in seeds:
         copies: list[tuple[int, Any]] = []
         finished = playout(title_id, players, seed, visit=partial(_keep, copies, every))
-        length = len(finished.actions)
+        length = finished.action_count
         for index, game in copies:
             if index >= late * length:
                 yield Snapshot(seed, index, length, game)
 
 
 def _keep(copies: list[tuple[int, Any]], every: int, game: Any, _legal: list[Any]) -> None:
-    if len(game.actions) % every == 0:
-        copies.append((len(game.actions), game.clone()))
+    if game.action_count % every == 0:
+        copies.append((game.action_count, game.clone()))

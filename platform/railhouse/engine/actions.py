@@ -345,9 +345,16 @@ class LegalAction(msgspec.Struct, frozen=True, gc=False):
 
 def admitted(legal: list[LegalAction], candidate: Action) -> bool:
     """Whether some choice of ``legal`` admits ``candidate`` (:func:`find_admitting` is
-    not None).  An answer listed as a plain choice is found by the list's own search
-    (struct equality, no loop of ours): ``LegalAction(candidate)`` equals exactly the
-    plain choices that admit it; anything else is left to :func:`find_admitting`."""
+    not None).  An answer that is the very action a choice lists (what a caller that
+    picks from the legal set answers: playouts, search bots) is found by identity first,
+    a pass of ``is`` tests that builds nothing; an equal answer listed as a plain choice
+    by the list's own search (struct equality): ``LegalAction(candidate)`` equals exactly
+    the plain choices that admit it; anything else is left to :func:`find_admitting`."""
+    for choice in legal:
+        if choice.action is candidate and (
+            (not choice.ranges and not choice.free) or choice.admits(candidate)
+        ):
+            return True
     return LegalAction(candidate) in legal or find_admitting(legal, candidate) is not None
 
 

@@ -75,6 +75,10 @@ class GameAPI(Protocol):
     def actions(self) -> Sequence[Action]:
         """The action log."""
 
+    @property
+    def action_count(self) -> int:
+        """How many actions the log holds (``len(actions)`` without copying the log)."""
+
     def events_since(self, index: int) -> list[Event]:
         """Events caused by actions at log positions >= ``index`` (setup events use -1)."""
 

@@ -18,13 +18,13 @@ from railhouse.engine import agreed_end, routes
 from railhouse.engine.actions import Action, LegalAction, ProposeWinner, to_builtins
 from railhouse.engine.api import Event, GameResult
 from railhouse.engine.applog import AppendLog
+from railhouse.engine.certificates import ShareLedger
 from railhouse.engine.cloning import copy_rng, deepcopy_game
 from railhouse.engine.config import PhaseSpec, TitleConfig
 from railhouse.engine.entities import (
     IPO,
     TREASURY,
     Bank,
-    Certificate,
     Company,
     Player,
     Private,
@@ -152,12 +152,14 @@ class Game(LegalSetCache):
             self.pay(self.bank, player, cfg.starting_cash[n])
         self.markets = {spec.id: StockMarket(spec) for spec in cfg.markets}
         self.companies: dict[str, Company] = {}
+        unsold = cfg.unsold_shares_at
         for spec in cfg.companies:
-            certs = [
-                Certificate(spec.id, i, pct, president=(i == 0), owner=cfg.unsold_shares_at)
-                for i, pct in enumerate(spec.shares)
-            ]
-            self.companies[spec.id] = Company(spec=spec, certs=certs)
+            company = Company(spec=spec, certs=[])
+            # the ledger itself, not one certificate object per share adopted into it:
+            # the views are made on first use, as a clone's are
+            company.ledger = ShareLedger(
+                spec.id, [(pct, i == 0, unsold, False) for i, pct in enumerate(spec.shares)])
+            self.companies[spec.id] = company
         self.privates: dict[str, Private] = {p.id: Private(spec=p) for p in cfg.privates}
         self.depot = build_depot(cfg.trains, n)
         self.phase_index = 0
@@ -173,6 +175,11 @@ class Game(LegalSetCache):
     def actions(self) -> Sequence[Action]:
         """The action log so far (a snapshot: later actions do not appear in it)."""
         return self._actions.copy()
+
+    @property
+    def action_count(self) -> int:
+        """``len(self.actions)`` without the copy: the index the next action gets."""
+        return self._at + 1
 
     def decider(self) -> Decider[Any] | None:
         if self.end_reason is not None:

@@ -74,7 +74,7 @@ class ObservationFeed:
     def current(self) -> dict[str, Any]:
         """The observation of the current position in canonical JSON form.  Callers must
         not change it (unchanged parts are shared with earlier positions)."""
-        version = len(self.game.actions)
+        version = self.game.action_count
         if version != self.version:
             obs = self.game.observation()
             if not self._fresh:

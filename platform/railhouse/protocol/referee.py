@@ -160,7 +160,7 @@ class Referee(GameFlow):
         chosen = action if action is not None else self._legal[0].action
         if find_admitting(self._legal, chosen) is None:
             raise IllegalAction(f"substitute {chosen!r} is not legal now", "protocol")
-        seat, index = self.game.acting_seat(), len(self.game.actions)
+        seat, index = self.game.acting_seat(), self.game.action_count
         self.game.apply(chosen)  # raises IllegalAction if the engine refuses it
         self.phase = "playing"
         return self._after_apply(seat, index, chosen, now)
@@ -196,7 +196,7 @@ class Referee(GameFlow):
                                normalise=getattr(self.game, "normalise", None))
         except ProtocolError as exc:
             return self._reject(state, exc.reason, str(exc), now)
-        index = len(self.game.actions)
+        index = self.game.action_count
         try:  # a choice that matched a legal entry's shape may still break a rule the
             self.game.apply(action)  # engine checks only on apply (e.g. a route claim)
         except IllegalAction as exc:

@@ -124,7 +124,7 @@ class GameFlow:
         return out
 
     def _apply(self, seat: int | None, action: Action, now: float) -> list[Output]:
-        index = len(self.game.actions)
+        index = self.game.action_count
         self.game.apply(action)
         return self._after_apply(seat, index, action, now)
 
@@ -139,7 +139,7 @@ class GameFlow:
     def _next(self, now: float) -> list[Output]:
         if self.game.over:
             return self._game_over(self.game.result())
-        if self.max_actions and len(self.game.actions) >= self.max_actions:
+        if self.max_actions and self.game.action_count >= self.max_actions:
             return self._game_over(capped_result(len(self.seats)))
         seat = self.game.acting_seat()
         if seat is None:

@@ -43,7 +43,7 @@ def assert_replays(game: Any) -> None:
     """``game`` equals a fresh game fed its own action log."""
     again = replay(game.to_record())
     assert fingerprint(again) == fingerprint(game), (
-        f"a game diverged from the replay of its {len(game.actions)} actions")
+        f"a game diverged from the replay of its {game.action_count} actions")
 
 
 def check_clone_independence(
@@ -86,7 +86,7 @@ def check_every_action_kind(new_game: Any, seeds: Iterable[int],
     for seed in seeds:
         game = new_game(seed)
         rng = random.Random(seed)
-        while not game.over and len(game.actions) < limit:
+        while not game.over and game.action_count < limit:
             legal = game.cached_legal_actions()
             playing = [c for c in legal if not isinstance(c.action, GIVING_UP)]
             action = choose(rng, playing or legal)

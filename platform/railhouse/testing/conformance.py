@@ -40,7 +40,7 @@ def random_playout(factory: GameFactory, players: int, seed: int, *, check: bool
     game = factory(players=[f"P{i}" for i in range(players)], options=None, seed=seed)
     rng = random.Random(seed)
     while not game.over:
-        probing = probe_every and len(game.actions) % probe_every == 0
+        probing = probe_every and game.action_count % probe_every == 0
         if probing:
             check_legal_cache(game)  # what the last apply left cached, before a refresh
         legal = _legal_actions(game)
@@ -52,7 +52,7 @@ def random_playout(factory: GameFactory, players: int, seed: int, *, check: bool
         game.apply(action)
         if check:
             check_invariants(game)
-        assert len(game.actions) <= max_actions, f"seed {seed}: game does not end"
+        assert game.action_count <= max_actions, f"seed {seed}: game does not end"
     return game
 
 
@@ -78,7 +78,7 @@ def check_legal_cache(game: Any) -> None:
         fresh = memo[id(decider)].legal_actions()
         assert fresh == legal, (
             f"stale cached legal set of {type(decider).__name__} after action "
-            f"{len(game.actions)}: {len(legal)} cached, {len(fresh)} fresh"
+            f"{game.action_count}: {len(legal)} cached, {len(fresh)} fresh"
         )
 
 

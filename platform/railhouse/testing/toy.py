@@ -78,6 +78,10 @@ class ToyGame:
     def actions(self) -> Sequence[Action]:
         return tuple(self._actions)
 
+    @property
+    def action_count(self) -> int:
+        return len(self._actions)
+
     def acting_seat(self) -> int | None:
         return None if self.over else self.turn
 

@@ -75,12 +75,10 @@ def dru_choices(game: M1839, company: Company, declined: set[str]) -> list[Legal
 
 
 def may_receive_dru(game: M1839, company: Company) -> bool:
-    from railhouse_m1839.trains import train_limit
-
     return (game.dru_train is not None and game.dru_holder is not None
             and game.phase.extra["number"] >= DRU_TRAIN_FROM
             and company.floated and not company.closed
-            and len(company.trains) < train_limit(game))
+            and len(company.trains) < game.train_limit())
 
 
 def process_anytime(game: M1839, company: Company, action: Action,

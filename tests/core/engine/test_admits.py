@@ -85,3 +85,16 @@ def test_the_choices_of_seeded_playouts(title: str) -> None:
                 judged += 1
         game.apply(choose_playing(rng, legal))
     assert judged > 1000
+
+
+def test_the_listed_action_itself_is_admitted_only_as_its_choice_admits_it() -> None:
+    """``admitted`` finds the very listed object by identity first; that shortcut admits
+    no more than the choice does (a listed value outside its own range is not legal)."""
+    sell = SellShares(entity="p1", company="A", count=5)
+    outside = LegalAction(sell, {"count": Range(1, 3)})
+    assert not admitted([outside], sell)
+    assert admitted([outside, LegalAction(SellShares(entity="p1", company="A", count=5))], sell)
+    plain = LegalAction(sell)
+    assert admitted([plain], sell)
+    assert admitted([plain], SellShares(entity="p1", company="A", count=5))  # an equal copy
+    assert not admitted([plain], SellShares(entity="p1", company="A", count=4))
