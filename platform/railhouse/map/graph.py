@@ -163,21 +163,21 @@ def full_cities(board: Board, g: TrackGraph) -> list[tuple[int, tuple[str, ...]]
     tokens and tiles are fixed there) and graph (kept with the answer, so the graph's
     identity cannot be taken by another)."""
     memo = board.memo()
-    key = ("full_cities", id(g))
-    hit: tuple[TrackGraph, list[tuple[int, tuple[str, ...]]]] | None = memo.get(key)
+    memo_key = ("full_cities", id(g))
+    hit: tuple[TrackGraph, list[tuple[int, tuple[str, ...]]]] | None = memo.get(memo_key)
     if hit is not None and hit[0] is g:
         return hit[1]
     index, nodes, names = g.index, g.nodes, _CITY_NAMES
     found = []
-    for key, owners in board.tokens.items():
-        name = names.get(key)
-        u = index.get(city_name(key) if name is None else name)
+    for city, owners in board.tokens.items():
+        name = names.get(city)
+        u = index.get(city_name(city) if name is None else name)
         if u is None:
             continue
         node = nodes[u]
         if node.kind == CITY and node.slots != 0 and len(owners) >= node.slots:
             found.append((u, tuple(owners)))
-    memo[key] = (g, found)
+    memo[memo_key] = (g, found)
     return found
 
 

@@ -1,0 +1,47 @@
+"""``graph.full_cities`` is memoised per board revision and graph (``Board.memo``): the
+memo answers a second question, and at every position of a seeded random game its answer
+is the one found on a board with nothing cached."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from minimap import mini_map
+
+from railhouse.bench.positions import playout
+from railhouse.map import Board, Operator
+from railhouse.map.graph import blocked_cities, full_cities
+from railhouse.map.network import network_graph
+
+
+def _fresh(board: Board) -> list[tuple[str, tuple[str, ...]]]:
+    fresh = board.clone()
+    fresh.cache.clear()
+    g = network_graph(fresh)
+    return [(g.nodes[u].name, owners) for u, owners in full_cities(fresh, g)]
+
+
+def test_full_cities_are_kept_per_revision_and_found_anew_after_a_token() -> None:
+    board = Board(mini_map())
+    board.tokens[("D3", 0)] = ["A"]
+    board.lay_tile("D3", "57", 1)
+    board.lay_tile("D5", "57", 1)
+    g = network_graph(board)
+    first = full_cities(board, g)
+    assert full_cities(board, g) is first  # memoised
+    board.place_token("D5", 0, "B")  # D5's one circle is full now
+    g = network_graph(board)
+    assert [g.nodes[u].name for u, _ in full_cities(board, g)] == ["D3.c0", "D5.c0"]
+    assert [g.nodes[u].name for u in blocked_cities(board, g, Operator("A"))] == ["D5.c0"]
+
+
+@pytest.mark.parametrize("title", ["soh", "1839"])
+def test_full_cities_of_every_position_are_a_fresh_answer(title: str) -> None:
+    def visit(game: Any, legal: list[Any]) -> None:
+        board = game.board
+        g = network_graph(board)
+        full_cities(board, g)  # memoise, then ask again
+        assert [(g.nodes[u].name, o) for u, o in full_cities(board, g)] == _fresh(board)
+
+    playout(title, 4, 1002, visit=visit)
