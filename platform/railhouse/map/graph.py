@@ -10,6 +10,7 @@ on the board per ``(track_version, barriers)``; :mod:`railhouse.map.graphbuild` 
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
@@ -124,14 +125,16 @@ def blocked(board: Board, node: Node, op: Operator) -> bool:
     return not any(o == op.company or o in op.non_blocking for o in owners)
 
 
-def path_ends(board: Board, g: TrackGraph, op: Operator) -> bytearray:
+def path_ends(board: Board, g: TrackGraph, op: Operator,
+              blocked: Iterable[int] | None = None) -> bytearray:
     """Per node of ``g``, 1 where a path from ``op``'s tokens stops: an off-board, or a
-    city blocked for ``op`` (:func:`blocked_cities`)."""
+    city blocked for ``op`` (``blocked``, the :func:`blocked_cities` of ``op`` on ``g``
+    when the caller has them already, else found)."""
     flags = g.offboard_flags
     if flags is None or len(flags) != len(g.nodes):
         flags = g.offboard_flags = bytearray(node.kind == OFFBOARD for node in g.nodes)
     ends = bytearray(flags)
-    for u in blocked_cities(board, g, op):
+    for u in blocked_cities(board, g, op) if blocked is None else blocked:
         ends[u] = 1
     return ends
 

@@ -140,14 +140,17 @@ def network_reach(board: Board, op: Operator) -> tuple[NetworkGraph, set[int]]:
 def _reach(board: Board, op: Operator, g: NetworkGraph) -> set[int]:
     index = g.index
     found = [index.get(city_name(key)) for key in board.company_cities(op.company)]
-    starts = frozenset(u for u in found if u is not None)
-    blocked = frozenset(blocked_cities(board, g, op))
+    starts = frozenset(found)
+    if None in starts:
+        starts = starts - {None}
+    blocked_nodes = blocked_cities(board, g, op)
+    blocked = frozenset(blocked_nodes)
     # not ``op``: its off-board ``column`` plays no part in a reach, and changes by phase
     last_key = ("reach_last", op.company, op.released, op.non_blocking)
     last: LastReach | None = board.cache.get(last_key)
     reach = None if last is None else reused(board, g, op, starts, blocked, last)
     if reach is None:
-        reach = legal_reach(g, starts, path_ends(board, g, op))
+        reach = legal_reach(g, starts, path_ends(board, g, op, blocked_nodes))
     board.cache[last_key] = LastReach(g, starts, blocked, reach)
     return reach
 
@@ -171,9 +174,11 @@ def patched(base: NetworkGraph, board: Board, barriers: frozenset[tuple[str, str
     owned: set[int] = set()  # nodes whose adjacency list is this graph's own copy
     order = hex_order(board.map)
     for coord in dict.fromkeys(coords):
-        for pid in g.hex_paths.get(coord, ()):
-            for u in set(path_ends[pid]):
-                adj[u] = [e for e in adj[u] if e[1] != pid]
+        old_paths = g.hex_paths.get(coord, ())
+        if old_paths:  # they leave the adjacency of their ends (each list made once)
+            gone = set(old_paths)
+            for u in {u for pid in old_paths for u in path_ends[pid]}:
+                adj[u] = [e for e in adj[u] if e[1] not in gone]
                 owned.add(u)
         for u in g.hex_stops.get(coord, ()):
             if index.get(g.nodes[u].name) == u:
@@ -191,19 +196,20 @@ def patched(base: NetworkGraph, board: Board, barriers: frozenset[tuple[str, str
                 stop_rank[u] = number << HEX_SHIFT | i
             ends.append(u)
         pids: list[int] = []
+        sides = frag.sides
         for a, b, name in frag.paths:
-            ua, ub = (ends[x - STOP_BASE] if x >= STOP_BASE
-                      else side.get(frag.sides[x].key, -1) for x in (a, b))
+            ua = ends[a - STOP_BASE] if a >= STOP_BASE else side.get(sides[a].key, -1)
+            ub = ends[b - STOP_BASE] if b >= STOP_BASE else side.get(sides[b].key, -1)
             if ua < 0:
-                ua = add_side(g, frag.sides[a], barriers)
-                owned.add(ua)
+                ua = add_side(g, sides[a], barriers)
+            elif ua not in owned:
+                adj[ua] = list(adj[ua])
             if ub < 0:
-                ub = add_side(g, frag.sides[b], barriers)
-                owned.add(ub)
-            for u in (ua, ub):
-                if u not in owned:
-                    adj[u] = list(adj[u])
-                    owned.add(u)
+                ub = add_side(g, sides[b], barriers)
+            elif ub not in owned:
+                adj[ub] = list(adj[ub])
+            owned.add(ua)
+            owned.add(ub)
             path_rank.append(number << HEX_SHIFT | len(pids))
             pids.append(len(g.path_names))
             g.add_path(name, ua, ub, number)
