@@ -170,18 +170,28 @@ def full_cities(board: Board, g: TrackGraph) -> list[tuple[int, tuple[str, ...]]
     hit: tuple[TrackGraph, list[tuple[int, tuple[str, ...]]]] | None = memo.get(memo_key)
     if hit is not None and hit[0] is g:
         return hit[1]
-    index, nodes, names = g.index, g.nodes, _CITY_NAMES
+    cities = city_table(g)
     found = []
     for city, owners in board.tokens.items():
-        name = names.get(city)
-        u = index.get(city_name(city) if name is None else name)
-        if u is None:
-            continue
-        node = nodes[u]
-        if node.kind == CITY and node.slots != 0 and len(owners) >= node.slots:
-            found.append((u, tuple(owners)))
+        hit = cities.get(city)
+        if hit is not None and len(owners) >= hit[1]:
+            found.append((hit[0], tuple(owners)))
     memo[memo_key] = (g, found)
     return found
+
+
+def city_table(g: TrackGraph) -> dict[tuple[str, int], tuple[int, int]]:
+    """``(hex, city index) -> (node, slots)`` of every city node of ``g`` with slots (the
+    node its name leads to: a patched network graph keeps replaced stops without a name),
+    kept on the graph at first use: a graph does not change once made (a patch is a new
+    graph, which carries this table over, ``network.patched``)."""
+    table = g.cities
+    if table is None:
+        index = g.index
+        table = g.cities = {
+            (node.hex, node.city): (u, node.slots) for u, node in enumerate(g.nodes)
+            if node.kind == CITY and node.slots != 0 and index.get(node.name) == u}
+    return table
 
 
 def reach(board: Board, op: Operator) -> set[int]:

@@ -36,7 +36,7 @@ from railhouse.map.graph import (
 from railhouse.map.graphbuild import EDGE, TrackGraph, add_side, fragment
 from railhouse.map.legal import legal_reach
 from railhouse.map.reachreuse import LastReach, reused
-from railhouse.map.tiles import OFFBOARD, STOP_BASE
+from railhouse.map.tiles import CITY, OFFBOARD, STOP_BASE
 
 
 @dataclass
@@ -173,7 +173,8 @@ def patched(base: NetworkGraph, board: Board, barriers: frozenset[tuple[str, str
     adj, index, side, path_ends = g.adj, g.index, g.side, g.path_ends
     owned: set[int] = set()  # nodes whose adjacency list is this graph's own copy
     order = hex_order(board.map)
-    for coord in dict.fromkeys(coords):
+    laid = dict.fromkeys(coords)
+    for coord in laid:
         old_paths = g.hex_paths.get(coord, ())
         if old_paths:  # they leave the adjacency of their ends (each list made once)
             gone = set(old_paths)
@@ -221,7 +222,23 @@ def patched(base: NetworkGraph, board: Board, barriers: frozenset[tuple[str, str
         g.side_flags = base.side_flags + bytearray(n.kind == EDGE for n in added)
     if base.offboard_flags is not None and len(base.offboard_flags) == len(base.nodes):
         g.offboard_flags = base.offboard_flags + bytearray(n.kind == OFFBOARD for n in added)
+    if base.cities is not None:
+        g.cities = _patched_cities(g, base.cities, laid)
     return g
+
+
+def _patched_cities(g: NetworkGraph, base: dict[tuple[str, int], tuple[int, int]],
+                    coords: dict[str, None]) -> dict[tuple[str, int], tuple[int, int]]:
+    """``graph.city_table`` of ``g`` from its base's: the cities of the hexes laid are
+    those of their stops now (the base's there are gone with their tiles)."""
+    table = {key: hit for key, hit in base.items() if key[0] not in coords}
+    nodes = g.nodes
+    for coord in coords:
+        for u in g.hex_stops.get(coord, ()):
+            node = nodes[u]
+            if node.kind == CITY and node.slots != 0:
+                table[(coord, node.city)] = (u, node.slots)
+    return table
 
 
 def _from_track_graph(base: TrackGraph, board: Board) -> NetworkGraph:

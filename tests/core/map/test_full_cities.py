@@ -4,6 +4,7 @@ is the one found on a board with nothing cached."""
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Any
 
 import pytest
@@ -11,7 +12,7 @@ from minimap import mini_map
 
 from railhouse.bench.positions import playout
 from railhouse.map import Board, Operator
-from railhouse.map.graph import blocked_cities, full_cities
+from railhouse.map.graph import blocked_cities, city_table, full_cities
 from railhouse.map.network import network_graph
 
 
@@ -45,3 +46,24 @@ def test_full_cities_of_every_position_are_a_fresh_answer(title: str) -> None:
         assert [(g.nodes[u].name, o) for u, o in full_cities(board, g)] == _fresh(board)
 
     playout(title, 4, 1002, visit=visit)
+
+
+@pytest.mark.parametrize("title", ["soh", "1839"])
+def test_a_patched_graph_carries_the_city_table_of_a_fresh_one(title: str) -> None:
+    """The table a patch carries over (``network._patched_cities``) is the one found
+    from the patched graph's own nodes, at every position of a seeded game."""
+    carried = 0
+
+    def visit(game: Any, legal: list[Any]) -> None:
+        nonlocal carried
+        g = network_graph(game.board)
+        if g.cities is None:
+            city_table(g)  # the next patch carries it
+            return
+        carried += 1
+        fresh = dataclasses.replace(g)
+        fresh.cities = None
+        assert city_table(fresh) == g.cities
+
+    playout(title, 4, 1004, visit=visit)
+    assert carried > 50
