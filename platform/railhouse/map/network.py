@@ -223,19 +223,21 @@ def patched(base: NetworkGraph, board: Board, barriers: frozenset[tuple[str, str
     if base.offboard_flags is not None and len(base.offboard_flags) == len(base.nodes):
         g.offboard_flags = base.offboard_flags + bytearray(n.kind == OFFBOARD for n in added)
     if base.cities is not None:
-        g.cities = _patched_cities(g, base.cities, laid)
+        g.cities = _patched_cities(g, base, laid)
     return g
 
 
-def _patched_cities(g: NetworkGraph, base: dict[tuple[str, int], tuple[int, int]],
+def _patched_cities(g: NetworkGraph, base: NetworkGraph,
                     coords: dict[str, None]) -> dict[tuple[str, int], tuple[int, int]]:
-    """``graph.city_table`` of ``g`` from its base's: the cities of the hexes laid are
-    those of their stops now (the base's there are gone with their tiles)."""
-    table = {key: hit for key, hit in base.items() if key[0] not in coords}
-    nodes = g.nodes
+    """``graph.city_table`` of ``g`` from that of its ``base``: the cities of the hexes
+    laid are those of their stops now (the base's there are gone with their tiles)."""
+    assert base.cities is not None
+    table = base.cities.copy()
     for coord in coords:
+        for u in base.hex_stops.get(coord, ()):
+            table.pop((coord, base.nodes[u].city), None)
         for u in g.hex_stops.get(coord, ()):
-            node = nodes[u]
+            node = g.nodes[u]
             if node.kind == CITY and node.slots != 0:
                 table[(coord, node.city)] = (u, node.slots)
     return table
