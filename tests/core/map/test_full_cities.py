@@ -67,3 +67,20 @@ def test_a_patched_graph_carries_the_city_table_of_a_fresh_one(title: str) -> No
 
     playout(title, 4, 1004, visit=visit)
     assert carried > 50
+
+
+def test_a_clone_lays_into_its_own_city_table_and_leaves_the_original_alone() -> None:
+    board = Board(mini_map())
+    board.lay_tile("D3", "57", 1)
+    before = city_table(network_graph(board))
+    kept = dict(before)
+    other = board.clone()
+    other.lay_tile("D3", "15", 1)  # an upgrade: D3's city is a new node in the clone
+    after = city_table(network_graph(other))
+    assert city_table(network_graph(board)) is before and before == kept
+    assert after[("D3", 0)] != before[("D3", 0)]
+    fresh = other.clone()
+    fresh.cache.clear()
+    g = network_graph(fresh)
+    assert {k: g.nodes[u].name for k, (u, _) in city_table(g).items()} == {
+        k: network_graph(other).nodes[u].name for k, (u, _) in after.items()}
