@@ -221,8 +221,5 @@ def _from_network_reach(board: Board, op: Operator, g: TrackGraph) -> set[int] |
     found = board.cache.get(("network_reach", board.track_version, board.token_version, op))
     if found is None:
         return None
-    net = board.cache.get(("network", active_barriers(board.map, op.released)))
-    if net is None or net[0] != board.track_version:
-        return None
-    nodes, index = net[1].nodes, g.index
-    return {index[nodes[u].name] for u in found}
+    nodes, index = found[0].nodes, g.index
+    return {index[nodes[u].name] for u in found[1]}

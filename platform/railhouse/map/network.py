@@ -129,12 +129,12 @@ def network_reach(board: Board, op: Operator) -> tuple[NetworkGraph, set[int]]:
     reaches (as :func:`~railhouse.map.graph.reach`, on the network graph), cached per
     board revision; else ``op``'s last reach if it is still the answer
     (:func:`~railhouse.map.reachreuse.reused`), else found anew."""
-    g = network_graph(board, op.released)
     key = ("network_reach", board.track_version, board.token_version, op)
-    hit: set[int] | None = board.cache.get(key)
-    if hit is None:
-        hit = board.cache[key] = _reach(board, op, g)
-    return g, hit
+    hit: tuple[NetworkGraph, set[int]] | None = board.cache.get(key)
+    if hit is None:  # (kept with its graph: the board's network graph of this revision)
+        g = network_graph(board, op.released)
+        hit = board.cache[key] = (g, _reach(board, op, g))
+    return hit
 
 
 def _reach(board: Board, op: Operator, g: NetworkGraph) -> set[int]:
