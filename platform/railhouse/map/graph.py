@@ -173,9 +173,9 @@ def full_cities(board: Board, g: TrackGraph) -> list[tuple[int, tuple[str, ...]]
     cities = city_table(g)
     found = []
     for city, owners in board.tokens.items():
-        hit = cities.get(city)
-        if hit is not None and len(owners) >= hit[1]:
-            found.append((hit[0], tuple(owners)))
+        node = cities.get(city)
+        if node is not None and len(owners) >= node[1]:
+            found.append((node[0], tuple(owners)))
     memo[memo_key] = (g, found)
     return found
 

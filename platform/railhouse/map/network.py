@@ -140,9 +140,7 @@ def network_reach(board: Board, op: Operator) -> tuple[NetworkGraph, set[int]]:
 def _reach(board: Board, op: Operator, g: NetworkGraph) -> set[int]:
     index = g.index
     found = [index.get(city_name(key)) for key in board.company_cities(op.company)]
-    starts = frozenset(found)
-    if None in starts:
-        starts = starts - {None}
+    starts = frozenset([u for u in found if u is not None])
     blocked_nodes = blocked_cities(board, g, op)
     blocked = frozenset(blocked_nodes)
     # not ``op``: its off-board ``column`` plays no part in a reach, and changes by phase
