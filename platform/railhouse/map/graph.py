@@ -10,6 +10,7 @@ on the board per ``(track_version, barriers)``; :mod:`railhouse.map.graphbuild` 
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
@@ -124,14 +125,16 @@ def blocked(board: Board, node: Node, op: Operator) -> bool:
     return not any(o == op.company or o in op.non_blocking for o in owners)
 
 
-def path_ends(board: Board, g: TrackGraph, op: Operator) -> bytearray:
+def path_ends(board: Board, g: TrackGraph, op: Operator,
+              blocked: Iterable[int] | None = None) -> bytearray:
     """Per node of ``g``, 1 where a path from ``op``'s tokens stops: an off-board, or a
-    city blocked for ``op`` (:func:`blocked_cities`)."""
+    city blocked for ``op`` (``blocked``, the :func:`blocked_cities` of ``op`` on ``g``
+    when the caller has them already, else found)."""
     flags = g.offboard_flags
     if flags is None or len(flags) != len(g.nodes):
         flags = g.offboard_flags = bytearray(node.kind == OFFBOARD for node in g.nodes)
     ends = bytearray(flags)
-    for u in blocked_cities(board, g, op):
+    for u in blocked_cities(board, g, op) if blocked is None else blocked:
         ends[u] = 1
     return ends
 
@@ -163,22 +166,32 @@ def full_cities(board: Board, g: TrackGraph) -> list[tuple[int, tuple[str, ...]]
     tokens and tiles are fixed there) and graph (kept with the answer, so the graph's
     identity cannot be taken by another)."""
     memo = board.memo()
-    key = ("full_cities", id(g))
-    hit: tuple[TrackGraph, list[tuple[int, tuple[str, ...]]]] | None = memo.get(key)
+    memo_key = ("full_cities", id(g))
+    hit: tuple[TrackGraph, list[tuple[int, tuple[str, ...]]]] | None = memo.get(memo_key)
     if hit is not None and hit[0] is g:
         return hit[1]
-    index, nodes, names = g.index, g.nodes, _CITY_NAMES
+    cities = city_table(g)
     found = []
-    for key, owners in board.tokens.items():
-        name = names.get(key)
-        u = index.get(city_name(key) if name is None else name)
-        if u is None:
-            continue
-        node = nodes[u]
-        if node.kind == CITY and node.slots != 0 and len(owners) >= node.slots:
-            found.append((u, tuple(owners)))
-    memo[key] = (g, found)
+    for city, owners in board.tokens.items():
+        node = cities.get(city)
+        if node is not None and len(owners) >= node[1]:
+            found.append((node[0], tuple(owners)))
+    memo[memo_key] = (g, found)
     return found
+
+
+def city_table(g: TrackGraph) -> dict[tuple[str, int], tuple[int, int]]:
+    """``(hex, city index) -> (node, slots)`` of every city node of ``g`` with slots (the
+    node its name leads to: a patched network graph keeps replaced stops without a name),
+    kept on the graph at first use: a graph does not change once made (a patch is a new
+    graph, which carries this table over, ``network.patched``)."""
+    table = g.cities
+    if table is None:
+        index = g.index
+        table = g.cities = {
+            (node.hex, node.city): (u, node.slots) for u, node in enumerate(g.nodes)
+            if node.kind == CITY and node.slots != 0 and index.get(node.name) == u}
+    return table
 
 
 def reach(board: Board, op: Operator) -> set[int]:
@@ -208,8 +221,5 @@ def _from_network_reach(board: Board, op: Operator, g: TrackGraph) -> set[int] |
     found = board.cache.get(("network_reach", board.track_version, board.token_version, op))
     if found is None:
         return None
-    net = board.cache.get(("network", active_barriers(board.map, op.released)))
-    if net is None or net[0] != board.track_version:
-        return None
-    nodes, index = net[1].nodes, g.index
-    return {index[nodes[u].name] for u in found}
+    nodes, index = found[0].nodes, g.index
+    return {index[nodes[u].name] for u in found[1]}

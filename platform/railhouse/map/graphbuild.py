@@ -54,6 +54,10 @@ class TrackGraph:
     side_flags: bytearray | None = field(default=None, repr=False, compare=False)
     #: per node, 1 for an off-board: derived, set at first use by ``graph.path_ends``
     offboard_flags: bytearray | None = field(default=None, repr=False, compare=False)
+    #: ``(hex, city index) -> (node, slots)`` of every city with slots: derived, set at
+    #: first use by ``graph.city_table``
+    cities: dict[tuple[str, int], tuple[int, int]] | None = field(
+        default=None, repr=False, compare=False)
 
     def add_node(self, node: Node) -> int:
         self.index[node.name] = len(self.nodes)

@@ -36,7 +36,7 @@ from railhouse.map.graph import (
 from railhouse.map.graphbuild import EDGE, TrackGraph, add_side, fragment
 from railhouse.map.legal import legal_reach
 from railhouse.map.reachreuse import LastReach, reused
-from railhouse.map.tiles import OFFBOARD, STOP_BASE
+from railhouse.map.tiles import CITY, OFFBOARD, STOP_BASE
 
 
 @dataclass
@@ -129,25 +129,26 @@ def network_reach(board: Board, op: Operator) -> tuple[NetworkGraph, set[int]]:
     reaches (as :func:`~railhouse.map.graph.reach`, on the network graph), cached per
     board revision; else ``op``'s last reach if it is still the answer
     (:func:`~railhouse.map.reachreuse.reused`), else found anew."""
-    g = network_graph(board, op.released)
     key = ("network_reach", board.track_version, board.token_version, op)
-    hit: set[int] | None = board.cache.get(key)
-    if hit is None:
-        hit = board.cache[key] = _reach(board, op, g)
-    return g, hit
+    hit: tuple[NetworkGraph, set[int]] | None = board.cache.get(key)
+    if hit is None:  # (kept with its graph: the board's network graph of this revision)
+        g = network_graph(board, op.released)
+        hit = board.cache[key] = (g, _reach(board, op, g))
+    return hit
 
 
 def _reach(board: Board, op: Operator, g: NetworkGraph) -> set[int]:
     index = g.index
     found = [index.get(city_name(key)) for key in board.company_cities(op.company)]
-    starts = frozenset(u for u in found if u is not None)
-    blocked = frozenset(blocked_cities(board, g, op))
+    starts = frozenset([u for u in found if u is not None])
+    blocked_nodes = blocked_cities(board, g, op)
+    blocked = frozenset(blocked_nodes)
     # not ``op``: its off-board ``column`` plays no part in a reach, and changes by phase
     last_key = ("reach_last", op.company, op.released, op.non_blocking)
     last: LastReach | None = board.cache.get(last_key)
     reach = None if last is None else reused(board, g, op, starts, blocked, last)
     if reach is None:
-        reach = legal_reach(g, starts, path_ends(board, g, op))
+        reach = legal_reach(g, starts, path_ends(board, g, op, blocked_nodes))
     board.cache[last_key] = LastReach(g, starts, blocked, reach)
     return reach
 
@@ -170,10 +171,13 @@ def patched(base: NetworkGraph, board: Board, barriers: frozenset[tuple[str, str
     adj, index, side, path_ends = g.adj, g.index, g.side, g.path_ends
     owned: set[int] = set()  # nodes whose adjacency list is this graph's own copy
     order = hex_order(board.map)
-    for coord in dict.fromkeys(coords):
-        for pid in g.hex_paths.get(coord, ()):
-            for u in set(path_ends[pid]):
-                adj[u] = [e for e in adj[u] if e[1] != pid]
+    laid = dict.fromkeys(coords)
+    for coord in laid:
+        old_paths = g.hex_paths.get(coord, ())
+        if old_paths:  # they leave the adjacency of their ends (each list made once)
+            gone = set(old_paths)
+            for u in {u for pid in old_paths for u in path_ends[pid]}:
+                adj[u] = [e for e in adj[u] if e[1] not in gone]
                 owned.add(u)
         for u in g.hex_stops.get(coord, ()):
             if index.get(g.nodes[u].name) == u:
@@ -191,19 +195,20 @@ def patched(base: NetworkGraph, board: Board, barriers: frozenset[tuple[str, str
                 stop_rank[u] = number << HEX_SHIFT | i
             ends.append(u)
         pids: list[int] = []
+        sides = frag.sides
         for a, b, name in frag.paths:
-            ua, ub = (ends[x - STOP_BASE] if x >= STOP_BASE
-                      else side.get(frag.sides[x].key, -1) for x in (a, b))
+            ua = ends[a - STOP_BASE] if a >= STOP_BASE else side.get(sides[a].key, -1)
+            ub = ends[b - STOP_BASE] if b >= STOP_BASE else side.get(sides[b].key, -1)
             if ua < 0:
-                ua = add_side(g, frag.sides[a], barriers)
-                owned.add(ua)
+                ua = add_side(g, sides[a], barriers)
+            elif ua not in owned:
+                adj[ua] = list(adj[ua])
             if ub < 0:
-                ub = add_side(g, frag.sides[b], barriers)
-                owned.add(ub)
-            for u in (ua, ub):
-                if u not in owned:
-                    adj[u] = list(adj[u])
-                    owned.add(u)
+                ub = add_side(g, sides[b], barriers)
+            elif ub not in owned:
+                adj[ub] = list(adj[ub])
+            owned.add(ua)
+            owned.add(ub)
             path_rank.append(number << HEX_SHIFT | len(pids))
             pids.append(len(g.path_names))
             g.add_path(name, ua, ub, number)
@@ -215,7 +220,25 @@ def patched(base: NetworkGraph, board: Board, barriers: frozenset[tuple[str, str
         g.side_flags = base.side_flags + bytearray(n.kind == EDGE for n in added)
     if base.offboard_flags is not None and len(base.offboard_flags) == len(base.nodes):
         g.offboard_flags = base.offboard_flags + bytearray(n.kind == OFFBOARD for n in added)
+    if base.cities is not None:
+        g.cities = _patched_cities(g, base, laid)
     return g
+
+
+def _patched_cities(g: NetworkGraph, base: NetworkGraph,
+                    coords: dict[str, None]) -> dict[tuple[str, int], tuple[int, int]]:
+    """``graph.city_table`` of ``g`` from that of its ``base``: the cities of the hexes
+    laid are those of their stops now (the base's there are gone with their tiles)."""
+    assert base.cities is not None
+    table = base.cities.copy()
+    for coord in coords:
+        for u in base.hex_stops.get(coord, ()):
+            table.pop((coord, base.nodes[u].city), None)
+        for u in g.hex_stops.get(coord, ()):
+            node = g.nodes[u]
+            if node.kind == CITY and node.slots != 0:
+                table[(coord, node.city)] = (u, node.slots)
+    return table
 
 
 def _from_track_graph(base: TrackGraph, board: Board) -> NetworkGraph:

@@ -70,25 +70,26 @@ def reused(board: Board, g: NetworkGraph, op: Operator, starts: frozenset[int],
         return None
     hex_stops, side = old.hex_stops, old.side
     touched = []
-    for coord in set(laid[len(laid) - since:]):
-        if not reach.isdisjoint(hex_stops.get(coord, ())) or any(
-                side.get((coord, edge), -1) in reach for edge in range(6)):
+    for coord in set(laid[len(laid) - since:]):  # (-1: no node, never reached)
+        if not reach.isdisjoint(hex_stops.get(coord, ())) or not reach.isdisjoint(
+                [side.get((coord, edge), -1) for edge in range(6)]):
             touched.append(coord)
     if not touched:
         return reach
     if since == 1:
-        return _grown(board, g, op, last, touched[0])
+        return _grown(board, g, op, blocked, last, touched[0])
     return None
 
 
-def _grown(board: Board, g: NetworkGraph, op: Operator, last: LastReach,
-           coord: str) -> set[int] | None:
+def _grown(board: Board, g: NetworkGraph, op: Operator, blocked: frozenset[int],
+           last: LastReach, coord: str) -> set[int] | None:
     """The reach after a tile laid on ``coord`` (the one lay since ``last``), if the hex
     had no track before and the tile's segments meet the old graph at one node only:
     then the tile hangs from that node, and a path that enters it there cannot leave it
     (it would pass that node twice), while every old path is still legal (no segment
     left).  That node is a hex side (a stop of the tile is new), so a path arriving
-    there by the neighbour's track may take any segment of the tile.  None otherwise."""
+    there by the neighbour's track may take any segment of the tile.  None otherwise.
+    ``blocked``: the cities of ``g`` blocked for ``op`` now."""
     old = last.graph
     if old.hex_paths.get(coord):
         return None
@@ -103,5 +104,5 @@ def _grown(board: Board, g: NetworkGraph, op: Operator, last: LastReach,
     if entry not in reach:
         return None  # (a stop of the hex was reached: a token there, moved by the lay)
     grown = set(reach)
-    grown |= reach_within(g, entry, frozenset(pids), path_ends(board, g, op))
+    grown |= reach_within(g, entry, frozenset(pids), path_ends(board, g, op, blocked))
     return grown

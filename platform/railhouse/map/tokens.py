@@ -22,10 +22,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from railhouse.map.board import Board
-from railhouse.map.graph import Node, Operator
+from railhouse.map.graph import Node, Operator, city_table
 from railhouse.map.mapdef import Reservation
 from railhouse.map.network import network_reach
-from railhouse.map.tiles import CITY
 
 
 @dataclass(frozen=True)
@@ -52,19 +51,15 @@ class TokenPlacement:
 def legal_token_placements(board: Board, op: Operator, opts: TokenOptions) -> list[TokenPlacement]:
     """Every legal placement for ``op`` now (see module docstring), sorted by hex/city."""
     g, reached = network_reach(board, op)
-    own = board.company_cities(op.company)
-    own_hexes = {h for h, _ in own}
-    placed: dict[str, set[str]] = {}
-    for (coord, _), owners in board.tokens.items():
-        placed.setdefault(coord, set()).update(owners)
+    own = frozenset(board.company_cities(op.company))
+    own_hexes = frozenset(h for h, _ in own) if opts.one_per == "hex" else frozenset()
+    nodes = g.nodes
     out = []
-    for u in sorted(reached):
-        node = g.nodes[u]
-        if node.kind != CITY or (node.hex, node.city) in own:
+    # (every city with slots, the only ones with a place; the order is the final sort's)
+    for key, (u, _) in city_table(g).items():
+        if u not in reached or key in own or key[0] in own_hexes:
             continue
-        if opts.one_per == "hex" and node.hex in own_hexes:
-            continue
-        out.extend(_placements(board, op, opts, node, placed.get(node.hex, set())))
+        out.extend(_placements(board, op, opts, nodes[u]))
     return sorted(out, key=lambda p: (p.hex, p.city, p.replaces or ""))
 
 
@@ -99,18 +94,20 @@ def _places(
 
 
 def _placements(
-    board: Board, op: Operator, opts: TokenOptions, node: Node, placed_here: set[str]
+    board: Board, op: Operator, opts: TokenOptions, node: Node
 ) -> list[TokenPlacement]:
-    """The placements in ``node`` if a place is left there, one per way to take it;
-    ``placed_here``: owners of tokens anywhere on its hex (their reservations there are
-    used up)."""
+    """The placements in ``node`` if a place is left there, one per way to take it
+    (reservations on its hex of companies with a token there are used up)."""
     coord, city = node.hex, node.city
     places, ways = _places(board, coord, city, node.slots, opts)
-    others = [
-        r
-        for r in hex_reservations(board).get(coord, ())
-        if r.company != op.company and r.company not in placed_here
-    ]
+    reserved = hex_reservations(board).get(coord, ())
+    if reserved:
+        placed_here = {o for (h, _), owners in board.tokens.items() if h == coord
+                       for o in owners}
+        others = [r for r in reserved
+                  if r.company != op.company and r.company not in placed_here]
+    else:
+        others = []
     if places - sum(1 for r in others if r.city == city) <= 0:
         return []
     hex_level = sum(1 for r in others if r.city is None)

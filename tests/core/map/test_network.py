@@ -95,3 +95,19 @@ def test_boards_of_one_map_share_its_bare_graph_and_patch_their_own() -> None:
         _same_as_a_full_build(board, Operator("A"))
     assert ([list(a) for a in bare.adj], dict(bare.index), list(bare.nodes)) == shape
     assert network_graph(Board(mapdef)) is bare
+
+
+@pytest.mark.parametrize("title", ["soh", "1839"])
+def test_a_cached_reach_comes_with_the_network_graph_of_its_revision(title: str) -> None:
+    """``network_reach`` keeps a revision's reach with its graph and returns both on a
+    repeated question: the graph is the board's network graph of that revision."""
+    def visit(game: Any, legal: list[Any]) -> None:
+        board = game.board
+        for company in game.companies.values():
+            if board.company_cities(company.id):
+                op = game.route_operator(company)
+                g, reached = network_reach(board, op)
+                assert network_reach(board, op) == (g, reached)
+                assert g is network_graph(board, op.released)
+
+    playout(title, 4, 1005, visit=visit)
