@@ -17,6 +17,7 @@ certificate is always the same object.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from itertools import pairwise
 from typing import Any
 
 from railhouse.engine.cloning import fast_deepcopy, flat_on_deepcopy
@@ -47,6 +48,10 @@ class ShareLedger:
         self.presidents: tuple[bool, ...] = tuple(r[1] for r in rows)
         self.owners: tuple[str, ...] = tuple(r[2] for r in rows)
         self.face_down: tuple[bool, ...] = tuple(r[3] for r in rows)
+        #: whether the certificate numbers ascend with the positions (fixed: the order of
+        #: positions is then the order :func:`~railhouse.engine.shares.take_slots` picks in)
+        self.in_index_order = all(a < b for a, b in pairwise(self.indexes))
+        self._ordinary_size: int | None = None
         self._held: dict[str, int] | None = None
         self._derived: dict[Any, Any] | None = None
         self._views: list[Certificate] | None = None
@@ -81,6 +86,17 @@ class ShareLedger:
         if derived is None:
             derived = self._derived = {}
         return derived
+
+    def ordinary_size(self) -> int:
+        """The size in percent all ordinary (non-president) certificates share, or 0 if
+        they differ (or there are none).  Kept until a certificate's size changes
+        (:meth:`set_percent`, the only writer of ``percents`` after ``__init__``)."""
+        size = self._ordinary_size
+        if size is None:
+            sizes = {pct for pct, pres in zip(self.percents, self.presidents, strict=True)
+                     if not pres}
+            size = self._ordinary_size = sizes.pop() if len(sizes) == 1 else 0
+        return size
 
     def count_of(self, owner: str) -> int:
         """Certificates ``owner`` holds, face-down ones too."""
@@ -138,7 +154,7 @@ class ShareLedger:
     def set_percent(self, index: int, percent: int) -> None:
         sizes = self.percents
         self.percents = (*sizes[:index], percent, *sizes[index + 1 :])
-        self._held = self._derived = None
+        self._held = self._derived = self._ordinary_size = None
 
     def adopt(self, certs: list[Certificate]) -> None:
         """Make ``certs`` (made alone, in index order) the views of this ledger."""
