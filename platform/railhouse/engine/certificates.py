@@ -61,12 +61,25 @@ class ShareLedger:
         """Percent held per holder, face-down certificates not counted (do not mutate)."""
         held = self._held
         if held is None:
-            held = {}
-            for owner, percent, down in zip(self.owners, self.percents, self.face_down,
-                                            strict=True):
-                if not down:
-                    held[owner] = held.get(owner, 0) + percent
-            self._held = held
+            held = self._held = self._count_held()
+        return held
+
+    def _count_held(self) -> dict[str, int]:
+        """:meth:`held` from the certificates, holders in the order of their first
+        certificate.  With every certificate face up, ordinary ones of one size and a
+        president's certificate, each holder's total is its count of certificates times
+        that size, the president's certificate's holder adding the difference."""
+        owners, presidents = self.owners, self.presidents
+        size = self.ordinary_size()
+        if size and True not in self.face_down and True in presidents:
+            held = {owner: owners.count(owner) * size for owner in dict.fromkeys(owners)}
+            president = presidents.index(True)
+            held[owners[president]] += self.percents[president] - size
+            return held
+        held = {}
+        for owner, percent, down in zip(owners, self.percents, self.face_down, strict=True):
+            if not down:
+                held[owner] = held.get(owner, 0) + percent
         return held
 
     def percent_of(self, owner: str) -> int:

@@ -1,5 +1,6 @@
 """The ledger's kept size facts (``ShareLedger.ordinary_size``, ``in_index_order``) and
-the shortcuts built on them (``shares.take_slots``, ``stockchoices._ordinary_sizes``)
+the shortcuts built on them (``ShareLedger.held``'s count, ``shares.take_slots``,
+``stockchoices._ordinary_sizes``)
 agree with a recount from the certificates: at every position of seeded random games of
 both titles (and of a clone that went its own way), after a size changes, and for
 ledgers of mixed sizes, face-down certificates and shuffled numbers.  The interned par
@@ -38,7 +39,18 @@ def reference_slots(ledger: ShareLedger, owner: str, count: int) -> list[int]:
     return [] if picked is None else picked
 
 
+def recounted_holdings(ledger: ShareLedger) -> list[tuple[str, int]]:
+    """Percent per holder of face-up certificates, in the order of their first one."""
+    held: dict[str, int] = {}
+    for owner, percent, down in zip(ledger.owners, ledger.percents, ledger.face_down,
+                                    strict=True):
+        if not down:
+            held[owner] = held.get(owner, 0) + percent
+    return list(held.items())
+
+
 def check_ledger(ledger: ShareLedger) -> None:
+    assert list(ledger.held().items()) == recounted_holdings(ledger), ledger.company
     assert ledger.ordinary_size() == recounted_size(ledger), ledger.company
     assert ledger.in_index_order == all(a < b for a, b in pairwise(ledger.indexes))
     for owner in {*OWNERS, *ledger.owners}:

@@ -130,10 +130,8 @@ class StockChoices(Round[G]):
         game = self.game
         may_sell = self.may_sell
         for company in game.companies.values():
-            # holding no certificate is asked first (a search of the owners, no call; the
-            # title's gate costs more); a holder of face-down certificates only has no
-            # sale (``sale_choice``: nothing held)
-            if me in company.ledger.owners and may_sell(me, company):
+            # holding nothing is asked first (the title's gate costs more)
+            if company.ledger.percent_of(me) and may_sell(me, company):
                 choice = sale_choice(game, me, company)
                 if choice is not None:
                     choices.append(choice)
@@ -249,10 +247,8 @@ class StockChoices(Round[G]):
         cash = self.game.player(me).cash
         purchases = self.purchases
         for company in companies:  # allow_buy's tests on the company, in its order
-            if not company.started or company.closed or company.id in sold:
-                continue
-            ledger = company.ledger  # percent_of, not called where ``me`` holds nothing
-            if (ledger.percent_of(me) if me in ledger.owners else 0) <= cap:
+            if (company.started and not company.closed and company.id not in sold
+                    and company.ledger.percent_of(me) <= cap):
                 choices += purchases(me, company, cash)
         return choices
 
