@@ -17,6 +17,7 @@ certificate is always the same object.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from itertools import pairwise
 from typing import Any
 
 from railhouse.engine.cloning import fast_deepcopy, flat_on_deepcopy
@@ -47,6 +48,10 @@ class ShareLedger:
         self.presidents: tuple[bool, ...] = tuple(r[1] for r in rows)
         self.owners: tuple[str, ...] = tuple(r[2] for r in rows)
         self.face_down: tuple[bool, ...] = tuple(r[3] for r in rows)
+        #: whether the certificate numbers ascend with the positions (fixed: the order of
+        #: positions is then the order :func:`~railhouse.engine.shares.take_slots` picks in)
+        self.in_index_order = all(a < b for a, b in pairwise(self.indexes))
+        self._ordinary_size: int | None = None
         self._held: dict[str, int] | None = None
         self._derived: dict[Any, Any] | None = None
         self._views: list[Certificate] | None = None
@@ -56,12 +61,25 @@ class ShareLedger:
         """Percent held per holder, face-down certificates not counted (do not mutate)."""
         held = self._held
         if held is None:
-            held = {}
-            for owner, percent, down in zip(self.owners, self.percents, self.face_down,
-                                            strict=True):
-                if not down:
-                    held[owner] = held.get(owner, 0) + percent
-            self._held = held
+            held = self._held = self._count_held()
+        return held
+
+    def _count_held(self) -> dict[str, int]:
+        """:meth:`held` from the certificates, holders in the order of their first
+        certificate.  With every certificate face up, ordinary ones of one size and a
+        president's certificate, each holder's total is its count of certificates times
+        that size, the president's certificate's holder adding the difference."""
+        owners, presidents = self.owners, self.presidents
+        size = self.ordinary_size()
+        if size and True not in self.face_down and True in presidents:
+            held = {owner: owners.count(owner) * size for owner in dict.fromkeys(owners)}
+            president = presidents.index(True)
+            held[owners[president]] += self.percents[president] - size
+            return held
+        held = {}
+        for owner, percent, down in zip(owners, self.percents, self.face_down, strict=True):
+            if not down:
+                held[owner] = held.get(owner, 0) + percent
         return held
 
     def percent_of(self, owner: str) -> int:
@@ -81,6 +99,17 @@ class ShareLedger:
         if derived is None:
             derived = self._derived = {}
         return derived
+
+    def ordinary_size(self) -> int:
+        """The size in percent all ordinary (non-president) certificates share, or 0 if
+        they differ (or there are none).  Kept until a certificate's size changes
+        (:meth:`set_percent`, the only writer of ``percents`` after ``__init__``)."""
+        size = self._ordinary_size
+        if size is None:
+            sizes = {pct for pct, pres in zip(self.percents, self.presidents, strict=True)
+                     if not pres}
+            size = self._ordinary_size = sizes.pop() if len(sizes) == 1 else 0
+        return size
 
     def count_of(self, owner: str) -> int:
         """Certificates ``owner`` holds, face-down ones too."""
@@ -138,7 +167,7 @@ class ShareLedger:
     def set_percent(self, index: int, percent: int) -> None:
         sizes = self.percents
         self.percents = (*sizes[:index], percent, *sizes[index + 1 :])
-        self._held = self._derived = None
+        self._held = self._derived = self._ordinary_size = None
 
     def adopt(self, certs: list[Certificate]) -> None:
         """Make ``certs`` (made alone, in index order) the views of this ledger."""

@@ -112,10 +112,8 @@ class StockMarket:
         On a 1-D market ``up`` is right (higher price) and ``down`` is left.
         """
         row, col = pos
-        if self.spec.one_dimensional:
-            direction = {"up": "right", "down": "left"}.get(direction, direction)
-        step = {"up": (-1, 0), "down": (1, 0), "left": (0, -1), "right": (0, 1)}[direction]
-        target = (row + step[0], col + step[1])
+        step_row, step_col = (_ONE_D_STEPS if self.spec.one_dimensional else _STEPS)[direction]
+        target = (row + step_row, col + step_col)
         return target if self._exists(target) else pos
 
     def move(self, company: str, direction: str, steps: int = 1, *, ledges: bool = False,
@@ -166,6 +164,12 @@ class StockMarket:
                     entries.append((price, row, depth, company))
         entries.sort()
         return [e[3] for e in entries]
+
+
+#: (row, column) steps of a move in each direction
+_STEPS = {"up": (-1, 0), "down": (1, 0), "left": (0, -1), "right": (0, 1)}
+#: the same on a 1-D market, where ``up`` is right (a higher price) and ``down`` is left
+_ONE_D_STEPS = {**_STEPS, "up": _STEPS["right"], "down": _STEPS["left"]}
 
 
 def _without(stack: tuple[str, ...], company: str) -> tuple[str, ...]:

@@ -37,14 +37,18 @@ def take_certificates(company: Company, owner: str, count: int) -> list[Certific
 
 def take_slots(ledger: ShareLedger, owner: str, count: int) -> list[int]:
     """:func:`take_certificates` as positions in ``ledger``."""
-    owners, presidents = ledger.owners, ledger.presidents
+    owners = ledger.owners
+    if owner not in owners:
+        return []
+    presidents = ledger.presidents
     found = [i for i, held_by in enumerate(owners) if held_by == owner and not presidents[i]]
     if not found:
         return []
     percent = count * 10
     sizes = ledger.percents
-    first = sizes[found[0]]
-    if all(sizes[i] == first for i in found) and percent % first == 0:
+    common = ledger.ordinary_size()  # every ordinary certificate's size, if they share one
+    first = common or sizes[found[0]]
+    if percent % first == 0 and (common or all(sizes[i] == first for i in found)):
         # one size: the exact search's first selection is the first ``percent // first``
         # in its order (a multiple of the size, or none at all)
         needed = percent // first
@@ -58,10 +62,13 @@ def take_slots(ledger: ShareLedger, owner: str, count: int) -> list[int]:
 
 
 def _order(ledger: ShareLedger, found: list[int]) -> None:
-    """Sort positions face-up first, then by certificate index (the order of the picks)."""
+    """Sort positions face-up first, then by certificate index (the order of the picks);
+    positions in order already are left alone (no certificate face down, indexes
+    ascending with the positions: :attr:`ShareLedger.in_index_order`)."""
     face_down, indexes = ledger.face_down, ledger.indexes
-    if any(face_down[i] for i in found) or any(
-            indexes[a] > indexes[b] for a, b in pairwise(found)):
+    if (True in face_down and any(face_down[i] for i in found)) or (
+            not ledger.in_index_order
+            and any(indexes[a] > indexes[b] for a, b in pairwise(found))):
         found.sort(key=lambda i: (face_down[i], indexes[i]))
 
 

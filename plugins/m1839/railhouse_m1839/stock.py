@@ -123,10 +123,11 @@ class M1839StockRound(StockRound["M1839"]):
     def par_prices(self, company: Company) -> list[int]:
         """R-7.5.3: a par is unavailable where two or more companies already stand
         (computed once per listing for each kind of company and market)."""
-        memo = self.listing_memo()
+        memo = self._listing  # listing_memo(), read without the call: asked per company
         if memo is None:
             return self._open_pars(company)
-        key = ("par prices", company.spec.kind, company.spec.market)
+        spec = company.spec
+        key = ("par prices", spec.kind, spec.market)
         prices: list[int] | None = memo.get(key)
         if prices is None:
             prices = memo[key] = self._open_pars(company)

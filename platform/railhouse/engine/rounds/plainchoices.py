@@ -5,7 +5,8 @@ frozen struct), and building one costs more than looking it up: a stock listing 
 same ``pass``, ``concede``, ``par``, purchase and sale choices at every turn of a player.
 The tables are keyed on every field of the choice and nothing else, so a hit is the very
 value a fresh construction would give; they grow to at most players x companies x (par
-prices, sources and sizes, or sale ranges) entries.
+prices, sources and sizes, or sale ranges) entries (the lists of pars, players x
+companies x the affordable prefixes of each title's par price lists).
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from railhouse.engine.actions import BuyShares, Concede, LegalAction, Par, Pass,
 _PASS: dict[str, LegalAction] = {}
 _CONCEDE: dict[str, LegalAction] = {}
 _PAR: dict[tuple[str, str, int], LegalAction] = {}
+_PARS: dict[tuple[str, str, tuple[int, ...]], list[LegalAction]] = {}
 _BUY: dict[tuple[str, str, str, int], LegalAction] = {}
 _SELL: dict[tuple[str, str, int, int], LegalAction] = {}
 
@@ -42,6 +44,16 @@ def par_choice(entity: str, company: str, price: int) -> LegalAction:
     if choice is None:
         choice = _PAR[key] = LegalAction(Par(entity=entity, company=company, price=price))
     return choice
+
+
+def par_choices_at(entity: str, company: str, prices: tuple[int, ...]) -> list[LegalAction]:
+    """``[par_choice(entity, company, p) for p in prices]``, one shared list per key: do
+    not mutate it (callers copy it into their listing)."""
+    key = (entity, company, prices)
+    choices = _PARS.get(key)
+    if choices is None:
+        choices = _PARS[key] = [par_choice(entity, company, p) for p in prices]
+    return choices
 
 
 def buy_choice(entity: str, company: str, source: str, count: int) -> LegalAction:

@@ -6,7 +6,7 @@ than 10%."""
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from railhouse.engine.entities import POOL, Company
 from railhouse.engine.rounds.plainchoices import sale_range_choice
@@ -29,11 +29,16 @@ def sale_choice(game: Game, seller: str, company: Company) -> LegalAction | None
     president = company.president == seller
     memo = company.ledger.derived()
     key = ("sale", seller, president)
-    if key in memo:
-        choice: LegalAction | None = memo[key]
+    known = memo.get(key, _UNKNOWN)
+    if known is not _UNKNOWN:
+        choice: LegalAction | None = known
         return choice
     choice = memo[key] = fresh_sale_choice(game, company, seller, president)
     return choice
+
+
+#: a :func:`sale_choice` memo miss (None is an answer: nothing to sell)
+_UNKNOWN: Any = object()
 
 
 def fresh_sale_choice(game: Game, company: Company, seller: str,
@@ -103,6 +108,8 @@ def sale_step(company: Company, seller: str) -> int:
 
 
 def _sale_step(ledger: ShareLedger, seller: str, president: bool) -> int:
+    if ledger.ordinary_size() == 10:  # every certificate drawn on is one share: steps of 1
+        return 1
     step = 0
     for owner, percent, is_president in zip(ledger.owners, ledger.percents,
                                             ledger.presidents, strict=True):

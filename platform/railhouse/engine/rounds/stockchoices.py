@@ -31,7 +31,7 @@ from railhouse.engine.rounds.base import G, Round
 from railhouse.engine.rounds.plainchoices import (
     buy_choice,
     concede_choice,
-    par_choice,
+    par_choices_at,
     pass_choice,
 )
 from railhouse.engine.rounds.sales import sale_choice, sellable_units
@@ -187,9 +187,10 @@ class StockChoices(Round[G]):
         """Whether ``me`` may start ``company`` (unstarted and open) with ``units`` shares:
         its president's certificate is unsold and the holding cap allows them (SOH FAQ 5:
         private #7's owner cannot start NRS in phase 6)."""
-        if company.percent_of(me) + units * 10 > self.game.config.max_holding_percent:
+        ledger = company.ledger
+        if ledger.president_owner() != self.game.unsold_location():
             return False
-        return company.ledger.president_owner() == self.game.unsold_location()
+        return ledger.percent_of(me) + units * 10 <= self.game.config.max_holding_percent
 
     def par_choices(self, me: str) -> list[LegalAction]:
         """Every company ``me`` may start, at every one of its :meth:`par_prices` at which
@@ -201,13 +202,21 @@ class StockChoices(Round[G]):
             return []
         cash = game.player(me).cash
         choices = []
+        # the affordable prices of each list ``par_prices`` gives, by its id (companies of
+        # one kind and market share one list; the list is kept with them, so no other
+        # object takes its id meanwhile)
+        affordable: dict[int, tuple[list[int], tuple[int, ...]]] = {}
         for company in game.companies.values():
             if company.started or company.closed:
                 continue
-            prices = [p for p in self.par_prices(company) if p * units <= cash]
+            offered = self.par_prices(company)
+            known = affordable.get(id(offered))
+            if known is None:
+                known = affordable[id(offered)] = (
+                    offered, tuple(p for p in offered if p * units <= cash))
+            prices = known[1]
             if prices and self.may_par(me, company, units):  # affordable first: may_par costs
-                company_id = company.id
-                choices += [par_choice(me, company_id, p) for p in prices]
+                choices += par_choices_at(me, company.id, prices)
         return choices
 
     def par_prices(self, company: Company) -> list[int]:
@@ -361,7 +370,13 @@ def offers_at(ledger: ShareLedger, sources: list[str]) -> list[tuple[str, int]]:
 
 
 def _ordinary_sizes(ledger: ShareLedger, source: str) -> list[int]:
-    """The sizes of the ordinary certificates at ``source``, ascending, each once."""
+    """The sizes of the ordinary certificates at ``source``, ascending, each once (where
+    all ordinary certificates share one size, whether ``source`` holds one of them)."""
+    common = ledger.ordinary_size()
+    if common:
+        owners, presidents = ledger.owners, ledger.presidents
+        president_there = True in presidents and owners[presidents.index(True)] == source
+        return [common] if owners.count(source) > president_there else []
     return sorted({pct for owner, pct, pres in zip(ledger.owners, ledger.percents,
                                                    ledger.presidents, strict=True)
                    if owner == source and not pres})
