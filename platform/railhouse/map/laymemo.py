@@ -121,12 +121,13 @@ def carried(board: Board, markers: dict[str, tuple[object, ...]]
     prev: _Revision | None = board.cache.get(LAST_REVISION)
     lays: dict[Any, Any] = {}
     flipped: frozenset[str] = frozenset()  # tiles gone from the supply or back in it
-    if prev is not None and supply == prev.supply:
+    if prev is None:
+        out = supply_out(board)
+    elif supply == prev.supply:
         out = prev.out
     else:
-        out = supply_out(board)
-        if prev is not None:
-            flipped = out ^ prev.out
+        out = _out_after(board, prev)
+        flipped = out ^ prev.out
     if prev is not None and len(prev.lays) <= CARRY_LIMIT:
         neighbours = board.map.neighbours
         dirty: set[str | None] = (set() if markers == prev.markers else
@@ -142,6 +143,16 @@ def carried(board: Board, markers: dict[str, tuple[object, ...]]
             lays = {key: found for key, found in prev.lays.items() if key[0] not in dirty}
     board.cache[LAST_REVISION] = _Revision(tiles.copy(), supply.copy(), out, markers, lays)
     return lays, out
+
+
+def _out_after(board: Board, prev: _Revision) -> frozenset[str]:
+    """:func:`supply_out` now, from the one of ``prev`` and the tiles whose supply entry
+    differs from ``prev.supply`` (a lay changes one or two): only those can have gone out
+    or come back."""
+    changed = {tile for tile, _ in board.supply.items() ^ prev.supply.items()}
+    available, tiles = board.available, board.map.tiles
+    return prev.out.difference(changed).union(
+        [tile for tile in changed if tile in tiles and not available(tile)])
 
 
 def supply_out(board: Board) -> frozenset[str]:

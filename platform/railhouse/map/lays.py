@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
+from itertools import chain
 
 from railhouse.map.board import Board
 from railhouse.map.graph import Operator, hex_order
@@ -58,15 +59,21 @@ class LayOptions:
 
 def legal_tile_lays(board: Board, op: Operator, opts: LayOptions) -> list[TileLay]:
     """Every legal ``(hex, tile, rotation)`` for ``op`` now, with its cost (see module doc)."""
-    return list(iter_tile_lays(board, op, opts))
+    return list(chain.from_iterable(_listings(board, op, opts)))
 
 
 def iter_tile_lays(board: Board, op: Operator, opts: LayOptions) -> Iterator[TileLay]:
     """The lays of :func:`legal_tile_lays`, in the same order, produced hex by hex."""
+    for lays in _listings(board, op, opts):
+        yield from lays
+
+
+def _listings(board: Board, op: Operator, opts: LayOptions) -> Iterator[list[TileLay]]:
+    """The lays of every open hex, hex by hex (a list per hex, memoised: not to be
+    changed)."""
     inputs = listing_inputs(board)
     for coord, reached_mask, has_token in _open_hexes(board, op, opts):
-        yield from _hex_lays(board, op, opts, inputs, coord, reached_mask,
-                             has_token).listed(board)
+        yield _hex_lays(board, op, opts, inputs, coord, reached_mask, has_token).listed(board)
 
 
 def first_tile_lay(
@@ -237,6 +244,9 @@ def _fitting(
     hex_cost = _hex_cost(board, coord, upgrade)
     holds = coord in markers and _holds_tokens(board, coord, len(old.city_indices()))
     held: dict[int, _Held] = {}  # the hex's markers per length of a city map (one, in fact)
+    # whether the markers fit, per new tile and city map: all :func:`_tokens_fit` reads
+    # of a shape (its turns over the old tile fit alike)
+    fits: dict[tuple[str, tuple[int, ...]], bool] = {}
     ruled = _ruled_edges(board.map).get(coord, 0)
     for cand in static_candidates(board.map, coord, old, old_rot):
         new = cand.shape.new
@@ -246,9 +256,15 @@ def _fitting(
             continue
         new_edges = cand.edge_mask & ~old_mask
         cost = _edge_cost(board, op, coord, new_edges) if new_edges & ruled else 0
-        if cost is None or (holds and not _tokens_fit(board, coord, old, new, cand.shape,
-                                                      held)):
+        if cost is None:
             continue
+        if holds:
+            fit_key = (new.id, cand.shape.city_map)
+            fit = fits.get(fit_key)
+            if fit is None:
+                fit = fits[fit_key] = _tokens_fit(board, coord, old, new, cand.shape, held)
+            if not fit:
+                continue
         yield cand, cost + hex_cost
 
 

@@ -14,7 +14,7 @@ from minimap import mini_map
 from railhouse.bench.positions import choose_playing, seat_names
 from railhouse.engine.record import new_game
 from railhouse.map import Board, LayOptions, Operator, legal_tile_lays
-from railhouse.map.laymemo import LAST_REVISION
+from railhouse.map.laymemo import LAST_REVISION, listing_inputs, supply_out
 from railhouse.map.lays import first_tile_lay
 from railhouse.map.tiles import orient
 
@@ -30,6 +30,8 @@ def _uncached(board: Board, op: Operator, opts: LayOptions) -> list[object]:
 def _check(game: Any, checked: list[int]) -> None:
     board = game.board
     colors = frozenset(game.phase.tiles)
+    # the tiles out of the supply, carried from the previous revision's, as read afresh
+    assert listing_inputs(board).out == supply_out(board), board.track_version
     for company in sorted({o for owners in board.tokens.values() for o in owners}):
         op = Operator(company, column=game.phase.offboard_column)
         for opts in (LayOptions(colors=colors), LayOptions(colors=colors, extra_cost=20)):

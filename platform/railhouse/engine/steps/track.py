@@ -81,6 +81,30 @@ def power_of(game: Game, company: Company, ability: str) -> str | None:
     return None
 
 
+#: the options made so far, per their fields (:func:`lay_options`)
+_OPTIONS: dict[tuple[object, ...], LayOptions] = {}
+#: options kept before :data:`_OPTIONS` starts afresh (bounds memory in long sessions)
+OPTIONS_LIMIT = 4096
+
+
+def lay_options(colors: frozenset[str], new_tiles: bool, upgrades: bool,
+                only: frozenset[str] | None, no_upgrade: frozenset[str],
+                fee: int) -> LayOptions:
+    """``LayOptions`` with these fields, made once per process and then looked up (a
+    track step asks for its options several times per position, and making the frozen
+    dataclass costs several microseconds; it is immutable, so any step, game or clone
+    may share it).  Keyed on every field it is given, so an entry is never stale."""
+    key = (colors, new_tiles, upgrades, only, no_upgrade, fee)
+    hit = _OPTIONS.get(key)
+    if hit is None:
+        if len(_OPTIONS) >= OPTIONS_LIMIT:
+            _OPTIONS.clear()
+        hit = _OPTIONS[key] = LayOptions(colors=colors, new_tiles=new_tiles,
+                                         upgrades=upgrades, only_hexes=only,
+                                         no_upgrade=no_upgrade, extra_cost=fee)
+    return hit
+
+
 #: what :meth:`TrackStep.find` answers: the legal lay and the power it uses
 Found = tuple[TileLay, LayPower | None]
 
@@ -182,9 +206,8 @@ class TrackStep(MapStep[G, T]):
         for narrower in (power.hexes if power is not None else None, hexes):
             if narrower is not None:
                 only = frozenset(narrower) if only is None else only & frozenset(narrower)
-        return LayOptions(colors=frozenset(self.game.phase.tiles), new_tiles=new_tiles,
-                          upgrades=upgrades, only_hexes=only, no_upgrade=self.no_upgrade(),
-                          extra_cost=fee)  # fmt: skip
+        return lay_options(frozenset(self.game.phase.tiles), new_tiles, upgrades, only,
+                           self.no_upgrade(), fee)
 
     def lays(self, power: LayPower | None = None,
              hexes: frozenset[str] | None = None) -> list[TileLay]:
@@ -193,10 +216,13 @@ class TrackStep(MapStep[G, T]):
         opts = self.options(power, hexes)
         if opts is None:
             return []
-        cash = self.company.cash
-        priced = (self._priced(lay, power, opts.extra_cost, cash)
-                  for lay in self._fitting(opts, power))
-        return [lay for lay in priced if lay is not None]
+        cash, fee, priced = self.company.cash, opts.extra_cost, self._priced
+        out = []
+        for lay in self._fitting(opts, power):
+            offered = priced(lay, power, fee, cash)
+            if offered is not None:
+                out.append(offered)
+        return out
 
     def _fitting(self, opts: LayOptions, power: LayPower | None) -> list[TileLay]:
         """The lays the map allows with ``opts`` (``power``'s hexes when it need not
