@@ -14,7 +14,7 @@ import dataclasses
 import types
 import weakref
 from collections import deque
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from itertools import repeat
 from operator import attrgetter
 from typing import Any, TypeVar
@@ -210,21 +210,53 @@ def _copy_state(state: dict[str, Any], memo: dict[int, Any]) -> dict[str, Any]:
 
 def _copy_slots(value: Any, memo: dict[int, Any]) -> Any:
     """An instance that keeps its state in slots (a ``@dataclass(slots=True)`` record, say),
-    slot by slot, as ``copy`` would: the slots are read in one C call
-    (:data:`_SLOT_READERS`), only the values that are not atomic visit the copiers, and
-    the copies are written back by ``map`` (in C)."""
-    twin = object.__new__(type(value))
+    slot by slot, as ``copy`` would (:func:`copy_slots` with no shallow slot)."""
+    return copy_slots(value, memo, _NO_NAMES)
+
+
+_NO_NAMES: frozenset[str] = frozenset()
+_SET_SLOT = object.__setattr__
+
+
+def copy_slots(value: Any, memo: dict[int, Any], shallow: frozenset[str]) -> Any:
+    """A deep copy of an instance that keeps its state in slots, but for the ``shallow``
+    slots, containers of immutable values copied with their own ``copy()``: the slots are
+    read in one C call (:data:`_SLOT_READERS`), only values that are not atomic visit the
+    copiers, and the copies are written back by ``map`` over ``object.__setattr__`` (all
+    in C; a slot never set is skipped, slot by slot)."""
+    cls = type(value)
+    twin = object.__new__(cls)
     memo[id(value)] = twin
-    names, read = _SLOT_READERS[type(value)]
+    reader = _SLOT_READERS.get(cls)
+    if reader is None:
+        names = _SLOTS[cls] = _slot_names(cls)
+        reader = _SLOT_READERS[cls] = (names, _reader(names))
+    names, read = reader
+    items: Sequence[Any]
     try:
         items = read(value)
     except AttributeError:  # a slot never set: skip the unset ones
         items = tuple(getattr(value, name, _MISSING) for name in names)
+        write: Callable[[Any, str, Any], None] = _write_slot
+    else:
+        write = _SET_SLOT
     atomic = ATOMIC
-    copied = [item if type(item) in atomic or item is _MISSING else fast_deepcopy(item, memo)
-              for item in items]
-    deque(map(_write_slot, repeat(twin), names, copied), maxlen=0)
+    if not atomic.issuperset(map(type, items)):
+        items = [item if type(item) in atomic or item is _MISSING
+                 else _shallow_copy(item, memo) if name in shallow
+                 else fast_deepcopy(item, memo)
+                 for name, item in zip(names, items, strict=True)]
+    deque(map(write, repeat(twin), names, items), maxlen=0)
     return twin
+
+
+def _shallow_copy(value: Any, memo: dict[int, Any]) -> Any:
+    """``value.copy()``, kept in ``memo`` as any copy is: another reference to the same
+    container (a decider's, say) gets the same copy."""
+    done = memo.get(id(value), _MISSING)
+    if done is _MISSING:
+        done = memo[id(value)] = value.copy()
+    return done
 
 
 def _write_slot(twin: Any, name: str, item: Any) -> None:
