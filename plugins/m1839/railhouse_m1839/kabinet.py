@@ -69,7 +69,9 @@ def kr_owner(game: M1839) -> str | None:
 
 
 def kr_active(game: M1839) -> bool:
-    return game.phase_reached(KR_FROM_PHASE) and bool(kr_owner(game))
+    """KR's power is open to its owning player (the owner asked first: the cheaper test,
+    and false all game long once KR is used or bought by a company)."""
+    return bool(kr_owner(game)) and game.phase_reached(KR_FROM_PHASE)
 
 
 def kr_moves(game: M1839, company_id: str, declined: tuple[Action, ...] = ()) -> list[MoveStation]:
