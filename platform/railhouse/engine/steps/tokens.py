@@ -24,6 +24,7 @@ from railhouse.engine.rounds.base import G
 from railhouse.engine.steps.base import T
 from railhouse.engine.steps.mapstep import MapStep
 from railhouse.map.board import Board
+from railhouse.map.mapdef import Reservation
 from railhouse.map.tokens import TokenOptions, hex_reservations, legal_token_placements
 
 
@@ -82,8 +83,9 @@ def places_left_each(board: Board, coords: tuple[str, ...], company: str,
                      replaceable: frozenset[str] = frozenset()) -> list[int]:
     """:func:`places_left` of each of ``coords``, in order: the rows' table (the memo of
     :func:`hex_places`) looked up once for all of them."""
-    table = _rows(board, replaceable)
-    return [_left(table.get(coord) or _row(board, table, coord, replaceable), company)
+    table, reserved = _rows(board, replaceable), hex_reservations(board)
+    return [_left(table.get(coord) or _row(board, table, coord, replaceable, reserved),
+                  company)
             for coord in coords]
 
 
@@ -106,7 +108,7 @@ def hex_places(board: Board, coord: str, replaceable: frozenset[str]) -> HexRow:
     Memoised per board revision (``Board.memo``: tiles, tokens and reservations are fixed
     there) and ``replaceable``, hex by hex as asked."""
     table = _rows(board, replaceable)
-    return table.get(coord) or _row(board, table, coord, replaceable)
+    return table.get(coord) or _row(board, table, coord, replaceable, hex_reservations(board))
 
 
 def _rows(board: Board, replaceable: frozenset[str]) -> dict[str, HexRow]:
@@ -119,9 +121,10 @@ def _rows(board: Board, replaceable: frozenset[str]) -> dict[str, HexRow]:
     return table
 
 
-def _row(board: Board, table: dict[str, HexRow], coord: str,
-         replaceable: frozenset[str]) -> HexRow:
-    """Work out :func:`hex_places` of ``coord`` and keep it in ``table``."""
+def _row(board: Board, table: dict[str, HexRow], coord: str, replaceable: frozenset[str],
+         reserved_on: dict[str, tuple[Reservation, ...]]) -> HexRow:
+    """Work out :func:`hex_places` of ``coord`` and keep it in ``table`` (``reserved_on``:
+    the board's :func:`hex_reservations`)."""
     t, _ = board.tile_at(coord)
     stops, tokens = t.stops, board.tokens
     free, owners = 0, []
@@ -133,7 +136,7 @@ def _row(board: Board, table: dict[str, HexRow], coord: str,
     on_hex = frozenset(owners)
     if owners:
         free -= sum(1 for o in owners if o not in replaceable)
-    reserved = hex_reservations(board).get(coord)
+    reserved = reserved_on.get(coord)
     holders = frozenset(r.company for r in reserved) - on_hex if reserved else NOBODY
     row = table[coord] = (free, on_hex, holders)
     return row
