@@ -17,8 +17,15 @@ from __future__ import annotations
 import dataclasses
 from typing import TYPE_CHECKING, Any
 
+from railhouse.engine.steps.tokens import places_left_each
 from railhouse_m1839.mapdata import BIG_CITIES, CITIES, NRS_CHOICE, OO_CITIES
-from railhouse_m1839.stations import NRS, nrs_keeps_a_place, places_for, sync_reservations
+from railhouse_m1839.stations import (
+    NRS,
+    REPLACEABLE,
+    nrs_keeps_a_place,
+    places_for,
+    sync_reservations,
+)
 
 if TYPE_CHECKING:
     from railhouse.map.board import Board
@@ -50,9 +57,8 @@ def candidate_hexes(game: M1839, company: str, chosen: tuple[str, ...] = ()) -> 
     nrs_chosen = any(c in NRS_CHOICE for c in chosen)
     # _open for each hex, its tests on ``chosen`` asked once; R-14.5.1 only where a hex
     # of NRS's choice is involved (elsewhere nrs_keeps_a_place holds at once)
-    hexes = [h for h in SORTED_CITY_HEXES
+    hexes = [h for h in open_hexes(board, company)
              if h not in chosen and not (big_taken and h in BIG_HEXES)
-             and places_for(board, h, company) > 0
              and (not (nrs_chosen or h in NRS_CHOICE)
                   or nrs_keeps_a_place(game, board, company, h, *chosen))]
     if chosen:
@@ -106,6 +112,24 @@ def can_reserve_two(game: M1839, company: str, *, synced: Board | None = None) -
 #: through its own markers and reservations (``places_for``) and whether it is NRS
 #: (``nrs_keeps_a_place``), so all such companies share one answer per board revision
 ABSENT = ""
+
+
+def open_hexes(board: Board, company: str) -> tuple[str, ...]:
+    """The city hexes, in order, where ``company`` could take a circle now
+    (``places_for(board, h, company) > 0``).  Memoised in the board revision's ``memo``
+    (``Board.memo``: ``places_for`` reads only the board's tiles, tokens and reservations,
+    all fixed there) per company, a company with no marker and no reservation on the board
+    judged as :data:`ABSENT` (``places_for`` reads the company only through those), so the
+    unstarted Locals of a listing and the Local choosing its homes share one answer."""
+    memo = board.memo()
+    judged = company if company in _on_board(board, memo) else ABSENT
+    key = ("open hexes", judged)
+    hit: tuple[str, ...] | None = memo.get(key)
+    if hit is None:
+        left = places_left_each(board, SORTED_CITY_HEXES, judged, REPLACEABLE)
+        hit = memo[key] = tuple(h for h, n in zip(SORTED_CITY_HEXES, left, strict=True)
+                                if n > 0)
+    return hit
 
 
 def _on_board(board: Board, memo: dict[Any, Any]) -> frozenset[str]:

@@ -69,31 +69,52 @@ def kr_owner(game: M1839) -> str | None:
 
 
 def kr_active(game: M1839) -> bool:
-    return game.phase_reached(KR_FROM_PHASE) and bool(kr_owner(game))
+    """KR's power is open to its owning player (the owner asked first: the cheaper test,
+    and false all game long once KR is used or bought by a company)."""
+    return bool(kr_owner(game)) and game.phase_reached(KR_FROM_PHASE)
 
 
 def kr_moves(game: M1839, company_id: str, declined: tuple[Action, ...] = ()) -> list[MoveStation]:
     """Every legal KR move of ``company_id``'s markers now (module docstring)."""
     if not kr_active(game):
         return []
-    from railhouse_m1839.stations import nrs_keeps_a_place, sync_reservations
-
-    board = sync_reservations(game)
-    company = game.companies[company_id]
-    opts = TokenOptions(cost=0, one_per="city", replaceable=frozenset({NS}))
-    targets = [
-        (p.hex, p.city, p.replaces or "")
-        for p in legal_token_placements(board, operator(game, company), opts)
-        if nrs_keeps_a_place(game, board, company_id, p.hex)
-    ]
+    mine, targets = _markers_and_targets(game, company_id)
     out = []
-    for coord, city in board.company_cities(company_id):
+    for coord, city in mine:
         for to_hex, to_city, replaces in targets:
             move = MoveStation(entity=company_id, hex=coord, city=city, to_hex=to_hex,
                                to_city=to_city, replaces=replaces)  # fmt: skip
             if to_hex != coord and move not in declined:
                 out.append(move)
     return out
+
+
+Target = tuple[str, int, str]
+
+
+def _markers_and_targets(game: M1839, company_id: str
+                         ) -> tuple[list[tuple[str, int]], list[Target]]:
+    """The company's markers and the ``(hex, city, replaces)`` places a KR move may take
+    them to (reservations synced first).  Memoised in the board revision's ``memo``
+    (``Board.memo``) per operator (the company and the phase's map state) and NRS's state:
+    all that ``legal_token_placements`` and ``nrs_keeps_a_place`` read besides the board.
+    The lists are shared: do not change them."""
+    from railhouse_m1839.stations import NRS, nrs_keeps_a_place, sync_reservations
+
+    board = sync_reservations(game)
+    company = game.companies[company_id]
+    op = operator(game, company)
+    nrs = game.companies.get(NRS)
+    key = ("kr targets", op, None if nrs is None else (nrs.closed, nrs.operated_count > 0))
+    memo = board.memo()
+    hit: tuple[list[tuple[str, int]], list[Target]] | None = memo.get(key)
+    if hit is None:
+        opts = TokenOptions(cost=0, one_per="city", replaceable=frozenset({NS}))
+        targets = [(p.hex, p.city, p.replaces or "")
+                   for p in legal_token_placements(board, op, opts)
+                   if nrs_keeps_a_place(game, board, company_id, p.hex)]
+        hit = memo[key] = (board.company_cities(company_id), targets)
+    return hit
 
 
 def apply_move(game: M1839, move: MoveStation) -> None:

@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING
 
 from railhouse.engine.actions import LegalAction
 from railhouse.engine.agreements import propose
+from railhouse.engine.config import CompanySpec
 from railhouse.engine.entities import Company
 from railhouse.engine.privates import close_private
 from railhouse.engine.steps import HomeTokenStep as CoreHomeTokenStep
@@ -53,42 +54,53 @@ REPLACEABLE = frozenset({NS})
 
 # ----------------------------------------------------------------------- reservations
 def wanted_reservations(game: M1839) -> list[Reservation]:
-    return [Reservation(company, h, city) for company, h, city in _wanted(game)]
+    return [Reservation(company, h, city) for company, h, city in _rows(_wanting(game))]
 
 
-def _wanted(game: M1839) -> tuple[tuple[str, str, None], ...]:
-    """(company, hex, city) of every reservation the companies want, in order."""
-    out: list[tuple[str, str, None]] = []
+def _wanting(game: M1839) -> tuple[CompanySpec, ...]:
+    """The charters of the companies that want their homes reserved, in order: an
+    unoperated Major, a parred unoperated Local (module docstring).  The reservations are a
+    function of these charters alone (:func:`_rows`)."""
+    out: list[CompanySpec] = []
     for company in game.companies.values():
         if company.closed or company.operated_count > 0:
             continue
         spec = company.spec
-        if spec.kind == "major":
-            homes = spec.home[:1] if company.id == NRS else spec.home
-        elif spec.kind == "local" and company.started:
-            homes = spec.home
-        else:
-            continue
-        for h in homes:
-            out.append((company.id, h, None))
+        kind = spec.kind
+        if kind == "major" or (kind == "local" and company.started):
+            out.append(spec)
     return tuple(out)
+
+
+def _rows(wanting: tuple[CompanySpec, ...]) -> tuple[tuple[str, str, None], ...]:
+    """(company, hex, city) of every reservation of the ``wanting`` charters, in order:
+    a charter's homes, NRS only its first (the second is :func:`nrs_keeps_a_place`)."""
+    return tuple((spec.id, h, None) for spec in wanting
+                 for h in (spec.home[:1] if spec.id == NRS else spec.home))
 
 
 def sync_reservations(game: M1839) -> Board:
     """Make ``board.reservations`` match the companies (module docstring); the board.
-    The board's reservations, as (company, hex, city) rows, are kept in ``Board.memo``
-    (keyed on the board's revision, which every change of its reservations moves on), so
-    an unchanged board is checked without making a reservation."""
+    The board's ``cache`` keeps the charters (:func:`_wanting`) its reservations were last
+    found to match, with the reservations list they matched: the board replaces that list
+    on every change of its reservations (it never changes one in place) and the
+    reservations wanted are a function of the charters alone, so the same charters and the
+    same list need no reservation made nor compared.  (A clone's board has a list of its
+    own: its first sync compares afresh.)"""
     board = game.board
-    wanted = _wanted(game)
-    memo = board.memo()
-    have: tuple[tuple[str, str, int | None], ...] | None = memo.get("reservation rows")
-    if have is None:
-        have = memo["reservation rows"] = tuple(
-            (r.company, r.hex, r.city) for r in board.reservations)
-    if wanted != have:
+    wanting = _wanting(game)
+    matched = board.cache.get(MATCHED)
+    if matched is not None and matched[0] is board.reservations and matched[1] == wanting:
+        return board
+    wanted = _rows(wanting)
+    if wanted != tuple((r.company, r.hex, r.city) for r in board.reservations):
         board.set_reservations([Reservation(company, h, city) for company, h, city in wanted])
+    board.cache[MATCHED] = (board.reservations, wanting)
     return board
+
+
+#: the ``Board.cache`` key of :func:`sync_reservations`'s last match
+MATCHED = "1839 reservations matched"
 
 
 def places_for(board: Board, coord: str, company: str) -> int:

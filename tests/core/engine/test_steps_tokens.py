@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from railhouse.engine.actions import LegalAction, PlaceToken
 from railhouse.engine.steps import free_circles, listed_placement, place_token, places_left
+from railhouse.engine.steps.tokens import places_left_each
 from railhouse.map import HexDef, MapDef, Reservation, tile
 from railhouse.map.board import Board
 
@@ -48,3 +49,16 @@ def test_an_old_record_placement_over_a_replaceable_token_is_the_one_listed() ->
     assert listed_placement(old, listed) == listed[0].action
     both = [*listed, LegalAction(old)]
     assert listed_placement(old, both) == old  # an empty place is listed too: as spelled
+
+
+def test_places_left_each_is_places_left_hex_by_hex() -> None:
+    board = Board(mini_map())
+    place_token(board, "D3", 0, "NS")
+    place_token(board, "C6", 1, "C")
+    for replaceable in (frozenset(), frozenset({"NS"})):
+        for company in ("A", "B", "C", "D", "NS"):
+            coords = ("C6", "D3", "D9", "C6")
+            board.cache = {}
+            each = places_left_each(board, coords, company, replaceable)
+            board.cache = {}
+            assert each == [places_left(board, h, company, replaceable) for h in coords]

@@ -24,6 +24,7 @@ from railhouse.engine.rounds.base import G
 from railhouse.engine.steps.base import T
 from railhouse.engine.steps.mapstep import MapStep
 from railhouse.map.board import Board
+from railhouse.map.mapdef import Reservation
 from railhouse.map.tokens import TokenOptions, hex_reservations, legal_token_placements
 
 
@@ -75,35 +76,69 @@ def places_left(board: Board, coord: str, company: str,
     token), after keeping one per other company's reservation there whose holder has no
     token on the hex; 0 where the company has a token on the hex.  Read from the hex's
     row (:func:`hex_places`), which holds all of the answer but the company."""
-    free, owners, holders = hex_places(board, coord, replaceable)
+    return _left(hex_places(board, coord, replaceable), company)
+
+
+def places_left_each(board: Board, coords: tuple[str, ...], company: str,
+                     replaceable: frozenset[str] = frozenset()) -> list[int]:
+    """:func:`places_left` of each of ``coords``, in order: the rows' table (the memo of
+    :func:`hex_places`) looked up once for all of them."""
+    table, reserved = _rows(board, replaceable), hex_reservations(board)
+    return [_left(table.get(coord) or _row(board, table, coord, replaceable, reserved),
+                  company)
+            for coord in coords]
+
+
+HexRow = tuple[int, frozenset[str], frozenset[str]]
+NOBODY: frozenset[str] = frozenset()
+
+
+def _left(row: HexRow, company: str) -> int:
+    """The places of a :func:`hex_places` row left to ``company`` (:func:`places_left`)."""
+    free, owners, holders = row
     if company in owners:
         return 0
     return free - len(holders) + (company in holders)
 
 
-def hex_places(board: Board, coord: str,
-               replaceable: frozenset[str]) -> tuple[int, frozenset[str], frozenset[str]]:
+def hex_places(board: Board, coord: str, replaceable: frozenset[str]) -> HexRow:
     """``(places, owners, holders)`` of ``coord``: its circles that are empty or hold a
     ``replaceable`` token, the owners of its tokens, and the companies with a reservation
     on it and no token there (each keeps a place from every company but itself).
     Memoised per board revision (``Board.memo``: tiles, tokens and reservations are fixed
     there) and ``replaceable``, hex by hex as asked."""
+    table = _rows(board, replaceable)
+    return table.get(coord) or _row(board, table, coord, replaceable, hex_reservations(board))
+
+
+def _rows(board: Board, replaceable: frozenset[str]) -> dict[str, HexRow]:
+    """The memo of :func:`hex_places` for this board revision and ``replaceable``."""
     memo = board.memo()
     key = ("hex_places", replaceable)
-    table: dict[str, tuple[int, frozenset[str], frozenset[str]]] | None = memo.get(key)
+    table: dict[str, HexRow] | None = memo.get(key)
     if table is None:
         table = memo[key] = {}
-    row = table.get(coord)
-    if row is None:
-        t, _ = board.tile_at(coord)
-        cities = t.city_indices()
-        tokens = board.tokens
-        owners = [o for k in range(len(cities)) for o in tokens.get((coord, k), ())]
-        slots = sum(t.stops[i].slots for i in cities)
-        free = slots - sum(1 for o in owners if o not in replaceable)
-        on_hex = frozenset(owners)
-        holders = frozenset(r.company for r in hex_reservations(board).get(coord, ())) - on_hex
-        row = table[coord] = (free, on_hex, holders)
+    return table
+
+
+def _row(board: Board, table: dict[str, HexRow], coord: str, replaceable: frozenset[str],
+         reserved_on: dict[str, tuple[Reservation, ...]]) -> HexRow:
+    """Work out :func:`hex_places` of ``coord`` and keep it in ``table`` (``reserved_on``:
+    the board's :func:`hex_reservations`)."""
+    t, _ = board.tile_at(coord)
+    stops, tokens = t.stops, board.tokens
+    free, owners = 0, []
+    for k, i in enumerate(t.city_indices()):
+        free += stops[i].slots
+        held = tokens.get((coord, k))
+        if held:
+            owners += held
+    on_hex = frozenset(owners)
+    if owners:
+        free -= sum(1 for o in owners if o not in replaceable)
+    reserved = reserved_on.get(coord)
+    holders = frozenset(r.company for r in reserved) - on_hex if reserved else NOBODY
+    row = table[coord] = (free, on_hex, holders)
     return row
 
 

@@ -1,0 +1,52 @@
+"""``homes.open_hexes`` (the city hexes where a company could take a circle, memoised per
+board revision and judged company) equals ``places_for`` asked hex by hex on a copy of the
+board with nothing memoised, for every Local and NRS at every position of seeded playouts;
+and a clone's board change leaves the original's answer alone."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from railhouse.bench.positions import playout
+from railhouse.engine.actions import LegalAction
+from railhouse.engine.record import new_game
+from railhouse_m1839.homes import SORTED_CITY_HEXES, open_hexes
+from railhouse_m1839.stations import places_for, sync_reservations
+
+
+def _plain(game: Any, company: str) -> tuple[str, ...]:
+    board = sync_reservations(game).clone()
+    board.cache = {}  # nothing memoised: every hex's row is worked out afresh
+    return tuple(h for h in SORTED_CITY_HEXES if places_for(board, h, company) > 0)
+
+
+def test_open_hexes_equal_the_hex_by_hex_answer_at_every_position() -> None:
+    checked = 0
+
+    def visit(game: Any, legal: list[LegalAction]) -> None:
+        nonlocal checked
+        board = sync_reservations(game)
+        for company in game.companies.values():
+            if company.closed or (company.spec.kind != "local" and company.id != "NRS"):
+                continue
+            assert open_hexes(board, company.id) == _plain(game, company.id), (
+                f"action {len(game.actions)}, {company.id}")
+            checked += 1
+
+    for seed in (1000, 1001):
+        playout("1839", 4, seed, visit=visit)
+    assert checked > 1000
+
+
+def test_a_clone_placing_a_marker_leaves_the_original_answer_alone() -> None:
+    game = new_game("1839", ["A", "B", "C", "D"], None, 1)
+    board = sync_reservations(game)
+    before = open_hexes(board, "")
+    coord = next(h for h in before if places_for(board, h, "") == 1)
+    clone = game.clone()
+    cboard = clone.board
+    assert open_hexes(cboard, "") == before  # shared until either board changes
+    cboard.place_token(coord, 0, "X")  # (an NS marker would leave its place open)
+    assert coord not in open_hexes(cboard, "")
+    assert open_hexes(board, "") == before
+    assert cboard.cache is not board.cache

@@ -1,0 +1,63 @@
+"""``sync_reservations`` skips the comparison when the board's reservations list and the
+wanting charters are those it last matched (``stations.MATCHED`` in ``Board.cache``).  At
+every position of seeded playouts, after a sync the board's reservations must be what the
+companies want, worked out here from the rule itself (an unoperated Major's homes, NRS
+only its first; a parred unoperated Local's two homes, R-7.5.5, A-13); and a clone's sync
+must not be answered by the original's match, nor change the original."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from railhouse.bench.positions import playout
+from railhouse.engine.actions import LegalAction
+from railhouse.engine.record import new_game
+from railhouse_m1839.stations import sync_reservations
+
+
+def _wanted(game: Any) -> list[tuple[str, str, int | None]]:
+    out: list[tuple[str, str, int | None]] = []
+    for company in game.companies.values():
+        if company.closed or company.operated_count > 0:
+            continue
+        spec = company.spec
+        if spec.kind == "major":
+            homes = spec.home[:1] if company.id == "NRS" else spec.home
+        elif spec.kind == "local" and company.started:
+            homes = spec.home
+        else:
+            continue
+        out += [(company.id, h, None) for h in homes]
+    return out
+
+
+def _rows(game: Any) -> list[tuple[str, str, int | None]]:
+    return [(r.company, r.hex, r.city) for r in game.board.reservations]
+
+
+def test_synced_reservations_are_the_wanted_ones_at_every_position() -> None:
+    checked = 0
+
+    def visit(game: Any, legal: list[LegalAction]) -> None:
+        nonlocal checked
+        sync_reservations(game)
+        assert _rows(game) == _wanted(game), f"action {len(game.actions)}"
+        checked += 1
+
+    for seed in (1000, 1001):
+        playout("1839", 4, seed, visit=visit)
+    assert checked > 1000
+
+
+def test_a_clone_syncs_its_own_board() -> None:
+    game = new_game("1839", ["A", "B", "C", "D"], None, 1)
+    sync_reservations(game)
+    before = _rows(game)
+    clone = game.clone()
+    major = next(c for c in clone.companies.values()
+                 if c.spec.kind == "major" and c.id != "NRS")
+    major.operated_count = 1  # it no longer wants its homes reserved
+    sync_reservations(clone)
+    assert _rows(clone) == _wanted(clone) != before
+    sync_reservations(game)
+    assert _rows(game) == before == _wanted(game)
