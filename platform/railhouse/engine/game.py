@@ -12,8 +12,6 @@ from bisect import bisect_left
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
-import msgspec
-
 from railhouse.engine import agreed_end, routes
 from railhouse.engine.actions import Action, LegalAction, ProposeWinner, to_builtins
 from railhouse.engine.api import Event, GameResult
@@ -111,6 +109,7 @@ class Game(LegalSetCache):
         self._rng_shared = False
         self.hooks = hooks if hooks is not None else self._hooks()
         self._actions: AppendLog[Action] = AppendLog()
+        #: every event but the actions' own (:meth:`events_since` makes those on reading)
         self._events: AppendLog[Event] = AppendLog()
         #: the index of the latest action (-1 before the first): the index of an event
         #: recorded now (:meth:`event`), kept apart so that no event measures the log
@@ -242,8 +241,7 @@ class Game(LegalSetCache):
             answering.validate(action)
         self._legal.clear()
         self._actions.append(action)
-        index = self._at = self._at + 1
-        self._events.append(Event(index, "action", {"action": msgspec.to_builtins(action)}))
+        self._at += 1
         if isinstance(action, ProposeWinner):
             agreed_end.propose(self, decider, action)
         else:
@@ -257,11 +255,26 @@ class Game(LegalSetCache):
         return observe(self)
 
     def events_since(self, index: int) -> list[Event]:
-        """The events of action ``index`` on.  Events are recorded in action order (setup
-        ones at -1), so the first of them is found by bisection, not by a scan of the
-        whole game's events."""
+        """The events of action ``index`` on, each action's own ``action`` event first
+        among the events of its index.  The event log records the others, in action
+        order (setup ones at -1), so the first of them is found by bisection, not by a
+        scan of the whole game's events; an action's event is made from the action log as
+        it is read (:func:`action_event`: the same event each time, as actions are
+        immutable), so ``apply`` converts no action for an event nobody reads."""
         events = self._events
-        return events.since(bisect_left(events, index, key=_event_index))
+        recorded = events.since(bisect_left(events, index, key=_event_index))
+        first = max(index, 0)
+        if first > self._at:
+            return recorded
+        merged: list[Event] = []
+        at, count = 0, len(recorded)
+        for number, action in enumerate(self._actions.since(first), first):
+            while at < count and recorded[at].index < number:
+                merged.append(recorded[at])
+                at += 1
+            merged.append(action_event(number, action))
+        merged += recorded[at:]
+        return merged
 
     def result(self) -> GameResult:
         if not self.over:
@@ -492,6 +505,11 @@ class Game(LegalSetCache):
     # -- shares the title rules use --------------------------------------------------
     def unsold_location(self) -> str:
         return IPO if self.config.unsold_shares_at == IPO else TREASURY
+
+
+def action_event(index: int, action: Action) -> Event:
+    """The event of action ``index`` of the log, ``action``: its JSON-ready form."""
+    return Event(index, "action", {"action": to_builtins(action)})
 
 
 def _event_index(event: Event) -> int:

@@ -177,13 +177,14 @@ def test_undo_drops_the_last_actions_and_replays_leaving_the_original() -> None:
 
 
 def test_events_since_an_action_are_every_event_from_it_on() -> None:
-    """``events_since`` bisects the event log (recorded in action order): the same events
-    as a scan, for every index of a played game."""
+    """``events_since`` bisects the event log (recorded in action order) and merges in
+    the actions' events: the same events as a scan of them all, for every index of a
+    played game (tests/core/engine/test_action_events.py: the actions' events)."""
     game = mini(3, 5)
     rng = random.Random(5)
     while not game.over and len(game.actions) < 150:
         game.apply(choose(rng, game.legal_actions()))
-    events = list(game._events)
+    events = game.events_since(-1)
     assert [e.index for e in events] == sorted(e.index for e in events)
     for index in range(-2, len(game.actions) + 2):
         assert game.events_since(index) == [e for e in events if e.index >= index]
