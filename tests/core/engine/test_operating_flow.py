@@ -1,7 +1,9 @@
 """The operating round's shortcuts answer as the plain rules would, at every position of
 seeded playouts of both titles: ``current_step`` (which remembers the step it found) is
 the first step not done, also in clones; ``answerer`` hands an action to the step exactly
-when the round would pass it on; ``StockMarket.order`` sorts as the plain sort does."""
+when the round would pass it on; ``StockMarket.order`` sorts as the plain sort does;
+``next_company`` (which orders only the companies yet to operate) is the first company
+of the whole order that has not operated."""
 
 from __future__ import annotations
 
@@ -43,6 +45,12 @@ def positions(title: str, seed: int) -> Any:
         game.apply(action)
 
 
+def plain_next(round_: OperatingRound[Any]) -> Any:
+    """The next company to operate, from the whole order."""
+    waiting = [c for c in round_.order() if c not in round_.operated]
+    return round_.game.companies[waiting[0]] if waiting else None
+
+
 def check_current_step(round_: OperatingRound[Any]) -> None:
     assert OperatingRound.current_step(round_) is first_open(round_)
 
@@ -65,6 +73,7 @@ def test_operating_shortcuts_agree_with_the_plain_rules(title: str) -> None:
         if not isinstance(round_, OperatingRound):
             continue
         check_current_step(round_)
+        assert round_.next_company() is plain_next(round_)
         if not game.pending:
             answering = round_.answerer(action)
             expected = first_open(round_) if passed_on(round_, action) else round_

@@ -88,10 +88,14 @@ class OperatingRound(Round[G]):
 
     def order(self) -> list[str]:
         """Companies in operating order (all markets; the title may override)."""
-        floated = [c.id for c in self.game.operating_companies()]
+        return self.order_of([c.id for c in self.game.operating_companies()])
+
+    def order_of(self, companies: list[str]) -> list[str]:
+        """``companies`` in operating order: each market's, in the markets' order (a market
+        orders a subset as it orders them all, ``StockMarket.order``)."""
         ordered: list[str] = []
         for market in self.game.markets.values():
-            ordered.extend(market.order(floated))
+            ordered.extend(market.order(companies))
         return ordered
 
     def on_turn_start(self, company: Company) -> None:
@@ -110,10 +114,18 @@ class OperatingRound(Round[G]):
 
     # -- machine -----------------------------------------------------------------------
     def next_company(self) -> Company | None:
-        for company_id in self.order():
-            if company_id not in self.operated:
-                return self.game.companies[company_id]
-        return None
+        """The first company in :meth:`order` that has not operated in this round.  With
+        the core's order only the companies yet to operate are put in order (the first of
+        them is the first of the whole order that has not operated), none at the end of
+        the round."""
+        game = self.game
+        if type(self).order is not OperatingRound.order:
+            ordered = [c for c in self.order() if c not in self.operated]
+        else:
+            operated = self.operated
+            waiting = [c.id for c in game.operating_companies() if c.id not in operated]
+            ordered = self.order_of(waiting) if waiting else []
+        return game.companies[ordered[0]] if ordered else None
 
     def current_step(self) -> Step[G] | None:
         """The turn's first step that is not done.  A step's ``done`` never turns back to

@@ -40,6 +40,8 @@ CURRENT_OR = "current_or"
 FULL_OR = "full_or"
 #: the check moment (``railhouse_check_game_end``) of each timing
 _MOMENT = {CURRENT_OR: "end_of_or", FULL_OR: "end_of_or_set"}
+#: the moments some timing checks at (no end is checked at any other)
+_TIMED_MOMENTS = frozenset(_MOMENT.values())
 
 
 def market_top(game: Game) -> bool:
@@ -97,6 +99,8 @@ class RoundSequence(Generic[G]):
 
     @hookimpl
     def railhouse_check_game_end(self, game: G, moment: str) -> str | None:
+        if moment not in _TIMED_MOMENTS:  # e.g. the end of every operating turn
+            return None
         for reason, timing in self.game_end_checks(game).items():
             if _MOMENT[timing] == moment and _REACHED[reason](game):
                 return reason
