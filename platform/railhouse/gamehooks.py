@@ -86,22 +86,31 @@ class GameHooks:
         self._direct.clear()
         return self._pm
 
-    def _call(self, hook: str, kwargs: dict[str, Any]) -> Any:
-        """Call ``hook`` with ``kwargs`` (every argument of its specification) and return
-        what pluggy's call would.  Where the plugins are fixed (:attr:`plugin_manager`
-        never handed out, nothing traced) and the hook has no implementation or one that
-        is no wrapper, that implementation is called directly with the arguments it
-        names: the same call, result and exceptions as pluggy's loop, which costs several
-        calls of its own per hook call.  How each hook is called is decided on its first
-        call; that is sufficient because its implementations change only through the
-        manager, and handing the manager out drops the decisions."""
+    def _call(self, hook: str, *args: Any) -> Any:
+        """Call ``hook`` with ``args``, every argument of its specification in the
+        specification's order, and return what pluggy's call would.  Where the plugins
+        are fixed (:attr:`plugin_manager` never handed out, nothing traced) and the hook
+        has no implementation or one that is no wrapper, that implementation is called
+        directly with the arguments it names: the same call, result and exceptions as
+        pluggy's loop, which costs several calls of its own per hook call (and takes the
+        arguments by name: a dict built per call).  How each hook is called is decided on
+        its first call; that is sufficient because its implementations change only
+        through the manager, and handing the manager out drops the decisions."""
         direct = self._direct.get(hook, _UNDECIDED) if self._fixed else None
         if direct is _UNDECIDED:
             direct = self._direct[hook] = _direct_call(getattr(self._pm.hook, hook))
         if direct is None:
-            return getattr(self._pm.hook, hook)(**kwargs)
-        function, names, firstresult = direct
-        result = None if function is None else function(*map(kwargs.__getitem__, names))
+            caller = getattr(self._pm.hook, hook)
+            spec = caller.spec
+            assert spec is not None, "every railhouse hook is specified (new_plugin_manager)"
+            return caller(**dict(zip(spec.argnames, args, strict=True)))
+        function, picks, firstresult = direct
+        if function is None:
+            result = None
+        elif picks is None:
+            result = function(*args)
+        else:
+            result = function(*[args[at] for at in picks])
         if firstresult:
             return result
         return [] if result is None else [result]
@@ -109,19 +118,19 @@ class GameHooks:
     # -- setup and round structure ---------------------------------------------------------
 
     def setup_game(self, game: Any) -> None:
-        self._call("railhouse_setup_game", {"game": game})
+        self._call("railhouse_setup_game", game)
 
     def next_round(self, game: Any, finished: Any | None) -> Any:
         """The round after ``finished`` (None at game start); some plugin must answer."""
         return self._required(
             "railhouse_next_round",
-            self._call("railhouse_next_round", {"game": game, "finished": finished}),
+            self._call("railhouse_next_round", game, finished),
         )
 
     def operating_steps(self, game: Any, company: Any) -> list[Any]:
         steps = self._required(
             "railhouse_operating_steps",
-            self._call("railhouse_operating_steps", {"game": game, "company": company}),
+            self._call("railhouse_operating_steps", game, company),
         )
         return _as_list("railhouse_operating_steps", steps, object)
 
@@ -163,21 +172,20 @@ class GameHooks:
     ) -> list[str]:
         moves = self._required(
             "railhouse_price_moves_after_dividend",
-            self._call("railhouse_price_moves_after_dividend",
-                       {"game": game, "company": company, "kind": kind, "total": total}),
+            self._call("railhouse_price_moves_after_dividend", game, company, kind, total),
         )
         return _as_list("railhouse_price_moves_after_dividend", moves, str)
 
     # -- phases and the end -----------------------------------------------------------------
 
     def phase_changed(self, game: Any, old: Any, new: Any) -> None:
-        self._call("railhouse_phase_changed", {"game": game, "old": old, "new": new})
+        self._call("railhouse_phase_changed", game, old, new)
 
     def check_game_end(self, game: Any, moment: EndMoment) -> str | None:
         """The end reason if the game ends at ``moment``, else None."""
         if moment not in END_MOMENTS:
             raise ValueError(f"unknown game-end moment {moment!r}; expected one of {END_MOMENTS}")
-        reason = self._call("railhouse_check_game_end", {"game": game, "moment": moment})
+        reason = self._call("railhouse_check_game_end", game, moment)
         if reason is not None and not (isinstance(reason, str) and reason):
             raise HookContractError(
                 f"railhouse_check_game_end returned {reason!r}; expected a non-empty string"
@@ -188,7 +196,7 @@ class GameHooks:
         scores = _as_list(
             "railhouse_final_scores",
             self._required(
-                "railhouse_final_scores", self._call("railhouse_final_scores", {"game": game})
+                "railhouse_final_scores", self._call("railhouse_final_scores", game)
             ),
             int,
         )
@@ -202,7 +210,7 @@ class GameHooks:
     def observe_title_state(self, game: Any) -> dict[str, Any]:
         """Every plugin's ``railhouse_observe_title_state`` keys, merged."""
         merged: dict[str, Any] = {}
-        for part in self._call("railhouse_observe_title_state", {"game": game}):
+        for part in self._call("railhouse_observe_title_state", game):
             if not isinstance(part, Mapping):
                 raise HookContractError(
                     f"railhouse_observe_title_state returned {part!r}; expected a mapping")
@@ -219,10 +227,10 @@ class GameHooks:
         """Called after every action (not at all when no plugin observes it, :meth:`_call`;
         that known, not even :meth:`_call` is)."""
         if self._direct.get("railhouse_action_applied") is not _UNHEARD:
-            self._call("railhouse_action_applied", {"game": game, "action": action})
+            self._call("railhouse_action_applied", game, action)
 
     def game_over(self, game: Any, result: Any) -> None:
-        self._call("railhouse_game_over", {"game": game, "result": result})
+        self._call("railhouse_game_over", game, result)
 
     def _required(self, hook: str, value: Any) -> Any:
         if value is None:
@@ -234,11 +242,12 @@ class GameHooks:
 
 
 #: how :meth:`GameHooks._call` calls a hook directly: its one implementation (None: it has
-#: none), the argument names that implementation takes, and whether the hook is firstresult
-_Direct = tuple[Callable[..., Any] | None, tuple[str, ...], bool]
+#: none), where the arguments it takes stand among the specification's (None: all of them,
+#: in order), and whether the hook is firstresult
+_Direct = tuple[Callable[..., Any] | None, tuple[int, ...] | None, bool]
 _UNDECIDED: Any = object()
 #: the direct call of a hook that is not firstresult and has no implementation
-_UNHEARD: _Direct = (None, (), False)
+_UNHEARD: _Direct = (None, None, False)
 
 
 def _direct_call(caller: pluggy.HookCaller) -> _Direct | None:
@@ -250,13 +259,16 @@ def _direct_call(caller: pluggy.HookCaller) -> _Direct | None:
     firstresult = bool(spec.opts.get("firstresult", False))
     impls = caller.get_hookimpls()
     if not impls:
-        return (None, (), True) if firstresult else _UNHEARD
+        return (None, None, True) if firstresult else _UNHEARD
     impl = impls[0]
     if len(impls) > 1 or impl.hookwrapper or impl.wrapper:
         return None
     if not set(impl.argnames) <= set(spec.argnames):
         return None  # pluggy's call fails on such an argument: let it say so
-    return impl.function, tuple(impl.argnames), firstresult
+    names = tuple(spec.argnames)
+    if tuple(impl.argnames) == names:
+        return impl.function, None, firstresult
+    return impl.function, tuple(names.index(name) for name in impl.argnames), firstresult
 
 
 def _as_list(hook: str, value: Any, kind: type) -> list[Any]:

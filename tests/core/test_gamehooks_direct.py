@@ -58,12 +58,94 @@ def test_one_plain_implementation_is_called_directly_with_the_same_answers() -> 
     direct = hooks._direct
     next_round = direct["railhouse_next_round"]
     assert next_round is not None
-    function, names, firstresult = next_round
+    function, picks, firstresult = next_round
     assert getattr(function, "__func__", None) is Rules.railhouse_next_round
-    assert (names, firstresult) == (("game", "finished"), True)
+    assert (picks, firstresult) == (None, True)  # every argument, in order
     check = direct["railhouse_check_game_end"]
-    assert check is not None and check[1:] == (("moment",), True)
-    assert direct["railhouse_action_applied"] == (None, (), False)
+    assert check is not None and check[1:] == ((1,), True)  # the second only
+    assert direct["railhouse_action_applied"] == (None, None, False)
+
+
+class Everything:
+    """Implements every hook ``GameHooks`` calls through ``_call``, recording the
+    arguments by name."""
+
+    def __init__(self) -> None:
+        self.calls: list[tuple[str, dict[str, Any]]] = []
+
+    @hookimpl
+    def railhouse_setup_game(self, game: Any) -> None:
+        self.calls.append(("setup_game", {"game": game}))
+
+    @hookimpl
+    def railhouse_next_round(self, game: Any, finished: Any) -> str:
+        self.calls.append(("next_round", {"game": game, "finished": finished}))
+        return "round"
+
+    @hookimpl
+    def railhouse_operating_steps(self, company: Any, game: Any) -> list[Any]:  # reordered
+        self.calls.append(("operating_steps", {"game": game, "company": company}))
+        return []
+
+    @hookimpl
+    def railhouse_price_moves_after_dividend(self, total: int, kind: str, company: Any,
+                                             game: Any) -> list[str]:
+        self.calls.append(("price_moves", {"game": game, "company": company, "kind": kind,
+                                           "total": total}))
+        return ["up"]
+
+    @hookimpl
+    def railhouse_phase_changed(self, game: Any, old: Any, new: Any) -> None:
+        self.calls.append(("phase_changed", {"game": game, "old": old, "new": new}))
+
+    @hookimpl
+    def railhouse_check_game_end(self, game: Any, moment: str) -> None:
+        self.calls.append(("check_game_end", {"game": game, "moment": moment}))
+
+    @hookimpl
+    def railhouse_final_scores(self, game: Any) -> list[int]:
+        self.calls.append(("final_scores", {"game": game}))
+        return [1]
+
+    @hookimpl
+    def railhouse_observe_title_state(self, game: Any) -> dict[str, Any]:
+        self.calls.append(("observe", {"game": game}))
+        return {"x": 1}
+
+    @hookimpl
+    def railhouse_action_applied(self, game: Any, action: Any) -> None:
+        self.calls.append(("action_applied", {"game": game, "action": action}))
+
+    @hookimpl
+    def railhouse_game_over(self, game: Any, result: Any) -> None:
+        self.calls.append(("game_over", {"game": game, "result": result}))
+
+
+def _every_call(hooks: GameHooks) -> None:
+    game: list[Any] = ["g"]
+    hooks.setup_game(game)
+    assert hooks.next_round(game, "fin") == "round"
+    assert hooks.operating_steps(game, "C") == []
+    assert hooks.price_moves_after_dividend(game, "C", "payout", 70) == ["up"]
+    hooks.phase_changed(game, "2", "3")
+    assert hooks.check_game_end(game, "end_of_or") is None
+    assert hooks.final_scores(game) == [1]
+    assert hooks.observe_title_state(game) == {"x": 1}
+    hooks.action_applied(game, "A")
+    hooks.game_over(game, "R")
+
+
+def test_every_hook_gets_each_argument_under_its_name_directly_and_through_pluggy() -> None:
+    """The facade passes the arguments in the specification's order; an implementation
+    naming them in another order or a subset gets each under its own name."""
+    direct, looped = Everything(), Everything()
+    _every_call(GameHooks(rules=direct))
+    through_pluggy = GameHooks(rules=looped)
+    through_pluggy.plugin_manager  # noqa: B018  handed out: every call through pluggy
+    _every_call(through_pluggy)
+    assert direct.calls == looped.calls and len(direct.calls) == 10
+    assert ("price_moves", {"game": ["g"], "company": "C", "kind": "payout",
+                            "total": 70}) in direct.calls
 
 
 def test_a_wrapper_or_a_second_implementation_goes_through_pluggy() -> None:
