@@ -3,7 +3,8 @@ seeded playouts of both titles: ``current_step`` (which remembers the step it fo
 the first step not done, also in clones; ``answerer`` hands an action to the step exactly
 when the round would pass it on; ``StockMarket.order`` sorts as the plain sort does;
 ``next_company`` (which orders only the companies yet to operate) is the first company
-of the whole order that has not operated."""
+of the whole order that has not operated; ``BuyPrivateStep.nothing_for_sale`` (its
+``auto``) says its legal set is empty exactly when it is."""
 
 from __future__ import annotations
 
@@ -17,6 +18,7 @@ from railhouse.engine.actions import Action
 from railhouse.engine.market import StockMarket
 from railhouse.engine.record import new_game
 from railhouse.engine.rounds.operating import OperatingRound
+from railhouse.engine.steps import BuyPrivateStep
 
 TITLES = ["soh", "1839"]
 
@@ -63,7 +65,7 @@ def passed_on(round_: OperatingRound[Any], action: Action) -> bool:
 
 @pytest.mark.parametrize("title", TITLES)
 def test_operating_shortcuts_agree_with_the_plain_rules(title: str) -> None:
-    seen = 0
+    seen = privates_seen = 0
     for index, (game, action) in enumerate(positions(title, 7)):
         for market in game.markets.values():
             floated = [c.id for c in game.operating_companies()]
@@ -74,6 +76,10 @@ def test_operating_shortcuts_agree_with_the_plain_rules(title: str) -> None:
             continue
         check_current_step(round_)
         assert round_.next_company() is plain_next(round_)
+        for step in round_.steps:
+            if isinstance(step, BuyPrivateStep) and not step.done:
+                assert step.nothing_for_sale() == (not step.legal_actions())
+                privates_seen += not step.nothing_for_sale()
         if not game.pending:
             answering = round_.answerer(action)
             expected = first_open(round_) if passed_on(round_, action) else round_
@@ -87,6 +93,7 @@ def test_operating_shortcuts_agree_with_the_plain_rules(title: str) -> None:
             if first_open(round_) is not None:
                 assert OperatingRound.current_step(twin_round) is not first_open(round_)
     assert seen > 20
+    assert privates_seen > 0 or title == "1839"  # 1839 buys privates at any moment
 
 
 def test_a_finished_step_is_not_answered_again() -> None:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterable
+from collections.abc import Collection, Iterable, Iterator
 from typing import TYPE_CHECKING
 
 from railhouse.engine.actions import BuyPrivate, LegalAction, OfferPrivate, Pass, Range
@@ -12,6 +12,7 @@ from railhouse.engine.rounds.base import G
 from railhouse.engine.steps.base import T, TurnStep
 
 if TYPE_CHECKING:
+    from railhouse.engine.entities import Private
     from railhouse.engine.game import Game
 
 #: the phase-event marker (``PhaseSpec.events``) of phases in which companies buy privates
@@ -24,20 +25,29 @@ def private_purchase_choices(game: Game, company: Company, privates: Iterable[st
     within its treasury (SOH EN "Buying private companies"; 1839 R-8.3.10, R-14.2.2):
     ``buy_private`` when its president holds one (no consent asked), else
     ``offer_private``, which the holder answers.  ``declined``: offers refused this turn."""
-    if company.cash < 1:
-        return []
     legal = []
+    for private in purchasable(game, company, privates, declined):
+        kind = BuyPrivate if private.owner == company.president else OfferPrivate
+        top = min(private.spec.value, company.cash)
+        legal.append(LegalAction(kind(entity=company.id, target=private.id, price=1),
+                                 {"price": Range(1, top)}))
+    return legal
+
+
+def purchasable(game: Game, company: Company, privates: Iterable[str],
+                declined: Collection[str] = ()) -> Iterator[Private]:
+    """The privates of ``privates`` that ``company`` may buy now (one choice each in
+    :func:`private_purchase_choices`): open, held by a player, not refused this turn,
+    and the company has the least price (1)."""
+    if company.cash < 1:
+        return
     for private_id in privates:
         private = game.privates.get(private_id)
         owner = None if private is None or private.closed else private.owner
         if owner is None or not _is_player(owner) or private_id in declined:
             continue
         assert private is not None
-        kind = BuyPrivate if owner == company.president else OfferPrivate
-        top = min(private.spec.value, company.cash)
-        legal.append(LegalAction(kind(entity=company.id, target=private_id, price=1),
-                                 {"price": Range(1, top)}))
-    return legal
+        yield private
 
 
 def _is_player(entity: str) -> bool:
@@ -60,6 +70,22 @@ class BuyPrivateStep(TurnStep[G, T]):
 
     def buyable(self) -> Iterable[str]:
         return self.game.privates
+
+    def auto(self) -> bool:
+        """Done without a decision when :meth:`nothing_for_sale`, known without listing
+        the choices: the set is listed when it is asked for, not also here
+        (``Step.auto``)."""
+        if type(self).legal_actions is not BuyPrivateStep.legal_actions:
+            return super().auto()
+        if self.nothing_for_sale():
+            self.done = True
+        return self.done
+
+    def nothing_for_sale(self) -> bool:
+        """Whether :meth:`legal_actions` is empty: not a phase for it, or no private the
+        company may buy (:func:`purchasable`, the choices it lists, Pass besides)."""
+        return not self.may_buy() or next(purchasable(
+            self.game, self.company, self.buyable(), self.turn.declined), None) is None
 
     def legal_actions(self) -> list[LegalAction]:
         if not self.may_buy():
