@@ -55,10 +55,10 @@ class Depot:
         group = self.current_group()
         seen: dict[str, Train] = {}
         for train in self.trains:
-            if train.spec.group != group:
+            spec = train.spec
+            if spec.group != group:
                 break  # group order: the rest are of later groups
-            if train.name not in seen:
-                seen[train.name] = train
+            seen.setdefault(spec.name, train)  # the first of its type
         for name, spec in self.unlimited.items():
             if spec.group == group and name not in seen:
                 seen[name] = self.mint(spec)

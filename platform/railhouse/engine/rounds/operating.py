@@ -169,7 +169,7 @@ class OperatingRound(Round[G]):
         self.operated.append(company.id)
         self.turn = self.game.turn_state()
         self.on_turn_start(company)
-        self.steps = list(self.game.hooks.operating_steps(self.game, company))
+        self.steps = self.game.hooks.operating_steps(self.game, company)  # a list of its own
         self.game.event("operate", {"company": company.id})
 
     def end_turn(self) -> None:
