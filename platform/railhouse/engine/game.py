@@ -207,7 +207,7 @@ class Game(LegalSetCache):
         finally:
             self._refresh = False
         self._legal[id(decider)] = (decider, legal)
-        return list(legal) + agreed_end.proposals(self, decider)
+        return [*legal, *agreed_end.proposals(self, decider)]  # the caller's own list
 
     def cached_legal_actions(self) -> list[LegalAction]:
         """The same set as :meth:`legal_actions`, served from the cache when this position's
@@ -217,7 +217,7 @@ class Game(LegalSetCache):
         decider = self.decider()
         if decider is None:
             return []
-        return list(self.legal_for(decider)) + agreed_end.proposals(self, decider)
+        return [*self.legal_for(decider), *agreed_end.proposals(self, decider)]
 
     def normalise(self, action: Action) -> Action:
         """``action`` in the spelling the legal set lists, where the deciding step knows
@@ -473,17 +473,19 @@ class Game(LegalSetCache):
         nxt.start()
 
     def _settle(self) -> None:
-        """Advance automatic play until a decision is needed or the game ends."""
-        for _ in range(100_000):
+        """Advance automatic play until a decision is needed or the game ends (a round
+        machine that starts round after round without one is a bug)."""
+        started = 0
+        while self.end_reason is None and not self.pending:
             round_ = self.round
-            if self.end_reason is not None or self.pending:
-                return
             assert round_ is not None
             round_.advance()
             if self.end_reason is not None or self.pending or not round_.finished:
                 return
+            started += 1
+            if started >= 100_000:
+                raise RuntimeError("the round machine did not settle")
             self._next_round()
-        raise RuntimeError("the round machine did not settle")
 
     def check_end(self, moment: str) -> None:
         """Ask the title whether the game ends now; at the end of an operating round an
