@@ -156,9 +156,14 @@ class TrackStep(MapStep[G, T]):
 
     def may_lay(self, lay: TileLay, power: LayPower | None) -> bool:
         """A further test of a lay the map allows: by default the track restriction."""
-        if power is not None or not lay.upgrade or self.track_restriction() != SEMI_RESTRICTIVE:
-            return True
-        return adds_usable_track(self.board, self.operator(), lay)
+        return not self.walks(lay, power) or adds_usable_track(self.board, self.operator(), lay)
+
+    def walks(self, lay: TileLay, power: LayPower | None) -> bool:
+        """Whether :meth:`may_lay` judges ``lay`` by walking the network (the
+        semi-restrictive test of a turn's own upgrade: a copy of the board and a walk
+        from every token), so that "is there a lay?" (:meth:`any_lay`) judges such lays
+        only when no other lay is offered."""
+        return power is None and lay.upgrade and self.track_restriction() == SEMI_RESTRICTIVE
 
     def terrain_cost(self, lay: TileLay, fee: int) -> int:
         """The terrain part of ``lay``'s price (``fee``: what the step added to it)."""
@@ -287,7 +292,9 @@ class TrackStep(MapStep[G, T]):
 
     def any_lay(self) -> bool:
         """Whether :meth:`legal_actions` would list a lay, searching hex by hex and
-        stopping at the first one found."""
+        stopping at the first one found; lays judged by a walk (:meth:`walks`) are
+        judged last, once every other lay is known not to be offered (the answer is the
+        same: one offered lay is enough, in whatever order they are judged)."""
         board, op = self.board, self.operator()
         for power in (None, *self.powers()):
             opts = self.options(power)
@@ -298,12 +305,18 @@ class TrackStep(MapStep[G, T]):
                     return True
                 continue
             fee, cash = opts.extra_cost, self.company.cash
+            walked: list[TileLay] = []  # judged by a walk: only if no other lay is offered
 
             def offered(lay: TileLay, power: LayPower | None = power, fee: int = fee,
-                        cash: int = cash) -> bool:
+                        cash: int = cash, walked: list[TileLay] = walked) -> bool:
+                if self.walks(lay, power):
+                    walked.append(lay)
+                    return False
                 return self._priced(lay, power, fee, cash) is not None
 
             if first_tile_lay(board, op, opts, offered) is not None:
+                return True
+            if any(self._priced(lay, power, fee, cash) is not None for lay in walked):
                 return True
         return False
 
