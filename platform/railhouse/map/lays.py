@@ -26,8 +26,8 @@ from itertools import chain
 
 from railhouse.map.board import Board
 from railhouse.map.graph import Operator, hex_order
+from railhouse.map.layalloc import NO_LAYS, HexLays
 from railhouse.map.layalloc import TileLay as TileLay  # re-exported
-from railhouse.map.layalloc import with_allocations
 from railhouse.map.laycands import Candidate, candidate_ids, static_candidates
 from railhouse.map.laycands import next_tiles as next_tiles  # re-exported
 from railhouse.map.laymemo import ListingInputs, hex_key, listing_inputs, track_sides
@@ -71,9 +71,19 @@ def iter_tile_lays(board: Board, op: Operator, opts: LayOptions) -> Iterator[Til
 def _listings(board: Board, op: Operator, opts: LayOptions) -> Iterator[list[TileLay]]:
     """The lays of every open hex, hex by hex (a list per hex, memoised: not to be
     changed)."""
+    for found in hex_listings(board, op, opts):
+        yield found.listed(board)
+
+
+def hex_listings(board: Board, op: Operator, opts: LayOptions) -> Iterator[HexLays]:
+    """The lays of :func:`legal_tile_lays` hex by hex, as the memoised :class:`HexLays`
+    of every open hex with a fitting lay (read only), in map order; made as they are
+    asked for."""
     inputs = listing_inputs(board)
     for coord, reached_mask, has_token in _open_hexes(board, op, opts):
-        yield _hex_lays(board, op, opts, inputs, coord, reached_mask, has_token).listed(board)
+        found = _hex_lays(board, op, opts, inputs, coord, reached_mask, has_token)
+        if found.fitting:
+            yield found
 
 
 def first_tile_lay(
@@ -84,60 +94,17 @@ def first_tile_lay(
     without listing them.  It stops at the first fitting tile, so its ``tokens`` is None
     even where the listing spells an allocation out; ``accept`` may judge hex, tile,
     rotation, cost and ``upgrade``, which equal those of a listed lay."""
-    inputs = listing_inputs(board)
-    for coord, reached_mask, has_token in _open_hexes(board, op, opts):
-        found = _hex_lays(board, op, opts, inputs, coord, reached_mask, has_token)
-        for cand, cost in found.fitting:
-            lay = TileLay(coord, cand.shape.new.id, cand.rotation, cost, found.upgrade)
-            if accept is None or accept(lay):
-                return lay
+    for found in hex_listings(board, op, opts):
+        lay = found.first(accept)
+        if lay is not None:
+            return lay
     return None
-
-
-class _HexLays:
-    """The legal lays on one hex for one set of inputs (:func:`laymemo.hex_key`): the
-    fitting candidates with their cost, and the listing made from them (on first use).
-    Memoised without the step's fee and budget; :meth:`priced` adds them.
-    ``candidates``: the ids of the tiles that may go on the hex (``laymemo.carried``
-    drops the entry when one of them leaves the supply or comes back)."""
-
-    __slots__ = ("candidates", "coord", "fitting", "lays", "upgrade")
-
-    def __init__(self, coord: str, fitting: list[tuple[Candidate, int]], upgrade: bool,
-                 candidates: frozenset[str] = frozenset()) -> None:
-        self.coord = coord
-        self.fitting = fitting
-        self.upgrade = upgrade
-        self.candidates = candidates
-        self.lays: list[TileLay] | None = None
-
-    def listed(self, board: Board) -> list[TileLay]:
-        if self.lays is None:
-            old = board.tile_at(self.coord)[0]
-            self.lays = (with_allocations(board, self.coord, old, self.fitting, self.upgrade)
-                         if self.fitting else [])
-        return self.lays
-
-    def priced(self, board: Board, fee: int, budget: int | None) -> _HexLays:
-        """These lays with ``fee`` added to every price and those over ``budget`` left
-        out.  The same as searching with them: lays of one track layout cost the same,
-        so the budget keeps or drops all the allocations of a layout together."""
-        out = _HexLays(self.coord, [(cand, cost + fee) for cand, cost in self.fitting
-                                    if budget is None or cost + fee <= budget], self.upgrade,
-                       self.candidates)
-        out.lays = [lay.costing(lay.cost + fee) for lay in self.listed(board)
-                    if budget is None or lay.cost + fee <= budget]
-        return out
-
-
-_NO_LAYS = _HexLays("", [], False)
-_NO_LAYS.lays = []
 
 
 def _hex_lays(
     board: Board, op: Operator, opts: LayOptions, inputs: ListingInputs, coord: str,
     reached_mask: int, has_token: bool,
-) -> _HexLays:
+) -> HexLays:
     """The lays on ``coord``, memoised per map on everything they depend on
     (:mod:`railhouse.map.laymemo`): a new board revision recomputes only the hexes whose
     inputs changed.  A hex the step may not lay on now (an upgrade where none is allowed,
@@ -145,11 +112,11 @@ def _hex_lays(
     old, old_rot = board.tile_at(coord)
     upgrade = old.color != WHITE
     if not (opts.upgrades and coord not in opts.no_upgrade if upgrade else opts.new_tiles):
-        return _NO_LAYS
+        return NO_LAYS
     # everything else the lays read is fixed within the board revision (listing_inputs)
     now_key = (coord, reached_mask, has_token, op.released, opts.colors, opts.extra_cost,
                opts.budget)
-    found: _HexLays | None = inputs.revision.get(now_key)
+    found: HexLays | None = inputs.revision.get(now_key)
     if found is None:
         found = inputs.revision[now_key] = _memo_hex_lays(
             board, op, opts, inputs, coord, reached_mask, has_token, old, old_rot, upgrade)
@@ -159,22 +126,24 @@ def _hex_lays(
 def _memo_hex_lays(
     board: Board, op: Operator, opts: LayOptions, inputs: ListingInputs, coord: str,
     reached_mask: int, has_token: bool, old: TileDef, old_rot: int, upgrade: bool,
-) -> _HexLays:
-    """:func:`_hex_lays` from the per-map memo (on a miss of the revision's)."""
+) -> HexLays:
+    """:func:`_hex_lays` from the per-map memo (on a miss of the revision's): the
+    lays without the step's fee and budget, then priced with them
+    (:meth:`HexLays.priced`)."""
     ruled = _ruled_edges(board.map).get(coord, 0)
     candidates = candidate_ids(board.map, coord, old, old_rot)
     key = (hex_key(board, inputs, coord, candidates, reached_mask, has_token, op.released,
                    ruled), opts.colors)
     memo = inputs.memo
-    base: _HexLays | None = memo.get(key)
+    base: HexLays | None = memo.get(key)
     if base is None:
         fitting = list(_fitting(board, op, opts.colors, coord, reached_mask, has_token,
                                 inputs.markers, inputs.out))
-        base = memo[key] = _HexLays(coord, fitting, upgrade, candidates)
+        base = memo[key] = HexLays(coord, fitting, upgrade, candidates)
     if opts.extra_cost == 0 and opts.budget is None:
         return base
     priced_key = (key, opts.extra_cost, opts.budget)
-    hit: _HexLays | None = memo.get(priced_key)
+    hit: HexLays | None = memo.get(priced_key)
     if hit is None:
         hit = memo[priced_key] = base.priced(board, opts.extra_cost, opts.budget)
     return hit
