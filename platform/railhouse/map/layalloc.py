@@ -144,8 +144,3 @@ class HexLays:
         out.lays = [lay.costing(lay.cost + fee) for lay in self.listed(board)
                     if budget is None or lay.cost + fee <= budget]
         return out
-
-
-#: the lays of a hex that has none
-NO_LAYS = HexLays("", [], False)
-NO_LAYS.lays = []
