@@ -49,7 +49,9 @@ def _play(game: Any, rng: random.Random, actions: int, checked: list[int]) -> No
 
 
 @pytest.mark.parametrize(("title", "options", "seed"), [
-    ("soh", {}, 21), ("soh", {"rules": "18xx-games"}, 22), ("1839", {}, 23)])
+    ("soh", {}, 21), ("soh", {"rules": "18xx-games"}, 22), ("1839", {}, 23),
+    # seeds whose companies use private powers (SMAS, KKI; LVG, SRV)
+    ("soh", {}, 30), ("1839", {}, 25), ("1839", {}, 29)])
 def test_hex_level_listing_equals_lay_by_lay_at_every_track_step(
         title: str, options: dict[str, Any], seed: int) -> None:
     game = new_game(title, seat_names(4), options, seed)
