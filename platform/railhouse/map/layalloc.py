@@ -1,9 +1,12 @@
 """Where a hex's markers go on a lay (1839 R-15.3.5): one legal lay per distinct result
-of a track layout, and :class:`TileLay`, the lay as :mod:`railhouse.map.lays` lists it."""
+of a track layout; :class:`TileLay`, the lay as :mod:`railhouse.map.lays` lists it; and
+:class:`HexLays`, the lays of one hex as that listing memoises them."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 from railhouse.map.board import Board
 from railhouse.map.laycands import Candidate
@@ -82,3 +85,62 @@ def _city_owners(board: Board, coord: str, n_cities: int) -> list[list[str]]:
         if r.hex == coord and r.city is not None and r.city < n_cities:
             owners[r.city].append(f"reserved:{r.company}")
     return owners
+
+
+class HexLays:
+    """The legal lays on one hex for one set of inputs (:func:`laymemo.hex_key`): the
+    fitting candidates with their cost, and the listing made from them (on first use).
+    Memoised by :mod:`railhouse.map.lays` per map and shared by every board, game and
+    clone of the map: read only, except through :meth:`listed` and :attr:`derived`.
+
+    ``upgrade``: whether the lays replace a tile or printed track (the same for every
+    lay of a hex).  ``candidates``: the ids of the tiles that may go on the hex
+    (``laymemo.carried`` drops the entry when one of them leaves the supply or comes
+    back).  ``cheapest`` and ``dearest``: the least and greatest cost of a lay (those of
+    the listed lays: the listing keeps one candidate per track layout, and the
+    candidates of a layout cost the same).  ``derived``: what a caller derives from
+    these lays alone, as ``(key, value)`` (one at a time: a caller with another key
+    replaces it), e.g. the track step's actions for one company."""
+
+    __slots__ = ("candidates", "cheapest", "coord", "dearest", "derived", "fitting", "lays",
+                 "upgrade")
+
+    def __init__(self, coord: str, fitting: list[tuple[Candidate, int]], upgrade: bool,
+                 candidates: frozenset[str] = frozenset()) -> None:
+        self.coord = coord
+        self.fitting = fitting
+        self.upgrade = upgrade
+        self.candidates = candidates
+        costs = [cost for _, cost in fitting]
+        self.cheapest = min(costs, default=0)
+        self.dearest = max(costs, default=0)
+        self.lays: list[TileLay] | None = None
+        self.derived: tuple[object, Any] | None = None
+
+    def listed(self, board: Board) -> list[TileLay]:
+        """The lays, one per distinct result (:func:`with_allocations`), in order."""
+        if self.lays is None:
+            old = board.tile_at(self.coord)[0]
+            self.lays = (with_allocations(board, self.coord, old, self.fitting, self.upgrade)
+                         if self.fitting else [])
+        return self.lays
+
+    def first(self, accept: Callable[[TileLay], bool] | None) -> TileLay | None:
+        """The first fitting candidate as a lay accepted by ``accept`` (any, if None),
+        without listing the allocations (its ``tokens`` is None)."""
+        for cand, cost in self.fitting:
+            lay = TileLay(self.coord, cand.shape.new.id, cand.rotation, cost, self.upgrade)
+            if accept is None or accept(lay):
+                return lay
+        return None
+
+    def priced(self, board: Board, fee: int, budget: int | None) -> HexLays:
+        """These lays with ``fee`` added to every price and those over ``budget`` left
+        out.  The same as searching with them: lays of one track layout cost the same,
+        so the budget keeps or drops all the allocations of a layout together."""
+        out = HexLays(self.coord, [(cand, cost + fee) for cand, cost in self.fitting
+                                   if budget is None or cost + fee <= budget], self.upgrade,
+                      self.candidates)
+        out.lays = [lay.costing(lay.cost + fee) for lay in self.listed(board)
+                    if budget is None or lay.cost + fee <= budget]
+        return out

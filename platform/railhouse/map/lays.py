@@ -26,8 +26,8 @@ from itertools import chain
 
 from railhouse.map.board import Board
 from railhouse.map.graph import Operator, hex_order
+from railhouse.map.layalloc import HexLays
 from railhouse.map.layalloc import TileLay as TileLay  # re-exported
-from railhouse.map.layalloc import with_allocations
 from railhouse.map.laycands import Candidate, candidate_ids, static_candidates
 from railhouse.map.laycands import next_tiles as next_tiles  # re-exported
 from railhouse.map.laymemo import ListingInputs, hex_key, listing_inputs, track_sides
@@ -71,9 +71,33 @@ def iter_tile_lays(board: Board, op: Operator, opts: LayOptions) -> Iterator[Til
 def _listings(board: Board, op: Operator, opts: LayOptions) -> Iterator[list[TileLay]]:
     """The lays of every open hex, hex by hex (a list per hex, memoised: not to be
     changed)."""
+    for found in hex_listings(board, op, opts):
+        yield found.listed(board)
+
+
+def hex_listings(board: Board, op: Operator, opts: LayOptions) -> Iterator[HexLays]:
+    """The lays of :func:`legal_tile_lays` hex by hex, as the memoised :class:`HexLays`
+    of every open hex with a fitting lay (read only), in map order; made as they are
+    asked for."""
     inputs = listing_inputs(board)
-    for coord, reached_mask, has_token in _open_hexes(board, op, opts):
-        yield _hex_lays(board, op, opts, inputs, coord, reached_mask, has_token).listed(board)
+    revision = inputs.revision
+    new_tiles, upgrades, no_upgrade = opts.new_tiles, opts.upgrades, opts.no_upgrade
+    released, colors, fee, budget = op.released, opts.colors, opts.extra_cost, opts.budget
+    for coord, reached_mask, has_token, upgrade in _open_hexes(board, op, opts):
+        # a hex the step may not lay on now (an upgrade where none is allowed, a new
+        # tile where only upgrades are) has none
+        if not (upgrades and coord not in no_upgrade if upgrade else new_tiles):
+            continue
+        # everything else the lays read is fixed within the board revision
+        # (listing_inputs): the revision's lays are keyed on what the caller passes
+        found: HexLays | None = revision.get(
+            (coord, reached_mask, has_token, released, colors, fee, budget))
+        if found is None:
+            found = revision[coord, reached_mask, has_token, released, colors, fee, budget] = (
+                _memo_hex_lays(board, op, opts, inputs, coord, reached_mask, has_token,
+                               upgrade))
+        if found.fitting:
+            yield found
 
 
 def first_tile_lay(
@@ -84,105 +108,49 @@ def first_tile_lay(
     without listing them.  It stops at the first fitting tile, so its ``tokens`` is None
     even where the listing spells an allocation out; ``accept`` may judge hex, tile,
     rotation, cost and ``upgrade``, which equal those of a listed lay."""
-    inputs = listing_inputs(board)
-    for coord, reached_mask, has_token in _open_hexes(board, op, opts):
-        found = _hex_lays(board, op, opts, inputs, coord, reached_mask, has_token)
-        for cand, cost in found.fitting:
-            lay = TileLay(coord, cand.shape.new.id, cand.rotation, cost, found.upgrade)
-            if accept is None or accept(lay):
-                return lay
+    for found in hex_listings(board, op, opts):
+        lay = found.first(accept)
+        if lay is not None:
+            return lay
     return None
-
-
-class _HexLays:
-    """The legal lays on one hex for one set of inputs (:func:`laymemo.hex_key`): the
-    fitting candidates with their cost, and the listing made from them (on first use).
-    Memoised without the step's fee and budget; :meth:`priced` adds them.
-    ``candidates``: the ids of the tiles that may go on the hex (``laymemo.carried``
-    drops the entry when one of them leaves the supply or comes back)."""
-
-    __slots__ = ("candidates", "coord", "fitting", "lays", "upgrade")
-
-    def __init__(self, coord: str, fitting: list[tuple[Candidate, int]], upgrade: bool,
-                 candidates: frozenset[str] = frozenset()) -> None:
-        self.coord = coord
-        self.fitting = fitting
-        self.upgrade = upgrade
-        self.candidates = candidates
-        self.lays: list[TileLay] | None = None
-
-    def listed(self, board: Board) -> list[TileLay]:
-        if self.lays is None:
-            old = board.tile_at(self.coord)[0]
-            self.lays = (with_allocations(board, self.coord, old, self.fitting, self.upgrade)
-                         if self.fitting else [])
-        return self.lays
-
-    def priced(self, board: Board, fee: int, budget: int | None) -> _HexLays:
-        """These lays with ``fee`` added to every price and those over ``budget`` left
-        out.  The same as searching with them: lays of one track layout cost the same,
-        so the budget keeps or drops all the allocations of a layout together."""
-        out = _HexLays(self.coord, [(cand, cost + fee) for cand, cost in self.fitting
-                                    if budget is None or cost + fee <= budget], self.upgrade,
-                       self.candidates)
-        out.lays = [lay.costing(lay.cost + fee) for lay in self.listed(board)
-                    if budget is None or lay.cost + fee <= budget]
-        return out
-
-
-_NO_LAYS = _HexLays("", [], False)
-_NO_LAYS.lays = []
-
-
-def _hex_lays(
-    board: Board, op: Operator, opts: LayOptions, inputs: ListingInputs, coord: str,
-    reached_mask: int, has_token: bool,
-) -> _HexLays:
-    """The lays on ``coord``, memoised per map on everything they depend on
-    (:mod:`railhouse.map.laymemo`): a new board revision recomputes only the hexes whose
-    inputs changed.  A hex the step may not lay on now (an upgrade where none is allowed,
-    a new tile where only upgrades are) has none."""
-    old, old_rot = board.tile_at(coord)
-    upgrade = old.color != WHITE
-    if not (opts.upgrades and coord not in opts.no_upgrade if upgrade else opts.new_tiles):
-        return _NO_LAYS
-    # everything else the lays read is fixed within the board revision (listing_inputs)
-    now_key = (coord, reached_mask, has_token, op.released, opts.colors, opts.extra_cost,
-               opts.budget)
-    found: _HexLays | None = inputs.revision.get(now_key)
-    if found is None:
-        found = inputs.revision[now_key] = _memo_hex_lays(
-            board, op, opts, inputs, coord, reached_mask, has_token, old, old_rot, upgrade)
-    return found
 
 
 def _memo_hex_lays(
     board: Board, op: Operator, opts: LayOptions, inputs: ListingInputs, coord: str,
-    reached_mask: int, has_token: bool, old: TileDef, old_rot: int, upgrade: bool,
-) -> _HexLays:
-    """:func:`_hex_lays` from the per-map memo (on a miss of the revision's)."""
+    reached_mask: int, has_token: bool, upgrade: bool,
+) -> HexLays:
+    """The lays on ``coord``, memoised per map on everything they depend on
+    (:mod:`railhouse.map.laymemo`), so that a new board revision recomputes only the
+    hexes whose inputs changed (asked on a miss of the revision's lays): the lays
+    without the step's fee and budget, then priced with them (:meth:`HexLays.priced`)."""
+    old, old_rot = board.tile_at(coord)
     ruled = _ruled_edges(board.map).get(coord, 0)
     candidates = candidate_ids(board.map, coord, old, old_rot)
     key = (hex_key(board, inputs, coord, candidates, reached_mask, has_token, op.released,
                    ruled), opts.colors)
     memo = inputs.memo
-    base: _HexLays | None = memo.get(key)
+    base: HexLays | None = memo.get(key)
     if base is None:
         fitting = list(_fitting(board, op, opts.colors, coord, reached_mask, has_token,
                                 inputs.markers, inputs.out))
-        base = memo[key] = _HexLays(coord, fitting, upgrade, candidates)
+        base = memo[key] = HexLays(coord, fitting, upgrade, candidates)
     if opts.extra_cost == 0 and opts.budget is None:
         return base
     priced_key = (key, opts.extra_cost, opts.budget)
-    hit: _HexLays | None = memo.get(priced_key)
+    hit: HexLays | None = memo.get(priced_key)
     if hit is None:
         hit = memo[priced_key] = base.priced(board, opts.extra_cost, opts.budget)
     return hit
 
 
-def _open_hexes(board: Board, op: Operator, opts: LayOptions) -> list[tuple[str, int, bool]]:
-    """``(hex, mask of sides reached by op, op has a token there)`` of every hex in map
-    order that may take a tile and touches op's network (within ``opts.only_hexes``)."""
+#: an open hex: (hex, mask of its sides op reaches, op has a token there, it holds a tile
+#: or printed track: a lay there is an upgrade)
+_OpenHex = tuple[str, int, bool, bool]
+
+
+def _open_hexes(board: Board, op: Operator, opts: LayOptions) -> list[_OpenHex]:
+    """The :data:`_OpenHex` of every hex in map order that may take a tile and touches
+    op's network (within ``opts.only_hexes``)."""
     found = _open_hexes_now(board, op)
     if opts.only_hexes is None:
         return found
@@ -190,17 +158,17 @@ def _open_hexes(board: Board, op: Operator, opts: LayOptions) -> list[tuple[str,
     return [entry for entry in found if entry[0] in only]
 
 
-def _open_hexes_now(board: Board, op: Operator) -> list[tuple[str, int, bool]]:
+def _open_hexes_now(board: Board, op: Operator) -> list[_OpenHex]:
     """:func:`_open_hexes` without a restriction, cached per board revision and ``op``
     (every listing and "is there a lay?" of the revision walks the same hexes)."""
     key = ("open_hexes", board.track_version, board.token_version, op)
-    hit: list[tuple[str, int, bool]] | None = board.cache.get(key)
+    hit: list[_OpenHex] | None = board.cache.get(key)
     if hit is not None:
         return hit
     reached = reached_sides(board, op)
     token_hexes = {h for h, _ in board.company_cities(op.company)}
     hit = []
-    hexes, order = board.map.hexes, hex_order(board.map)
+    hexes, order, tile_at = board.map.hexes, hex_order(board.map), board.tile_at
     for coord in sorted(reached.keys() | token_hexes, key=order.__getitem__):  # map order
         hexdef = hexes[coord]
         reached_mask = reached.get(coord, 0)
@@ -208,24 +176,21 @@ def _open_hexes_now(board: Board, op: Operator) -> list[tuple[str, int, bool]]:
             continue
         if hexdef.blocked_until is not None and hexdef.blocked_until not in op.released:
             continue
-        hit.append((coord, reached_mask, coord in token_hexes))
+        hit.append((coord, reached_mask, coord in token_hexes,
+                    tile_at(coord)[0].color != WHITE))
     board.cache[key] = hit
     return hit
 
 
 def reached_sides(board: Board, op: Operator) -> dict[str, int]:
     """Per hex, the mask of its sides ``op``'s network reaches (``network_reach``; hexes
-    with none left out), cached with the reach it is made from."""
-    key = ("reach_sides", board.track_version, board.token_version, op)
-    hit: dict[str, int] | None = board.cache.get(key)
-    if hit is None:
-        g, reached = network_reach(board, op)
-        hit = {}
-        side_bits = g.side_bits
-        for u in reached:
-            for coord, bit in side_bits[u]:
-                hit[coord] = hit.get(coord, 0) | bit
-        board.cache[key] = hit
+    with none left out; :func:`_open_hexes_now` keeps what it makes of them)."""
+    g, reached = network_reach(board, op)
+    hit: dict[str, int] = {}
+    side_bits = g.side_bits
+    for u in reached:
+        for coord, bit in side_bits[u]:
+            hit[coord] = hit.get(coord, 0) | bit
     return hit
 
 

@@ -4,105 +4,42 @@ The map decides which lays fit (tile colours and shapes, the company's network, 
 markers fitting after an upgrade) and prices them (terrain, upgrade fees, costed edges); the
 step decides how many lays the turn has and what each may be (:attr:`TrackStep.tile_lays`,
 in the manner of the 18xx.games engine's ``TILE_LAYS``), which private powers add or change
-a lay (:class:`LayPower`), and what a lay costs (:meth:`TrackStep.lay_cost`).  Every lay
+a lay (:class:`LayPower`, :mod:`railhouse.engine.steps.trackopts`), and what a lay with
+a power costs (:meth:`TrackStep.lay_cost`; a plain lay costs the map's price).  Every lay
 is paid from the company's treasury and must be affordable (SOH EN "Laying track"; 1839
 R-8.3.A.3).  Override points: :attr:`~TrackStep.tile_lays`, :meth:`~TrackStep.powers`,
 :meth:`~TrackStep.only_hexes`, :meth:`~TrackStep.no_upgrade`,
 :meth:`~TrackStep.track_restriction` (:mod:`railhouse.map.restriction`),
-:meth:`~TrackStep.may_lay`, :meth:`~TrackStep.terrain_cost`, :meth:`~TrackStep.lay_cost`,
-:meth:`~TrackStep.lay_action` and :meth:`~TrackStep.laid`.
+:meth:`~TrackStep.terrain_cost`, :meth:`~TrackStep.lay_cost`,
+:meth:`~TrackStep.lay_action` (reading only the lay, the ability, the step's class and
+company: the listing keeps a hex's actions) and :meth:`~TrackStep.laid`.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING
+from dataclasses import replace
 
 from railhouse.engine.actions import Action, LayTile, LayTileAllocated, LegalAction, Pass
 from railhouse.engine.cloning import MemoTable
-from railhouse.engine.entities import Company
 from railhouse.engine.errors import IllegalAction
 from railhouse.engine.privates import close_private
 from railhouse.engine.rounds.base import G
 from railhouse.engine.steps.base import T
 from railhouse.engine.steps.mapstep import MapStep
-from railhouse.map.lays import LayOptions, TileLay, first_tile_lay, legal_tile_lays, listed_turn
+
+# the turn's allowances and powers, re-exported: titles import them from here
+from railhouse.engine.steps.trackopts import NOT_IF_UPGRADED as NOT_IF_UPGRADED
+from railhouse.engine.steps.trackopts import LayPower as LayPower
+from railhouse.engine.steps.trackopts import LaySlot as LaySlot
+from railhouse.engine.steps.trackopts import lay_options as lay_options
+from railhouse.engine.steps.trackopts import power_of as power_of
+from railhouse.map.layalloc import HexLays
+from railhouse.map.lays import LayOptions, TileLay, hex_listings, legal_tile_lays, listed_turn
 from railhouse.map.restriction import PERMISSIVE, SEMI_RESTRICTIVE, adds_usable_track
 
-if TYPE_CHECKING:
-    from railhouse.engine.game import Game
-
-#: :attr:`LaySlot.upgrade`: the lay may upgrade unless an earlier lay of the turn did
-NOT_IF_UPGRADED = "not_if_upgraded"
 #: a marker the step puts on a copy of the board for a lay that need not connect: in no
 #: real city, so it neither fills a circle nor starts a trace
 _PHANTOM_CITY = 99
-
-
-@dataclass(frozen=True, slots=True)
-class LaySlot:
-    """One of the turn's tile lays, in order: whether it may lay a new tile, whether it
-    may upgrade (True, False or :data:`NOT_IF_UPGRADED`), and a fee added to its price."""
-
-    lay: bool = True
-    upgrade: bool | str = True
-    fee: int = 0
-
-
-@dataclass(frozen=True, slots=True)
-class LayPower:
-    """A private company's power to lay track, offered as lays whose action names the
-    private (``LayTile.ability``).
-
-    ``extra``: a lay besides the turn's lays (else it is the turn's next lay, with that
-    lay's allowance); ``upgrade``: whether an extra lay may upgrade.  ``hexes``: only on
-    these; ``connected=False``: they need not connect to the company's network.  ``cost``:
-    a flat price for the lay (tile, terrain and all), else the map's price plus ``fee``;
-    ``pays_terrain``: the power pays the lay's terrain (offered only where there is some).
-    ``closes``: using the power closes the private."""
-
-    private: str
-    extra: bool = False
-    upgrade: bool = True
-    hexes: tuple[str, ...] | None = None
-    connected: bool = True
-    cost: int | None = None
-    fee: int = 0
-    pays_terrain: bool = False
-    closes: bool = True
-
-
-def power_of(game: Game, company: Company, ability: str) -> str | None:
-    """The id of an open private owned by ``company`` that has ``ability``, if any."""
-    for private_id in company.privates:
-        private = game.privates[private_id]
-        if not private.closed and ability in private.spec.abilities:
-            return private_id
-    return None
-
-
-#: the options made so far, per their fields (:func:`lay_options`)
-_OPTIONS: dict[tuple[object, ...], LayOptions] = {}
-#: options kept before :data:`_OPTIONS` starts afresh (bounds memory in long sessions)
-OPTIONS_LIMIT = 4096
-
-
-def lay_options(colors: frozenset[str], new_tiles: bool, upgrades: bool,
-                only: frozenset[str] | None, no_upgrade: frozenset[str],
-                fee: int) -> LayOptions:
-    """``LayOptions`` with these fields, made once per process and then looked up (a
-    track step asks for its options several times per position, and making the frozen
-    dataclass costs several microseconds; it is immutable, so any step, game or clone
-    may share it).  Keyed on every field it is given, so an entry is never stale."""
-    key = (colors, new_tiles, upgrades, only, no_upgrade, fee)
-    hit = _OPTIONS.get(key)
-    if hit is None:
-        if len(_OPTIONS) >= OPTIONS_LIMIT:
-            _OPTIONS.clear()
-        hit = _OPTIONS[key] = LayOptions(colors=colors, new_tiles=new_tiles,
-                                         upgrades=upgrades, only_hexes=only,
-                                         no_upgrade=no_upgrade, extra_cost=fee)
-    return hit
 
 
 #: what :meth:`TrackStep.find` answers: the legal lay and the power it uses
@@ -155,10 +92,17 @@ class TrackStep(MapStep[G, T]):
         return PERMISSIVE
 
     def may_lay(self, lay: TileLay, power: LayPower | None) -> bool:
-        """A further test of a lay the map allows: by default the track restriction."""
-        if power is not None or not lay.upgrade or self.track_restriction() != SEMI_RESTRICTIVE:
-            return True
-        return adds_usable_track(self.board, self.operator(), lay)
+        """A further test of a lay the map allows: the track restriction (not an override
+        point: a lay that does not :meth:`walks` passes, and the listing relies on it)."""
+        return (not self.walks(lay.upgrade, power)
+                or adds_usable_track(self.board, self.operator(), lay))
+
+    def walks(self, upgrade: bool, power: LayPower | None) -> bool:
+        """Whether :meth:`may_lay` judges a lay (an ``upgrade`` or not, with ``power``) by
+        walking the network: the semi-restrictive test of a turn's own upgrade, a copy of
+        the board and a walk from every token.  "Is there a lay?" (:meth:`any_lay`)
+        judges such lays only when no other lay is offered."""
+        return power is None and upgrade and self.track_restriction() == SEMI_RESTRICTIVE
 
     def terrain_cost(self, lay: TileLay, fee: int) -> int:
         """The terrain part of ``lay``'s price (``fee``: what the step added to it)."""
@@ -166,7 +110,9 @@ class TrackStep(MapStep[G, T]):
         return lay.cost - fee - (hexdef.upgrade_cost if lay.upgrade else 0)
 
     def lay_cost(self, lay: TileLay, power: LayPower | None, fee: int) -> int:
-        """What the company pays for ``lay`` (the map's price, with the step's ``fee``)."""
+        """What the company pays for ``lay`` with ``power`` (the map's price, with the
+        step's ``fee``, unless the power prices it).  A plain lay (``power`` None) costs
+        its map price: it is not asked (:meth:`_priced`)."""
         if power is None:
             return lay.cost
         if power.cost is not None:
@@ -235,12 +181,20 @@ class TrackStep(MapStep[G, T]):
                 cash: int) -> TileLay | None:
         """``lay`` at the company's price if it is offered (payable from ``cash``), else
         None."""
-        if power is not None and power.pays_terrain and self.terrain_cost(lay, fee) == 0:
+        if power is None:  # the map's price (what _as_listed assumes of a plain lay)
+            return lay if lay.cost <= cash and self.may_lay(lay, None) else None
+        if power.pays_terrain and self.terrain_cost(lay, fee) == 0:
             return None  # nothing for the power to pay here
         cost = self.lay_cost(lay, power, fee)
         if cost > cash or not self.may_lay(lay, power):
             return None
         return lay if cost == lay.cost else lay.costing(cost)
+
+    def _as_listed(self, found: HexLays, cash: int) -> bool:
+        """Whether every plain lay of ``found`` is offered as the map lists it: at its map
+        price (:meth:`_priced`), which the treasury covers, and without a walk to judge
+        it (:meth:`may_lay` passes every lay that does not :meth:`walks`)."""
+        return found.dearest <= cash and not self.walks(found.upgrade, None)
 
     def search(self, opts: LayOptions) -> list[TileLay]:
         """``legal_tile_lays`` memoised on everything it reads (the board's track and
@@ -271,13 +225,42 @@ class TrackStep(MapStep[G, T]):
         return out
 
     def legal_actions(self) -> list[LegalAction]:
-        legal = [LegalAction(self.lay_action(lay, "")) for lay in self.lays()]
+        legal = self._plain_actions()
         for power in self.powers():
             legal += [LegalAction(self.lay_action(lay, power.private))
                       for lay in self.lays(power)]
         if legal:
             legal.append(LegalAction(Pass(entity=self.entity)))
         return legal
+
+    def _plain_actions(self) -> list[LegalAction]:
+        """The actions of :meth:`lays` (plain lays), hex by hex.  Where every lay of a hex
+        is offered as listed (:meth:`_as_listed`), its actions are made once and kept with
+        the hex's memoised lays (``HexLays.derived``), keyed on the step's class and the
+        company: all :meth:`lay_action` reads besides the lay.  So a hex whose lays did not
+        change since the company's last listing (the map memoises them on their content,
+        across revisions, turns and games) costs one look-up; another hex is priced and
+        judged lay by lay."""
+        opts = self.options(None)
+        if opts is None:
+            return []
+        board, cash, fee = self.board, self.company.cash, opts.extra_cost
+        key = (type(self), self.entity)
+        out: list[LegalAction] = []
+        for found in hex_listings(board, self.operator(), opts):
+            lays = found.listed(board)
+            if not self._as_listed(found, cash):
+                for lay in lays:
+                    offered = self._priced(lay, None, fee, cash)
+                    if offered is not None:
+                        out.append(LegalAction(self.lay_action(offered, "")))
+                continue
+            derived = found.derived
+            if derived is None or derived[0] != key:
+                derived = found.derived = (key, [LegalAction(self.lay_action(lay, ""))
+                                                 for lay in lays])
+            out += derived[1]
+        return out
 
     def auto(self) -> bool:
         """Done at once when no lay is possible (the listing would be empty)."""
@@ -287,7 +270,9 @@ class TrackStep(MapStep[G, T]):
 
     def any_lay(self) -> bool:
         """Whether :meth:`legal_actions` would list a lay, searching hex by hex and
-        stopping at the first one found."""
+        stopping at the first one found; lays judged by a walk (:meth:`walks`) are
+        judged last, once every other lay is known not to be offered (the answer is the
+        same: one offered lay is enough, in whatever order they are judged)."""
         board, op = self.board, self.operator()
         for power in (None, *self.powers()):
             opts = self.options(power)
@@ -303,7 +288,18 @@ class TrackStep(MapStep[G, T]):
                         cash: int = cash) -> bool:
                 return self._priced(lay, power, fee, cash) is not None
 
-            if first_tile_lay(board, op, opts, offered) is not None:
+            walked: list[HexLays] = []  # judged by a walk: only if no other lay is offered
+            for found in hex_listings(board, op, opts):
+                if power is not None:
+                    if found.first(offered) is not None:
+                        return True
+                elif found.cheapest > cash:
+                    continue  # no plain lay of the hex is affordable (_priced)
+                elif self.walks(found.upgrade, None):
+                    walked.append(found)
+                else:
+                    return True  # its cheapest lay is offered at its map price (_priced)
+            if any(found.first(offered) is not None for found in walked):
                 return True
         return False
 

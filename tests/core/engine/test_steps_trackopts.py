@@ -1,13 +1,13 @@
 """The track step's options are made once per distinct content and shared
-(:func:`railhouse.engine.steps.track.lay_options`): an option looked up is the one made
+(:func:`railhouse.engine.steps.trackopts.lay_options`): an option looked up is the one made
 from the same fields, and options of other fields are others."""
 
 from __future__ import annotations
 
 import pytest
 
-from railhouse.engine.steps import track
-from railhouse.engine.steps.track import lay_options
+from railhouse.engine.steps import trackopts
+from railhouse.engine.steps.trackopts import lay_options
 from railhouse.map.lays import LayOptions
 
 YELLOW = frozenset({"yellow"})
@@ -38,8 +38,8 @@ def test_lay_options_of_other_fields_are_other_options() -> None:
 
 
 def test_lay_options_start_afresh_at_the_limit(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(track, "OPTIONS_LIMIT", 3)
-    monkeypatch.setattr(track, "_OPTIONS", {})
+    monkeypatch.setattr(trackopts, "OPTIONS_LIMIT", 3)
+    monkeypatch.setattr(trackopts, "_OPTIONS", {})
     for fee in range(10):
         assert lay_options(YELLOW, True, True, None, frozenset(), fee).extra_cost == fee
-        assert len(track._OPTIONS) <= 3
+        assert len(trackopts._OPTIONS) <= 3
