@@ -49,7 +49,23 @@ class TokenPlacement:
 
 
 def legal_token_placements(board: Board, op: Operator, opts: TokenOptions) -> list[TokenPlacement]:
-    """Every legal placement for ``op`` now (see module docstring), sorted by hex/city."""
+    """Every legal placement for ``op`` now (see module docstring), sorted by hex/city.
+
+    Memoised per board revision (``Board.memo``), ``op`` and ``opts``: the answer reads
+    nothing but the board's tiles, tokens and reservations (fixed in a revision), the
+    operator and the options.  A position's legal set is listed twice (the step's
+    ``auto`` after an action, then ``Game.legal_actions()``): the second is a look-up.
+    The list is shared: do not change it."""
+    memo = board.memo()
+    key = ("token_placements", op, opts)
+    hit: list[TokenPlacement] | None = memo.get(key)
+    if hit is None:
+        hit = memo[key] = _token_placements(board, op, opts)
+    return hit
+
+
+def _token_placements(board: Board, op: Operator, opts: TokenOptions) -> list[TokenPlacement]:
+    """:func:`legal_token_placements` found anew."""
     g, reached = network_reach(board, op)
     own = frozenset(board.company_cities(op.company))
     own_hexes = frozenset(h for h, _ in own) if opts.one_per == "hex" else frozenset()
