@@ -171,11 +171,8 @@ def full_cities(board: Board, g: TrackGraph) -> list[tuple[int, tuple[str, ...]]
     if hit is not None and hit[0] is g:
         return hit[1]
     cities = city_table(g)
-    found = []
-    for city, owners in board.tokens.items():
-        node = cities.get(city)
-        if node is not None and len(owners) >= node[1]:
-            found.append((node[0], tuple(owners)))
+    found = [(node[0], tuple(owners)) for city, owners in board.tokens.items()
+             if (node := cities.get(city)) is not None and len(owners) >= node[1]]
     memo[memo_key] = (g, found)
     return found
 
