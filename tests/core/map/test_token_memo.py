@@ -43,15 +43,29 @@ def test_memoised_placements_equal_a_fresh_listing(title: str, seed: int) -> Non
 
 
 def test_a_clone_lists_its_own_placements_after_it_changes() -> None:
-    game = playout("soh", 4, 1004)
-    board = game.board
-    company = next(c for c in game.companies.values() if board.company_cities(c.id))
-    op = game.route_operator(company)
+    """A clone shares the board's memo until either changes: a token placed on the
+    clone leaves the original's memoised list as it was and gives the clone its own."""
+    found: list[tuple[Board, Any, Any]] = []
+
+    def visit(game: Any, legal: list[Any]) -> None:
+        if found:
+            return
+        board = game.board
+        for company in game.companies.values():
+            if board.company_cities(company.id):
+                op = game.route_operator(company)
+                if legal_token_placements(board, op, TokenOptions()):
+                    found.append((board.clone(), company.id, op))
+                    return
+
+    playout("soh", 4, 1004, visit=visit)
+    board, company, op = found[0]
     before = legal_token_placements(board, op, TokenOptions())
     other = board.clone()
-    spot = next((p for p in before), None)
-    if spot is not None:
-        other.place_token(spot.hex, spot.city, company.id)
-        assert legal_token_placements(other, op, TokenOptions()) == legal_token_placements(
-            _fresh(other), op, TokenOptions())
+    spot = before[0]
+    other.place_token(spot.hex, spot.city, company)
+    after = legal_token_placements(other, op, TokenOptions())
+    assert spot not in after
+    assert after == legal_token_placements(_fresh(other), op, TokenOptions())
     assert legal_token_placements(board, op, TokenOptions()) is before
+    assert before == legal_token_placements(_fresh(board), op, TokenOptions())
