@@ -20,6 +20,7 @@ Where a city has both an empty slot and a replaceable token, both placements are
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from railhouse.map.board import Board
 from railhouse.map.graph import Node, Operator, city_table
@@ -27,10 +28,11 @@ from railhouse.map.mapdef import Reservation
 from railhouse.map.network import network_reach
 
 
-@dataclass(frozen=True)
-class TokenOptions:
+class TokenOptions(NamedTuple):
     """``cost``: price of this token.  ``one_per``: ``"city"`` or ``"hex"``.
-    ``replaceable``: owners whose token may be replaced (1839 ``"NS"``)."""
+    ``replaceable``: owners whose token may be replaced (1839 ``"NS"``).  A named tuple:
+    made for every listing, and part of the key of its memo (hashed without a Python
+    call per field)."""
 
     cost: int = 0
     one_per: str = "city"
