@@ -19,7 +19,6 @@ Where a city has both an empty slot and a replaceable token, both placements are
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import NamedTuple
 
 from railhouse.map.board import Board
@@ -39,10 +38,9 @@ class TokenOptions(NamedTuple):
     replaceable: frozenset[str] = frozenset()
 
 
-@dataclass(frozen=True, slots=True)
-class TokenPlacement:
+class TokenPlacement(NamedTuple):
     """A legal placement; ``replaces`` names the owner of a token that is removed (None:
-    the token goes in an empty slot)."""
+    the token goes in an empty slot).  A named tuple: one is made per reached place."""
 
     hex: str
     city: int
