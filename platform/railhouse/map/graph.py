@@ -11,8 +11,7 @@ on the board per ``(track_version, barriers)``; :mod:`railhouse.map.graphbuild` 
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from railhouse.map.board import Board
 from railhouse.map.graphbuild import EDGE, Node, TrackGraph, build
@@ -24,13 +23,17 @@ __all__ = ["EDGE", "Node", "Operator", "TrackGraph", "blocked", "blocked_cities"
            "stop_label", "track_graph"]
 
 
-@dataclass(frozen=True)
-class Operator:
+class Operator(NamedTuple):
     """Who is acting, and the phase-dependent state of the map.
 
     ``released``: active release keys (lifted barriers, unblocked hexes).  ``non_blocking``:
     token owners that do not block this company (1839: ``"NS"`` markers for Locals).
     ``column``: the off-board value column of the current phase.
+
+    A named tuple (immutable, compared and hashed by value): it is made for every map
+    question of a step and is part of the key of every per-revision cache of the map
+    (reach, route graph, placements), and a tuple is made and hashed without a Python
+    call per field.
     """
 
     company: str
@@ -171,11 +174,8 @@ def full_cities(board: Board, g: TrackGraph) -> list[tuple[int, tuple[str, ...]]
     if hit is not None and hit[0] is g:
         return hit[1]
     cities = city_table(g)
-    found = []
-    for city, owners in board.tokens.items():
-        node = cities.get(city)
-        if node is not None and len(owners) >= node[1]:
-            found.append((node[0], tuple(owners)))
+    found = [(node[0], tuple(owners)) for city, owners in board.tokens.items()
+             if (node := cities.get(city)) is not None and len(owners) >= node[1]]
     memo[memo_key] = (g, found)
     return found
 

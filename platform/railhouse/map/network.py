@@ -28,7 +28,7 @@ from railhouse.map.graph import (
     _trim,
     active_barriers,
     blocked_cities,
-    city_name,
+    city_table,
     hex_order,
     path_ends,
     track_graph,
@@ -138,9 +138,10 @@ def network_reach(board: Board, op: Operator) -> tuple[NetworkGraph, set[int]]:
 
 
 def _reach(board: Board, op: Operator, g: NetworkGraph) -> set[int]:
-    index = g.index
-    found = [index.get(city_name(key)) for key in board.company_cities(op.company)]
-    starts = frozenset([u for u in found if u is not None])
+    # a token's city is one of the graph's cities with slots (``graph.city_table``)
+    cities = city_table(g)
+    starts = frozenset([cities[key][0] for key in board.company_cities(op.company)
+                        if key in cities])
     blocked_nodes = blocked_cities(board, g, op)
     blocked = frozenset(blocked_nodes)
     # not ``op``: its off-board ``column`` plays no part in a reach, and changes by phase

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, NamedTuple
 from railhouse.map.board import Board
 from railhouse.map.graph import Operator, path_ends
 from railhouse.map.legal import reach_within
+from railhouse.map.mapdef import MapDef
 
 if TYPE_CHECKING:
     from railhouse.map.network import NetworkGraph
@@ -68,17 +69,28 @@ def reused(board: Board, g: NetworkGraph, op: Operator, starts: frozenset[int],
     laid = board.laid
     if old.lineage is not g.lineage or since < 0 or since > len(laid):
         return None
-    hex_stops, side = old.hex_stops, old.side
+    hex_stops, side_of = old.hex_stops, old.side.get
+    keys = side_keys(board.map)
     touched = []
-    for coord in set(laid[len(laid) - since:]):  # (-1: no node, never reached)
+    for coord in set(laid[len(laid) - since:]):  # (None: no node, never reached)
         if not reach.isdisjoint(hex_stops.get(coord, ())) or not reach.isdisjoint(
-                [side.get((coord, edge), -1) for edge in range(6)]):
+                map(side_of, keys[coord])):
             touched.append(coord)
     if not touched:
         return reach
     if since == 1:
         return _grown(board, g, op, blocked, last, touched[0])
     return None
+
+
+def side_keys(mapdef: MapDef) -> dict[str, tuple[tuple[str, int], ...]]:
+    """Per hex of the map, the ``(hex, edge)`` keys of its six sides (``graph.side``'s
+    keys), made once per map: the touched check looks a laid hex's sides up by them."""
+    hit: dict[str, tuple[tuple[str, int], ...]] | None = mapdef._cache.get("side_keys")
+    if hit is None:
+        hit = mapdef._cache["side_keys"] = {
+            coord: tuple((coord, edge) for edge in range(6)) for coord in mapdef.hexes}
+    return hit
 
 
 def _grown(board: Board, g: NetworkGraph, op: Operator, blocked: frozenset[int],

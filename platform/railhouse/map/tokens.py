@@ -19,7 +19,7 @@ Where a city has both an empty slot and a replaceable token, both placements are
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from railhouse.map.board import Board
 from railhouse.map.graph import Node, Operator, city_table
@@ -27,20 +27,20 @@ from railhouse.map.mapdef import Reservation
 from railhouse.map.network import network_reach
 
 
-@dataclass(frozen=True)
-class TokenOptions:
+class TokenOptions(NamedTuple):
     """``cost``: price of this token.  ``one_per``: ``"city"`` or ``"hex"``.
-    ``replaceable``: owners whose token may be replaced (1839 ``"NS"``)."""
+    ``replaceable``: owners whose token may be replaced (1839 ``"NS"``).  A named tuple:
+    made for every listing, and part of the key of its memo (hashed without a Python
+    call per field)."""
 
     cost: int = 0
     one_per: str = "city"
     replaceable: frozenset[str] = frozenset()
 
 
-@dataclass(frozen=True, slots=True)
-class TokenPlacement:
+class TokenPlacement(NamedTuple):
     """A legal placement; ``replaces`` names the owner of a token that is removed (None:
-    the token goes in an empty slot)."""
+    the token goes in an empty slot).  A named tuple: one is made per reached place."""
 
     hex: str
     city: int
@@ -49,7 +49,23 @@ class TokenPlacement:
 
 
 def legal_token_placements(board: Board, op: Operator, opts: TokenOptions) -> list[TokenPlacement]:
-    """Every legal placement for ``op`` now (see module docstring), sorted by hex/city."""
+    """Every legal placement for ``op`` now (see module docstring), sorted by hex/city.
+
+    Memoised per board revision (``Board.memo``), ``op`` and ``opts``: the answer reads
+    nothing but the board's tiles, tokens and reservations (fixed in a revision), the
+    operator and the options.  A position's legal set is listed twice (the step's
+    ``auto`` after an action, then ``Game.legal_actions()``): the second is a look-up.
+    The list is shared: do not change it."""
+    memo = board.memo()
+    key = ("token_placements", op, opts)
+    hit: list[TokenPlacement] | None = memo.get(key)
+    if hit is None:
+        hit = memo[key] = _token_placements(board, op, opts)
+    return hit
+
+
+def _token_placements(board: Board, op: Operator, opts: TokenOptions) -> list[TokenPlacement]:
+    """:func:`legal_token_placements` found anew."""
     g, reached = network_reach(board, op)
     own = frozenset(board.company_cities(op.company))
     own_hexes = frozenset(h for h, _ in own) if opts.one_per == "hex" else frozenset()
