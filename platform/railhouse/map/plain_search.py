@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from railhouse.map.graph import TrackGraph
 from railhouse.map.search import NONE, previous_equal, search_order
-from railhouse.map.search_tables import Cand, centre_values
+from railhouse.map.search_tables import Cand, centre_values, unit_mask
 from railhouse.map.trains import TrainSpec
 
 PLAIN_NODES = 3000
@@ -37,13 +37,7 @@ class _TooBig(Exception):
 
 def unit_masks(cands: list[Cand]) -> list[int]:
     """Per candidate, the bit mask of the units it uses."""
-    out = []
-    for c in cands:
-        mask = 0
-        for u in c.units:
-            mask |= 1 << u
-        out.append(mask)
-    return out
+    return [unit_mask(c.units) for c in cands]
 
 
 def plain_search(
