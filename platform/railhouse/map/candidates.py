@@ -55,6 +55,8 @@ def train_kinds(trains: tuple[TrainSpec, ...]) -> tuple[TrainSpec, ...]:
     """``trains`` with every train replaced by the first one equal to it but for the name
     (titles name trains by their ids): equal trains are interchangeable, so they share
     candidate lists and solved sub-problems, and the search orders them."""
+    if len(trains) < 2:
+        return trains
     first: dict[TrainSpec, TrainSpec] = {}
     return tuple(first.setdefault(_unnamed(t), t) for t in trains)
 

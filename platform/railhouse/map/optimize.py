@@ -45,7 +45,7 @@ from railhouse.map.plain_search import plain_search
 from railhouse.map.route_result import Route, RouteResult
 from railhouse.map.routegraph import company_graph
 from railhouse.map.routes import enumerate_routes
-from railhouse.map.search import NONE, BranchAndBound, first_descent
+from railhouse.map.search import NONE, BranchAndBound, first_descent, picking_order
 from railhouse.map.search_tables import Cand
 from railhouse.map.single_train import one_train_routes
 from railhouse.map.trains import RouteRules, RunContext, TrainSpec
@@ -74,15 +74,16 @@ def best_routes(board: Board, op: Operator, rules: RouteRules, run: RunContext) 
     routes = undominated(all_routes)
     tokens = token_links(board, op, comp, run)
     kinds = train_kinds(run.trains)
-    per_train: dict[TrainSpec, list[Cand]] = {}
+    per_train: dict[int, list[Cand]] = {}  # by kind (equal trains are one object)
     names = bonus_names(comp, routes, run)
     for t in kinds:  # equal trains share one list (and its bitsets)
-        if t not in per_train:
-            per_train[t] = candidates(comp, routes, t, rules, run, tokens, names=names)
-    cands = [per_train[t] for t in kinds]
-    found = first_descent(comp.graph, kinds, cands)  # the usual answer, without a search
+        if id(t) not in per_train:
+            per_train[id(t)] = candidates(comp, routes, t, rules, run, tokens, names=names)
+    cands = [per_train[id(t)] for t in kinds]
+    plan = picking_order(kinds, cands)
+    found = first_descent(comp.graph, kinds, cands, plan)  # the usual answer, no search
     if found is None:  # a small question: the same answer without the search's tables
-        found = plain_search(comp.graph, kinds, cands)
+        found = plain_search(comp.graph, kinds, cands, plan)
     if found is None:
         bb = _solve(comp.graph, kinds, cands, rules, tokens)
         if not bb.solve():
