@@ -21,9 +21,12 @@ name resources and stops, so they are numbered after the ends, by network node, 
 ranking them), its segments in the order of their ranks, and
 its links in the order the compression walks them (by their first end, then their first
 segment there), each from its first end.  A link is folded through a node as in the full
-compression (by the node's segments on the whole map).  Links that no route can use (to
-an end the company does not reach) may be missing or pruned differently; a route search
-never takes them, so it lists the same routes in the same order, numbered as here.
+compression (by the node's segments on the whole map).  Links that no route can use are
+left out: those to an end the company does not reach (every node of a route is reached),
+and those from or to a dead end (a node of one way that is no terminal, which
+:func:`~railhouse.map.compress._prune` would drop first); the pruning then drops what
+these leave as dead ends.  A route search never takes such links (every step into them
+leads to no route), so it lists the same routes in the same order, numbered as here.
 
 The value pruning of large positions (:mod:`multisets`, :mod:`single_train`) orders its
 search by bounds read from the whole compressed graph, and compares link numbers; it
@@ -59,7 +62,8 @@ class RouteGraph:
     comp: Compressed
     reached: set[int]
     #: the reached nodes no link passes through (where routes start, end and branch),
-    #: in order: the only nodes the route search reads its tables of
+    #: in order (numbered first: ``0 .. len(ends) - 1``): the only nodes the route
+    #: search reads its tables of
     ends: list[int]
 
 
@@ -98,17 +102,21 @@ def _route_graph(net: NetworkGraph, reached: set[int], rules: RouteRules) -> Rou
         folding((v,))
         return fold[v]
 
-    # the chains from every reached end, walked as ``compress._walk`` does
+    # the chains from every reached end, walked as ``compress._walk`` does, but for
+    # those no route can use: to an end the company does not reach, or from or to a dead
+    # end (a node of one way that is no terminal: ``compress._prune`` would drop them)
+    terminals = rules.terminals
     chains: list[tuple[list[int], list[int]]] = []
-    ends: list[int] = []  # the nodes no chain folds through: reached, or chain ends
-    beyond: set[int] = set()  # chain ends not reached
+    ends: list[int] = []  # the reached nodes no chain folds through
     used: set[int] = set()
     folding(reached)
     for u in reached:
         if fold[u]:
             continue
         ends.append(u)
-        for v, pid in adj[u]:
+        ways = adj[u]
+        dead = len(ways) == 1 and nodes[u].kind not in terminals
+        for v, pid in ways:
             if pid in used:
                 continue
             chain, segs = [u], [pid]
@@ -122,12 +130,10 @@ def _route_graph(net: NetworkGraph, reached: set[int], rules: RouteRules) -> Rou
                 used.add(pid)
                 segs.append(pid)
             else:
-                if v != u:
+                if v != u and not dead and v in reached and (
+                        len(adj[v]) > 1 or nodes[v].kind in terminals):
                     chain.append(v)
                     chains.append((chain, segs))
-                    if v not in reached and v not in beyond:
-                        beyond.add(v)
-                        ends.append(v)
 
     # the track graph's order where the search reads it: the chains' ends (the nodes a
     # route may start, end or branch at) by rank, the links by first end and segment;
@@ -176,8 +182,7 @@ def _route_graph(net: NetworkGraph, reached: set[int], rules: RouteRules) -> Rou
             -1 - path_hex[segs[0]] if nodes[u].kind == EDGE else lsegs[0],
             -1 - path_hex[segs[-1]] if nodes[v].kind == EDGE else lsegs[-1]))
     comp = Compressed(g, links, _prune(g, rules, links))
-    return RouteGraph(comp, set(map(local.__getitem__, reached)),
-                      [i for i, u in enumerate(ends) if u not in beyond])
+    return RouteGraph(comp, set(map(local.__getitem__, reached)), list(range(len(ends))))
 
 
 _BIT = 1
