@@ -115,7 +115,8 @@ def _route_graph(net: NetworkGraph, reached: set[int], rules: RouteRules) -> Rou
             continue
         ends.append(u)
         ways = adj[u]
-        dead = len(ways) == 1 and nodes[u].kind not in terminals
+        if len(ways) == 1 and nodes[u].kind not in terminals:
+            continue  # a dead end (its chain, walked from its other end, is dropped there)
         for v, pid in ways:
             if pid in used:
                 continue
@@ -130,7 +131,7 @@ def _route_graph(net: NetworkGraph, reached: set[int], rules: RouteRules) -> Rou
                 used.add(pid)
                 segs.append(pid)
             else:
-                if v != u and not dead and v in reached and (
+                if v != u and v in reached and (
                         len(adj[v]) > 1 or nodes[v].kind in terminals):
                     chain.append(v)
                     chains.append((chain, segs))

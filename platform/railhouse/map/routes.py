@@ -98,7 +98,9 @@ def enumerate_routes(
         floor.max_slots = max(floor.max_slots, max_big)
         bound = _reach_bound(floor, comp, rules, tables, reached)
     search = _Search(comp, rules, tables, max_big, max_cen, floor, bound)
-    roots = [u for u in read if tables.term[u]]
+    # a route is listed from its lower-numbered end, and every end it may have is a root
+    # (``read`` is sorted): the highest root lists none
+    roots = [u for u in read if tables.term[u]][:-1]
     if bound is not None and floor is not None and floor.accept is not None:
         # max mode: promising roots first, so that the floor rises early
         top = floor.max_slots
