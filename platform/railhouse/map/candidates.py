@@ -114,7 +114,8 @@ def candidates(
             continue
         centre_mask = r.stop_mask & ~offboard_bits(g, r) if dedup else 0
         fixed = value - centre_values(g, centre_mask) if dedup else value
-        out.append(Cand(value, fixed, r.units, centre_mask, i, unit_mask(r.units) & tokens))
+        out.append(Cand(value, fixed, r.units, centre_mask, i,
+                        unit_mask(r.units) & tokens if tokens else 0))
     out.sort(key=lambda c: -c.value)
     return out
 

@@ -85,6 +85,8 @@ def picking_order(trains: tuple[TrainSpec, ...],
                   cands: list[list[Cand]]) -> tuple[list[int], list[int]]:
     """:func:`search_order` of all trains and its :func:`previous_equal` (what the first
     descent and the plain search walk; made once when a question asks both)."""
+    if len(trains) == 1:  # (most companies run one train)
+        return [0], [-1]
     order = search_order(trains, cands)
     return order, previous_equal(trains, order)
 
