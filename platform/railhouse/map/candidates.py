@@ -16,7 +16,7 @@ from railhouse.map.board import Board
 from railhouse.map.compress import Compressed
 from railhouse.map.graph import Operator, TrackGraph
 from railhouse.map.routes import RawRoute
-from railhouse.map.search_tables import Cand, centre_values
+from railhouse.map.search_tables import Cand, centre_values, unit_mask
 from railhouse.map.trains import RouteRules, RouteView, RunContext, TrainSpec
 
 
@@ -55,6 +55,8 @@ def train_kinds(trains: tuple[TrainSpec, ...]) -> tuple[TrainSpec, ...]:
     """``trains`` with every train replaced by the first one equal to it but for the name
     (titles name trains by their ids): equal trains are interchangeable, so they share
     candidate lists and solved sub-problems, and the search orders them."""
+    if len(trains) < 2:
+        return trains
     first: dict[TrainSpec, TrainSpec] = {}
     return tuple(first.setdefault(_unnamed(t), t) for t in trains)
 
@@ -112,7 +114,8 @@ def candidates(
             continue
         centre_mask = r.stop_mask & ~offboard_bits(g, r) if dedup else 0
         fixed = value - centre_values(g, centre_mask) if dedup else value
-        out.append(Cand(value, fixed, r.units, centre_mask, i, _unit_mask(r.units, tokens)))
+        out.append(Cand(value, fixed, r.units, centre_mask, i,
+                        unit_mask(r.units) & tokens if tokens else 0))
     out.sort(key=lambda c: -c.value)
     return out
 
@@ -131,13 +134,6 @@ def token_links(board: Board, op: Operator, comp: Compressed, run: RunContext) -
         for _, li in comp.adj.get(u, ()):
             mask |= 1 << li
     return mask
-
-
-def _unit_mask(units: tuple[int, ...], within: int) -> int:
-    mask = 0
-    for u in units:
-        mask |= 1 << u
-    return mask & within
 
 
 def offboard_bits(g: TrackGraph, r: RawRoute) -> int:

@@ -45,8 +45,8 @@ from railhouse.map.plain_search import plain_search
 from railhouse.map.route_result import Route, RouteResult
 from railhouse.map.routegraph import company_graph
 from railhouse.map.routes import enumerate_routes
-from railhouse.map.search import NONE, BranchAndBound, first_descent
-from railhouse.map.search_tables import Cand
+from railhouse.map.search import NONE, BranchAndBound, first_descent, picking_order
+from railhouse.map.search_tables import Cand, unit_mask
 from railhouse.map.single_train import one_train_routes
 from railhouse.map.trains import RouteRules, RunContext, TrainSpec
 
@@ -72,18 +72,20 @@ def best_routes(board: Board, op: Operator, rules: RouteRules, run: RunContext) 
         return MultisetSolver(board, op, rules, run, full).result()
     comp = where.comp
     routes = undominated(all_routes)
-    tokens = token_links(board, op, comp, run)
     kinds = train_kinds(run.trains)
-    per_train: dict[TrainSpec, list[Cand]] = {}
+    per_train: dict[int, list[Cand]] = {}  # by kind (equal trains are one object)
     names = bonus_names(comp, routes, run)
     for t in kinds:  # equal trains share one list (and its bitsets)
-        if t not in per_train:
-            per_train[t] = candidates(comp, routes, t, rules, run, tokens, names=names)
-    cands = [per_train[t] for t in kinds]
-    found = first_descent(comp.graph, kinds, cands)  # the usual answer, without a search
+        if id(t) not in per_train:  # (token units only for the branch-and-bound, below)
+            per_train[id(t)] = candidates(comp, routes, t, rules, run, 0, names=names)
+    cands = [per_train[id(t)] for t in kinds]
+    plan = picking_order(kinds, cands)
+    found = first_descent(comp.graph, kinds, cands, plan)  # the usual answer, no search
     if found is None:  # a small question: the same answer without the search's tables
-        found = plain_search(comp.graph, kinds, cands)
+        found = plain_search(comp.graph, kinds, cands, plan)
     if found is None:
+        tokens = token_links(board, op, comp, run)
+        cands = _with_token_units(cands, tokens)
         bb = _solve(comp.graph, kinds, cands, rules, tokens)
         if not bb.solve():
             reason = reason or f"more than {rules.max_search_nodes} search nodes"
@@ -96,6 +98,20 @@ def best_routes(board: Board, op: Operator, rules: RouteRules, run: RunContext) 
             stops, segs = describe(comp, routes[c.route])
             chosen.append(Route(run.trains[i].name, i, stops, segs, best_values[i]))
     return RouteResult(best, tuple(chosen), not reason, reason, len(all_routes))
+
+
+def _with_token_units(cands: list[list[Cand]], tokens: int) -> list[list[Cand]]:
+    """``cands`` with each candidate's ``token_units`` (its units among ``tokens``), which
+    only the branch-and-bound's bounds read; lists shared by equal trains stay shared."""
+    made: dict[int, list[Cand]] = {}
+    out = []
+    for own in cands:
+        hit = made.get(id(own))
+        if hit is None:
+            hit = made[id(own)] = [c._replace(token_units=unit_mask(c.units) & tokens)
+                                   for c in own]
+        out.append(hit)
+    return out
 
 
 @lru_cache(maxsize=64)

@@ -22,8 +22,8 @@ branch-and-bound.
 from __future__ import annotations
 
 from railhouse.map.graph import TrackGraph
-from railhouse.map.search import NONE, previous_equal, search_order
-from railhouse.map.search_tables import Cand, centre_values
+from railhouse.map.search import NONE, picking_order
+from railhouse.map.search_tables import Cand, centre_values, unit_mask
 from railhouse.map.trains import TrainSpec
 
 PLAIN_NODES = 3000
@@ -37,23 +37,18 @@ class _TooBig(Exception):
 
 def unit_masks(cands: list[Cand]) -> list[int]:
     """Per candidate, the bit mask of the units it uses."""
-    out = []
-    for c in cands:
-        mask = 0
-        for u in c.units:
-            mask |= 1 << u
-        out.append(mask)
-    return out
+    return [unit_mask(c.units) for c in cands]
 
 
 def plain_search(
-    g: TrackGraph, trains: tuple[TrainSpec, ...], cands: list[list[Cand]]
+    g: TrackGraph, trains: tuple[TrainSpec, ...], cands: list[list[Cand]],
+    plan: tuple[list[int], list[int]] | None = None,
 ) -> tuple[int, list[int], list[int]] | None:
     """``(best, best_pick, best_values)`` as ``BranchAndBound(...).solve()`` leaves them
-    (module docstring), or None if the search needs more than :data:`PLAIN_NODES`."""
+    (module docstring), or None if the search needs more than :data:`PLAIN_NODES`.
+    ``plan``: :func:`~railhouse.map.search.picking_order`, if the caller made it."""
     n = len(trains)
-    order = search_order(trains, cands)
-    prev = previous_equal(trains, order)
+    order, prev = picking_order(trains, cands) if plan is None else plan
     lists = [cands[i] for i in order]
     shared: dict[int, list[int]] = {}  # equal trains share one list
     masks = []

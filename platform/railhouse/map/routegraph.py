@@ -21,9 +21,12 @@ name resources and stops, so they are numbered after the ends, by network node, 
 ranking them), its segments in the order of their ranks, and
 its links in the order the compression walks them (by their first end, then their first
 segment there), each from its first end.  A link is folded through a node as in the full
-compression (by the node's segments on the whole map).  Links that no route can use (to
-an end the company does not reach) may be missing or pruned differently; a route search
-never takes them, so it lists the same routes in the same order, numbered as here.
+compression (by the node's segments on the whole map).  Links that no route can use are
+left out: those through or to a node the company does not reach (every node of a route
+is reached), and those from or to a dead end (a node of one way that is no terminal,
+which :func:`~railhouse.map.compress._prune` would drop first); the pruning then drops
+what these leave as dead ends.  A route search never takes such links (every step into
+them leads to no route), so it lists the same routes in the same order, numbered as here.
 
 The value pruning of large positions (:mod:`multisets`, :mod:`single_train`) orders its
 search by bounds read from the whole compressed graph, and compares link numbers; it
@@ -32,7 +35,6 @@ keeps using the full compression (``optimize.best_routes``).
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from dataclasses import dataclass
 from operator import attrgetter
 
@@ -59,7 +61,8 @@ class RouteGraph:
     comp: Compressed
     reached: set[int]
     #: the reached nodes no link passes through (where routes start, end and branch),
-    #: in order: the only nodes the route search reads its tables of
+    #: in order (numbered first: ``0 .. len(ends) - 1``): the only nodes the route
+    #: search reads its tables of
     ends: list[int]
 
 
@@ -79,55 +82,49 @@ def company_graph(board: Board, op: Operator, rules: RouteRules) -> RouteGraph:
 def _route_graph(net: NetworkGraph, reached: set[int], rules: RouteRules) -> RouteGraph:
     nodes, adj, path_hex = net.nodes, net.adj, net.path_hex
     through = (EDGE, JUNCTION) if TOWN in rules.terminals else (EDGE, JUNCTION, TOWN)
-    fold: dict[int, bool] = {}
+    # ``fold[u]`` of every reached node, as ``compress._fold_flags``: whether two
+    # segments a path may join meet at ``u`` (and nothing else)
+    fold = dict.fromkeys(reached, False)
+    for u in reached:
+        ways = adj[u]
+        if len(ways) == 2:
+            kind = nodes[u].kind
+            if kind in through:
+                p, q = ways[0][1], ways[1][1]
+                fold[u] = path_hex[p] != path_hex[q] if kind == EDGE else p != q
 
-    def folding(us: Iterable[int]) -> None:
-        """``fold[u]`` for every ``u`` of ``us``, as ``compress._fold_flags``: whether
-        two segments a path may join meet at ``u`` (and nothing else)."""
-        for u in us:
-            ways = adj[u]
-            hit = False
-            if len(ways) == 2:
-                kind = nodes[u].kind
-                if kind in through:
-                    p, q = ways[0][1], ways[1][1]
-                    hit = path_hex[p] != path_hex[q] if kind == EDGE else p != q
-            fold[u] = hit
-
-    def folds(v: int) -> bool:
-        folding((v,))
-        return fold[v]
-
-    # the chains from every reached end, walked as ``compress._walk`` does
+    # the chains from every reached end, walked as ``compress._walk`` does, but for
+    # those no route can use: through or to a node the company does not reach (every
+    # node of a route is reached), or from or to a dead end (a node of one way that is
+    # no terminal: ``compress._prune`` would drop them first)
+    terminals = rules.terminals
     chains: list[tuple[list[int], list[int]]] = []
-    ends: list[int] = []  # the nodes no chain folds through: reached, or chain ends
-    beyond: set[int] = set()  # chain ends not reached
+    ends: list[int] = []  # the reached nodes no chain folds through
     used: set[int] = set()
-    folding(reached)
     for u in reached:
         if fold[u]:
             continue
         ends.append(u)
-        for v, pid in adj[u]:
-            if pid in used:
+        ways = adj[u]
+        if len(ways) == 1 and nodes[u].kind not in terminals:
+            continue  # a dead end (its chain, walked from its other end, is dropped there)
+        for v, pid in ways:
+            if pid in used or v not in fold:
                 continue
             chain, segs = [u], [pid]
             used.add(pid)
-            while v != u and (fold[v] if v in fold else folds(v)):
+            while v != u and fold[v]:
                 chain.append(v)
                 (a, pa), (b, pb) = adj[v]
                 v, pid = (b, pb) if pa == pid else (a, pa)
-                if pid in used:
+                if pid in used or v not in fold:
                     break
                 used.add(pid)
                 segs.append(pid)
             else:
-                if v != u:
+                if v != u and (len(adj[v]) > 1 or nodes[v].kind in terminals):
                     chain.append(v)
                     chains.append((chain, segs))
-                    if v not in reached and v not in beyond:
-                        beyond.add(v)
-                        ends.append(v)
 
     # the track graph's order where the search reads it: the chains' ends (the nodes a
     # route may start, end or branch at) by rank, the links by first end and segment;
@@ -142,7 +139,7 @@ def _route_graph(net: NetworkGraph, reached: set[int], rules: RouteRules) -> Rou
             segs.reverse()
     chains.sort(key=lambda c: (rank[c[0][0]], path_rank[c[1][0]]))
     order = list(ends)
-    inner = set(filter(fold.__getitem__, reached)).union(*[chain[1:-1] for chain, _ in chains])
+    inner = set(filter(fold.__getitem__, reached))  # (every node inside a chain is one)
     order.extend(sorted(inner))
     local = dict(zip(order, range(len(order)), strict=True))
     seg_order = sorted([p for _, segs in chains for p in segs], key=path_rank.__getitem__)
@@ -176,8 +173,7 @@ def _route_graph(net: NetworkGraph, reached: set[int], rules: RouteRules) -> Rou
             -1 - path_hex[segs[0]] if nodes[u].kind == EDGE else lsegs[0],
             -1 - path_hex[segs[-1]] if nodes[v].kind == EDGE else lsegs[-1]))
     comp = Compressed(g, links, _prune(g, rules, links))
-    return RouteGraph(comp, set(map(local.__getitem__, reached)),
-                      [i for i, u in enumerate(ends) if u not in beyond])
+    return RouteGraph(comp, set(map(local.__getitem__, reached)), list(range(len(ends))))
 
 
 _BIT = 1

@@ -17,6 +17,7 @@ off-board rules.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import NamedTuple
 
@@ -97,7 +98,9 @@ def enumerate_routes(
         floor.max_slots = max(floor.max_slots, max_big)
         bound = _reach_bound(floor, comp, rules, tables, reached)
     search = _Search(comp, rules, tables, max_big, max_cen, floor, bound)
-    roots = [u for u in read if tables.term[u]]
+    # a route is listed from its lower-numbered end, and every end it may have is a root
+    # (``read`` is sorted): the highest root lists none
+    roots = [u for u in read if tables.term[u]][:-1]
     if bound is not None and floor is not None and floor.accept is not None:
         # max mode: promising roots first, so that the floor rises early
         top = floor.max_slots
@@ -275,79 +278,79 @@ class _Search:
         self.city_ends = CITY in rules.terminals
         self.town_ends = TOWN in rules.terminals
         self.bound_at: list[tuple[list[int], list[int]] | None] = [None] * len(t.kind)
+        self._from = self._walker()
 
     def run(self, root: int) -> None:
+        """Lists the routes from ``root`` (to a higher-numbered end)."""
         self.root = root
         self.seen.clear()
-        k = self.t.kind[root]
-        big = 1 if k == K_CITY or (k == K_OFF and self.rules.offboards_count) else 0
-        cen = 1 if k in (K_CITY, K_TOWN) else 0
-        val = self.t.value[root]
-        self.visited[root] = True
-        self._dfs(
-            root,
-            0,
-            big,
-            cen,
-            int(k == K_OFF),
-            val if k == K_CITY else 0,
-            val if k == K_TOWN else 0,
-            val if k == K_OFF else 0,
-            1 << root,
-            self.t.token[root],
-            NO_KEY,
-        )
-        self.visited[root] = False
+        self._from(root)
 
-    def _dfs(
-        self,
-        u: int,
-        res: int,
-        big: int,
-        cen: int,
-        noff: int,
-        vc: int,
-        vt: int,
-        vo: int,
-        smask: int,
-        tok: bool,
-        came: int,
-    ) -> None:
-        # the hot loop: each step's increments come precomputed from ``_steps``
-        visited, trail, t = self.visited, self.trail, self.t
-        max_big, max_cen, root = self.max_big, self.max_cen, self.root
+    def _walker(self) -> Callable[[int], None]:
+        """The depth-first search from a root: a closure, so that the hot loop reads what
+        it needs from its cells (not the search's attributes at every call)."""
+        t, rules, steps = self.t, self.rules, self.steps
+        visited, trail, term, stop, token = self.visited, self.trail, t.term, t.stop, t.token
+        kind, value, offboards_count = t.kind, t.value, rules.offboards_count
+        max_big, max_cen, min_centres = self.max_big, self.max_cen, rules.min_centres
         floor, forbidden, max_mode = self.floor, self.forbidden, self.max_mode
-        for v, li, dbig, dcen, dvc, dvt, dvo, doff, radd, sadd, eunit, ukey, vkey in self.steps[u]:
-            if visited[v] or ukey == came:  # no reversal (railhouse.map.legal)
-                continue
-            nbig, ncen = big + dbig, cen + dcen
-            if nbig > max_big or ncen > max_cen:
-                continue
-            nvc, nvt, nvo, nres = vc + dvc, vt + dvt, vo + dvo, res | radd
-            if floor is not None and (
-                nres & forbidden or not self._promising(v, nbig, ncen, noff + doff, nvc, nvt, nvo)
-            ):
-                continue
-            nsm = smask | sadd
-            if max_mode and self._dominated(v, nsm, vkey):
-                continue
-            ntok = tok or t.token[v]
-            trail.append(li)
-            if eunit >= 0:
-                trail.append(eunit)
-            if t.term[v] and v > root and ntok and self._ends_ok(v, ncen):
-                self._emit(v, nbig, ncen, noff + doff, nvc, nvt, nvo, nres, nsm)
-            if not t.stop[v] and (
-                self.off_free
-                or (self.town_ends and ncen < max_cen)
-                or (nbig < max_big and (self.off_big or (self.city_ends and ncen < max_cen)))
-            ):  # some stop a route may end at still fits
-                visited[v] = True
-                self._dfs(v, nres, nbig, ncen, noff + doff, nvc, nvt, nvo, nsm, ntok, vkey)
-                visited[v] = False
-            trail.pop()
-            if eunit >= 0:
+        promising, dominated, emit = self._promising, self._dominated, self._emit
+        group, same_group_ends = t.group, rules.same_group_ends
+        off_free, town_ends, off_big, city_ends = (
+            self.off_free, self.town_ends, self.off_big, self.city_ends)
+        root = -1
+        root_group: str | None = None
+        any_end = True  # a route from the root may end anywhere (else not at its group)
+
+        def start(at: int) -> None:
+            nonlocal root, root_group, any_end
+            root, root_group = at, group[at]
+            any_end = same_group_ends or root_group is None
+            k, val = kind[at], value[at]
+            visited[at] = True
+            dfs(at, 0, int(k == K_CITY or (k == K_OFF and offboards_count)),
+                int(k in (K_CITY, K_TOWN)), int(k == K_OFF), val if k == K_CITY else 0,
+                val if k == K_TOWN else 0, val if k == K_OFF else 0, 1 << at, token[at],
+                NO_KEY)
+            visited[at] = False
+
+        def dfs(u: int, res: int, big: int, cen: int, noff: int, vc: int, vt: int, vo: int,
+                smask: int, tok: bool, came: int) -> None:
+            # the hot loop: each step's increments come precomputed from ``_steps``
+            for v, li, dbig, dcen, dvc, dvt, dvo, doff, radd, sadd, eunit, ukey, vkey in steps[u]:
+                if visited[v] or ukey == came:  # no reversal (railhouse.map.legal)
+                    continue
+                nbig, ncen = big + dbig, cen + dcen
+                if nbig > max_big or ncen > max_cen:
+                    continue
+                nvc, nvt, nvo, nres = vc + dvc, vt + dvt, vo + dvo, res | radd
+                if floor is not None and (
+                    nres & forbidden or not promising(v, nbig, ncen, noff + doff, nvc, nvt, nvo)
+                ):
+                    continue
+                nsm = smask | sadd
+                if max_mode and dominated(v, nsm, vkey):
+                    continue
+                ntok = tok or token[v]
+                trail.append(li)
+                if eunit >= 0:
+                    trail.append(eunit)
+                if (term[v] and v > root and ntok and ncen >= min_centres
+                        and (any_end or group[v] != root_group)):
+                    emit(v, nbig, ncen, noff + doff, nvc, nvt, nvo, nres, nsm)
+                if not stop[v] and (
+                    off_free
+                    or (town_ends and ncen < max_cen)
+                    or (nbig < max_big and (off_big or (city_ends and ncen < max_cen)))
+                ):  # some stop a route may end at still fits
+                    visited[v] = True
+                    dfs(v, nres, nbig, ncen, noff + doff, nvc, nvt, nvo, nsm, ntok, vkey)
+                    visited[v] = False
                 trail.pop()
+                if eunit >= 0:
+                    trail.pop()
+
+        return start
 
     def _promising(self, v: int, big: int, cen: int, noff: int, vc: int, vt: int,
                    vo: int) -> bool:
@@ -406,14 +409,6 @@ class _Search:
                 return True
         earlier.append(used)
         return False
-
-    def _ends_ok(self, v: int, cen: int) -> bool:
-        if cen < self.rules.min_centres:
-            return False
-        if self.rules.same_group_ends:
-            return True
-        g1, g2 = self.t.group[self.root], self.t.group[v]
-        return g1 is None or g1 != g2
 
     def _emit(
         self, v: int, big: int, cen: int, noff: int, vc: int, vt: int, vo: int, res: int, smask: int

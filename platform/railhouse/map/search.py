@@ -81,8 +81,19 @@ def _same(a: TrainSpec, b: TrainSpec) -> bool:
     return a is b or a == b
 
 
+def picking_order(trains: tuple[TrainSpec, ...],
+                  cands: list[list[Cand]]) -> tuple[list[int], list[int]]:
+    """:func:`search_order` of all trains and its :func:`previous_equal` (what the first
+    descent and the plain search walk; made once when a question asks both)."""
+    if len(trains) == 1:  # (most companies run one train)
+        return [0], [-1]
+    order = search_order(trains, cands)
+    return order, previous_equal(trains, order)
+
+
 def first_descent(
-    g: TrackGraph, trains: tuple[TrainSpec, ...], cands: list[list[Cand]]
+    g: TrackGraph, trains: tuple[TrainSpec, ...], cands: list[list[Cand]],
+    plan: tuple[list[int], list[int]] | None = None,
 ) -> tuple[int, list[int], list[int]] | None:
     """The search's answer without the search, where its first descent gives it:
     ``(best, best_pick, best_values)`` as :class:`BranchAndBound` would leave them, or
@@ -94,10 +105,10 @@ def first_descent(
     picks so far, no bound cuts a pick worth something.  When those picks add up to
     every train's best stand-alone value, a bound on every solution, they are optimal;
     the search keeps the first optimum it meets (an incumbent is replaced only by a
-    better one), and it meets the descent's first, so it answers the same."""
+    better one), and it meets the descent's first, so it answers the same.  ``plan``:
+    :func:`picking_order`, if the caller made it."""
     n = len(trains)
-    order = search_order(trains, cands)
-    prev = previous_equal(trains, order)
+    order, prev = picking_order(trains, cands) if plan is None else plan
     pick, values = [NONE] * n, [0] * n
     used: set[int] = set()
     total = counted = 0

@@ -31,6 +31,16 @@ class Cand(NamedTuple):
     token_units: int = 0
 
 
+def unit_mask(units: tuple[int, ...]) -> int:
+    """The bit mask of ``units`` (a route's units are distinct: the sum of their bits is
+    their union, made without a Python step per unit)."""
+    return sum(map(_BIT.__lshift__, units))
+
+
+_BIT = 1
+"""``_BIT.__lshift__``: ``u -> 1 << u``."""
+
+
 def centre_values(g: TrackGraph, mask: int) -> int:
     """Sum of the revenue of the nodes whose bits are set in ``mask``."""
     total = 0

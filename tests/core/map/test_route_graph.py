@@ -42,6 +42,8 @@ def _same_routes(board: Board, op: Operator, rules: RouteRules, run: RunContext)
     full, _ = enumerate_routes(fresh, op, rules, run)
     comp = compressed(fresh, op, rules)
     where = company_graph(board, op, rules)
+    # no link the search cannot use: every node of a route is reached
+    assert all(where.reached.issuperset(link.nodes) for link in where.comp.links)
     mine, _ = enumerate_routes(board, op, rules, run, where=where)
     assert [describe(where.comp, r) for r in mine] == [describe(comp, r) for r in full]
     assert [(r.big, r.centres, r.city_value, r.town_value, r.off_value, r.res.bit_count())
