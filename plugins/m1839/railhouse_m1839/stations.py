@@ -23,6 +23,7 @@ own that queues the same return choice.
 
 from __future__ import annotations
 
+from operator import attrgetter
 from typing import TYPE_CHECKING
 
 from railhouse.engine.actions import LegalAction
@@ -53,49 +54,57 @@ REPLACEABLE = frozenset({NS})
 
 
 # ----------------------------------------------------------------------- reservations
-def wanted_reservations(game: M1839) -> list[Reservation]:
-    return [Reservation(company, h, city) for company, h, city in _rows(_wanting(game))]
+#: what :func:`_wanting` reads of each company, in order (:func:`_fingerprint`): whether
+#: it is closed, whether it is started, its charter; and whether it has operated
+Fingerprint = tuple[list[tuple[bool, bool, CompanySpec]], list[bool]]
+_STANDING = attrgetter("closed", "started", "spec")
+_OPERATED = attrgetter("operated_count")
+_ROW = attrgetter("company", "hex", "city")
 
 
-def _wanting(game: M1839) -> tuple[CompanySpec, ...]:
+def _fingerprint(game: M1839) -> Fingerprint:
+    """The companies' :data:`Fingerprint`, gathered in C (``map``), no Python loop per
+    company (an operated count is never negative: operated means not 0)."""
+    companies = game.companies.values()
+    return list(map(_STANDING, companies)), list(map(bool, map(_OPERATED, companies)))
+
+
+def _wanting(fingerprint: Fingerprint) -> list[CompanySpec]:
     """The charters of the companies that want their homes reserved, in order: an
     unoperated Major, a parred unoperated Local (module docstring).  The reservations are a
     function of these charters alone (:func:`_rows`)."""
-    out: list[CompanySpec] = []
-    for company in game.companies.values():
-        if company.closed or company.operated_count > 0:
-            continue
-        spec = company.spec
-        kind = spec.kind
-        if kind == "major" or (kind == "local" and company.started):
-            out.append(spec)
-    return tuple(out)
+    standing, operated = fingerprint
+    return [spec for (closed, started, spec), done in zip(standing, operated, strict=True)
+            if not (closed or done)
+            and (spec.kind == "major" or (started and spec.kind == "local"))]
 
 
-def _rows(wanting: tuple[CompanySpec, ...]) -> tuple[tuple[str, str, None], ...]:
+def _rows(wanting: list[CompanySpec]) -> list[tuple[str, str, None]]:
     """(company, hex, city) of every reservation of the ``wanting`` charters, in order:
     a charter's homes, NRS only its first (the second is :func:`nrs_keeps_a_place`)."""
-    return tuple((spec.id, h, None) for spec in wanting
-                 for h in (spec.home[:1] if spec.id == NRS else spec.home))
+    return [(spec.id, h, None) for spec in wanting
+            for h in (spec.home[:1] if spec.id == NRS else spec.home)]
 
 
 def sync_reservations(game: M1839) -> Board:
     """Make ``board.reservations`` match the companies (module docstring); the board.
-    The board's ``cache`` keeps the charters (:func:`_wanting`) its reservations were last
-    found to match, with the reservations list they matched: the board replaces that list
-    on every change of its reservations (it never changes one in place) and the
-    reservations wanted are a function of the charters alone, so the same charters and the
-    same list need no reservation made nor compared.  (A clone's board has a list of its
-    own: its first sync compares afresh.)"""
+    The board's ``cache`` keeps (:data:`MATCHED`) a copy of the reservations list it last
+    found to match and the companies' :func:`_fingerprint` then: the reservations wanted
+    are a function of the fingerprint alone (:func:`_wanting` reads nothing else), so an
+    equal fingerprint and an equal list need nothing worked out.  Both comparisons run in
+    C over objects that are mostly the very ones compared last time (the board keeps its
+    ``Reservation`` objects when it drops others; a charter is replaced only when it
+    changes).  A clone's board shares the entry until it syncs a change: the entry is a
+    pair of copies, never changed in place."""
     board = game.board
-    wanting = _wanting(game)
+    fingerprint = _fingerprint(game)
     matched = board.cache.get(MATCHED)
-    if matched is not None and matched[0] is board.reservations and matched[1] == wanting:
+    if matched is not None and matched[1] == fingerprint and matched[0] == board.reservations:
         return board
-    wanted = _rows(wanting)
-    if wanted != tuple((r.company, r.hex, r.city) for r in board.reservations):
+    wanted = _rows(_wanting(fingerprint))
+    if wanted != list(map(_ROW, board.reservations)):
         board.set_reservations([Reservation(company, h, city) for company, h, city in wanted])
-    board.cache[MATCHED] = (board.reservations, wanting)
+    board.cache[MATCHED] = (list(board.reservations), fingerprint)
     return board
 
 
