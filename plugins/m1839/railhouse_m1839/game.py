@@ -35,7 +35,6 @@ from railhouse_m1839.setup import setup
 from railhouse_m1839.stock import M1839StockRound
 from railhouse_m1839.turn import M1839Turn
 
-
 _BANKRUPT = attrgetter("bankrupt")
 
 

@@ -34,6 +34,7 @@ from railhouse.engine.privates import close_private
 from railhouse.engine.steps import HomeTokenStep as CoreHomeTokenStep
 from railhouse.engine.steps import TokenPower, places_left, power_of
 from railhouse.engine.steps import TokenStep as CoreTokenStep
+from railhouse.engine.steps.tokens import places_left_each
 from railhouse.engine.tokendeals import SwapStation, TokenSwap
 from railhouse.map.board import Board
 from railhouse.map.mapdef import Reservation
@@ -125,10 +126,23 @@ def nrs_keeps_a_place(game: M1839, board: Board, company: str, coord: str,
     of them.  ``also``: hexes the company takes at the same time and not yet on the board
     (a new Local's first home while it chooses the second, R-7.5.5)."""
     taken = [h for h in (coord, *also) if h in NRS_CHOICE]
-    nrs = game.companies.get(NRS)
-    if not taken or company == NRS or nrs is None or nrs.closed or nrs.operated_count > 0:
+    if not taken or company == NRS:
         return True
-    return any(places_for(board, h, NRS) - taken.count(h) > 0 for h in NRS_CHOICE)
+    nrs = game.companies.get(NRS)
+    if nrs is None or nrs.closed or nrs.operated_count > 0:
+        return True
+    return any(n - taken.count(h) > 0
+               for h, n in zip(NRS_CHOICE, _nrs_places(board), strict=True))
+
+
+def _nrs_places(board: Board) -> list[int]:
+    """:func:`places_for` NRS in each hex of its choice, memoised in the board revision's
+    ``memo`` (``Board.memo``: places read only the tiles, tokens and reservations)."""
+    memo = board.memo()
+    hit: list[int] | None = memo.get("NRS places")
+    if hit is None:
+        hit = memo["NRS places"] = places_left_each(board, NRS_CHOICE, NRS, REPLACEABLE)
+    return hit
 
 
 def markers_left(board: Board, company: Company) -> int:
