@@ -55,32 +55,25 @@ REPLACEABLE = frozenset({NS})
 
 
 # ----------------------------------------------------------------------- reservations
-#: what :func:`_wanting` reads of each company, in order (:func:`_fingerprint`): whether
-#: it is closed, whether it is started, its charter; and whether it has operated
-Fingerprint = tuple[list[tuple[bool, bool, CompanySpec]], list[bool]]
-_STANDING = attrgetter("closed", "started", "spec")
-_OPERATED = attrgetter("operated_count")
 _ROW = attrgetter("company", "hex", "city")
 
 
-def _fingerprint(game: M1839) -> Fingerprint:
-    """The companies' :data:`Fingerprint`, gathered in C (``map``), no Python loop per
-    company (an operated count is never negative: operated means not 0)."""
-    companies = game.companies.values()
-    return list(map(_STANDING, companies)), list(map(bool, map(_OPERATED, companies)))
-
-
-def _wanting(fingerprint: Fingerprint) -> list[CompanySpec]:
+def _wanting(game: M1839) -> tuple[CompanySpec, ...]:
     """The charters of the companies that want their homes reserved, in order: an
     unoperated Major, a parred unoperated Local (module docstring).  The reservations are a
     function of these charters alone (:func:`_rows`)."""
-    standing, operated = fingerprint
-    return [spec for (closed, started, spec), done in zip(standing, operated, strict=True)
-            if not (closed or done)
-            and (spec.kind == "major" or (started and spec.kind == "local"))]
+    out: list[CompanySpec] = []
+    for company in game.companies.values():
+        if company.closed or company.operated_count > 0:
+            continue
+        spec = company.spec
+        kind = spec.kind
+        if kind == "major" or (kind == "local" and company.started):
+            out.append(spec)
+    return tuple(out)
 
 
-def _rows(wanting: list[CompanySpec]) -> list[tuple[str, str, None]]:
+def _rows(wanting: tuple[CompanySpec, ...]) -> list[tuple[str, str, None]]:
     """(company, hex, city) of every reservation of the ``wanting`` charters, in order:
     a charter's homes, NRS only its first (the second is :func:`nrs_keeps_a_place`)."""
     return [(spec.id, h, None) for spec in wanting
@@ -90,22 +83,24 @@ def _rows(wanting: list[CompanySpec]) -> list[tuple[str, str, None]]:
 def sync_reservations(game: M1839) -> Board:
     """Make ``board.reservations`` match the companies (module docstring); the board.
     The board's ``cache`` keeps (:data:`MATCHED`) a copy of the reservations list it last
-    found to match and the companies' :func:`_fingerprint` then: the reservations wanted
-    are a function of the fingerprint alone (:func:`_wanting` reads nothing else), so an
-    equal fingerprint and an equal list need nothing worked out.  Both comparisons run in
-    C over objects that are mostly the very ones compared last time (the board keeps its
-    ``Reservation`` objects when it drops others; a charter is replaced only when it
-    changes).  A clone's board shares the entry until it syncs a change: the entry is a
-    pair of copies, never changed in place."""
+    found to match and the charters (:func:`_wanting`) it matched: the reservations wanted
+    are a function of the charters alone, so the same charters and an equal list need no
+    reservation made nor compared.  The list is compared by value (in C, its items mostly
+    the very objects of the copy: the board keeps its ``Reservation`` objects when it drops
+    others, and a change made here keeps those still wanted), so a drop that dropped nothing
+    costs no more.  A clone's board shares the entry until it syncs a change: the entry is
+    a pair of copies, never changed in place."""
     board = game.board
-    fingerprint = _fingerprint(game)
+    wanting = _wanting(game)
     matched = board.cache.get(MATCHED)
-    if matched is not None and matched[1] == fingerprint and matched[0] == board.reservations:
+    if matched is not None and matched[1] == wanting and matched[0] == board.reservations:
         return board
-    wanted = _rows(_wanting(fingerprint))
-    if wanted != list(map(_ROW, board.reservations)):
-        board.set_reservations([Reservation(company, h, city) for company, h, city in wanted])
-    board.cache[MATCHED] = (list(board.reservations), fingerprint)
+    wanted = _rows(wanting)
+    rows = list(map(_ROW, board.reservations))
+    if wanted != rows:  # the board's reservations are kept where still wanted
+        kept = dict(zip(rows, board.reservations, strict=True)).get
+        board.set_reservations([kept(row) or Reservation(*row) for row in wanted])
+    board.cache[MATCHED] = (list(board.reservations), wanting)
     return board
 
 
