@@ -204,18 +204,23 @@ class StationStep(CoreTokenStep["M1839", M1839Turn], MapStep):
         if company.operated_count < 1 or company.cash < STATION_FEE:
             return []
         declined = self.turn.declined_swaps
-        mine = board.company_cities(self.entity)
+        me = self.entity
+        mine = board.company_cities(me)
+        # per marker of mine, the only hex its other markers are in (None: none or several):
+        # swapping it into that hex would leave every map marker in one hex
+        alone_in: dict[tuple[str, int], str | None] = {}
+        for h1, c1 in mine:
+            rest = {h for h, c in mine if (h, c) != (h1, c1)}
+            alone_in[h1, c1] = rest.pop() if len(rest) == 1 else None
+        companies = self.game.companies
+        partners = {cid for cid, c in companies.items() if c.operated_count >= 1} - {me}
         out = []
         for (h2, c2), owners in sorted(board.tokens.items()):
-            for other in sorted(set(owners)):
-                partner = self.game.companies.get(other)
-                if other == self.entity or partner is None or partner.operated_count < 1:
-                    continue
+            for other in sorted(partners.intersection(owners)):
                 for h1, c1 in mine:
-                    hexes_after = {h for h, _ in mine if (h, _) != (h1, c1)} | {h2}
-                    if h1 == h2 or (len(mine) > 1 and len(hexes_after) < 2):
+                    if h1 == h2 or (len(mine) > 1 and alone_in[h1, c1] == h2):
                         continue
-                    swap = SwapStation(entity=self.entity, hex=h1, city=c1, other=other,
+                    swap = SwapStation(entity=me, hex=h1, city=c1, other=other,
                                        other_hex=h2, other_city=c2)
                     if swap not in declined:
                         out.append(swap)
