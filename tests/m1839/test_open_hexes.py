@@ -11,7 +11,8 @@ from typing import Any
 from railhouse.bench.positions import playout
 from railhouse.engine.actions import LegalAction
 from railhouse.engine.record import new_game
-from railhouse_m1839.homes import SORTED_CITY_HEXES, open_hexes
+from railhouse_m1839.homes import SORTED_CITY_HEXES
+from railhouse_m1839.openhexes import open_hexes
 from railhouse_m1839.stations import places_for, sync_reservations
 
 
