@@ -7,9 +7,10 @@ the board's reservations are re-derived from the companies (``sync_reservations`
 unoperated Major's homes, A-13, and a parred unoperated Local's two homes, R-7.5.5), a hex
 offers its empty or NS-held circles less one per other company's reservation
 (``places_for``), and NRS's floating second home keeps a place in Arnhem I16 or Venlo K16
-(``nrs_keeps_a_place``, R-14.5.1).  ``CITY_HEXES`` lists the city hexes with their kind,
-their yellow-tile circle counts and the value of one city on the first tile (facts/1839.md
-Part 4.7 and Part 5).
+(``nrs_keeps_a_place``, R-14.5.1).  The hexes with a place left are kept up to date
+from the board's changes by :mod:`railhouse_m1839.openhexes`.  ``CITY_HEXES`` lists the
+city hexes with their kind, their yellow-tile circle counts and the value of one city on
+the first tile (facts/1839.md Part 4.7 and Part 5).
 """
 
 from __future__ import annotations
