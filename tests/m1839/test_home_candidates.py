@@ -1,5 +1,5 @@
 """``candidate_hexes`` (R-7.5.5, R-14.5.1), which judges pairs outside NRS's choice by the
-size rule alone and asks ``_open``'s tests inline, equals the hex-by-hex and pair-by-pair
+size rule alone and filters the open hexes (``openhexes``), equals the hex-by-hex and pair-by-pair
 judgement at every home choice of seeded random 1839 games (and for every unstarted Local
 at stock decisions of them)."""
 
@@ -10,10 +10,20 @@ import random
 from railhouse.bench.positions import choose_playing
 from railhouse.engine.record import new_game
 from railhouse.engine.rounds.stock import StockRound
+from railhouse.map.board import Board
 from railhouse_m1839.closures import HomeDecider
 from railhouse_m1839.game import M1839
-from railhouse_m1839.homes import SORTED_CITY_HEXES, _open, _pair, candidate_hexes
-from railhouse_m1839.stations import sync_reservations
+from railhouse_m1839.homes import SORTED_CITY_HEXES, _big, _pair, candidate_hexes
+from railhouse_m1839.stations import nrs_keeps_a_place, places_for, sync_reservations
+
+
+def _open(game: M1839, board: Board, company: str, h: str, chosen: tuple[str, ...]) -> bool:
+    """``h`` may be the Local's next home after ``chosen`` (R-7.5.5, R-14.5.1), asked of
+    ``h`` alone."""
+    big_taken = any(_big(c) for c in chosen)
+    return (h not in chosen and not (big_taken and _big(h))
+            and places_for(board, h, company) > 0
+            and nrs_keeps_a_place(game, board, company, h, *chosen))
 
 
 def pair_by_pair(game: M1839, company: str, chosen: tuple[str, ...] = ()) -> list[str]:

@@ -1,6 +1,7 @@
-"""``homes.open_hexes`` (the city hexes where a company could take a circle, memoised per
-board revision and judged company) equals ``places_for`` asked hex by hex on a copy of the
-board with nothing memoised, for every Local and NRS at every position of seeded playouts;
+"""``openhexes.open_hexes`` (the city hexes where a company could take a circle, memoised
+per board revision and judged company, brought up to date from the board's changes) equals
+``places_for`` asked hex by hex on a copy of the board with nothing memoised, for every
+Local and NRS at every position of seeded playouts and every 37th of others;
 and a clone's board change leaves the original's answer alone."""
 
 from __future__ import annotations
@@ -10,7 +11,8 @@ from typing import Any
 from railhouse.bench.positions import playout
 from railhouse.engine.actions import LegalAction
 from railhouse.engine.record import new_game
-from railhouse_m1839.homes import SORTED_CITY_HEXES, open_hexes
+from railhouse_m1839.homes import SORTED_CITY_HEXES
+from railhouse_m1839.openhexes import open_hexes
 from railhouse_m1839.stations import places_for, sync_reservations
 
 
@@ -50,3 +52,38 @@ def test_a_clone_placing_a_marker_leaves_the_original_answer_alone() -> None:
     assert coord not in open_hexes(cboard, "")
     assert open_hexes(board, "") == before
     assert cboard.cache is not board.cache
+
+
+def test_open_hexes_brought_up_to_date_over_many_changes_equal_the_plain_answer() -> None:
+    """Asked only every 37th position, the stored answer is updated over many lays, marker
+    moves and reservation changes at once (``openhexes``: only changed hexes asked again)."""
+    checked = 0
+
+    def visit(game: Any, legal: list[LegalAction]) -> None:
+        nonlocal checked
+        if len(game.actions) % 37:
+            return
+        board = sync_reservations(game)
+        for company in ("", "NRS", "L1"):
+            assert open_hexes(board, company) == _plain(game, company), (
+                f"action {len(game.actions)}, {company!r}")
+            checked += 1
+
+    for seed in (1002, 1003):
+        playout("1839", 4, seed, visit=visit)
+    assert checked > 60
+
+
+def test_a_clone_and_the_original_update_their_answers_apart() -> None:
+    """The stored answer (``Board.cache``) is shared by a clone's board until either brings
+    it up to date; each then stores its own, never changing the shared one."""
+    game = new_game("1839", ["A", "B", "C", "D"], None, 1)
+    board = sync_reservations(game)
+    before = open_hexes(board, "")
+    singles = [h for h in before if places_for(board, h, "") == 1]
+    clone = game.clone()
+    clone.board.place_token(singles[0], 0, "X")
+    board.place_token(singles[1], 0, "Y")
+    assert open_hexes(clone.board, "") == _plain(clone, "") != before
+    assert open_hexes(board, "") == _plain(game, "") != before
+    assert singles[0] in open_hexes(board, "") and singles[1] in open_hexes(clone.board, "")

@@ -20,10 +20,23 @@ class NumberCards:
     current: dict[str, int] = field(default_factory=dict)  # player id -> 1..n
     other: dict[str, int] = field(default_factory=dict)
     colour: str = "blue"
+    #: the last :meth:`order`: a copy of the numbers it was worked out from, and the order
+    #: (never changed in place, so a clone may share it)
+    _order: tuple[dict[str, int], tuple[str, ...]] | None = field(
+        default=None, init=False, compare=False, repr=False)
 
     def order(self) -> list[str]:
-        """Players in ascending current-colour number."""
-        return sorted(self.current, key=self.current.__getitem__)
+        """Players in ascending current-colour number (a fresh list).  Asked several times
+        per decision while the numbers change a few times per round: the last answer is
+        kept with a copy of the numbers it came from, and given again while they are equal
+        (whatever changed them, in place or not)."""
+        current = self.current
+        known = self._order
+        if known is not None and known[0] == current:
+            return list(known[1])
+        ordered = sorted(current, key=current.__getitem__)
+        self._order = (dict(current), tuple(ordered))
+        return ordered
 
     def next_after(self, player: str) -> str:
         """The next holder in ascending order, wrapping from the highest to #1 (R-6.3)."""

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Mapping, Sequence
+from operator import attrgetter
 from typing import Any
 
 from railhouse.engine.entities import IPO, Company, Train
@@ -33,6 +34,8 @@ from railhouse_m1839.plugin import TITLE
 from railhouse_m1839.setup import setup
 from railhouse_m1839.stock import M1839StockRound
 from railhouse_m1839.turn import M1839Turn
+
+_BANKRUPT = attrgetter("bankrupt")
 
 
 class M1839(Game):
@@ -80,7 +83,10 @@ class M1839(Game):
 
     def players_after(self, player_id: str) -> list[str]:
         """R-7.6.3/4 (A-41): presidency ties go by the rotating card order."""
-        return [p for p in self.cards.rotation_after(player_id) if not self.player(p).bankrupt]
+        rotation = self.cards.rotation_after(player_id)
+        if not any(map(_BANKRUPT, self.seats)):  # in C: the usual case, nobody to drop
+            return rotation
+        return [p for p in rotation if not self.player(p).bankrupt]
 
     def reset_company(self, company: Company) -> None:
         """After nationalisation: a Major is gone, a Local returns to the supply (R-14.7.3)."""

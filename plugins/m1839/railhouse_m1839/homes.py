@@ -7,25 +7,21 @@ the board's reservations are re-derived from the companies (``sync_reservations`
 unoperated Major's homes, A-13, and a parred unoperated Local's two homes, R-7.5.5), a hex
 offers its empty or NS-held circles less one per other company's reservation
 (``places_for``), and NRS's floating second home keeps a place in Arnhem I16 or Venlo K16
-(``nrs_keeps_a_place``, R-14.5.1).  ``CITY_HEXES`` lists the city hexes with their kind,
-their yellow-tile circle counts and the value of one city on the first tile (facts/1839.md
-Part 4.7 and Part 5).
+(``nrs_keeps_a_place``, R-14.5.1).  The hexes with a place left are kept up to date
+from the board's changes by :mod:`railhouse_m1839.openhexes`.  ``CITY_HEXES`` lists the
+city hexes with their kind, their yellow-tile circle counts and the value of one city on
+the first tile (facts/1839.md Part 4.7 and Part 5).
 """
 
 from __future__ import annotations
 
 import dataclasses
-from typing import TYPE_CHECKING, Any
+from itertools import filterfalse
+from typing import TYPE_CHECKING
 
-from railhouse.engine.steps.tokens import places_left_each
-from railhouse_m1839.mapdata import BIG_CITIES, CITIES, NRS_CHOICE, OO_CITIES
-from railhouse_m1839.stations import (
-    NRS,
-    REPLACEABLE,
-    nrs_keeps_a_place,
-    places_for,
-    sync_reservations,
-)
+from railhouse_m1839.mapdata import BIG_CITIES, CITIES, CITY_HEX_IDS, NRS_CHOICE, OO_CITIES
+from railhouse_m1839.openhexes import ABSENT, on_board, open_hexes
+from railhouse_m1839.stations import NRS, nrs_keeps_a_place, sync_reservations
 
 if TYPE_CHECKING:
     from railhouse.map.board import Board
@@ -39,7 +35,7 @@ CITY_HEXES: dict[str, tuple[str, int, int]] = {
 }
 
 
-SORTED_CITY_HEXES: tuple[str, ...] = tuple(sorted(CITY_HEXES))
+SORTED_CITY_HEXES: tuple[str, ...] = CITY_HEX_IDS  # the keys of CITY_HEXES, sorted
 #: the OO and big-city hexes (:func:`_big`)
 BIG_HEXES = frozenset(h for h, (kind, _, _) in CITY_HEXES.items() if kind != "city")
 
@@ -53,17 +49,27 @@ def candidate_hexes(game: M1839, company: str, chosen: tuple[str, ...] = ()) -> 
     """Hexes the Local may reserve next: a free place, not already chosen, and at most one
     OO or big-city hex among the two (R-7.5.5); a first choice must leave a legal second."""
     board = sync_reservations(game)
-    big_taken = any(_big(c) for c in chosen)
-    nrs_chosen = any(c in NRS_CHOICE for c in chosen)
-    # _open for each hex, its tests on ``chosen`` asked once; R-14.5.1 only where a hex
-    # of NRS's choice is involved (elsewhere nrs_keeps_a_place holds at once)
-    hexes = [h for h in open_hexes(board, company)
-             if h not in chosen and not (big_taken and h in BIG_HEXES)
-             and (not (nrs_chosen or h in NRS_CHOICE)
-                  or nrs_keeps_a_place(game, board, company, h, *chosen))]
+    hexes = _next_homes(game, board, company, chosen)
     if chosen:
         return hexes
     return _with_a_second(game, board, company, hexes)
+
+
+def _next_homes(game: M1839, board: Board, company: str, chosen: tuple[str, ...]) -> list[str]:
+    """The open hexes (:func:`~railhouse_m1839.openhexes.open_hexes`) that may be the
+    Local's next home after ``chosen``, in order: not chosen, at most one OO or big-city hex
+    among the two (R-7.5.5), and R-14.5.1 where a hex of NRS's choice is involved (elsewhere
+    ``nrs_keeps_a_place`` holds at once)."""
+    hexes = open_hexes(board, company)
+    excluded = set(chosen)
+    if any(_big(c) for c in chosen):
+        excluded |= BIG_HEXES
+    if any(c in NRS_CHOICE for c in chosen):
+        return [h for h in hexes if h not in excluded
+                and nrs_keeps_a_place(game, board, company, h, *chosen)]
+    excluded.update(h for h in NRS_CHOICE
+                    if not nrs_keeps_a_place(game, board, company, h, *chosen))
+    return list(filterfalse(excluded.__contains__, hexes))
 
 
 def _with_a_second(game: M1839, board: Board, company: str, hexes: list[str]) -> list[str]:
@@ -89,16 +95,16 @@ def _with_a_second(game: M1839, board: Board, company: str, hexes: list[str]) ->
 def can_reserve_two(game: M1839, company: str, *, synced: Board | None = None) -> bool:
     """Whether two legal home hexes exist (else the Local cannot be parred, R-7.5.5): the
     same as ``bool(candidate_hexes(game, company))``, but stops at the first legal pair
-    (each hex is judged once, and only until a pair is found).  Memoised per board
+    of the open hexes (:func:`~railhouse_m1839.openhexes.open_hexes`).  Memoised per board
     revision (``Board.memo``: the reservations are synced first) and NRS's state, all the
     answer reads besides the static hex list.  ``synced``: the board, where the caller
     synced its reservations since the companies last changed (``sync_reservations``).
-    A company with nothing on the board is judged as :data:`ABSENT` (the memo's key), so
+    A company with nothing on the board is judged as ``openhexes.ABSENT`` (the memo's key), so
     the unstarted Locals of one listing search once between them."""
     board = sync_reservations(game) if synced is None else synced
     nrs = game.companies.get(NRS)
     memo = board.memo()
-    judged = company if company == NRS or company in _on_board(board, memo) else ABSENT
+    judged = company if company == NRS or company in on_board(board, memo) else ABSENT
     key = ("can_reserve_two", judged,
            None if nrs is None else (nrs.closed, nrs.operated_count > 0))
     hit: bool | None = memo.get(key)
@@ -107,61 +113,10 @@ def can_reserve_two(game: M1839, company: str, *, synced: Board | None = None) -
     return hit
 
 
-#: who :func:`can_reserve_two` judges for a company other than NRS with no marker and no
-#: reservation on the board (every unstarted Local): the answer reads the company only
-#: through its own markers and reservations (``places_for``) and whether it is NRS
-#: (``nrs_keeps_a_place``), so all such companies share one answer per board revision
-ABSENT = ""
-
-
-def open_hexes(board: Board, company: str) -> tuple[str, ...]:
-    """The city hexes, in order, where ``company`` could take a circle now
-    (``places_for(board, h, company) > 0``).  Memoised in the board revision's ``memo``
-    (``Board.memo``: ``places_for`` reads only the board's tiles, tokens and reservations,
-    all fixed there) per company, a company with no marker and no reservation on the board
-    judged as :data:`ABSENT` (``places_for`` reads the company only through those), so the
-    unstarted Locals of a listing and the Local choosing its homes share one answer."""
-    memo = board.memo()
-    judged = company if company in _on_board(board, memo) else ABSENT
-    key = ("open hexes", judged)
-    hit: tuple[str, ...] | None = memo.get(key)
-    if hit is None:
-        left = places_left_each(board, SORTED_CITY_HEXES, judged, REPLACEABLE)
-        hit = memo[key] = tuple(h for h, n in zip(SORTED_CITY_HEXES, left, strict=True)
-                                if n > 0)
-    return hit
-
-
-def _on_board(board: Board, memo: dict[Any, Any]) -> frozenset[str]:
-    """The companies with a marker or a reservation on ``board``, memoised in its revision's
-    ``memo`` (``Board.memo``: markers and reservations move the revision on)."""
-    hit: frozenset[str] | None = memo.get("companies on board")
-    if hit is None:
-        owners = {o for tokens in board.tokens.values() for o in tokens}
-        hit = memo["companies on board"] = frozenset(
-            owners | {r.company for r in board.reservations})
-    return hit
-
-
 def _two_open(game: M1839, board: Board, company: str) -> bool:
-    judged: dict[str, bool] = {}
-
-    def open_(h: str) -> bool:
-        if h not in judged:
-            judged[h] = _open(game, board, company, h, ())
-        return judged[h]
-
-    hexes = SORTED_CITY_HEXES
-    return any(open_(h) and any(open_(o) and _pair(game, board, company, h, o) for o in hexes)
-               for h in hexes)
-
-
-def _open(game: M1839, board: Board, company: str, h: str, chosen: tuple[str, ...]) -> bool:
-    """``h`` may be the Local's next home after ``chosen`` (R-7.5.5, R-14.5.1)."""
-    big_taken = any(_big(c) for c in chosen)
-    return (h not in chosen and not (big_taken and _big(h))
-            and places_for(board, h, company) > 0
-            and nrs_keeps_a_place(game, board, company, h, *chosen))  # R-14.5.1
+    """Whether two of the open hexes make a legal pair of homes (:func:`_pair`)."""
+    hexes = _next_homes(game, board, company, ())
+    return any(_pair(game, board, company, h, o) for h in hexes for o in hexes)
 
 
 def _pair(game: M1839, board: Board, company: str, first: str, second: str) -> bool:

@@ -95,6 +95,8 @@ BIG_CITIES: dict[str, tuple[str, int, tuple[str, ...]]] = {
     "J7": ("Rotterdam", 1, ("NW", "NE")),
     "I12": ("Utrecht", 1, ()),
 }
+#: every city hex (plain, OO and big), sorted: where a home or a marker may go
+CITY_HEX_IDS: tuple[str, ...] = tuple(sorted({*CITIES, *OO_CITIES, *BIG_CITIES}))
 #: facts 4.11: f80 water (first tile only).
 WATER: frozenset[str] = frozenset(
     ("H7", "F15", "G16", "H17", "I14", "I16", "J15", "J11", "J9", "J5", "K6", "K4", "L3",

@@ -55,23 +55,35 @@ def is_local(company: Company) -> bool:
 def released(game: M1839) -> frozenset[str]:
     """Active release keys: red barriers from light red on (R-12.7), H7 once LVG is owned
     by a company or closed (R-12.6)."""
-    keys = set()
-    if game.phase_reached(BARRIER_KEY):
-        keys.add(BARRIER_KEY)
     lvg = game.privates.get(LVG_KEY)  # the release key is the private's id
-    if lvg is None or lvg.closed or (lvg.owner is not None and lvg.owner in game.companies):
-        keys.add(LVG_KEY)
-    return frozenset(keys)
+    lvg_released = (lvg is None or lvg.closed
+                    or (lvg.owner is not None and lvg.owner in game.companies))
+    return _RELEASED[game.phase_reached(BARRIER_KEY), lvg_released]
+
+
+#: the four possible answers of :func:`released`, shared (barriers lifted, LVG released)
+_RELEASED = {(barrier, lvg): frozenset(k for k, on in ((BARRIER_KEY, barrier), (LVG_KEY, lvg))
+                                       if on)
+             for barrier in (False, True) for lvg in (False, True)}
 
 
 def operator(game: M1839, company: Company) -> Operator:
-    """``company`` acting on the map now: NS markers never block Locals (R-14.6.2)."""
-    return Operator(
-        company.id,
-        released=released(game),
-        non_blocking=frozenset({NS}) if is_local(company) else frozenset(),
-        column=game.phase.offboard_column,
-    )
+    """``company`` acting on the map now: NS markers never block Locals (R-14.6.2).  One
+    shared ``Operator`` per value (:data:`_OPERATORS`): asked at every map step's question,
+    it only changes with the phase and LVG."""
+    keys, local, column = released(game), is_local(company), game.phase.offboard_column
+    key = (company.id, keys, local, column)
+    hit = _OPERATORS.get(key)
+    if hit is None:
+        hit = _OPERATORS[key] = Operator(
+            company.id, released=keys,
+            non_blocking=frozenset({NS}) if local else frozenset(), column=column)
+    return hit
+
+
+#: every ``Operator`` made by :func:`operator`, by all it is made of (immutable values,
+#: so shared by every game; a few per company)
+_OPERATORS: dict[tuple[str, frozenset[str], bool, int], Operator] = {}
 
 
 def route_train(spec: TrainSpec, name: str) -> RouteTrain:

@@ -23,6 +23,7 @@ own that queues the same return choice.
 
 from __future__ import annotations
 
+from operator import attrgetter
 from typing import TYPE_CHECKING
 
 from railhouse.engine.actions import LegalAction
@@ -33,6 +34,7 @@ from railhouse.engine.privates import close_private
 from railhouse.engine.steps import HomeTokenStep as CoreHomeTokenStep
 from railhouse.engine.steps import TokenPower, places_left, power_of
 from railhouse.engine.steps import TokenStep as CoreTokenStep
+from railhouse.engine.steps.tokens import places_left_each
 from railhouse.engine.tokendeals import SwapStation, TokenSwap
 from railhouse.map.board import Board
 from railhouse.map.mapdef import Reservation
@@ -53,8 +55,7 @@ REPLACEABLE = frozenset({NS})
 
 
 # ----------------------------------------------------------------------- reservations
-def wanted_reservations(game: M1839) -> list[Reservation]:
-    return [Reservation(company, h, city) for company, h, city in _rows(_wanting(game))]
+_ROW = attrgetter("company", "hex", "city")
 
 
 def _wanting(game: M1839) -> tuple[CompanySpec, ...]:
@@ -72,30 +73,34 @@ def _wanting(game: M1839) -> tuple[CompanySpec, ...]:
     return tuple(out)
 
 
-def _rows(wanting: tuple[CompanySpec, ...]) -> tuple[tuple[str, str, None], ...]:
+def _rows(wanting: tuple[CompanySpec, ...]) -> list[tuple[str, str, None]]:
     """(company, hex, city) of every reservation of the ``wanting`` charters, in order:
     a charter's homes, NRS only its first (the second is :func:`nrs_keeps_a_place`)."""
-    return tuple((spec.id, h, None) for spec in wanting
-                 for h in (spec.home[:1] if spec.id == NRS else spec.home))
+    return [(spec.id, h, None) for spec in wanting
+            for h in (spec.home[:1] if spec.id == NRS else spec.home)]
 
 
 def sync_reservations(game: M1839) -> Board:
     """Make ``board.reservations`` match the companies (module docstring); the board.
-    The board's ``cache`` keeps the charters (:func:`_wanting`) its reservations were last
-    found to match, with the reservations list they matched: the board replaces that list
-    on every change of its reservations (it never changes one in place) and the
-    reservations wanted are a function of the charters alone, so the same charters and the
-    same list need no reservation made nor compared.  (A clone's board has a list of its
-    own: its first sync compares afresh.)"""
+    The board's ``cache`` keeps (:data:`MATCHED`) a copy of the reservations list it last
+    found to match and the charters (:func:`_wanting`) it matched: the reservations wanted
+    are a function of the charters alone, so the same charters and an equal list need no
+    reservation made nor compared.  The list is compared by value (in C, its items mostly
+    the very objects of the copy: the board keeps its ``Reservation`` objects when it drops
+    others, and a change made here keeps those still wanted), so a drop that dropped nothing
+    costs no more.  A clone's board shares the entry until it syncs a change: the entry is
+    a pair of copies, never changed in place."""
     board = game.board
     wanting = _wanting(game)
     matched = board.cache.get(MATCHED)
-    if matched is not None and matched[0] is board.reservations and matched[1] == wanting:
+    if matched is not None and matched[1] == wanting and matched[0] == board.reservations:
         return board
     wanted = _rows(wanting)
-    if wanted != tuple((r.company, r.hex, r.city) for r in board.reservations):
-        board.set_reservations([Reservation(company, h, city) for company, h, city in wanted])
-    board.cache[MATCHED] = (board.reservations, wanting)
+    rows = list(map(_ROW, board.reservations))
+    if wanted != rows:  # the board's reservations are kept where still wanted
+        kept = dict(zip(rows, board.reservations, strict=True)).get
+        board.set_reservations([kept(row) or Reservation(*row) for row in wanted])
+    board.cache[MATCHED] = (list(board.reservations), wanting)
     return board
 
 
@@ -116,10 +121,23 @@ def nrs_keeps_a_place(game: M1839, board: Board, company: str, coord: str,
     of them.  ``also``: hexes the company takes at the same time and not yet on the board
     (a new Local's first home while it chooses the second, R-7.5.5)."""
     taken = [h for h in (coord, *also) if h in NRS_CHOICE]
-    nrs = game.companies.get(NRS)
-    if not taken or company == NRS or nrs is None or nrs.closed or nrs.operated_count > 0:
+    if not taken or company == NRS:
         return True
-    return any(places_for(board, h, NRS) - taken.count(h) > 0 for h in NRS_CHOICE)
+    nrs = game.companies.get(NRS)
+    if nrs is None or nrs.closed or nrs.operated_count > 0:
+        return True
+    return any(n - taken.count(h) > 0
+               for h, n in zip(NRS_CHOICE, _nrs_places(board), strict=True))
+
+
+def _nrs_places(board: Board) -> list[int]:
+    """:func:`places_for` NRS in each hex of its choice, memoised in the board revision's
+    ``memo`` (``Board.memo``: places read only the tiles, tokens and reservations)."""
+    memo = board.memo()
+    hit: list[int] | None = memo.get("NRS places")
+    if hit is None:
+        hit = memo["NRS places"] = places_left_each(board, NRS_CHOICE, NRS, REPLACEABLE)
+    return hit
 
 
 def markers_left(board: Board, company: Company) -> int:
@@ -186,18 +204,23 @@ class StationStep(CoreTokenStep["M1839", M1839Turn], MapStep):
         if company.operated_count < 1 or company.cash < STATION_FEE:
             return []
         declined = self.turn.declined_swaps
-        mine = board.company_cities(self.entity)
+        me = self.entity
+        mine = board.company_cities(me)
+        # per marker of mine, the only hex its other markers are in (None: none or several):
+        # swapping it into that hex would leave every map marker in one hex
+        alone_in: dict[tuple[str, int], str | None] = {}
+        for h1, c1 in mine:
+            rest = {h for h, c in mine if (h, c) != (h1, c1)}
+            alone_in[h1, c1] = rest.pop() if len(rest) == 1 else None
+        companies = self.game.companies
+        partners = {cid for cid, c in companies.items() if c.operated_count >= 1} - {me}
         out = []
         for (h2, c2), owners in sorted(board.tokens.items()):
-            for other in sorted(set(owners)):
-                partner = self.game.companies.get(other)
-                if other == self.entity or partner is None or partner.operated_count < 1:
-                    continue
+            for other in sorted(partners.intersection(owners)):
                 for h1, c1 in mine:
-                    hexes_after = {h for h, _ in mine if (h, _) != (h1, c1)} | {h2}
-                    if h1 == h2 or (len(mine) > 1 and len(hexes_after) < 2):
+                    if h1 == h2 or (len(mine) > 1 and alone_in[h1, c1] == h2):
                         continue
-                    swap = SwapStation(entity=self.entity, hex=h1, city=c1, other=other,
+                    swap = SwapStation(entity=me, hex=h1, city=c1, other=other,
                                        other_hex=h2, other_city=c2)
                     if swap not in declined:
                         out.append(swap)
