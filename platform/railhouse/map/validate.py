@@ -5,11 +5,14 @@ stop to the next, as 18xx.games records them (``("F9", "G10", "H9")``).  The tra
 traced through exactly those hexes; the route is then checked against the same rules the
 optimiser obeys (:mod:`railhouse.map.routes`): a legal path (:mod:`railhouse.map.legal`:
 connected track, no reversal at a hex side or a town); no track segment (and, with
-``exclusive_edges``, no hex side) used twice by the company's trains; each stop at most
-once per train; cities blocked for the company and off-boards only as termini; termini of
-the allowed kinds; the train's length and off-board limits; a city with the company's
-token on the route.  :func:`validate_routes` returns the revenue (bonuses and multiplier
-included) or raises :class:`IllegalRoute` naming the broken rule.
+``exclusive_edges``, no hex side) used twice by the company's trains (a junction's centre
+is not shared: two trains may each cross it by spokes of their own, 1839 R-16.2 note "the
+intersections ... do not limit the number of routes or trains", SOH "Running trains"; one
+route still passes it once, :mod:`railhouse.map.legal`); each stop at most once per train;
+cities blocked for the company and off-boards only as termini; termini of the allowed
+kinds; the train's length and off-board limits; a city with the company's token on the
+route.  :func:`validate_routes` returns the revenue (bonuses and multiplier included) or
+raises :class:`IllegalRoute` naming the broken rule.
 """
 
 from __future__ import annotations
@@ -85,9 +88,10 @@ def check_routes(board: Board, op: Operator, rules: RouteRules, ctx: RunContext,
         sides = set()
         stops = []
         for u in nodes:  # every node is a hex side, a junction or a stop
-            if graph_nodes[u].kind in _SIDES:
+            kind = graph_nodes[u].kind
+            if kind == EDGE:
                 sides.add(u)
-            else:
+            elif kind != JUNCTION:
                 stops.append(u)
         if rules.exclusive_edges and not sides.isdisjoint(used_sides):
             raise IllegalRoute("two trains cross the same hex side", "track used once")
@@ -99,10 +103,6 @@ def check_routes(board: Board, op: Operator, rules: RouteRules, ctx: RunContext,
         out.append(CheckedRoute(route.train, names,
                                 tuple(map(g.path_names.__getitem__, paths)), value))
     return out
-
-
-_SIDES = (EDGE, JUNCTION)
-"""The node kinds that are no stop (hex sides and junctions)."""
 
 
 class _Tracer:

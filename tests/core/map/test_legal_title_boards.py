@@ -9,7 +9,7 @@ import random
 from functools import cache
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 from test_legal_paths import engine_reach
 from tile_walk import Seg, Track, reachable, walk_route
@@ -60,6 +60,7 @@ def _grown(title: str, seed: int) -> tuple[Board, str]:
 
 @settings(max_examples=25, deadline=None, suppress_health_check=list(HealthCheck))
 @given(title=st.sampled_from(["soh", "1839"]), seed=st.integers(0, 10**9))
+@example(title="1839", seed=17316)  # two trains through one junction (#544): note
 def test_title_boards_reach_lay_token_and_run_only_by_legal_paths(title: str, seed: int) -> None:
     board, company = _grown(title, seed)
     op = Operator(company, column=1)

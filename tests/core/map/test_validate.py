@@ -145,3 +145,45 @@ def test_express_skips_towns_and_doubles() -> None:
     )
     assert checked[0].revenue == (20 + 20) * 2
     assert checked[0].stops == ("B3.c0", "B5.t0", "B7.c0")
+
+
+def junction_board() -> Board:
+    """E5 holds brown #544, a junction joining edges 0, 1, 3 and 4.  A has a token in the
+    cities beyond edges 0 (F4) and 1 (E3); off-boards lie beyond edges 3 (D6) and 4 (E7)."""
+    city = tile("", "white", "c0x1")
+    hexes = {
+        "E5": HexDef("E5", tile("", "white")),
+        "F4": HexDef("F4", city),
+        "E3": HexDef("E3", city),
+        "D6": HexDef("D6", tile("", "red", "o:0"), fixed=True, offboard=Offboard("D6", (30, 50))),
+        "E7": HexDef("E7", tile("", "red", "o:1"), fixed=True, offboard=Offboard("E7", (20, 40))),
+    }
+    b = Board(MapDef(hexes, dict(STANDARD), {k: None for k in STANDARD}, (), ()))
+    b.lay_tile("E5", "544", 0)
+    for coord, edge in (("F4", 0), ("E3", 1)):  # #57 runs straight through edges r and r+3
+        b.lay_tile(coord, "57", (edge + 3) % 3)
+        b.place_token(coord, 0, "A")
+    return b
+
+
+def test_two_trains_may_pass_one_junction_on_separate_spokes() -> None:
+    """1839 R-16.2 note: "The intersections at the center of plain track tiles such as #80
+    ... #546 do not limit the number of routes or trains which may traverse them"; SOH
+    "Running trains": only an individual stretch of track may not be used twice.  Two
+    trains cross #544's junction, each by two spokes of its own: both routes pay, as the
+    optimiser finds them."""
+    b = junction_board()
+    context = run(TrainSpec("a", 2), TrainSpec("b", 2))
+    claims = [ClaimedRoute("a", (("F4", "E5", "D6"),)),
+              ClaimedRoute("b", (("E3", "E5", "E7"),))]
+    assert validate_routes(b, OPEN, RULES, context, claims) == (20 + 30) + (20 + 20)
+    assert best_routes(b, OPEN, RULES, context).revenue == 90
+
+
+def test_a_junction_spoke_still_carries_one_train() -> None:
+    """The spokes themselves are track: a second train may not reuse the spoke to D6."""
+    b = junction_board()
+    claims = [ClaimedRoute("a", (("F4", "E5", "D6"),)),
+              ClaimedRoute("b", (("E3", "E5", "D6"),))]
+    with pytest.raises(IllegalRoute, match="track"):
+        validate_routes(b, OPEN, RULES, run(TrainSpec("a", 2), TrainSpec("b", 2)), claims)
