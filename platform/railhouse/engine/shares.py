@@ -40,13 +40,17 @@ def take_slots(ledger: ShareLedger, owner: str, count: int) -> list[int]:
     owners = ledger.owners
     if owner not in owners:
         return []
+    percent = count * 10
+    common = ledger.ordinary_size()  # every ordinary certificate's size, if they share one
+    if common and percent % common == 0 and ledger.in_index_order and True not in ledger.face_down:
+        # the usual case: one size, positions in pick order; the first ``needed`` of
+        # ``owner``'s ordinary certificates, found by C-level searches
+        return _first_ordinary(ledger, owner, percent // common)
     presidents = ledger.presidents
     found = [i for i, held_by in enumerate(owners) if held_by == owner and not presidents[i]]
     if not found:
         return []
-    percent = count * 10
     sizes = ledger.percents
-    common = ledger.ordinary_size()  # every ordinary certificate's size, if they share one
     first = common or sizes[found[0]]
     if percent % first == 0 and (common or all(sizes[i] == first for i in found)):
         # one size: the exact search's first selection is the first ``percent // first``
@@ -59,6 +63,22 @@ def take_slots(ledger: ShareLedger, owner: str, count: int) -> list[int]:
     _order(ledger, found)
     picked = _exact([(i, sizes[i]) for i in found], percent)
     return [] if picked is None else picked
+
+
+def _first_ordinary(ledger: ShareLedger, owner: str, needed: int) -> list[int]:
+    """The positions of ``owner``'s first ``needed`` ordinary certificates, in position
+    order; ``[]`` if ``owner`` holds fewer (or ``needed`` is 0)."""
+    owners, presidents = ledger.owners, ledger.presidents
+    found: list[int] = []
+    at = -1
+    while len(found) < needed:
+        try:
+            at = owners.index(owner, at + 1)
+        except ValueError:
+            return []
+        if not presidents[at]:
+            found.append(at)
+    return found
 
 
 def _order(ledger: ShareLedger, found: list[int]) -> None:
@@ -123,7 +143,10 @@ def update_president(game: Game, company: Company) -> str | None:
         return None
     best = current
     held = company.ledger.held()
-    best_shares = held.get(current, 0) // 10
+    mine = held.get(current, 0)
+    if mine >= max(held.values(), default=0):
+        return None  # no holder at all, player or not, holds more than the president
+    best_shares = mine // 10
     for player_id in game.players_after(current):
         shares = held.get(player_id, 0) // 10
         if shares > best_shares:
@@ -151,13 +174,11 @@ def exchange_presidency(company: Company, old: str, new: str) -> None:
 def player_certificate_count(game: Game, player_id: str) -> int:
     """Certificates counting toward the limit: each certificate counts one (a president's
     certificate too) and each private company counts one."""
-    count = 0
-    for company in game.companies.values():
-        if not company.closed:
-            count += company.ledger.owners.count(player_id)
-    for private in game.privates.values():
-        if private.owner == player_id and not private.closed:
-            count += 1
+    count = sum([company.ledger.owners.count(player_id)
+                 for company in game.companies.values() if not company.closed])
+    if game.privates:
+        count += sum([1 for private in game.privates.values()
+                      if private.owner == player_id and not private.closed])
     return count
 
 
