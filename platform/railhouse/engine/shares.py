@@ -18,7 +18,8 @@ certificate is two shares), and transfers pick certificates that add up exactly.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from itertools import pairwise
+from itertools import filterfalse, pairwise, repeat
+from operator import attrgetter, eq
 from typing import TYPE_CHECKING
 
 from railhouse.engine.entities import POOL, TREASURY, Certificate, Company
@@ -119,6 +120,13 @@ def president_cert(company: Company) -> Certificate:
     return company.certs[company.ledger.president_index()]
 
 
+def give_president_certificate(company: Company, owner: str) -> None:
+    """``owner`` takes ``company``'s president's certificate (the same as assigning
+    :func:`president_cert`'s ``owner``, without making the certificate views)."""
+    ledger = company.ledger
+    ledger.set_owner(ledger.president_index(), owner)
+
+
 def start_company(game: Game, company: Company, president: str, par: int,
                   **event: object) -> None:
     """``president`` starts ``company`` at ``par``: takes its president's certificate, and
@@ -126,7 +134,7 @@ def start_company(game: Game, company: Company, president: str, par: int,
     company": "to the right of any tokens already there"; 1839 R-7.5.4 "under").  Paying
     for it and any other certificates taken are the caller's (SOH pays the company, 1839
     the bank); ``event`` adds to the ``par`` event."""
-    president_cert(company).owner = president
+    give_president_certificate(company, president)
     company.president = president
     company.started = True
     company.par_price = par
@@ -174,12 +182,17 @@ def exchange_presidency(company: Company, old: str, new: str) -> None:
 def player_certificate_count(game: Game, player_id: str) -> int:
     """Certificates counting toward the limit: each certificate counts one (a president's
     certificate too) and each private company counts one."""
-    count = sum([company.ledger.owners.count(player_id)
-                 for company in game.companies.values() if not company.closed])
-    if game.privates:
-        count += sum([1 for private in game.privates.values()
-                      if private.owner == player_id and not private.closed])
-    return count
+    # (C-level maps and filters: no Python code per company; asked at every stock decision)
+    count = sum(map(tuple.count, map(_OWNERS, filterfalse(_CLOSED, game.companies.values())),
+                    repeat(player_id)))
+    privates = game.privates.values()
+    held: int = sum(map(eq, map(_OWNER, filterfalse(_CLOSED, privates)), repeat(player_id)))
+    return count + held
+
+
+_OWNERS = attrgetter("ledger.owners")
+_OWNER = attrgetter("owner")
+_CLOSED = attrgetter("closed")
 
 
 def sold_percent(game: Game, company: Company) -> int:
@@ -234,7 +247,8 @@ def hand_over_before_sale(game: Game, company: Company, seller: str, count: int)
     remaining = held.get(seller, 0) // 10 - count
     rivals = [(held.get(p, 0) // 10, p) for p in others_in_order(game, seller)]
     best = max((s for s, _ in rivals), default=0)
-    if remaining >= best or best < president_cert(company).percent // 10:
+    ledger = company.ledger
+    if remaining >= best or best < ledger.percents[ledger.president_index()] // 10:
         return
     new = next(p for s, p in rivals if s == best)
     exchange_presidency(company, seller, new)

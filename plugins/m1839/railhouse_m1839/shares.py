@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 from railhouse.engine.actions import LegalAction, Pass, Redeem
 from railhouse.engine.entities import IPO, POOL, Company
 from railhouse.engine.rounds.base import Decider
-from railhouse.engine.shares import hand_over_before_sale, president_cert, redeem
+from railhouse.engine.shares import give_president_certificate, hand_over_before_sale, redeem
 
 if TYPE_CHECKING:
     from railhouse_m1839.game import M1839
@@ -123,7 +123,7 @@ class RedeemDecider(Decider["M1839"]):
 def buy_director(game: M1839, company: Company, buyer: str, price: int) -> None:
     """Take the director's certificate for 2 x ``price`` (parring or R-9.4 re-directing)."""
     game.pay(game.player(buyer), game.bank, 2 * price)
-    president_cert(company).owner = buyer
+    give_president_certificate(company, buyer)
     company.president = buyer
 
 

@@ -12,7 +12,9 @@ turn's bookkeeping and the processing of actions are the round's
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
+from itertools import compress, filterfalse, repeat
+from operator import attrgetter, contains, eq
 from typing import Any
 
 from railhouse.engine.actions import (
@@ -114,8 +116,9 @@ class StockChoices(Round[G]):
         if not self.redeem_in_turn:
             return []
         legal = []
-        for company in self.game.companies.values():
-            if company.president != me or not company.floated or company.closed:
+        companies = self.game.companies.values()
+        for company in compress(companies, map(eq, map(_PRESIDENT, companies), repeat(me))):
+            if not company.floated or company.closed:
                 continue
             top = buyback_limit(self.game, company)
             if top > 0:
@@ -129,10 +132,8 @@ class StockChoices(Round[G]):
         10% the range steps by the certificate size, a holder of 20% certificates sells 2,
         4, ... shares)."""
         sale_of = self.sale_choice_of
-        return [choice for company in self.game.companies.values()
-                # holding no certificate at all is asked first, in one C-level scan
-                if me in company.ledger.owners
-                and (choice := sale_of(me, company)) is not None]
+        return [choice for company in companies_holding(self.game.companies.values(), me)
+                if (choice := sale_of(me, company)) is not None]
 
     def sale_choice_of(self, me: str, company: Company) -> LegalAction | None:
         """``company``'s entry of :meth:`sell_choices`: its
@@ -217,9 +218,7 @@ class StockChoices(Round[G]):
         # one kind and market share one list; the list is kept with them, so no other
         # object takes its id meanwhile)
         affordable: dict[int, tuple[list[int], tuple[int, ...]]] = {}
-        for company in companies:
-            if company.started or company.closed:
-                continue
+        for company in filterfalse(_CLOSED, filterfalse(_STARTED, companies)):
             offered = self.par_prices(company)
             known = affordable.get(id(offered))
             if known is None:
@@ -257,9 +256,9 @@ class StockChoices(Round[G]):
         cap = self.game.config.max_holding_percent - 10
         cash = self.game.player(me).cash
         purchases = self.purchases
-        for company in companies:  # allow_buy's tests on the company, in its order
-            if (company.started and not company.closed and company.id not in sold
-                    and company.ledger.percent_of(me) <= cap):
+        # allow_buy's tests on the company, in its order (started and open: C-level filters)
+        for company in filter(_STARTED, filterfalse(_CLOSED, companies)):
+            if company.id not in sold and company.ledger.percent_of(me) <= cap:
                 choices += purchases(me, company, cash)
         return choices
 
@@ -367,6 +366,20 @@ class StockChoices(Round[G]):
                 return []
             return self.pars_among(me, (company,))
         return [] if company is None else self.buy_choices_of(me, company)
+
+
+_STARTED = attrgetter("started")
+_CLOSED = attrgetter("closed")
+_PRESIDENT = attrgetter("president")
+_OWNERS = attrgetter("ledger.owners")
+
+
+def companies_holding(companies: Iterable[Company], holder: str) -> Iterator[Company]:
+    """The companies of ``companies`` (a collection iterated twice) whose ledger names
+    ``holder`` as the holder of a certificate (face down or not), in their order.  The
+    filter runs at C level (no Python code per company): a stock listing asks it of
+    every company at every decision."""
+    return compress(companies, map(contains, map(_OWNERS, companies), repeat(holder)))
 
 
 def _buy_sources(ledger: ShareLedger, unsold: str) -> list[str]:
