@@ -72,7 +72,8 @@ class ShareLedger:
         owners, presidents = self.owners, self.presidents
         size = self.ordinary_size()
         if size and True not in self.face_down and True in presidents:
-            held = {owner: owners.count(owner) * size for owner in dict.fromkeys(owners)}
+            holders = tuple(dict.fromkeys(owners))  # (C-level counts: no code per holder)
+            held = dict(zip(holders, map(size.__mul__, map(owners.count, holders)), strict=True))
             president = presidents.index(True)
             held[owners[president]] += self.percents[president] - size
             return held
@@ -152,7 +153,7 @@ class ShareLedger:
         for slot in slots:
             owners[slot] = owner
         self.owners = tuple(owners)
-        if face_up:
+        if face_up and True in self.face_down:
             flags = self.face_down
             if any(flags[slot] for slot in slots):
                 self.face_down = tuple(False if i in slots else down

@@ -18,7 +18,7 @@ certificate is two shares), and transfers pick certificates that add up exactly.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from itertools import filterfalse, pairwise, repeat
+from itertools import compress, filterfalse, pairwise, repeat
 from operator import attrgetter, eq
 from typing import TYPE_CHECKING
 
@@ -46,7 +46,9 @@ def take_slots(ledger: ShareLedger, owner: str, count: int) -> list[int]:
     if common and percent % common == 0 and ledger.in_index_order and True not in ledger.face_down:
         # the usual case: one size, positions in pick order; the first ``needed`` of
         # ``owner``'s ordinary certificates, found by C-level searches
-        return _first_ordinary(ledger, owner, percent // common)
+        needed = percent // common
+        found = first_ordinary_slots(ledger, owner, needed)
+        return found if len(found) == needed else []
     presidents = ledger.presidents
     found = [i for i, held_by in enumerate(owners) if held_by == owner and not presidents[i]]
     if not found:
@@ -66,9 +68,10 @@ def take_slots(ledger: ShareLedger, owner: str, count: int) -> list[int]:
     return [] if picked is None else picked
 
 
-def _first_ordinary(ledger: ShareLedger, owner: str, needed: int) -> list[int]:
-    """The positions of ``owner``'s first ``needed`` ordinary certificates, in position
-    order; ``[]`` if ``owner`` holds fewer (or ``needed`` is 0)."""
+def first_ordinary_slots(ledger: ShareLedger, owner: str, needed: int) -> list[int]:
+    """The positions of ``owner``'s first ``needed`` ordinary (non-president)
+    certificates in position order, fewer if ``owner`` holds fewer; found by C-level
+    searches (``tuple.index``), no Python code per certificate skipped."""
     owners, presidents = ledger.owners, ledger.presidents
     found: list[int] = []
     at = -1
@@ -76,10 +79,17 @@ def _first_ordinary(ledger: ShareLedger, owner: str, needed: int) -> list[int]:
         try:
             at = owners.index(owner, at + 1)
         except ValueError:
-            return []
+            break
         if not presidents[at]:
             found.append(at)
     return found
+
+
+def slots_of(ledger: ShareLedger, owner: str) -> list[int]:
+    """The positions of every certificate ``owner`` holds, president's included, in
+    order (a C-level filter)."""
+    owners = ledger.owners
+    return list(compress(range(len(owners)), map(eq, owners, repeat(owner))))
 
 
 def _order(ledger: ShareLedger, found: list[int]) -> None:
@@ -151,10 +161,10 @@ def update_president(game: Game, company: Company) -> str | None:
         return None
     best = current
     held = company.ledger.held()
-    mine = held.get(current, 0)
-    if mine >= max(held.values(), default=0):
-        return None  # no holder at all, player or not, holds more than the president
-    best_shares = mine // 10
+    best_shares = held.get(current, 0) // 10
+    # no seat's player holds more shares: nobody takes over (C-level, no list made)
+    if max(map(held.get, map(_ID, game.seats), repeat(0)), default=0) // 10 <= best_shares:
+        return None
     for player_id in game.players_after(current):
         shares = held.get(player_id, 0) // 10
         if shares > best_shares:
@@ -192,6 +202,7 @@ def player_certificate_count(game: Game, player_id: str) -> int:
 
 _OWNERS = attrgetter("ledger.owners")
 _OWNER = attrgetter("owner")
+_ID = attrgetter("id")
 _CLOSED = attrgetter("closed")
 
 

@@ -14,7 +14,13 @@ from typing import TYPE_CHECKING
 from railhouse.engine.actions import LegalAction, Pass, Redeem
 from railhouse.engine.entities import IPO, POOL, Company
 from railhouse.engine.rounds.base import Decider
-from railhouse.engine.shares import give_president_certificate, hand_over_before_sale, redeem
+from railhouse.engine.shares import (
+    first_ordinary_slots,
+    give_president_certificate,
+    hand_over_before_sale,
+    redeem,
+    slots_of,
+)
 
 if TYPE_CHECKING:
     from railhouse_m1839.game import M1839
@@ -55,9 +61,7 @@ def sell(game: M1839, seller: str, company: Company, count: int,
     price = sale_price(game, company)
     hand_over_before_sale(game, company, seller, count)  # R-7.6.4 (A-41)
     ledger = company.ledger
-    presidents = ledger.presidents
-    sold = [i for i, owner in enumerate(ledger.owners)
-            if owner == seller and not presidents[i]][:count]
+    sold = first_ordinary_slots(ledger, seller, count)
     if sold:
         ledger.give(sold, "sold")
     game.pay(game.bank, game.payer(seller), price * count)
@@ -107,7 +111,7 @@ class RedeemDecider(Decider["M1839"]):
     def to_pool(self) -> None:
         """R-7.2.6 step 4: the shares go to the pool and the price moves left per share."""
         ledger = self.company.ledger
-        sold = [i for i, owner in enumerate(ledger.owners) if owner == "sold"]
+        sold = slots_of(ledger, "sold")
         if sold:
             ledger.give(sold, POOL)
         self.game.market_of(self.company).move(self.company.id, "left", self.count)
