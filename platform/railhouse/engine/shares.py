@@ -18,8 +18,8 @@ certificate is two shares), and transfers pick certificates that add up exactly.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from itertools import compress, filterfalse, pairwise, repeat
-from operator import attrgetter, eq
+from itertools import compress, pairwise, repeat
+from operator import eq
 from typing import TYPE_CHECKING
 
 from railhouse.engine.entities import POOL, TREASURY, Certificate, Company
@@ -162,9 +162,8 @@ def update_president(game: Game, company: Company) -> str | None:
     best = current
     held = company.ledger.held()
     best_shares = held.get(current, 0) // 10
-    # no seat's player holds more shares: nobody takes over (C-level, no list made)
-    if max(map(held.get, map(_ID, game.seats), repeat(0)), default=0) // 10 <= best_shares:
-        return None
+    if held.get(current, 0) >= max(held.values(), default=0):
+        return None  # no holder at all, player or not, holds more than the president
     for player_id in game.players_after(current):
         shares = held.get(player_id, 0) // 10
         if shares > best_shares:
@@ -192,18 +191,14 @@ def exchange_presidency(company: Company, old: str, new: str) -> None:
 def player_certificate_count(game: Game, player_id: str) -> int:
     """Certificates counting toward the limit: each certificate counts one (a president's
     certificate too) and each private company counts one."""
-    # (C-level maps and filters: no Python code per company; asked at every stock decision)
-    count = sum(map(tuple.count, map(_OWNERS, filterfalse(_CLOSED, game.companies.values())),
-                    repeat(player_id)))
-    privates = game.privates.values()
-    held: int = sum(map(eq, map(_OWNER, filterfalse(_CLOSED, privates)), repeat(player_id)))
-    return count + held
+    count = sum([company.ledger.owners.count(player_id)
+                 for company in game.companies.values() if not company.closed])
+    if game.privates:
+        count += sum([1 for private in game.privates.values()
+                      if private.owner == player_id and not private.closed])
+    return count
 
 
-_OWNERS = attrgetter("ledger.owners")
-_OWNER = attrgetter("owner")
-_ID = attrgetter("id")
-_CLOSED = attrgetter("closed")
 
 
 def sold_percent(game: Game, company: Company) -> int:

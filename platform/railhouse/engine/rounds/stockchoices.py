@@ -12,9 +12,7 @@ turn's bookkeeping and the processing of actions are the round's
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
-from itertools import compress, filterfalse, repeat
-from operator import attrgetter, contains, eq
+from collections.abc import Iterable
 from typing import Any
 
 from railhouse.engine.actions import (
@@ -116,9 +114,8 @@ class StockChoices(Round[G]):
         if not self.redeem_in_turn:
             return []
         legal = []
-        companies = self.game.companies.values()
-        for company in compress(companies, map(eq, map(_PRESIDENT, companies), repeat(me))):
-            if not company.floated or company.closed:
+        for company in self.game.companies.values():
+            if company.president != me or not company.floated or company.closed:
                 continue
             top = buyback_limit(self.game, company)
             if top > 0:
@@ -131,18 +128,23 @@ class StockChoices(Round[G]):
         (:func:`~railhouse.engine.rounds.sales.sale_choice`: with certificates larger than
         10% the range steps by the certificate size, a holder of 20% certificates sells 2,
         4, ... shares)."""
-        sale_of = self.sale_choice_of
-        return [choice for company in companies_holding(self.game.companies.values(), me)
-                if (choice := sale_of(me, company)) is not None]
+        choices = []
+        game = self.game
+        may_sell = self.may_sell
+        for company in game.companies.values():
+            # holding nothing is asked first (the title's gate costs more; a holder of
+            # nothing has no sale_choice either)
+            if company.ledger.percent_of(me) and may_sell(me, company):
+                choice = sale_choice(game, me, company)
+                if choice is not None:
+                    choices.append(choice)
+        return choices
 
     def sale_choice_of(self, me: str, company: Company) -> LegalAction | None:
-        """``company``'s entry of :meth:`sell_choices`: its
-        :func:`~railhouse.engine.rounds.sales.sale_choice` where ``me`` holds some of it
-        (face up) and :meth:`may_sell`; else None.  The direct check of a sale
-        (:meth:`candidates_for`) asks it of the one company sold."""
-        if company.ledger.percent_of(me) and self.may_sell(me, company):
-            return sale_choice(self.game, me, company)
-        return None
+        """``company``'s entry of :meth:`sell_choices` (None for none): its
+        :func:`~railhouse.engine.rounds.sales.sale_choice` where :meth:`may_sell`.  The
+        direct check of a sale (:meth:`candidates_for`) asks it of the one company sold."""
+        return sale_choice(self.game, me, company) if self.may_sell(me, company) else None
 
     def may_sell(self, me: str, company: Company) -> bool:
         """Whether ``me`` may sell ``company`` now at all, whatever the shares say: it is
@@ -218,7 +220,9 @@ class StockChoices(Round[G]):
         # one kind and market share one list; the list is kept with them, so no other
         # object takes its id meanwhile)
         affordable: dict[int, tuple[list[int], tuple[int, ...]]] = {}
-        for company in filterfalse(_CLOSED, filterfalse(_STARTED, companies)):
+        for company in companies:
+            if company.started or company.closed:
+                continue
             offered = self.par_prices(company)
             known = affordable.get(id(offered))
             if known is None:
@@ -256,9 +260,9 @@ class StockChoices(Round[G]):
         cap = self.game.config.max_holding_percent - 10
         cash = self.game.player(me).cash
         purchases = self.purchases
-        # allow_buy's tests on the company, in its order (started and open: C-level filters)
-        for company in filter(_STARTED, filterfalse(_CLOSED, companies)):
-            if company.id not in sold and company.ledger.percent_of(me) <= cap:
+        for company in companies:  # allow_buy's tests on the company, in its order
+            if (company.started and not company.closed and company.id not in sold
+                    and company.ledger.percent_of(me) <= cap):
                 choices += purchases(me, company, cash)
         return choices
 
@@ -366,20 +370,6 @@ class StockChoices(Round[G]):
                 return []
             return self.pars_among(me, (company,))
         return [] if company is None else self.buy_choices_of(me, company)
-
-
-_STARTED = attrgetter("started")
-_CLOSED = attrgetter("closed")
-_PRESIDENT = attrgetter("president")
-_OWNERS = attrgetter("ledger.owners")
-
-
-def companies_holding(companies: Iterable[Company], holder: str) -> Iterator[Company]:
-    """The companies of ``companies`` (a collection iterated twice) whose ledger names
-    ``holder`` as the holder of a certificate (face down or not), in their order.  The
-    filter runs at C level (no Python code per company): a stock listing asks it of
-    every company at every decision."""
-    return compress(companies, map(contains, map(_OWNERS, companies), repeat(holder)))
 
 
 def _buy_sources(ledger: ShareLedger, unsold: str) -> list[str]:
