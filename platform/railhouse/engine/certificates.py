@@ -72,8 +72,7 @@ class ShareLedger:
         owners, presidents = self.owners, self.presidents
         size = self.ordinary_size()
         if size and True not in self.face_down and True in presidents:
-            holders = tuple(dict.fromkeys(owners))  # (C-level counts: no code per holder)
-            held = dict(zip(holders, map(size.__mul__, map(owners.count, holders)), strict=True))
+            held = {owner: owners.count(owner) * size for owner in dict.fromkeys(owners)}
             president = presidents.index(True)
             held[owners[president]] += self.percents[president] - size
             return held
@@ -153,7 +152,7 @@ class ShareLedger:
         for slot in slots:
             owners[slot] = owner
         self.owners = tuple(owners)
-        if face_up and True in self.face_down:
+        if face_up:
             flags = self.face_down
             if any(flags[slot] for slot in slots):
                 self.face_down = tuple(False if i in slots else down

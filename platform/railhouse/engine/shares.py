@@ -18,8 +18,7 @@ certificate is two shares), and transfers pick certificates that add up exactly.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from itertools import compress, pairwise, repeat
-from operator import eq
+from itertools import pairwise
 from typing import TYPE_CHECKING
 
 from railhouse.engine.entities import POOL, TREASURY, Certificate, Company
@@ -83,13 +82,6 @@ def first_ordinary_slots(ledger: ShareLedger, owner: str, needed: int) -> list[i
         if not presidents[at]:
             found.append(at)
     return found
-
-
-def slots_of(ledger: ShareLedger, owner: str) -> list[int]:
-    """The positions of every certificate ``owner`` holds, president's included, in
-    order (a C-level filter)."""
-    owners = ledger.owners
-    return list(compress(range(len(owners)), map(eq, owners, repeat(owner))))
 
 
 def _order(ledger: ShareLedger, found: list[int]) -> None:
@@ -162,8 +154,6 @@ def update_president(game: Game, company: Company) -> str | None:
     best = current
     held = company.ledger.held()
     best_shares = held.get(current, 0) // 10
-    if held.get(current, 0) >= max(held.values(), default=0):
-        return None  # no holder at all, player or not, holds more than the president
     for player_id in game.players_after(current):
         shares = held.get(player_id, 0) // 10
         if shares > best_shares:
@@ -191,14 +181,14 @@ def exchange_presidency(company: Company, old: str, new: str) -> None:
 def player_certificate_count(game: Game, player_id: str) -> int:
     """Certificates counting toward the limit: each certificate counts one (a president's
     certificate too) and each private company counts one."""
-    count = sum([company.ledger.owners.count(player_id)
-                 for company in game.companies.values() if not company.closed])
-    if game.privates:
-        count += sum([1 for private in game.privates.values()
-                      if private.owner == player_id and not private.closed])
+    count = 0
+    for company in game.companies.values():
+        if not company.closed:
+            count += company.ledger.owners.count(player_id)
+    for private in game.privates.values():
+        if private.owner == player_id and not private.closed:
+            count += 1
     return count
-
-
 
 
 def sold_percent(game: Game, company: Company) -> int:
