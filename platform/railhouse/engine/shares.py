@@ -40,13 +40,19 @@ def take_slots(ledger: ShareLedger, owner: str, count: int) -> list[int]:
     owners = ledger.owners
     if owner not in owners:
         return []
+    percent = count * 10
+    common = ledger.ordinary_size()  # every ordinary certificate's size, if they share one
+    if common and percent % common == 0 and ledger.in_index_order and True not in ledger.face_down:
+        # the usual case: one size, positions in pick order; the first ``needed`` of
+        # ``owner``'s ordinary certificates, found by C-level searches
+        needed = percent // common
+        found = first_ordinary_slots(ledger, owner, needed)
+        return found if len(found) == needed else []
     presidents = ledger.presidents
     found = [i for i, held_by in enumerate(owners) if held_by == owner and not presidents[i]]
     if not found:
         return []
-    percent = count * 10
     sizes = ledger.percents
-    common = ledger.ordinary_size()  # every ordinary certificate's size, if they share one
     first = common or sizes[found[0]]
     if percent % first == 0 and (common or all(sizes[i] == first for i in found)):
         # one size: the exact search's first selection is the first ``percent // first``
@@ -59,6 +65,23 @@ def take_slots(ledger: ShareLedger, owner: str, count: int) -> list[int]:
     _order(ledger, found)
     picked = _exact([(i, sizes[i]) for i in found], percent)
     return [] if picked is None else picked
+
+
+def first_ordinary_slots(ledger: ShareLedger, owner: str, needed: int) -> list[int]:
+    """The positions of ``owner``'s first ``needed`` ordinary (non-president)
+    certificates in position order, fewer if ``owner`` holds fewer; found by C-level
+    searches (``tuple.index``), no Python code per certificate skipped."""
+    owners, presidents = ledger.owners, ledger.presidents
+    found: list[int] = []
+    at = -1
+    while len(found) < needed:
+        try:
+            at = owners.index(owner, at + 1)
+        except ValueError:
+            break
+        if not presidents[at]:
+            found.append(at)
+    return found
 
 
 def _order(ledger: ShareLedger, found: list[int]) -> None:
@@ -99,6 +122,13 @@ def president_cert(company: Company) -> Certificate:
     return company.certs[company.ledger.president_index()]
 
 
+def give_president_certificate(company: Company, owner: str) -> None:
+    """``owner`` takes ``company``'s president's certificate (the same as assigning
+    :func:`president_cert`'s ``owner``, without making the certificate views)."""
+    ledger = company.ledger
+    ledger.set_owner(ledger.president_index(), owner)
+
+
 def start_company(game: Game, company: Company, president: str, par: int,
                   **event: object) -> None:
     """``president`` starts ``company`` at ``par``: takes its president's certificate, and
@@ -106,7 +136,7 @@ def start_company(game: Game, company: Company, president: str, par: int,
     company": "to the right of any tokens already there"; 1839 R-7.5.4 "under").  Paying
     for it and any other certificates taken are the caller's (SOH pays the company, 1839
     the bank); ``event`` adds to the ``par`` event."""
-    president_cert(company).owner = president
+    give_president_certificate(company, president)
     company.president = president
     company.started = True
     company.par_price = par
@@ -213,7 +243,8 @@ def hand_over_before_sale(game: Game, company: Company, seller: str, count: int)
     remaining = held.get(seller, 0) // 10 - count
     rivals = [(held.get(p, 0) // 10, p) for p in others_in_order(game, seller)]
     best = max((s for s, _ in rivals), default=0)
-    if remaining >= best or best < president_cert(company).percent // 10:
+    ledger = company.ledger
+    if remaining >= best or best < ledger.percents[ledger.president_index()] // 10:
         return
     new = next(p for s, p in rivals if s == best)
     exchange_presidency(company, seller, new)

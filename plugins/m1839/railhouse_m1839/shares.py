@@ -14,7 +14,12 @@ from typing import TYPE_CHECKING
 from railhouse.engine.actions import LegalAction, Pass, Redeem
 from railhouse.engine.entities import IPO, POOL, Company
 from railhouse.engine.rounds.base import Decider
-from railhouse.engine.shares import hand_over_before_sale, president_cert, redeem
+from railhouse.engine.shares import (
+    first_ordinary_slots,
+    give_president_certificate,
+    hand_over_before_sale,
+    redeem,
+)
 
 if TYPE_CHECKING:
     from railhouse_m1839.game import M1839
@@ -55,9 +60,7 @@ def sell(game: M1839, seller: str, company: Company, count: int,
     price = sale_price(game, company)
     hand_over_before_sale(game, company, seller, count)  # R-7.6.4 (A-41)
     ledger = company.ledger
-    presidents = ledger.presidents
-    sold = [i for i, owner in enumerate(ledger.owners)
-            if owner == seller and not presidents[i]][:count]
+    sold = first_ordinary_slots(ledger, seller, count)
     if sold:
         ledger.give(sold, "sold")
     game.pay(game.bank, game.payer(seller), price * count)
@@ -123,7 +126,7 @@ class RedeemDecider(Decider["M1839"]):
 def buy_director(game: M1839, company: Company, buyer: str, price: int) -> None:
     """Take the director's certificate for 2 x ``price`` (parring or R-9.4 re-directing)."""
     game.pay(game.player(buyer), game.bank, 2 * price)
-    president_cert(company).owner = buyer
+    give_president_certificate(company, buyer)
     company.president = buyer
 
 

@@ -2,15 +2,19 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 from engine_positions import in_stock_round, mini, start
 
+from railhouse.engine.certificates import ShareLedger
 from railhouse.engine.invariants import find_problems
 from railhouse.engine.shares import (
     check_float,
     move_shares,
     player_certificate_count,
     take_certificates,
+    take_slots,
     update_president,
 )
 
@@ -85,3 +89,47 @@ def test_float_percent_is_data_per_company() -> None:
     assert check_float(game, a) and a.floated
     local = start(game, "L", "p1", 30)
     assert check_float(game, local)  # the local floats at 40%: its president's certificate
+
+
+def reference_slots(ledger: ShareLedger, owner: str, count: int) -> list[int]:
+    """take_slots as its rule states it, without shortcuts: the first selection, face-up
+    certificates and lower indexes first, of ``owner``'s ordinary certificates summing to
+    exactly ``count`` shares."""
+    found = sorted((i for i, held in enumerate(ledger.owners)
+                    if held == owner and not ledger.presidents[i]),
+                   key=lambda i: (ledger.face_down[i], ledger.indexes[i]))
+
+    def first(start: int, percent: int) -> list[int] | None:
+        if percent == 0:
+            return []
+        for k in range(start, len(found)):
+            size = ledger.percents[found[k]]
+            if size <= percent:
+                rest = first(k + 1, percent - size)
+                if rest is not None:
+                    return [found[k], *rest]
+        return None
+
+    return first(0, count * 10) or []
+
+
+def test_take_slots_equals_the_plain_search_on_random_ledgers() -> None:
+    """take_slots's one-size path (tuple.index searches) and its sorting path pick what
+    the plain exact search picks: ledgers of one size or mixed sizes, in or out of index
+    order, with or without face-down certificates."""
+    rng = random.Random(7)
+    holders = ["p0", "p1", "ipo", "pool"]
+    for _ in range(400):
+        n = rng.randint(2, 10)
+        sizes = [10] * n if rng.random() < 0.6 else [rng.choice((10, 20)) for _ in range(n)]
+        sizes[0] = 20
+        rows = [(sizes[i], i == 0, rng.choice(holders), rng.random() < 0.15)
+                for i in range(n)]
+        indexes = list(range(n))
+        if rng.random() < 0.3:
+            rng.shuffle(indexes)
+        ledger = ShareLedger("X", rows, indexes)
+        for owner in holders:
+            for count in range(0, 6):
+                assert take_slots(ledger, owner, count) == reference_slots(
+                    ledger, owner, count), (rows, indexes, owner, count)

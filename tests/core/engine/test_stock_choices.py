@@ -7,13 +7,16 @@ from __future__ import annotations
 import random
 
 import msgspec
+import pytest
 from engine_positions import mini
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from railhouse.bench.positions import choose_playing
 from railhouse.engine.actions import Action, BuyShares, Par, SellShares
 from railhouse.engine.errors import IllegalAction
 from railhouse.engine.game import Game
+from railhouse.engine.record import new_game
 from railhouse.engine.rounds.stock import StockRound
 from railhouse.testing.conformance import choose
 
@@ -67,3 +70,26 @@ def test_the_quick_check_and_the_listed_set_agree(players: int, seed: int) -> No
                     checked += 1
             legal = game.legal_actions()
         game.apply(choose(rng, legal))
+
+
+@pytest.mark.parametrize(("title", "seed"), [("soh", 5), ("soh", 17), ("1839", 5)])
+def test_the_quick_check_agrees_with_the_listed_set_in_both_titles(title: str, seed: int) -> None:
+    """The titles keep the core's listings, so their sales and pars are checked directly
+    on the one company named (``sale_choice_of``, ``pars_among``): on every legal stock
+    action and its near misses (another company, count, price, source), the direct check
+    and membership in the listed set agree."""
+    game = new_game(title, ["A", "B", "C", "D"], None, seed)
+    rng = random.Random(seed)
+    companies = sorted(game.companies)[::3]  # (near misses naming another company: a few)
+    checked = 0
+    while not game.over and len(game.actions) < 500:
+        legal = game.legal_actions()
+        if isinstance(game.decider(), StockRound) and len(game.actions) % 4 == 0:
+            for choice in legal:
+                for action in near_misses(choice.action, companies):
+                    listed = accepted(game, action, listed=True)
+                    assert accepted(game, action, listed=False) == listed, action
+                    checked += 1
+            legal = game.legal_actions()
+        game.apply(choose_playing(rng, legal))
+    assert checked > 100

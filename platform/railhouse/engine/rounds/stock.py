@@ -168,9 +168,10 @@ class StockRound(StockChoices[G]):
         for company_id in order:
             company = game.companies[company_id]
             market = game.market_of(company)
-            if company.certs_of(POOL):
+            owners = company.ledger.owners  # (a certificate there, face down or not)
+            if POOL in owners:
                 market.move(company_id, "left", 1)
-            elif not company.certs_of(game.unsold_location()):
+            elif game.unsold_location() not in owners:
                 market.move(company_id, "right", 1)
                 if market.cell(market.positions[company_id]).end_game:
                     game.end_game(end_reason)

@@ -12,6 +12,7 @@ turn's bookkeeping and the processing of actions are the round's
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 from railhouse.engine.actions import (
@@ -23,6 +24,7 @@ from railhouse.engine.actions import (
     Range,
     Redeem,
     SellShares,
+    admitted,
 )
 from railhouse.engine.certificates import ShareLedger
 from railhouse.engine.entities import POOL, TREASURY, Company
@@ -130,12 +132,19 @@ class StockChoices(Round[G]):
         game = self.game
         may_sell = self.may_sell
         for company in game.companies.values():
-            # holding nothing is asked first (the title's gate costs more)
+            # holding nothing is asked first (the title's gate costs more; a holder of
+            # nothing has no sale_choice either)
             if company.ledger.percent_of(me) and may_sell(me, company):
                 choice = sale_choice(game, me, company)
                 if choice is not None:
                     choices.append(choice)
         return choices
+
+    def sale_choice_of(self, me: str, company: Company) -> LegalAction | None:
+        """``company``'s entry of :meth:`sell_choices` (None for none): its
+        :func:`~railhouse.engine.rounds.sales.sale_choice` where :meth:`may_sell`.  The
+        direct check of a sale (:meth:`candidates_for`) asks it of the one company sold."""
+        return sale_choice(self.game, me, company) if self.may_sell(me, company) else None
 
     def may_sell(self, me: str, company: Company) -> bool:
         """Whether ``me`` may sell ``company`` now at all, whatever the shares say: it is
@@ -196,6 +205,11 @@ class StockChoices(Round[G]):
         """Every company ``me`` may start, at every one of its :meth:`par_prices` at which
         ``me`` can pay for ``par_units`` shares; none when the certificates (the
         president's counting one) would break the limit."""
+        return self.pars_among(me, self.game.companies.values())
+
+    def pars_among(self, me: str, companies: Iterable[Company]) -> list[LegalAction]:
+        """:meth:`par_choices` among ``companies`` only, in their order (the direct check
+        of a par, :meth:`candidates_for`, asks it of the one company started)."""
         game = self.game
         units = self.par_units()
         if not self.can_take_certificates(me, units - 1):
@@ -206,7 +220,7 @@ class StockChoices(Round[G]):
         # one kind and market share one list; the list is kept with them, so no other
         # object takes its id meanwhile)
         affordable: dict[int, tuple[list[int], tuple[int, ...]]] = {}
-        for company in game.companies.values():
+        for company in companies:
             if company.started or company.closed:
                 continue
             offered = self.par_prices(company)
@@ -312,9 +326,13 @@ class StockChoices(Round[G]):
         Where the legal set was listed already (a caller asked ``legal_actions`` before
         answering) membership in it is the cheaper check.
         """
-        if (type(self).legal_actions is not StockChoices.legal_actions
-                or self.game.known_legal(self) is not None):
-            super().validate(action)  # the listed set, already there: no recomputation
+        if type(self).legal_actions is not StockChoices.legal_actions:
+            super().validate(action)
+            return
+        listed = self.game.known_legal(self)
+        if listed is not None:  # the listed set, already there: no recomputation
+            if not admitted(listed, action):
+                raise IllegalAction(self.explain(action), self.rule)
             return
         candidates = self.candidates_for(action)
         if candidates is None:
@@ -327,7 +345,13 @@ class StockChoices(Round[G]):
         None for kinds this round does not know (checked by membership instead)."""
         me = self.player_id()
         if isinstance(action, SellShares):
-            return self.sell_choices(me) if self.may_sell_now() else []
+            if not self.may_sell_now():
+                return []
+            if type(self).sell_choices is not StockChoices.sell_choices:
+                return self.sell_choices(me)
+            company = self.game.companies.get(action.company)
+            choice = None if company is None else self.sale_choice_of(me, company)
+            return [] if choice is None else [choice]
         if not isinstance(action, Pass | Par | BuyShares):
             return None
         if self.must_sell(me):
@@ -338,9 +362,13 @@ class StockChoices(Round[G]):
             return [pass_choice(me)] if self.may_pass(me) else []
         if self.bought_this_turn:
             return []
-        if isinstance(action, Par):
-            return self.par_choices(me)
         company = self.game.companies.get(action.company)
+        if isinstance(action, Par):
+            if type(self).par_choices is not StockChoices.par_choices:
+                return self.par_choices(me)
+            if company is None:
+                return []
+            return self.pars_among(me, (company,))
         return [] if company is None else self.buy_choices_of(me, company)
 
 
