@@ -6,6 +6,7 @@ and a clone's board change leaves the original's answer alone."""
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from railhouse.bench.positions import playout
@@ -22,22 +23,34 @@ def _plain(game: Any, company: str) -> tuple[str, ...]:
     return tuple(h for h in SORTED_CITY_HEXES if places_for(board, h, company) > 0)
 
 
-def test_open_hexes_equal_the_hex_by_hex_answer_at_every_position() -> None:
+def _compared(seeds: tuple[int, ...], every: int,
+              companies: Callable[[Any], Iterable[str]]) -> int:
+    """Play ``seeds``; at every ``every``-th position compare ``open_hexes`` with the plain
+    answer for each of ``companies(game)``; return how many answers were compared."""
     checked = 0
 
     def visit(game: Any, legal: list[LegalAction]) -> None:
         nonlocal checked
+        if game.action_count % every:
+            return
         board = sync_reservations(game)
-        for company in game.companies.values():
-            if company.closed or (company.spec.kind != "local" and company.id != "NRS"):
-                continue
-            assert open_hexes(board, company.id) == _plain(game, company.id), (
-                f"action {len(game.actions)}, {company.id}")
+        for company in companies(game):
+            assert open_hexes(board, company) == _plain(game, company), (
+                f"action {game.action_count}, {company!r}")
             checked += 1
 
-    for seed in (1000, 1001):
+    for seed in seeds:
         playout("1839", 4, seed, visit=visit)
-    assert checked > 1000
+    return checked
+
+
+def _locals_and_nrs(game: Any) -> list[str]:
+    return [c.id for c in game.companies.values()
+            if not c.closed and (c.spec.kind == "local" or c.id == "NRS")]
+
+
+def test_open_hexes_equal_the_hex_by_hex_answer_at_every_position() -> None:
+    assert _compared((1000, 1001), 1, _locals_and_nrs) > 1000
 
 
 def test_a_clone_placing_a_marker_leaves_the_original_answer_alone() -> None:
@@ -57,21 +70,7 @@ def test_a_clone_placing_a_marker_leaves_the_original_answer_alone() -> None:
 def test_open_hexes_brought_up_to_date_over_many_changes_equal_the_plain_answer() -> None:
     """Asked only every 37th position, the stored answer is updated over many lays, marker
     moves and reservation changes at once (``openhexes``: only changed hexes asked again)."""
-    checked = 0
-
-    def visit(game: Any, legal: list[LegalAction]) -> None:
-        nonlocal checked
-        if len(game.actions) % 37:
-            return
-        board = sync_reservations(game)
-        for company in ("", "NRS", "L1"):
-            assert open_hexes(board, company) == _plain(game, company), (
-                f"action {len(game.actions)}, {company!r}")
-            checked += 1
-
-    for seed in (1002, 1003):
-        playout("1839", 4, seed, visit=visit)
-    assert checked > 60
+    assert _compared((1002, 1003), 37, lambda game: ("", "NRS", "L1")) > 60
 
 
 def test_a_clone_and_the_original_update_their_answers_apart() -> None:
