@@ -112,3 +112,13 @@ def zombie_children() -> list[int]:
         if fields[0] == "Z" and int(fields[1]) == os.getpid():
             zombies.append(int(entry.name))
     return zombies
+
+
+def finished_before_resume(directory: Path) -> set[str]:
+    """The games a killed run finished: the journal's complete lines, and the records it
+    wrote durably before it was killed, ahead of their lines (resume restores those lines,
+    so they count as finished, never as played again)."""
+    from railhouse_tournament.journal import TournamentDir
+
+    records = {path.stem for path in (directory / "games").glob("*.json")}
+    return TournamentDir.open(directory).finished_ids() | records
