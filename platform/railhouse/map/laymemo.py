@@ -36,31 +36,57 @@ def memo_of(mapdef: MapDef) -> dict[Any, Any]:
 
 
 def hex_markers(board: Board) -> dict[str, tuple[object, ...]]:
-    """Per hex with any: its tokens ``(city, owners)`` and reservations ``(RESERVED,
-    company, city)`` (per revision; plain tuples, so a key holding them hashes and
-    compares without Python-level ``__hash__``/``__eq__`` calls)."""
+    """Per hex with any: its tokens ``(city, owners)`` in city order, then its
+    reservations ``(RESERVED, company, city)`` in the board's order (per revision; plain
+    tuples, so a key holding them hashes and compares without Python-level
+    ``__hash__``/``__eq__`` calls; a hex's tuple is the same for the same content)."""
     memo = board.memo()
     hit: dict[str, tuple[object, ...]] | None = memo.get("hex_markers")
     if hit is None:
-        found: dict[str, list[object]] = {}
-        for (coord, city), owners in sorted(board.tokens.items()):
-            found.setdefault(coord, []).append((city, tuple(owners)))
+        hit = {}
+        several = False  # a hex with tokens in two cities (to put in city order)
+        for (coord, city), owners in board.tokens.items():
+            entry = (city, tuple(owners))
+            held = hit.get(coord)
+            if held is None:
+                hit[coord] = (entry,)
+            else:
+                hit[coord] = (*held, entry)
+                several = True
+        if several:
+            for coord, held in hit.items():
+                if len(held) > 1:
+                    hit[coord] = tuple(sorted(held, key=_city_of))
         for r in board.reservations:
-            found.setdefault(r.hex, []).append((RESERVED, r.company, r.city))
-        hit = memo["hex_markers"] = {c: tuple(v) for c, v in found.items()}
+            hit[r.hex] = (*hit.get(r.hex, ()), (RESERVED, r.company, r.city))
+        memo["hex_markers"] = hit
     return hit
+
+
+def _city_of(entry: tuple[object, ...]) -> Any:
+    return entry[0]
 
 
 class ListingInputs(NamedTuple):
     """What every hex of one listing shares: the memo and the markers per hex (looked up
-    once per listing, not once per hex), ``revision``: the lays found per hex at this
-    board revision, and ``out``: the map's tiles not in the supply now (see
-    :func:`listing_inputs`)."""
+    once per listing, not once per hex), ``revision``: per hex, the lays found on it at
+    this board revision keyed on what the caller passes (:data:`HexEntries`), and
+    ``out``: the map's tiles not in the supply now (see :func:`listing_inputs`)."""
 
     memo: dict[Any, Any]
     markers: dict[str, tuple[object, ...]]
-    revision: dict[Any, Any]
+    revision: dict[str, HexEntries]
     out: frozenset[str]
+
+
+#: the lays found on one hex, keyed on what a listing's caller passes (sides reached,
+#: token, released barriers, colours, fee, budget); shared by the consecutive revisions
+#: in which the hex's inputs stay the same (:func:`carried`), so an entry made in any of
+#: them holds in all
+HexEntries = dict[Any, Any]
+#: entries kept per hex before its dict starts afresh (bounds memory in long sessions:
+#: entries of companies and options no longer asked about are otherwise kept for ever)
+HEX_ENTRIES_LIMIT = 64
 
 
 def listing_inputs(board: Board) -> ListingInputs:
@@ -83,43 +109,46 @@ def listing_inputs(board: Board) -> ListingInputs:
 
 
 class _Revision(NamedTuple):
-    """A board revision's content as its per-hex lays were found there: copies of the
-    tiles and supply, the tiles out of that supply (:func:`supply_out`), its
-    :func:`hex_markers`, and the lays (``listing_inputs``)."""
+    """A board revision as its per-hex lays were found there: its ``track_version`` and
+    ``Board.laid`` (which hexes got tiles since, :func:`carried`), a copy of the
+    supply, the tiles out of it (:func:`supply_out`), its :func:`hex_markers`, and the
+    lays per hex (``listing_inputs``)."""
 
-    tiles: dict[str, tuple[str, int]]
+    track_version: int
+    laid: tuple[str, ...]
     supply: dict[str, int | None]
     out: frozenset[str]
     markers: dict[str, tuple[object, ...]]
-    lays: dict[Any, Any]
+    lays: dict[str, HexEntries]
 
 
 #: where a board's cache holds the :class:`_Revision` of its latest listing revision
 LAST_REVISION = ("hex_lays_last",)
-#: a revision carrying more entries than this starts afresh (entries of hexes and
-#: companies no longer asked about are otherwise carried for ever)
-CARRY_LIMIT = 400
 
 
 def carried(board: Board, markers: dict[str, tuple[object, ...]]
-            ) -> tuple[dict[Any, Any], frozenset[str]]:
+            ) -> tuple[dict[str, HexEntries], frozenset[str]]:
     """The per-hex lays of the board's previous listing revision still valid now, as
     the new revision's lays (and this revision recorded as the board's latest), and the
     tiles out of the supply now (:func:`supply_out`, read again only if the supply
     changed).
 
-    An entry (keyed on the hex first, then what the caller passes) depends on the board
-    only through what :func:`hex_key` spells: the hex's tile, its markers, whether its
-    candidate tiles are left (``candidates`` of the entry) and the track of its
-    neighbours (their tiles).  So it is carried unless the hex or a neighbour holds
-    another tile than then, the hex's markers differ, or a tile among its candidates
-    went out of the supply or came back.  The previous content is compared as copied
-    then, not by versions: a clone (sharing the cache entry) compares its own content
-    with it.  Equal dicts, the usual case for the markers and for everything of a
-    revision that only moved tokens, are told at C speed before any item is looked at."""
-    tiles, supply = board.tiles, board.supply
+    A hex's entries depend on the board only through what :func:`hex_key` spells: the
+    hex's tile, its markers, whether its candidate tiles are left (``candidates`` of an
+    entry: the same for every entry of a hex, they follow from its tile) and the track
+    of its neighbours (their tiles).  So they are carried (the very dict: see
+    :data:`HexEntries`) unless the hex or a neighbour got a tile since, the hex's
+    markers differ, or a tile among its candidates went out of the supply or came back.
+
+    The hexes that got a tile since are the last ones of ``Board.laid`` (one per new
+    track version, as the network graph's patches read them), provided the previous
+    revision's ``laid`` is the start of this board's (a clone shares the cache entry
+    and its own history starts with the original's); otherwise nothing is carried.
+    Markers and supply are compared as copied then, not by versions; equal dicts, the
+    usual case for the markers, are told at C speed before any item is looked at."""
+    supply, laid = board.supply, board.laid
     prev: _Revision | None = board.cache.get(LAST_REVISION)
-    lays: dict[Any, Any] = {}
+    lays: dict[str, HexEntries] = {}
     flipped: frozenset[str] = frozenset()  # tiles gone from the supply or back in it
     if prev is None:
         out = supply_out(board)
@@ -128,20 +157,33 @@ def carried(board: Board, markers: dict[str, tuple[object, ...]]
     else:
         out = _out_after(board, prev)
         flipped = out ^ prev.out
-    if prev is not None and len(prev.lays) <= CARRY_LIMIT:
-        neighbours = board.map.neighbours
-        dirty: set[str | None] = (set() if markers == prev.markers else
-                                  {coord for coord, _ in markers.items() ^ prev.markers.items()})
-        if tiles != prev.tiles:
-            for coord, _ in tiles.items() ^ prev.tiles.items():
-                dirty.add(coord)
-                dirty.update(neighbours[coord])
+    since = -1 if prev is None else board.track_version - prev.track_version
+    if prev is not None and 0 <= since == len(laid) - len(prev.laid) and (
+            laid is prev.laid or laid[:len(prev.laid)] == prev.laid):
+        lays = prev.lays.copy()
+        pop = lays.pop
+        if since:
+            neighbours = board.map.neighbours
+            for coord in laid[len(laid) - since:]:
+                pop(coord, None)
+                for nb in neighbours[coord]:
+                    pop(nb, None)  # (None: no neighbour there, never a key)
+        if markers is not prev.markers and markers != prev.markers:
+            old = prev.markers
+            for coord, held in markers.items():
+                if old.get(coord) != held:
+                    pop(coord, None)
+            for coord in old:
+                if coord not in markers:
+                    pop(coord, None)
         if flipped:
-            lays = {key: found for key, found in prev.lays.items()
-                    if key[0] not in dirty and flipped.isdisjoint(found.candidates)}
-        else:
-            lays = {key: found for key, found in prev.lays.items() if key[0] not in dirty}
-    board.cache[LAST_REVISION] = _Revision(tiles.copy(), supply.copy(), out, markers, lays)
+            for coord, entries in list(lays.items()):
+                for found in entries.values():
+                    if not flipped.isdisjoint(found.candidates):
+                        del lays[coord]
+                    break
+    board.cache[LAST_REVISION] = _Revision(board.track_version, laid, supply.copy(), out,
+                                           markers, lays)
     return lays, out
 
 

@@ -30,7 +30,13 @@ from railhouse.map.layalloc import HexLays
 from railhouse.map.layalloc import TileLay as TileLay  # re-exported
 from railhouse.map.laycands import Candidate, candidate_ids, static_candidates
 from railhouse.map.laycands import next_tiles as next_tiles  # re-exported
-from railhouse.map.laymemo import ListingInputs, hex_key, listing_inputs, track_sides
+from railhouse.map.laymemo import (
+    HEX_ENTRIES_LIMIT,
+    ListingInputs,
+    hex_key,
+    listing_inputs,
+    track_sides,
+)
 from railhouse.map.laysig import listed_turn as listed_turn  # re-exported for the steps
 from railhouse.map.mapdef import WHITE, MapDef
 from railhouse.map.network import network_reach
@@ -89,11 +95,17 @@ def hex_listings(board: Board, op: Operator, opts: LayOptions) -> Iterator[HexLa
         if not (upgrades and coord not in no_upgrade if upgrade else new_tiles):
             continue
         # everything else the lays read is fixed within the board revision
-        # (listing_inputs): the revision's lays are keyed on what the caller passes
-        found: HexLays | None = revision.get(
-            (coord, reached_mask, has_token, released, colors, fee, budget))
+        # (listing_inputs): the revision's lays of a hex are keyed on what the caller
+        # passes
+        entries = revision.get(coord)
+        if entries is None:
+            entries = revision[coord] = {}
+        found: HexLays | None = entries.get(
+            (reached_mask, has_token, released, colors, fee, budget))
         if found is None:
-            found = revision[coord, reached_mask, has_token, released, colors, fee, budget] = (
+            if len(entries) >= HEX_ENTRIES_LIMIT:
+                entries.clear()
+            found = entries[reached_mask, has_token, released, colors, fee, budget] = (
                 _memo_hex_lays(board, op, opts, inputs, coord, reached_mask, has_token,
                                upgrade))
         if found.fitting:
