@@ -91,7 +91,8 @@ class HexLays:
     """The legal lays on one hex for one set of inputs (:func:`laymemo.hex_key`): the
     fitting candidates with their cost, and the listing made from them (on first use).
     Memoised by :mod:`railhouse.map.lays` per map and shared by every board, game and
-    clone of the map: read only, except through :meth:`listed` and :attr:`derived`.
+    clone of the map: read only, except through :meth:`listed`, :meth:`priced_at` and
+    :attr:`derived`.
 
     ``upgrade``: whether the lays replace a tile or printed track (the same for every
     lay of a hex).  ``candidates``: the ids of the tiles that may go on the hex
@@ -103,7 +104,7 @@ class HexLays:
     replaces it), e.g. the track step's actions for one company."""
 
     __slots__ = ("candidates", "cheapest", "coord", "dearest", "derived", "fitting", "lays",
-                 "upgrade")
+                 "upgrade", "variants")
 
     def __init__(self, coord: str, fitting: list[tuple[Candidate, int]], upgrade: bool,
                  candidates: frozenset[str] = frozenset()) -> None:
@@ -116,6 +117,8 @@ class HexLays:
         self.dearest = max(costs, default=0)
         self.lays: list[TileLay] | None = None
         self.derived: tuple[object, Any] | None = None
+        #: :meth:`priced_at`'s answers so far, per fee and budget
+        self.variants: dict[tuple[int, int | None], HexLays] | None = None
 
     def listed(self, board: Board) -> list[TileLay]:
         """The lays, one per distinct result (:func:`with_allocations`), in order."""
@@ -133,6 +136,17 @@ class HexLays:
             if accept is None or accept(lay):
                 return lay
         return None
+
+    def priced_at(self, board: Board, fee: int, budget: int | None) -> HexLays:
+        """:meth:`priced`, kept with these lays per fee and budget (it depends on nothing
+        else: these lays and the hex's markers, the same wherever they are shared)."""
+        variants = self.variants
+        if variants is None:
+            variants = self.variants = {}
+        hit = variants.get((fee, budget))
+        if hit is None:
+            hit = variants[fee, budget] = self.priced(board, fee, budget)
+        return hit
 
     def priced(self, board: Board, fee: int, budget: int | None) -> HexLays:
         """These lays with ``fee`` added to every price and those over ``budget`` left

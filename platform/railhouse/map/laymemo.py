@@ -14,7 +14,7 @@ one map share the memo safely.
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, cast
 
 from railhouse.map.board import Board
 from railhouse.map.mapdef import MapDef
@@ -22,6 +22,9 @@ from railhouse.map.tiles import orient
 
 #: the tag of a reservation in :func:`hex_markers` (a token's entry starts with its city)
 RESERVED = "reserved"
+
+#: a hex's tokens in :func:`hex_markers`: ``(city, owners)`` per city holding any
+_Tokens = tuple[tuple[int, tuple[str, ...]], ...]
 
 #: entries kept per map before the memo starts afresh (bounds memory in long sessions)
 MEMO_LIMIT = 50_000
@@ -56,15 +59,12 @@ def hex_markers(board: Board) -> dict[str, tuple[object, ...]]:
         if several:
             for coord, held in hit.items():
                 if len(held) > 1:
-                    hit[coord] = tuple(sorted(held, key=_city_of))
+                    hit[coord] = tuple(sorted(cast(_Tokens, held)))  # by city (one entry each)
         for r in board.reservations:
             hit[r.hex] = (*hit.get(r.hex, ()), (RESERVED, r.company, r.city))
         memo["hex_markers"] = hit
     return hit
 
-
-def _city_of(entry: tuple[object, ...]) -> Any:
-    return entry[0]
 
 
 class ListingInputs(NamedTuple):
@@ -136,8 +136,9 @@ def carried(board: Board, markers: dict[str, tuple[object, ...]]
     A hex's entries depend on the board only through what :func:`hex_key` spells: the
     hex's tile, its markers, whether its candidate tiles are left (``candidates`` of an
     entry: the same for every entry of a hex, they follow from its tile) and the track
-    of its neighbours (their tiles).  So they are carried (the very dict: see
-    :data:`HexEntries`) unless the hex or a neighbour got a tile since, the hex's
+    of its neighbours across a ruled edge (:func:`ruled_edges`: their tiles).  So they
+    are carried (the very dict: see :data:`HexEntries`) unless the hex, or a neighbour
+    across one of its ruled edges, got a tile since, the hex's
     markers differ, or a tile among its candidates went out of the supply or came back.
 
     The hexes that got a tile since are the last ones of ``Board.laid`` (one per new
@@ -163,11 +164,13 @@ def carried(board: Board, markers: dict[str, tuple[object, ...]]
         lays = prev.lays.copy()
         pop = lays.pop
         if since:
-            neighbours = board.map.neighbours
+            neighbours, ruled = board.map.neighbours, ruled_edges(board.map)
             for coord in laid[len(laid) - since:]:
                 pop(coord, None)
                 for nb in neighbours[coord]:
-                    pop(nb, None)  # (None: no neighbour there, never a key)
+                    # a neighbour's lays read this hex's track only across a ruled edge
+                    if nb in ruled and coord in _across(neighbours[nb], ruled[nb]):
+                        pop(nb, None)
         if markers is not prev.markers and markers != prev.markers:
             old = prev.markers
             for coord, held in markers.items():
@@ -225,8 +228,25 @@ def hex_key(
             (facing, released) if ruled else None)
 
 
+def ruled_edges(mapdef: MapDef) -> dict[str, int]:
+    """Per hex, the mask of its edges under an edge rule (cached per map): where its lays
+    depend on whether the neighbour across has track facing it (:func:`hex_key`)."""
+    hit: dict[str, int] | None = mapdef._cache.get("ruled_edges")
+    if hit is None:
+        hit = {}
+        for coord, edge in mapdef.edge_rule_at:
+            hit[coord] = hit.get(coord, 0) | 1 << edge
+        mapdef._cache["ruled_edges"] = hit
+    return hit
+
+
 #: per mask of hex edges, the edges in it
 _EDGES_OF = tuple(tuple(edge for edge in range(6) if mask >> edge & 1) for mask in range(64))
+
+
+def _across(neighbours: tuple[str | None, ...], mask: int) -> list[str | None]:
+    """The neighbours of a hex across the edges in ``mask``."""
+    return [neighbours[edge] for edge in _EDGES_OF[mask]]
 
 
 def track_sides(board: Board, coord: str) -> int:

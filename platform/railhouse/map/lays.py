@@ -35,6 +35,7 @@ from railhouse.map.laymemo import (
     ListingInputs,
     hex_key,
     listing_inputs,
+    ruled_edges,
     track_sides,
 )
 from railhouse.map.laysig import listed_turn as listed_turn  # re-exported for the steps
@@ -96,18 +97,18 @@ def hex_listings(board: Board, op: Operator, opts: LayOptions) -> Iterator[HexLa
             continue
         # everything else the lays read is fixed within the board revision
         # (listing_inputs): the revision's lays of a hex are keyed on what the caller
-        # passes
+        # passes; those at a fee or within a budget are kept with the plain ones
         entries = revision.get(coord)
         if entries is None:
             entries = revision[coord] = {}
-        found: HexLays | None = entries.get(
-            (reached_mask, has_token, released, colors, fee, budget))
+        found: HexLays | None = entries.get((reached_mask, has_token, released, colors))
         if found is None:
             if len(entries) >= HEX_ENTRIES_LIMIT:
                 entries.clear()
-            found = entries[reached_mask, has_token, released, colors, fee, budget] = (
-                _memo_hex_lays(board, op, opts, inputs, coord, reached_mask, has_token,
-                               upgrade))
+            found = entries[reached_mask, has_token, released, colors] = _memo_hex_lays(
+                board, op, colors, inputs, coord, reached_mask, has_token, upgrade)
+        if fee or budget is not None:
+            found = found.priced_at(board, fee, budget)
         if found.fitting:
             yield found
 
@@ -128,31 +129,25 @@ def first_tile_lay(
 
 
 def _memo_hex_lays(
-    board: Board, op: Operator, opts: LayOptions, inputs: ListingInputs, coord: str,
+    board: Board, op: Operator, colors: frozenset[str], inputs: ListingInputs, coord: str,
     reached_mask: int, has_token: bool, upgrade: bool,
 ) -> HexLays:
-    """The lays on ``coord``, memoised per map on everything they depend on
+    """The lays of ``colors`` on ``coord`` without a step's fee or budget
+    (:meth:`HexLays.priced_at` adds them), memoised per map on everything they depend on
     (:mod:`railhouse.map.laymemo`), so that a new board revision recomputes only the
-    hexes whose inputs changed (asked on a miss of the revision's lays): the lays
-    without the step's fee and budget, then priced with them (:meth:`HexLays.priced`)."""
+    hexes whose inputs changed (asked on a miss of the revision's lays)."""
     old, old_rot = board.tile_at(coord)
-    ruled = _ruled_edges(board.map).get(coord, 0)
+    ruled = ruled_edges(board.map).get(coord, 0)
     candidates = candidate_ids(board.map, coord, old, old_rot)
     key = (hex_key(board, inputs, coord, candidates, reached_mask, has_token, op.released,
-                   ruled), opts.colors)
+                   ruled), colors)
     memo = inputs.memo
     base: HexLays | None = memo.get(key)
     if base is None:
-        fitting = list(_fitting(board, op, opts.colors, coord, reached_mask, has_token,
+        fitting = list(_fitting(board, op, colors, coord, reached_mask, has_token,
                                 inputs.markers, inputs.out))
         base = memo[key] = HexLays(coord, fitting, upgrade, candidates)
-    if opts.extra_cost == 0 and opts.budget is None:
-        return base
-    priced_key = (key, opts.extra_cost, opts.budget)
-    hit: HexLays | None = memo.get(priced_key)
-    if hit is None:
-        hit = memo[priced_key] = base.priced(board, opts.extra_cost, opts.budget)
-    return hit
+    return base
 
 
 #: an open hex: (hex, mask of its sides op reaches, op has a token there, it holds a tile
@@ -172,37 +167,78 @@ def _open_hexes(board: Board, op: Operator, opts: LayOptions) -> list[_OpenHex]:
 
 def _open_hexes_now(board: Board, op: Operator) -> list[_OpenHex]:
     """:func:`_open_hexes` without a restriction, cached per board revision and ``op``
-    (every listing and "is there a lay?" of the revision walks the same hexes)."""
+    (every listing and "is there a lay?" of the revision walks the same hexes): the
+    hexes whose sides op's network reaches (:func:`_reached_masks`) or where it has a
+    token, but for those closed to it (:func:`_closed_hexes`)."""
     key = ("open_hexes", board.track_version, board.token_version, op)
     hit: list[_OpenHex] | None = board.cache.get(key)
     if hit is not None:
         return hit
-    reached = reached_sides(board, op)
+    masks, ordered = _reached_masks(board, op)
     token_hexes = {h for h, _ in board.company_cities(op.company)}
+    mapdef, tiles, get = board.map, board.tiles, masks.get
+    if not token_hexes.issubset(masks):  # (a token's hex usually has a side reached)
+        ordered = sorted((masks.keys() | token_hexes) - _closed_hexes(mapdef, op.released),
+                         key=hex_order(mapdef).__getitem__)
+    track_printed = _track_printed(mapdef)
     hit = []
-    hexes, order, tile_at = board.map.hexes, hex_order(board.map), board.tile_at
-    for coord in sorted(reached.keys() | token_hexes, key=order.__getitem__):  # map order
-        hexdef = hexes[coord]
-        reached_mask = reached.get(coord, 0)
-        if hexdef.fixed:
-            continue
-        if hexdef.blocked_until is not None and hexdef.blocked_until not in op.released:
-            continue
-        hit.append((coord, reached_mask, coord in token_hexes,
-                    tile_at(coord)[0].color != WHITE))
+    for coord in ordered:
+        laid = tiles.get(coord)
+        hit.append((coord, get(coord, 0), coord in token_hexes,
+                    coord in track_printed if laid is None
+                    else mapdef.tiles[laid[0]].color != WHITE))
     board.cache[key] = hit
     return hit
 
 
-def reached_sides(board: Board, op: Operator) -> dict[str, int]:
+def _reached_masks(board: Board, op: Operator) -> tuple[dict[str, int], list[str]]:
     """Per hex, the mask of its sides ``op``'s network reaches (``network_reach``; hexes
-    with none left out; :func:`_open_hexes_now` keeps what it makes of them)."""
+    with none left out), and those hexes not closed to ``op`` (:func:`_closed_hexes`)
+    in map order.  Kept per operator with the reach they were made from, and reused
+    while ``network_reach`` hands that very set back (it does so while op's reach stays
+    the same, across revisions: ``reachreuse``): a reach set's nodes are numbers of one
+    graph lineage, and a side node stands for the same hex sides in every graph of its
+    lineage (``NetworkGraph.side_bits``), so the masks follow from the set alone."""
     g, reached = network_reach(board, op)
-    hit: dict[str, int] = {}
-    side_bits = g.side_bits
+    key = ("reached_masks", op)
+    last: tuple[object, int, object, dict[str, int], list[str]] | None = board.cache.get(key)
+    if (last is not None and last[0] is reached and last[1] == len(reached)
+            and last[2] is g.lineage):
+        return last[3], last[4]
+    masks: dict[str, int] = {}
+    get, side_bits = masks.get, g.side_bits
     for u in reached:
         for coord, bit in side_bits[u]:
-            hit[coord] = hit.get(coord, 0) | bit
+            masks[coord] = get(coord, 0) | bit
+    order = hex_order(board.map)
+    ordered = sorted(masks.keys() - _closed_hexes(board.map, op.released),
+                     key=order.__getitem__)
+    board.cache[key] = (reached, len(reached), g.lineage, masks, ordered)
+    return masks, ordered
+
+
+def _closed_hexes(mapdef: MapDef, released: frozenset[str]) -> frozenset[str]:
+    """The hexes that take no tile for an operator with ``released`` barriers lifted:
+    fixed ones (off-board, gray, ferry, water) and those blocked until an event not in
+    ``released`` (cached per map and ``released``: nothing else decides it)."""
+    key = ("closed_hexes", released)
+    hit: frozenset[str] | None = mapdef._cache.get(key)
+    if hit is None:
+        hit = mapdef._cache[key] = frozenset([
+            coord for coord, hexdef in mapdef.hexes.items()
+            if hexdef.fixed or (hexdef.blocked_until is not None
+                                and hexdef.blocked_until not in released)])
+    return hit
+
+
+def _track_printed(mapdef: MapDef) -> frozenset[str]:
+    """The hexes whose printed content is not white: a lay there, while no tile was
+    laid, is an upgrade (cached per map)."""
+    hit: frozenset[str] | None = mapdef._cache.get("track_printed")
+    if hit is None:
+        hit = mapdef._cache["track_printed"] = frozenset([
+            coord for coord, hexdef in mapdef.hexes.items()
+            if hexdef.printed.color != WHITE])
     return hit
 
 
@@ -224,7 +260,7 @@ def _fitting(
     # whether the markers fit, per new tile and city map: all :func:`_tokens_fit` reads
     # of a shape (its turns over the old tile fit alike)
     fits: dict[tuple[str, tuple[int, ...]], bool] = {}
-    ruled = _ruled_edges(board.map).get(coord, 0)
+    ruled = ruled_edges(board.map).get(coord, 0)
     for cand in static_candidates(board.map, coord, old, old_rot):
         new = cand.shape.new
         if new.color not in colors or new.id in out:
@@ -247,7 +283,7 @@ def _fitting(
 
 def _edge_cost(board: Board, op: Operator, coord: str, new_edges: int) -> int | None:
     """Cost of the new connections (None if one crosses an active barrier)."""
-    if not new_edges & _ruled_edges(board.map).get(coord, 0):
+    if not new_edges & ruled_edges(board.map).get(coord, 0):
         return 0
     cost = 0
     for edge in range(6):
@@ -263,17 +299,6 @@ def _edge_cost(board: Board, op: Operator, coord: str, new_edges: int) -> int | 
             return None
         cost += rule.cost
     return cost
-
-
-def _ruled_edges(mapdef: MapDef) -> dict[str, int]:
-    """Per hex, the mask of its edges under an edge rule (cached per map)."""
-    hit: dict[str, int] | None = mapdef._cache.get("ruled_edges")
-    if hit is None:
-        hit = {}
-        for coord, edge in mapdef.edge_rule_at:
-            hit[coord] = hit.get(coord, 0) | 1 << edge
-        mapdef._cache["ruled_edges"] = hit
-    return hit
 
 
 def _hex_cost(board: Board, coord: str, upgrade: bool) -> int:

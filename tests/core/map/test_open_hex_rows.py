@@ -1,0 +1,100 @@
+"""What a lay listing keeps across board revisions besides the lays themselves
+(railhouse.map.lays, laymemo, layalloc) equals what a board with nothing cached works
+out: the open hexes of every company with a token (its reached side masks, kept while
+its network reach is the same set, ``_reached_masks``), the markers per hex, and the lays
+of a hex at a fee or within a budget (kept with the plain ones, ``HexLays.priced_at``);
+at every revision of seeded random games of both titles, and on clones that go their own
+way from the original."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+from railhouse.bench.positions import choose_playing, seat_names
+from railhouse.engine.record import new_game
+from railhouse.map import Board, LayOptions, Operator, legal_tile_lays
+from railhouse.map.laymemo import hex_markers
+from railhouse.map.lays import _open_hexes_now, hex_listings
+from railhouse.map.mapdef import WHITE
+from railhouse.map.network import network_reach
+
+
+def _rows_afresh(board: Board, op: Operator) -> list[tuple[str, int, bool, bool]]:
+    """The open hexes of ``op`` worked out side by side from its reach on a copy of the
+    board with an empty cache (nothing reused from an earlier revision)."""
+    fresh = board.clone()
+    fresh.cache = {}
+    g, reached = network_reach(fresh, op)
+    masks: dict[str, int] = {}
+    for coord, edge in g.side:
+        if g.side[coord, edge] in reached:
+            masks[coord] = masks.get(coord, 0) | 1 << edge
+    homes = {coord for (coord, _), owners in fresh.tokens.items() if op.company in owners}
+    rows = []
+    for coord in fresh.map.hexes:  # (map order)
+        hexdef = fresh.map.hexes[coord]
+        if coord not in masks and coord not in homes or hexdef.fixed:
+            continue
+        if hexdef.blocked_until is not None and hexdef.blocked_until not in op.released:
+            continue
+        rows.append((coord, masks.get(coord, 0), coord in homes,
+                     fresh.tile_at(coord)[0].color != WHITE))
+    return rows
+
+
+def _markers_afresh(board: Board) -> dict[str, tuple[object, ...]]:
+    out: dict[str, list[object]] = {}
+    for coord, city in sorted(board.tokens):
+        out.setdefault(coord, []).append((city, tuple(board.tokens[coord, city])))
+    for r in board.reservations:
+        out.setdefault(r.hex, []).append(("reserved", r.company, r.city))
+    return {coord: tuple(found) for coord, found in out.items()}
+
+
+def _check(game: Any, checked: list[int]) -> None:
+    board = game.board
+    assert hex_markers(board) == _markers_afresh(board)
+    colors = frozenset(game.phase.tiles)
+    for company in sorted({o for owners in board.tokens.values() for o in owners}):
+        op = Operator(company, column=game.phase.offboard_column)
+        assert _open_hexes_now(board, op) == _rows_afresh(board, op), (
+            company, board.track_version, board.token_version)
+        for opts in (LayOptions(colors=colors, extra_cost=20),
+                     LayOptions(colors=colors, budget=60)):
+            priced = [found.listed(board) for found in hex_listings(board, op, opts)]
+            fresh = board.clone()
+            fresh.cache = {}
+            assert [lay for lays in priced for lay in lays] == legal_tile_lays(fresh, op, opts)
+        checked[0] += 1
+
+
+def _play(game: Any, rng: random.Random, actions: int, seen: set[object],
+          checked: list[int]) -> None:
+    for _ in range(actions):
+        if game.over:
+            return
+        board = game.board
+        revision = (id(board), board.track_version, board.token_version)
+        if revision not in seen:
+            seen.add(revision)
+            _check(game, checked)
+        game.apply(choose_playing(rng, game.legal_actions()))
+
+
+@pytest.mark.parametrize(("title", "seed"), [("soh", 21), ("1839", 22)])
+def test_open_hexes_markers_and_priced_lays_equal_an_uncached_board(title: str,
+                                                                   seed: int) -> None:
+    game = new_game(title, seat_names(4), {}, seed)
+    rng = random.Random(seed)
+    seen: set[object] = set()
+    checked = [0]
+    branches = 0
+    while not game.over:
+        if rng.random() < 0.05:  # a clone goes its own way for a while, then the original
+            branches += 1
+            _play(game.clone(), random.Random(rng.random()), 12, seen, checked)
+        _play(game, rng, 1, seen, checked)
+    assert checked[0] > 30 and branches > 0, (checked, branches)
