@@ -25,11 +25,12 @@ from dataclasses import dataclass
 from itertools import chain
 
 from railhouse.map.board import Board
-from railhouse.map.graph import Operator, hex_order
+from railhouse.map.graph import Operator
 from railhouse.map.layalloc import HexLays
 from railhouse.map.layalloc import TileLay as TileLay  # re-exported
 from railhouse.map.laycands import Candidate, candidate_ids, static_candidates
 from railhouse.map.laycands import next_tiles as next_tiles  # re-exported
+from railhouse.map.layhexes import OpenHex, open_hexes_now
 from railhouse.map.laymemo import (
     HEX_ENTRIES_LIMIT,
     ListingInputs,
@@ -39,8 +40,7 @@ from railhouse.map.laymemo import (
     track_sides,
 )
 from railhouse.map.laysig import listed_turn as listed_turn  # re-exported for the steps
-from railhouse.map.mapdef import WHITE, MapDef
-from railhouse.map.network import network_reach
+from railhouse.map.mapdef import WHITE
 from railhouse.map.tiles import TileDef, orient
 from railhouse.map.upgrades import UpgradeShape
 
@@ -150,96 +150,14 @@ def _memo_hex_lays(
     return base
 
 
-#: an open hex: (hex, mask of its sides op reaches, op has a token there, it holds a tile
-#: or printed track: a lay there is an upgrade)
-_OpenHex = tuple[str, int, bool, bool]
-
-
-def _open_hexes(board: Board, op: Operator, opts: LayOptions) -> list[_OpenHex]:
-    """The :data:`_OpenHex` of every hex in map order that may take a tile and touches
-    op's network (within ``opts.only_hexes``)."""
-    found = _open_hexes_now(board, op)
+def _open_hexes(board: Board, op: Operator, opts: LayOptions) -> list[OpenHex]:
+    """The :data:`~railhouse.map.layhexes.OpenHex` of every hex in map order that may
+    take a tile and touches op's network (within ``opts.only_hexes``)."""
+    found = open_hexes_now(board, op)
     if opts.only_hexes is None:
         return found
     only = opts.only_hexes
     return [entry for entry in found if entry[0] in only]
-
-
-def _open_hexes_now(board: Board, op: Operator) -> list[_OpenHex]:
-    """:func:`_open_hexes` without a restriction, cached per board revision and ``op``
-    (every listing and "is there a lay?" of the revision walks the same hexes): the
-    hexes whose sides op's network reaches (:func:`_reached_masks`) or where it has a
-    token, but for those closed to it (:func:`_closed_hexes`)."""
-    key = ("open_hexes", board.track_version, board.token_version, op)
-    hit: list[_OpenHex] | None = board.cache.get(key)
-    if hit is not None:
-        return hit
-    masks, ordered = _reached_masks(board, op)
-    token_hexes = {h for h, _ in board.company_cities(op.company)}
-    mapdef, tiles, get = board.map, board.tiles, masks.get
-    if not token_hexes.issubset(masks):  # (a token's hex usually has a side reached)
-        ordered = sorted((masks.keys() | token_hexes) - _closed_hexes(mapdef, op.released),
-                         key=hex_order(mapdef).__getitem__)
-    track_printed = _track_printed(mapdef)
-    hit = []
-    for coord in ordered:
-        laid = tiles.get(coord)
-        hit.append((coord, get(coord, 0), coord in token_hexes,
-                    coord in track_printed if laid is None
-                    else mapdef.tiles[laid[0]].color != WHITE))
-    board.cache[key] = hit
-    return hit
-
-
-def _reached_masks(board: Board, op: Operator) -> tuple[dict[str, int], list[str]]:
-    """Per hex, the mask of its sides ``op``'s network reaches (``network_reach``; hexes
-    with none left out), and those hexes not closed to ``op`` (:func:`_closed_hexes`)
-    in map order.  Kept per operator with the reach they were made from, and reused
-    while ``network_reach`` hands that very set back (it does so while op's reach stays
-    the same, across revisions: ``reachreuse``): a reach set's nodes are numbers of one
-    graph lineage, and a side node stands for the same hex sides in every graph of its
-    lineage (``NetworkGraph.side_bits``), so the masks follow from the set alone."""
-    g, reached = network_reach(board, op)
-    key = ("reached_masks", op)
-    last: tuple[object, int, object, dict[str, int], list[str]] | None = board.cache.get(key)
-    if (last is not None and last[0] is reached and last[1] == len(reached)
-            and last[2] is g.lineage):
-        return last[3], last[4]
-    masks: dict[str, int] = {}
-    get, side_bits = masks.get, g.side_bits
-    for u in reached:
-        for coord, bit in side_bits[u]:
-            masks[coord] = get(coord, 0) | bit
-    order = hex_order(board.map)
-    ordered = sorted(masks.keys() - _closed_hexes(board.map, op.released),
-                     key=order.__getitem__)
-    board.cache[key] = (reached, len(reached), g.lineage, masks, ordered)
-    return masks, ordered
-
-
-def _closed_hexes(mapdef: MapDef, released: frozenset[str]) -> frozenset[str]:
-    """The hexes that take no tile for an operator with ``released`` barriers lifted:
-    fixed ones (off-board, gray, ferry, water) and those blocked until an event not in
-    ``released`` (cached per map and ``released``: nothing else decides it)."""
-    key = ("closed_hexes", released)
-    hit: frozenset[str] | None = mapdef._cache.get(key)
-    if hit is None:
-        hit = mapdef._cache[key] = frozenset([
-            coord for coord, hexdef in mapdef.hexes.items()
-            if hexdef.fixed or (hexdef.blocked_until is not None
-                                and hexdef.blocked_until not in released)])
-    return hit
-
-
-def _track_printed(mapdef: MapDef) -> frozenset[str]:
-    """The hexes whose printed content is not white: a lay there, while no tile was
-    laid, is an upgrade (cached per map)."""
-    hit: frozenset[str] | None = mapdef._cache.get("track_printed")
-    if hit is None:
-        hit = mapdef._cache["track_printed"] = frozenset([
-            coord for coord, hexdef in mapdef.hexes.items()
-            if hexdef.printed.color != WHITE])
-    return hit
 
 
 def _fitting(

@@ -1,10 +1,10 @@
 """What a lay listing keeps across board revisions besides the lays themselves
-(railhouse.map.lays, laymemo, layalloc) equals what a board with nothing cached works
-out: the open hexes of every company with a token (its reached side masks, kept while
-its network reach is the same set, ``_reached_masks``), the markers per hex, and the lays
-of a hex at a fee or within a budget (kept with the plain ones, ``HexLays.priced_at``);
-at every revision of seeded random games of both titles, and on clones that go their own
-way from the original."""
+(railhouse.map.lays, layhexes, laymemo, layalloc) equals what a board with nothing
+cached works out: the open hexes of every company with a token (its reached side masks,
+kept while its network reach is the same set or grows, ``layhexes._reached_masks``), the
+markers per hex, and the lays of a hex at a fee or within a budget (kept with the plain
+ones, ``HexLays.priced_at``); at every revision of seeded random games of both titles,
+and on clones that go their own way from the original."""
 
 from __future__ import annotations
 
@@ -16,8 +16,9 @@ import pytest
 from railhouse.bench.positions import choose_playing, seat_names
 from railhouse.engine.record import new_game
 from railhouse.map import Board, LayOptions, Operator, legal_tile_lays
+from railhouse.map.layhexes import open_hexes_now
 from railhouse.map.laymemo import hex_markers
-from railhouse.map.lays import _open_hexes_now, hex_listings
+from railhouse.map.lays import hex_listings
 from railhouse.map.mapdef import WHITE
 from railhouse.map.network import network_reach
 
@@ -36,7 +37,7 @@ def _rows_afresh(board: Board, op: Operator) -> list[tuple[str, int, bool, bool]
     rows = []
     for coord in fresh.map.hexes:  # (map order)
         hexdef = fresh.map.hexes[coord]
-        if coord not in masks and coord not in homes or hexdef.fixed:
+        if (coord not in masks and coord not in homes) or hexdef.fixed:
             continue
         if hexdef.blocked_until is not None and hexdef.blocked_until not in op.released:
             continue
@@ -60,7 +61,7 @@ def _check(game: Any, checked: list[int]) -> None:
     colors = frozenset(game.phase.tiles)
     for company in sorted({o for owners in board.tokens.values() for o in owners}):
         op = Operator(company, column=game.phase.offboard_column)
-        assert _open_hexes_now(board, op) == _rows_afresh(board, op), (
+        assert open_hexes_now(board, op) == _rows_afresh(board, op), (
             company, board.track_version, board.token_version)
         for opts in (LayOptions(colors=colors, extra_cost=20),
                      LayOptions(colors=colors, budget=60)):
