@@ -1,7 +1,8 @@
 """The per-hex lays a board revision carries over from the board's previous one
 (:func:`railhouse.map.laymemo.carried`) are those a board with nothing cached finds: at
 every revision of seeded random games of both titles and both SOH rule sets, for every
-company with a token, and on clones that go their own way from the original."""
+company with a token, and on clones that go their own way from the original; and so is
+what else a listing keeps across revisions (``layrows.check_kept``)."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ import random
 from typing import Any
 
 import pytest
+from layrows import check_kept
 from minimap import mini_map
 
 from railhouse.bench.positions import choose_playing, seat_names
@@ -39,6 +41,7 @@ def _check(game: Any, checked: list[int]) -> None:
             assert listed == _uncached(board, op, opts), (company, board.track_version)
             assert (first_tile_lay(board, op, opts) is None) == (not listed)
             checked[0] += 1
+    check_kept(game)  # open hexes, markers, lays at a fee or within a budget
 
 
 def _play(game: Any, rng: random.Random, actions: int, seen: set[object],

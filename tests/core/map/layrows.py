@@ -1,20 +1,15 @@
-"""What a lay listing keeps across board revisions besides the lays themselves
-(railhouse.map.lays, layhexes, laymemo, layalloc) equals what a board with nothing
+"""A check that what a lay listing keeps across board revisions besides the lays
+themselves (railhouse.map.layhexes, laymemo, layalloc) equals what a board with nothing
 cached works out: the open hexes of every company with a token (its reached side masks,
 kept while its network reach is the same set or grows, ``layhexes._reached_masks``), the
 markers per hex, and the lays of a hex at a fee or within a budget (kept with the plain
-ones, ``HexLays.priced_at``); at every revision of seeded random games of both titles,
-and on clones that go their own way from the original."""
+ones, ``HexLays.priced_at``).  ``test_lay_carry`` asks it at every revision of seeded
+random games of both titles, and on clones that go their own way from the original."""
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
-import pytest
-
-from railhouse.bench.positions import choose_playing, seat_names
-from railhouse.engine.record import new_game
 from railhouse.map import Board, LayOptions, Operator, legal_tile_lays
 from railhouse.map.layhexes import open_hexes_now
 from railhouse.map.laymemo import hex_markers
@@ -55,7 +50,8 @@ def _markers_afresh(board: Board) -> dict[str, tuple[object, ...]]:
     return {coord: tuple(found) for coord, found in out.items()}
 
 
-def _check(game: Any, checked: list[int]) -> None:
+def check_kept(game: Any) -> None:
+    """Asserts what the module docstring says at ``game``'s position."""
     board = game.board
     assert hex_markers(board) == _markers_afresh(board)
     colors = frozenset(game.phase.tiles)
@@ -69,33 +65,3 @@ def _check(game: Any, checked: list[int]) -> None:
             fresh = board.clone()
             fresh.cache = {}
             assert [lay for lays in priced for lay in lays] == legal_tile_lays(fresh, op, opts)
-        checked[0] += 1
-
-
-def _play(game: Any, rng: random.Random, actions: int, seen: set[object],
-          checked: list[int]) -> None:
-    for _ in range(actions):
-        if game.over:
-            return
-        board = game.board
-        revision = (id(board), board.track_version, board.token_version)
-        if revision not in seen:
-            seen.add(revision)
-            _check(game, checked)
-        game.apply(choose_playing(rng, game.legal_actions()))
-
-
-@pytest.mark.parametrize(("title", "seed"), [("soh", 21), ("1839", 22)])
-def test_open_hexes_markers_and_priced_lays_equal_an_uncached_board(title: str,
-                                                                   seed: int) -> None:
-    game = new_game(title, seat_names(4), {}, seed)
-    rng = random.Random(seed)
-    seen: set[object] = set()
-    checked = [0]
-    branches = 0
-    while not game.over:
-        if rng.random() < 0.05:  # a clone goes its own way for a while, then the original
-            branches += 1
-            _play(game.clone(), random.Random(rng.random()), 12, seen, checked)
-        _play(game, rng, 1, seen, checked)
-    assert checked[0] > 30 and branches > 0, (checked, branches)
