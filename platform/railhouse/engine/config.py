@@ -142,6 +142,25 @@ class TitleConfig:
     phase_change_at_end_of_turn: bool = False
     extra: Mapping[str, Any] = field(default_factory=dict)
 
+    @cached_property
+    def phase_index(self) -> Mapping[str, int]:
+        """Each phase's index in :attr:`phases` by name (the first of a repeated name),
+        made once: ``Game.phase_reached`` asks it at every map question of 1839."""
+        index: dict[str, int] = {}
+        for number, phase in enumerate(self.phases):
+            index.setdefault(phase.name, number)
+        return index
+
+    @cached_property
+    def phase_on_train(self) -> Mapping[str, int]:
+        """The index of the first phase whose ``on_trains`` names each train type (the
+        phase its first purchase starts), made once (``phases.phase_for_train``)."""
+        index: dict[str, int] = {}
+        for number, phase in enumerate(self.phases):
+            for name in phase.on_trains:
+                index.setdefault(name, number)
+        return index
+
     def company(self, company_id: str) -> CompanySpec:
         for spec in self.companies:
             if spec.id == company_id:

@@ -119,10 +119,10 @@ class OperatingRound(Round[G]):
         them is the first of the whole order that has not operated), none at the end of
         the round."""
         game = self.game
+        operated = self.operated
         if type(self).order is not OperatingRound.order:
-            ordered = [c for c in self.order() if c not in self.operated]
+            ordered = [c for c in self.order() if c not in operated]
         else:
-            operated = self.operated
             waiting = [c.id for c in game.operating_companies() if c.id not in operated]
             ordered = self.order_of(waiting) if waiting else []
         return game.companies[ordered[0]] if ordered else None
@@ -135,16 +135,20 @@ class OperatingRound(Round[G]):
         this several times per action, and a turn has a dozen steps."""
         step = self._open_step
         steps = self.steps
-        if step is not None and not step.done and self._open_in is steps:
-            return step
-        index = self._open if self._open_in is steps else 0
+        if self._open_in is steps:
+            if step is not None and not step.done:
+                return step
+            index = self._open
+        else:
+            self._open_in, index = steps, 0
         count = len(steps)
         while index < count:
             step = steps[index]
             if not step.done:
-                self._open_step, self._open, self._open_in = step, index, steps
+                self._open_step, self._open = step, index
                 return step
             index += 1
+        self._open_step, self._open = None, index
         return None
 
     def advance(self) -> None:
