@@ -365,12 +365,13 @@ class Game(LegalSetCache):
         """Move ``amount`` from ``source`` to ``target`` (Bank, Player or Company)."""
         if amount < 0:
             raise ValueError("negative payment")
-        if source is not self.bank and source.cash < amount:
+        bank = self.bank
+        if source is not bank and source.cash < amount:
             raise IllegalAction(f"{source.id} cannot pay {amount} (has {source.cash})", "money")
         source.cash -= amount
         target.cash += amount
-        if self.bank.limit is not None and self.bank.cash < 0 and not self.bank.broken:
-            self.bank.broken = True
+        if bank.cash < 0 and bank.limit is not None and not bank.broken:
+            bank.broken = True
             self.event("bank_broken", {})
 
     @property
