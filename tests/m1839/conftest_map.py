@@ -10,7 +10,13 @@ from types import SimpleNamespace
 from typing import Any
 
 from railhouse.engine.actions import LegalAction, PlaceToken
-from railhouse.engine.config import CompanySpec, PhaseSpec, PrivateSpec, TrainSpec
+from railhouse.engine.config import (
+    CompanySpec,
+    PhaseSpec,
+    PrivateSpec,
+    TrainSpec,
+    phase_index_of,
+)
 from railhouse.engine.entities import Bank, Company, Private, Train
 from railhouse.engine.game import Game
 from railhouse.engine.tokendeals import ReturnStation
@@ -64,7 +70,8 @@ class MapGame:
     def __init__(self, phase: str = "LY", options: dict[str, Any] | None = None) -> None:
         self.options = dict(options or {})
         self.board = Board(build_map(self.options))
-        self.config = SimpleNamespace(phases=phases())
+        table = phases()  # and the name -> index table TitleConfig makes of them
+        self.config = SimpleNamespace(phases=table, phase_index=phase_index_of(table))
         self.phase_index = PHASES.index(phase)
         self.bank = Bank(cash=10**9, limit=None)
         self.companies: dict[str, Company] = {}

@@ -2,14 +2,19 @@
 
 The action log and the event log of a game only ever grow, and their entries are
 immutable.  :class:`AppendLog` keeps full blocks of :data:`BLOCK` entries as tuples in a
-tuple, and the newest entries in a short list: a copy (:meth:`AppendLog.copy`, what
-``Game.clone()`` does) shares the tuple of blocks and copies at most ``BLOCK - 1``
-references, however long the game.  Appending to either copy never changes the other.
+tuple, and the newest entries in a list, the tail: a copy (:meth:`AppendLog.copy`, what
+``Game.clone()`` does) first moves the tail's full blocks into the tuple of blocks, then
+shares that tuple and copies at most ``BLOCK - 1`` references, however long the game.
+Appending to either copy never changes the other.
+
+``append`` is the tail's own ``list.append`` (a C call: the game appends an action and
+events at every ``apply``), so the tail keeps its identity for the log's life and grows
+past ``BLOCK`` entries until the next copy folds it.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from itertools import chain
 from typing import Any, Generic, TypeVar, overload
 
@@ -23,26 +28,34 @@ class AppendLog(Sequence[T], Generic[T]):
     """A sequence that only grows at its end; equal to a tuple or list with the same
     entries."""
 
-    __slots__ = ("_blocks", "_tail")
+    __slots__ = ("_blocks", "_tail", "append")
+
+    #: add an entry at the end: the tail's ``list.append`` (module doc)
+    append: Callable[[T], None]
 
     def __init__(self, items: Iterable[T] = ()) -> None:
         self._blocks: tuple[tuple[T, ...], ...] = ()
-        self._tail: list[T] = []
-        for item in items:
-            self.append(item)
+        self._tail: list[T] = list(items)
+        self.append = self._tail.append
+        self._fold()
 
-    def append(self, item: T) -> None:
+    def _fold(self) -> None:
+        """Move the tail's full blocks into the tuple of blocks (the tail list stays the
+        same object: ``append`` is bound to it)."""
         tail = self._tail
-        tail.append(item)
-        if len(tail) == BLOCK:
-            self._blocks = (*self._blocks, tuple(tail))
-            self._tail = []
+        full = len(tail) - len(tail) % BLOCK
+        if full:
+            self._blocks = (*self._blocks,
+                            *(tuple(tail[at:at + BLOCK]) for at in range(0, full, BLOCK)))
+            del tail[:full]
 
     def copy(self) -> AppendLog[T]:
         """An independent log with the same entries, sharing the full blocks."""
+        self._fold()
         twin: AppendLog[T] = AppendLog.__new__(AppendLog)
         twin._blocks = self._blocks
-        twin._tail = list(self._tail)
+        twin._tail = tail = list(self._tail)
+        twin.append = tail.append
         return twin
 
     def __len__(self) -> int:
@@ -56,12 +69,13 @@ class AppendLog(Sequence[T], Generic[T]):
 
     def __getitem__(self, index: int | slice) -> T | tuple[T, ...]:
         if type(index) is int and index >= 0:  # the common case (bisecting the events)
-            block, offset = divmod(index, BLOCK)
             blocks = self._blocks
+            block = index // BLOCK
             if block < len(blocks):
-                return blocks[block][offset]
-            if block == len(blocks) and offset < len(self._tail):
-                return self._tail[offset]
+                return blocks[block][index % BLOCK]
+            index -= len(blocks) * BLOCK
+            if index < len(self._tail):
+                return self._tail[index]
             raise IndexError("log index out of range")
         if isinstance(index, slice):
             return tuple(self)[index]
@@ -73,7 +87,7 @@ class AppendLog(Sequence[T], Generic[T]):
         block, offset = divmod(index, BLOCK)
         if block < len(self._blocks):
             return self._blocks[block][offset]
-        return self._tail[offset]
+        return self._tail[index - len(self._blocks) * BLOCK]
 
     def since(self, start: int) -> list[T]:
         """The entries from position ``start`` (>= 0) on, without walking the earlier
@@ -99,6 +113,9 @@ class AppendLog(Sequence[T], Generic[T]):
 
     def __repr__(self) -> str:
         return f"AppendLog({list(self)!r})"
+
+    def __reduce__(self) -> tuple[type[AppendLog[T]], tuple[list[T]]]:
+        return AppendLog, (list(self),)
 
     def __deepcopy__(self, memo: dict[int, Any]) -> AppendLog[T]:
         twin = self.copy()

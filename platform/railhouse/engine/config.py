@@ -142,6 +142,17 @@ class TitleConfig:
     phase_change_at_end_of_turn: bool = False
     extra: Mapping[str, Any] = field(default_factory=dict)
 
+    @cached_property
+    def phase_index(self) -> Mapping[str, int]:
+        """:func:`phase_index_of` the phases, made once: ``Game.phase_reached`` asks it at
+        every map question of 1839."""
+        return phase_index_of(self.phases)
+
+    @cached_property
+    def phase_on_train(self) -> Mapping[str, int]:
+        """:func:`phase_on_train_of` the phases, made once (``trains.phase_for_train``)."""
+        return phase_on_train_of(self.phases)
+
     def company(self, company_id: str) -> CompanySpec:
         for spec in self.companies:
             if spec.id == company_id:
@@ -153,3 +164,21 @@ class TitleConfig:
             if spec.name == name:
                 return spec
         raise KeyError(name)
+
+
+def phase_index_of(phases: tuple[PhaseSpec, ...]) -> dict[str, int]:
+    """Each phase's index by name (the first of a repeated name)."""
+    index: dict[str, int] = {}
+    for number, phase in enumerate(phases):
+        index.setdefault(phase.name, number)
+    return index
+
+
+def phase_on_train_of(phases: tuple[PhaseSpec, ...]) -> dict[str, int]:
+    """The index of the first phase whose ``on_trains`` names each train type: the phase
+    the first purchase of that type starts."""
+    index: dict[str, int] = {}
+    for number, phase in enumerate(phases):
+        for name in phase.on_trains:
+            index.setdefault(name, number)
+    return index

@@ -227,26 +227,30 @@ class Game(LegalSetCache):
         return action if decider is None else decider.normalise(action)
 
     def apply(self, action: Action) -> None:
-        decider = self.decider()
-        if decider is None:
+        if self.end_reason is not None:
             raise IllegalAction("the game is over", "game end")
+        pending = self.pending
+        decider = pending[-1] if pending else self.round  # self.decider(), the game not over
+        assert decider is not None
         answering = decider.answerer(action)  # asked in its stead: the same answers
         expected = answering.acting_entity()
         if action.entity != expected:
             raise IllegalAction(f"it is {expected}'s decision, not {action.entity}'s", "turn order")
-        if isinstance(action, ProposeWinner):  # a game-level action, not the decider's
-            agreed_end.check(self, decider, action)
+        proposal = action if isinstance(action, ProposeWinner) else None  # not the decider's
+        if proposal is not None:
+            agreed_end.check(self, decider, proposal)
         else:
             action = answering.normalise(action)
             answering.validate(action)
         self._legal.clear()
         self._actions.append(action)
         self._at += 1
-        if isinstance(action, ProposeWinner):
-            agreed_end.propose(self, decider, action)
+        if proposal is not None:
+            agreed_end.propose(self, decider, proposal)
         else:
             answering.process(action)
-        self._settle()
+        if self.end_reason is None and not pending:  # else _settle has nothing to do
+            self._settle()
         self.hooks.action_applied(self, action)
         if checking():
             check_invariants(self)
@@ -361,12 +365,13 @@ class Game(LegalSetCache):
         """Move ``amount`` from ``source`` to ``target`` (Bank, Player or Company)."""
         if amount < 0:
             raise ValueError("negative payment")
-        if source is not self.bank and source.cash < amount:
+        bank = self.bank
+        if source is not bank and source.cash < amount:
             raise IllegalAction(f"{source.id} cannot pay {amount} (has {source.cash})", "money")
         source.cash -= amount
         target.cash += amount
-        if self.bank.limit is not None and self.bank.cash < 0 and not self.bank.broken:
-            self.bank.broken = True
+        if bank.cash < 0 and bank.limit is not None and not bank.broken:
+            bank.broken = True
             self.event("bank_broken", {})
 
     @property
@@ -377,7 +382,8 @@ class Game(LegalSetCache):
         """Whether phase ``name`` has begun: it is the current phase or an earlier one
         (False for a phase the title does not have), e.g. a power usable "from the blue
         phase on" (1839 R-14.3.5)."""
-        return any(p.name == name for p in self.config.phases[: self.phase_index + 1])
+        index = self.config.phase_index.get(name)
+        return index is not None and index <= self.phase_index
 
     # -- phases, trains and privates: the title's narrow overrides ---------------------
     def phase_change_at_end_of_turn(self) -> bool:

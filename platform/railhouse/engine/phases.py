@@ -48,7 +48,7 @@ CORE_PHASE_EVENTS: Mapping[str, PhaseEvent] = {"close_privates": _close_privates
 
 def train_bought(game: Game, train_name: str) -> None:
     """Note the acquisition of a ``train_name``; change the phase now or at the turn's end."""
-    index = phase_for_train(game.config.phases, train_name)
+    index = phase_for_train(game.config, train_name)
     if index is None or index <= game.phase_index:
         return
     if game.pending_phase is None or index > game.pending_phase:

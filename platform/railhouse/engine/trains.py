@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from railhouse.engine.cloning import flat_except
-from railhouse.engine.config import PhaseSpec, TrainSpec
+from railhouse.engine.config import TitleConfig, TrainSpec
 from railhouse.engine.entities import Train
 
 if TYPE_CHECKING:
@@ -122,11 +122,10 @@ def _group(spec: TrainSpec) -> int:
     return spec.group
 
 
-def phase_for_train(phases: tuple[PhaseSpec, ...], train_name: str) -> int | None:
-    for index, phase in enumerate(phases):
-        if train_name in phase.on_trains:
-            return index
-    return None
+def phase_for_train(config: TitleConfig, train_name: str) -> int | None:
+    """The index of the phase the first ``train_name`` bought starts (the first phase
+    whose ``on_trains`` names it), or None (``TitleConfig.phase_on_train``)."""
+    return config.phase_on_train.get(train_name)
 
 
 def rust_trains(game: Game, phase_name: str) -> list[str]:

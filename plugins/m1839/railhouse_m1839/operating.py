@@ -68,9 +68,10 @@ class M1839OperatingRound(OperatingRound["M1839"]):
 
     def current_step(self) -> Step[M1839] | None:
         """A company nationalised during its own turn (its director went bankrupt) stops."""
-        if self.company is not None and (self.company.closed or not self.company.floated):
+        company = self.company
+        if company is not None and (company.closed or not company.floated):
             return None
-        return super().current_step()
+        return OperatingRound.current_step(self)  # the core's search (no super() object)
 
     def on_turn_start(self, company: Company) -> None:
         self.game.nationalisation_due = False

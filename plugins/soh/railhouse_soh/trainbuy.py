@@ -120,7 +120,7 @@ def close_privates_on_purchase(game: SteamOverHolland, train_name: str) -> None:
     """Online edition (SUM "Private Companies", option ``privates_close``): "When the first
     5 train is bought, all private companies close" at once, not when phase 5 begins at
     the end of the turn (EN).  The purchase itself still gets private #6's discount."""
-    index = phase_for_train(game.config.phases, train_name)
+    index = phase_for_train(game.config, train_name)
     if (not game.online.privates_close_on_purchase or index is None
             or index <= game.phase_index
             or "close_privates" not in game.config.phases[index].events):

@@ -54,3 +54,21 @@ def test_a_clone_reads_the_same_action_events_and_then_its_own() -> None:
     assert twin.events_since(-1) == recorded_at_the_action(twin)
     assert replay.events_since(120) == []
     assert [e.index for e in twin.events_since(120) if e.kind == "action"] == list(range(120, 125))
+
+
+@pytest.mark.parametrize(("title", "seed"), [("soh", 5), ("1839", 5)])
+def test_logs_read_the_same_whether_their_tails_were_folded_or_not(title: str, seed: int) -> None:
+    """The logs' tails grow past a block between copies (``AppendLog.append`` is the
+    tail's ``list.append``) and a copy folds them: a game cloned every few actions (its
+    logs folded again and again, the clones played on) reads back the same actions and
+    events as one never cloned."""
+    game = playout(title, 4, seed)
+    replay = new_game(title, [f"P{i}" for i in range(4)], None, seed)
+    for number, action in enumerate(game.actions):
+        replay.apply(action)
+        if number % 37 == 0:
+            replay = replay.clone()
+    assert list(replay.actions) == list(game.actions)
+    assert replay.events_since(-1) == game.events_since(-1)
+    for index in (0, 63, 64, 65, 130, game.action_count - 1):
+        assert replay.events_since(index) == game.events_since(index)

@@ -62,3 +62,22 @@ def test_positive_indexes_past_the_end_raise_and_bisecting_matches_a_list(
             log[beyond]
     assert [log[i] for i in range(size)] == plain
     assert bisect_left(log, probe) == bisect_left(plain, probe)
+
+
+@given(st.integers(0, 3 * BLOCK + 5), st.integers(0, 3 * BLOCK + 5))
+def test_a_long_tail_reads_as_a_list_and_folds_on_copy(size: int, more: int) -> None:
+    """``append`` is the tail's ``list.append``: the tail grows past a block until a copy
+    folds its full blocks into the shared tuple (the same entries either way)."""
+    log = AppendLog(range(size))
+    for value in range(size, size + more):
+        log.append(value)
+    plain = list(range(size + more))
+    assert list(log) == plain and len(log) == len(plain)
+    assert [log[i] for i in range(len(plain))] == plain
+    assert all(log.since(start) == plain[start:] for start in (0, size, len(plain)))
+    twin = log.copy()
+    assert len(log._tail) < BLOCK and twin._blocks is log._blocks
+    assert list(twin) == list(log) == plain
+    twin.append(-1)
+    log.append(-2)
+    assert list(twin) == [*plain, -1] and list(log) == [*plain, -2]

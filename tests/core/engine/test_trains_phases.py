@@ -189,3 +189,25 @@ def test_twin_types_share_one_stack_of_cards() -> None:
     assert taken is not None and taken.startswith("3-")
     assert sum(1 for t in game.depot.trains if t.name == "3") == threes - 1
     assert game.depot.take_twin("3") is None  # not a twin both ways unless listed
+
+
+def test_phase_tables_answer_as_a_scan_of_the_phases() -> None:
+    """``TitleConfig.phase_index`` and ``phase_on_train`` (made once per config) give what
+    a scan of the phases gives: ``Game.phase_reached`` and ``phase_for_train``, for every
+    phase of both titles and of the mini title, at every phase index."""
+    from railhouse.engine.record import new_game
+    from railhouse.engine.trains import phase_for_train
+
+    for game in (mini(), new_game("soh", ["a", "b", "c"], None, 1),
+                 new_game("1839", ["a", "b", "c"], None, 1)):
+        phases = game.config.phases
+        names = {p.name for p in phases} | {"no such phase"}
+        trains = {t.name for t in game.config.trains} | {"no such train"}
+        for name in trains:
+            scan = next((i for i, p in enumerate(phases) if name in p.on_trains), None)
+            assert phase_for_train(game.config, name) == scan
+        for index in range(len(phases)):
+            game.phase_index = index
+            for name in names:
+                assert game.phase_reached(name) == any(
+                    p.name == name for p in phases[: index + 1])

@@ -15,6 +15,7 @@ step's own choices, and carried out by :meth:`OperatingRound.process_anytime`.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 from railhouse.engine.actions import Action, LegalAction, find_admitting
@@ -94,9 +95,15 @@ class OperatingRound(Round[G]):
         """``companies`` in operating order: each market's, in the markets' order (a market
         orders a subset as it orders them all, ``StockMarket.order``)."""
         ordered: list[str] = []
-        for market in self.game.markets.values():
-            ordered.extend(market.order(companies))
+        for part in self.market_orders(companies):
+            ordered.extend(part)
         return ordered
+
+    def market_orders(self, companies: list[str]) -> Iterator[list[str]]:
+        """:meth:`order_of` market by market: each market's order of ``companies``, in the
+        markets' order (their concatenation is :meth:`order_of`)."""
+        for market in self.game.markets.values():
+            yield market.order(companies)
 
     def on_turn_start(self, company: Company) -> None:
         """Hook before a company's first step."""
@@ -117,15 +124,22 @@ class OperatingRound(Round[G]):
         """The first company in :meth:`order` that has not operated in this round.  With
         the core's order only the companies yet to operate are put in order (the first of
         them is the first of the whole order that has not operated), none at the end of
-        the round."""
+        the round, and only up to the first market that has one of them (the markets'
+        orders follow one another, :meth:`market_orders`)."""
         game = self.game
+        operated = self.operated
         if type(self).order is not OperatingRound.order:
-            ordered = [c for c in self.order() if c not in self.operated]
-        else:
-            operated = self.operated
-            waiting = [c.id for c in game.operating_companies() if c.id not in operated]
-            ordered = self.order_of(waiting) if waiting else []
-        return game.companies[ordered[0]] if ordered else None
+            ordered = [c for c in self.order() if c not in operated]
+            return game.companies[ordered[0]] if ordered else None
+        waiting = [c.id for c in game.operating_companies() if c.id not in operated]
+        if not waiting:
+            return None
+        parts = (self.market_orders(waiting) if type(self).order_of is OperatingRound.order_of
+                 else (self.order_of(waiting),))
+        for part in parts:
+            if part:
+                return game.companies[part[0]]
+        return None
 
     def current_step(self) -> Step[G] | None:
         """The turn's first step that is not done.  A step's ``done`` never turns back to
@@ -135,16 +149,20 @@ class OperatingRound(Round[G]):
         this several times per action, and a turn has a dozen steps."""
         step = self._open_step
         steps = self.steps
-        if step is not None and not step.done and self._open_in is steps:
-            return step
-        index = self._open if self._open_in is steps else 0
+        if self._open_in is steps:
+            if step is not None and not step.done:
+                return step
+            index = self._open
+        else:
+            self._open_in, index = steps, 0
         count = len(steps)
         while index < count:
             step = steps[index]
             if not step.done:
-                self._open_step, self._open, self._open_in = step, index, steps
+                self._open_step, self._open = step, index
                 return step
             index += 1
+        self._open_step, self._open = None, index
         return None
 
     def advance(self) -> None:

@@ -42,12 +42,13 @@ class DividendStep(TurnStep[G, T]):
         treasury (and, with :attr:`pool_pays_company`, in the pool) pay the company; others
         (IPO, pool) pay nobody."""
         game, company = self.game, self.company
+        bank, held = game.bank, company.ledger.held()  # percent by holder (shares_of)
         for player in game.seats:
-            game.pay(game.bank, player, per_share * company.shares_of(player.id))
-        own = company.shares_of(TREASURY)
+            game.pay(bank, player, per_share * (held.get(player.id, 0) // 10))
+        own = held.get(TREASURY, 0) // 10
         if self.pool_pays_company:
-            own += company.shares_of(POOL)
-        game.pay(game.bank, company, per_share * own)
+            own += held.get(POOL, 0) // 10
+        game.pay(bank, company, per_share * own)
 
     def price_basis(self, kind: str, revenue: int, per_share: int) -> int:
         """The total the price-move hook judges (the revenue by default)."""

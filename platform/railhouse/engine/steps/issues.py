@@ -96,9 +96,13 @@ def fresh_issuable(game: Game, company: Company) -> tuple[int, int]:
     """What :func:`_issuable` remembers, counted now."""
     ledger = company.ledger
     held = ledger.held()
-    players = sum(held.get(p.id, 0) // 10 for p in game.seats)
-    treasury = sum(1 for owner, president in zip(ledger.owners, ledger.presidents, strict=True)
-                   if owner == TREASURY and not president)
+    players = 0
+    for seat in game.seats:
+        players += held.get(seat.id, 0) // 10
+    owners, presidents = ledger.owners, ledger.presidents
+    treasury = owners.count(TREASURY)  # less the president's certificate if it is there
+    if treasury and True in presidents and owners[presidents.index(True)] == TREASURY:
+        treasury -= 1
     return players, treasury
 
 
