@@ -6,6 +6,7 @@ games of both titles, with and without the turn's purchase made."""
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
 
@@ -15,7 +16,7 @@ from railhouse.engine.record import new_game
 from railhouse.engine.rounds.stockchoices import StockChoices, _keeps_core_rows
 
 
-def kind_by_kind(decider: StockChoices, me: str) -> list[LegalAction]:
+def kind_by_kind(decider: StockChoices[Any], me: str) -> list[LegalAction]:
     """The choices naming a company, listed by the per-kind methods in the listing's order."""
     legal = decider.sell_choices(me) if decider.may_sell_now() else []
     if not decider.bought_this_turn:

@@ -105,16 +105,19 @@ class StockChoices(Round[G]):
             legal.append(concede_choice(me))
         return legal
 
-    def company_rows(self, me: str, *, sells: bool, pars: bool, buys: bool,
-                     redeems: bool) -> tuple[list[LegalAction], list[LegalAction],
-                                             list[LegalAction], list[LegalAction]]:
-        """The choices of ``me`` that name a company, by kind, each in company order:
-        (:meth:`sell_choices`, :meth:`par_choices`, :meth:`buy_choices`,
-        :meth:`redeem_choices`), the kinds not asked for left empty.  One pass over the
-        companies answers all four (a closed company offers none; a started one sales and
-        purchases, an unstarted one pars; a floated one its president's redemption), so
-        a listing reads each company's holdings once.  The per-kind methods are this with
-        one kind asked (where a title keeps them: :func:`_keeps_core_rows`)."""
+    def company_rows(self, me: str, companies: Iterable[Company] | None = None, *,
+                     sells: bool, pars: bool, buys: bool, redeems: bool,
+                     ) -> tuple[list[LegalAction], list[LegalAction], list[LegalAction],
+                                list[LegalAction]]:
+        """The choices of ``me`` that name one of ``companies`` (all by default), by kind,
+        each in company order: (:meth:`sell_choices`, :meth:`par_choices`,
+        :meth:`buy_choices`, :meth:`redeem_choices`), the kinds not asked for left empty.
+        One pass over the companies answers all four (a closed company offers none; a
+        started one sales and purchases, an unstarted one pars: its :meth:`par_prices`
+        ``me`` can pay for, where :meth:`may_par`; a floated one its president's
+        redemption), so a listing reads each company's holdings once.  The per-kind
+        methods are this with one kind asked (where a title keeps them:
+        :func:`_keeps_core_rows`)."""
         game = self.game
         sold: list[LegalAction] = []
         parred: list[LegalAction] = []
@@ -130,14 +133,16 @@ class StockChoices(Round[G]):
         barred = self.sold_this_round[me] if buys else ()
         cap = game.config.max_holding_percent - 10
         may_sell, purchases = self.may_sell, self.purchases
-        # the affordable prices of each list ``par_prices`` gives, by its id (see pars_of)
+        # the affordable prices of each list ``par_prices`` gives, by its id (companies of
+        # one kind and market share one list; the list is kept with them, so no other
+        # object takes its id meanwhile)
         affordable: dict[int, tuple[list[int], tuple[int, ...]]] = {}
-        for company in game.companies.values():
+        for company in game.companies.values() if companies is None else companies:
             if company.closed:
                 continue
             if company.started:
                 if held_ok:
-                    mine = company.ledger.percent_of(me)
+                    mine = company.ledger.holdings.get(me, 0)
                     # holding nothing is asked first (the title's gate costs more; a
                     # holder of nothing has no sale_choice either)
                     if sells and mine and may_sell(me, company):
@@ -148,7 +153,15 @@ class StockChoices(Round[G]):
                     if buys and company.id not in barred and mine <= cap:
                         bought += purchases(me, company, cash)
             elif pars:
-                parred += self.pars_of(me, company, units, cash, affordable)
+                offered = self.par_prices(company)
+                known = affordable.get(id(offered))
+                if known is None:
+                    known = affordable[id(offered)] = (
+                        offered, tuple(p for p in offered if p * units <= cash))
+                prices = known[1]
+                # affordable first: may_par costs
+                if prices and self.may_par(me, company, units):
+                    parred += par_choices_at(me, company.id, prices)
             if redeems and company.president == me and company.floated:
                 top = buyback_limit(game, company)
                 if top > 0:
@@ -239,7 +252,7 @@ class StockChoices(Round[G]):
         ledger = company.ledger
         if ledger.president_owner() != self.game.unsold_location():
             return False
-        return ledger.percent_of(me) + units * 10 <= self.game.config.max_holding_percent
+        return ledger.holdings.get(me, 0) + units * 10 <= self.game.config.max_holding_percent
 
     def par_choices(self, me: str) -> list[LegalAction]:
         """Every company ``me`` may start, at every one of its :meth:`par_prices` at which
@@ -250,35 +263,8 @@ class StockChoices(Round[G]):
     def pars_among(self, me: str, companies: Iterable[Company]) -> list[LegalAction]:
         """:meth:`par_choices` among ``companies`` only, in their order (the direct check
         of a par, :meth:`candidates_for`, asks it of the one company started)."""
-        game = self.game
-        units = self.par_units()
-        if not self.can_take_certificates(me, units - 1):
-            return []
-        cash = game.player(me).cash
-        choices: list[LegalAction] = []
-        affordable: dict[int, tuple[list[int], tuple[int, ...]]] = {}
-        for company in companies:
-            if not (company.started or company.closed):
-                choices += self.pars_of(me, company, units, cash, affordable)
-        return choices
-
-    def pars_of(self, me: str, company: Company, units: int, cash: int,
-                affordable: dict[int, tuple[list[int], tuple[int, ...]]]) -> list[LegalAction]:
-        """The pars of ``company`` (unstarted and open) open to ``me`` with ``cash``,
-        starting with ``units`` shares: its :meth:`par_prices` ``me`` can pay for, where
-        :meth:`may_par`.  ``affordable``: the affordable prices of each list
-        ``par_prices`` gave, by its id (companies of one kind and market share one list;
-        the list is kept with them, so no other object takes its id meanwhile), kept by
-        the caller for one listing."""
-        offered = self.par_prices(company)
-        known = affordable.get(id(offered))
-        if known is None:
-            known = affordable[id(offered)] = (
-                offered, tuple(p for p in offered if p * units <= cash))
-        prices = known[1]
-        if prices and self.may_par(me, company, units):  # affordable first: may_par costs
-            return par_choices_at(me, company.id, prices)
-        return []
+        return self.company_rows(me, companies, sells=False, pars=True, buys=False,
+                                 redeems=False)[1]
 
     def par_prices(self, company: Company) -> list[int]:
         """The par prices open to ``company`` now: its market's par spaces, ascending."""
@@ -322,7 +308,7 @@ class StockChoices(Round[G]):
         price = game.share_price(company)
         if cash is None:
             cash = game.player(me).cash
-        room = game.config.max_holding_percent - ledger.percent_of(me)
+        room = game.config.max_holding_percent - ledger.holdings.get(me, 0)
         company_id = company.id
         return [buy_choice(me, company_id, source, percent // 10) for source, percent in offers
                 if price * (percent // 10) <= cash and percent <= room]
@@ -415,8 +401,8 @@ class StockChoices(Round[G]):
 
 
 #: the methods whose core versions :meth:`StockChoices.company_rows` stands for, by class
-_CORE_ROWS = ("sell_choices", "may_sell", "par_choices", "pars_among", "pars_of",
-              "buy_choices", "buy_choices_of", "allow_buy", "redeem_choices")
+_CORE_ROWS = ("sell_choices", "may_sell", "par_choices", "pars_among", "buy_choices",
+              "buy_choices_of", "allow_buy", "redeem_choices")
 _KEEPS_CORE_ROWS: dict[type, bool] = {}
 
 
