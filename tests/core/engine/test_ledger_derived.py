@@ -70,7 +70,7 @@ def check_memos(game: Game) -> None:
 def listed_without_memos(game: Game) -> list[Any]:
     twin = game.clone()
     for company in twin.companies.values():
-        company.ledger._derived = None
+        company.ledger.memo = {}
     return twin.legal_actions()
 
 

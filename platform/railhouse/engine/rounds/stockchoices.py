@@ -142,7 +142,9 @@ class StockChoices(Round[G]):
                 continue
             if company.started:
                 if held_ok:
-                    mine = company.ledger.holdings.get(me, 0)
+                    ledger = company.ledger
+                    held = ledger.holdings  # (percent_of without the call)
+                    mine = (ledger.held() if held is None else held).get(me, 0)
                     # holding nothing is asked first (the title's gate costs more; a
                     # holder of nothing has no sale_choice either)
                     if sells and mine and may_sell(me, company):
@@ -252,7 +254,7 @@ class StockChoices(Round[G]):
         ledger = company.ledger
         if ledger.president_owner() != self.game.unsold_location():
             return False
-        return ledger.holdings.get(me, 0) + units * 10 <= self.game.config.max_holding_percent
+        return ledger.percent_of(me) + units * 10 <= self.game.config.max_holding_percent
 
     def par_choices(self, me: str) -> list[LegalAction]:
         """Every company ``me`` may start, at every one of its :meth:`par_prices` at which
@@ -299,7 +301,7 @@ class StockChoices(Round[G]):
         ``me`` can pay for and hold.  ``cash``: ``me``'s cash, where the caller has it."""
         game = self.game
         ledger = company.ledger
-        memo = ledger.derived()
+        memo = ledger.memo
         offers: list[tuple[str, int]] | None = memo.get(_OFFERS)
         if offers is None:
             offers = memo[_OFFERS] = offers_at(ledger, self.buy_sources(company))
@@ -308,7 +310,7 @@ class StockChoices(Round[G]):
         price = game.share_price(company)
         if cash is None:
             cash = game.player(me).cash
-        room = game.config.max_holding_percent - ledger.holdings.get(me, 0)
+        room = game.config.max_holding_percent - ledger.percent_of(me)
         company_id = company.id
         return [buy_choice(me, company_id, source, percent // 10) for source, percent in offers
                 if price * (percent // 10) <= cash and percent <= room]
@@ -327,7 +329,7 @@ class StockChoices(Round[G]):
         memoised in the ledger (:meth:`ShareLedger.derived`, keyed on the unsold location,
         all it reads besides the certificates): do not change it."""
         unsold = self.game.unsold_location()
-        memo = company.ledger.derived()
+        memo = company.ledger.memo
         key = ("sources", unsold)
         sources: list[str] | None = memo.get(key)
         if sources is None:
