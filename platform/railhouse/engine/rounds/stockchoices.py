@@ -26,10 +26,10 @@ from railhouse.engine.actions import (
     SellShares,
     admitted,
 )
-from railhouse.engine.certificates import ShareLedger
-from railhouse.engine.entities import POOL, TREASURY, Company
+from railhouse.engine.entities import Company
 from railhouse.engine.errors import IllegalAction
 from railhouse.engine.rounds.base import G, Round
+from railhouse.engine.rounds.offers import OFFERS, buy_sources_at, offers_at
 from railhouse.engine.rounds.plainchoices import (
     buy_choice,
     concede_choice,
@@ -302,9 +302,9 @@ class StockChoices(Round[G]):
         game = self.game
         ledger = company.ledger
         memo = ledger.memo
-        offers: list[tuple[str, int]] | None = memo.get(_OFFERS)
+        offers: list[tuple[str, int]] | None = memo.get(OFFERS)
         if offers is None:
-            offers = memo[_OFFERS] = offers_at(ledger, self.buy_sources(company))
+            offers = memo[OFFERS] = offers_at(ledger, self.buy_sources(company))
         if not offers:
             return []
         price = game.share_price(company)
@@ -333,7 +333,7 @@ class StockChoices(Round[G]):
         key = ("sources", unsold)
         sources: list[str] | None = memo.get(key)
         if sources is None:
-            sources = memo[key] = _buy_sources(company.ledger, unsold)
+            sources = memo[key] = buy_sources_at(company.ledger, unsold)
         return sources
 
     # -- title knobs of the choices ---------------------------------------------------
@@ -418,41 +418,3 @@ def _keeps_core_rows(kind: type) -> bool:
         keeps = _KEEPS_CORE_ROWS[kind] = all(
             getattr(kind, name) is getattr(StockChoices, name) for name in _CORE_ROWS)
     return keeps
-
-
-def _buy_sources(ledger: ShareLedger, unsold: str) -> list[str]:
-    owners, presidents = ledger.owners, ledger.presidents
-    supply = any(o == unsold and not p for o, p in zip(owners, presidents, strict=True))
-    sources = [unsold] if supply else []
-    if POOL in owners:
-        sources.append(POOL)
-    if unsold != TREASURY and not supply and TREASURY in owners:
-        sources.append(TREASURY)
-    return sources
-
-
-#: the ledger memo key of :func:`offers_at`
-_OFFERS = ("offers",)
-
-
-def offers_at(ledger: ShareLedger, sources: list[str]) -> list[tuple[str, int]]:
-    """The ordinary certificates on offer: (source, size in percent) for each size at each
-    of ``sources`` (in their order, smallest first).  Memoised by
-    :meth:`StockChoices.purchases` in the ledger under ``("offers",)``: the sources read
-    only the certificates and the unsold location, fixed for the game (see
-    :meth:`StockChoices.buy_sources`), the sizes only the certificates."""
-    return [(source, percent)
-            for source in sources for percent in _ordinary_sizes(ledger, source)]
-
-
-def _ordinary_sizes(ledger: ShareLedger, source: str) -> list[int]:
-    """The sizes of the ordinary certificates at ``source``, ascending, each once (where
-    all ordinary certificates share one size, whether ``source`` holds one of them)."""
-    common = ledger.ordinary_size()
-    if common:
-        owners, presidents = ledger.owners, ledger.presidents
-        president_there = True in presidents and owners[presidents.index(True)] == source
-        return [common] if owners.count(source) > president_there else []
-    return sorted({pct for owner, pct, pres in zip(ledger.owners, ledger.percents,
-                                                   ledger.presidents, strict=True)
-                   if owner == source and not pres})
