@@ -4,7 +4,8 @@ Who holds which certificate changes all game long, and the rules ask "how much o
 company does X hold" many times per decision.  :class:`ShareLedger` keeps the mutable facts
 of all of a company's certificates in flat lists (holder and face-down flag by certificate)
 beside the fixed ones (size, president's certificate), and answers "percent held by X"
-from a per-holder total it recomputes in one pass after a change.  A clone copies one flat
+from a per-holder total (``holdings``) it recomputes in one pass when first asked after a
+change.  A clone copies one flat
 record (its tuples shared), not one record per certificate.
 
 :class:`Certificate` is a view of one entry: reading or assigning ``owner``,
@@ -27,12 +28,13 @@ from railhouse.engine.cloning import fast_deepcopy, flat_on_deepcopy
 class ShareLedger:
     """The certificates of one company, by position: fixed ``indexes`` (the certificates'
     numbers) and ``presidents``; ``owners``, ``face_down`` and ``percents`` (tuples a
-    change replaces).  Every attribute in its ``__dict__`` is immutable or a cache that
-    is replaced, never changed in place, so a clone's ledger is a flat copy of that dict
-    sharing them all, the per-holder totals and the :meth:`derived` memo among them
-    (equal ledgers, equal answers; the side that changes first drops them).  The
-    certificate views belong to one ledger: they live in a slot, outside the dict, so a
-    copy has none until :meth:`views` makes its own."""
+    change replaces) and ``holdings``, the percent held per holder (counted when first
+    asked after a change; the methods below are the only writers).  Every attribute in
+    its ``__dict__`` is immutable or a cache that is replaced, never changed in place, so
+    a clone's ledger is a flat copy of that dict sharing them all, the per-holder totals
+    and the :meth:`derived` memo among them (equal ledgers, equal answers; the side that
+    changes first replaces them).  The certificate views belong to one ledger: they live
+    in a slot, outside the dict, so a copy has none until :meth:`views` makes its own."""
 
     __slots__ = ("__dict__", "_views")
 
@@ -52,16 +54,21 @@ class ShareLedger:
         #: positions is then the order :func:`~railhouse.engine.shares.take_slots` picks in)
         self.in_index_order = all(a < b for a, b in pairwise(self.indexes))
         self._ordinary_size: int | None = None
-        self._held: dict[str, int] | None = None
-        self._derived: dict[Any, Any] | None = None
+        #: :meth:`derived`'s memo, read as an attribute where it is asked per company
+        self.memo: dict[Any, Any] = {}
         self._views: list[Certificate] | None = None
+        #: :meth:`held`, or None until it is asked after a change (of holder, flag or
+        #: size): replaced, never changed in place, so a clone shares it until either
+        #: side changes; a reader asking per company takes it without a call
+        self.holdings: dict[str, int] | None = None
 
     # -- queries -----------------------------------------------------------------------
     def held(self) -> dict[str, int]:
-        """Percent held per holder, face-down certificates not counted (do not mutate)."""
-        held = self._held
+        """Percent held per holder, face-down certificates not counted, holders in the
+        order of their first certificate (do not mutate)."""
+        held = self.holdings
         if held is None:
-            held = self._held = self._count_held()
+            held = self.holdings = self._count_held()
         return held
 
     def _count_held(self) -> dict[str, int]:
@@ -83,22 +90,20 @@ class ShareLedger:
         return held
 
     def percent_of(self, owner: str) -> int:
-        held = self._held
+        held = self.holdings
         return (self.held() if held is None else held).get(owner, 0)
 
     def derived(self) -> dict[Any, Any]:
         """A scratch memo of answers computed from this ledger's certificates alone (who
         holds which, their sizes and flags) and the key: the stock round's sale sizes and
-        purchase sources (:mod:`railhouse.engine.rounds.sales`, ``StockChoices``).  Every
-        change to the ledger replaces it by an empty one, like the per-holder totals, so
-        a key must name everything else its answer reads (e.g. whether the seller is the
-        president), and what it reads besides may only be fixed for the game (its
-        config, its seats).  A clone shares it until either side changes: the two
-        ledgers are equal until then, and the side that changes drops it."""
-        derived = self._derived
-        if derived is None:
-            derived = self._derived = {}
-        return derived
+        purchase sources (:mod:`railhouse.engine.rounds.sales`, ``StockChoices``); the
+        attribute ``memo`` (readers asking per company take it without a call).  Every
+        change to the ledger replaces it by an empty one, so a key must name everything
+        else its answer reads (e.g. whether the seller is the president), and what it
+        reads besides may only be fixed for the game (its config, its seats).  A clone
+        shares it until either side changes: the two ledgers are equal until then, and
+        the side that changes drops it."""
+        return self.memo
 
     def ordinary_size(self) -> int:
         """The size in percent all ordinary (non-president) certificates share, or 0 if
@@ -143,7 +148,7 @@ class ShareLedger:
     def set_owner(self, index: int, owner: str) -> None:
         owners = self.owners
         self.owners = (*owners[:index], owner, *owners[index + 1 :])
-        self._held = self._derived = None
+        self._changed()
 
     def give(self, slots: list[int], owner: str, *, face_up: bool = False) -> None:
         """Give the certificates at positions ``slots`` to ``owner`` in one change (the
@@ -157,17 +162,23 @@ class ShareLedger:
             if any(flags[slot] for slot in slots):
                 self.face_down = tuple(False if i in slots else down
                                        for i, down in enumerate(flags))
-        self._held = self._derived = None
+        self._changed()
 
     def set_face_down(self, index: int, down: bool) -> None:
         flags = self.face_down
         self.face_down = (*flags[:index], down, *flags[index + 1 :])
-        self._held = self._derived = None
+        self._changed()
 
     def set_percent(self, index: int, percent: int) -> None:
         sizes = self.percents
         self.percents = (*sizes[:index], percent, *sizes[index + 1 :])
-        self._held = self._derived = self._ordinary_size = None
+        self._ordinary_size = None
+        self._changed()
+
+    def _changed(self) -> None:
+        """After a change of holder, flag or size: the totals and the memo dropped."""
+        self.holdings = None
+        self.memo = {}
 
     def adopt(self, certs: list[Certificate]) -> None:
         """Make ``certs`` (made alone, in index order) the views of this ledger."""

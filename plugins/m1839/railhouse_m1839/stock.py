@@ -80,7 +80,7 @@ class M1839StockRound(StockRound["M1839"]):
         # where the director's certificate is, and the choices (one share from each
         # source, or the director's certificate) read the certificates and ``me`` alone:
         # memoised in the ledger
-        memo = company.ledger.derived()
+        memo = company.ledger.memo
         key = ("purchases", me)
         hit: tuple[bool, list[LegalAction]] | None = memo.get(key)
         if hit is None:

@@ -77,7 +77,7 @@ def _dump(value: Any, path: str, shared: set[int], paths: dict[int, str]) -> Dum
         if hasattr(value, name):
             state[name] = getattr(value, name)
     if isinstance(value, ShareLedger):
-        state.pop("_derived", None)  # answers derived from equal ledgers, shared by design
+        state.pop("memo", None)  # answers derived from equal ledgers, shared by design
     if not state:
         return (cls.__qualname__, repr(value))
     return (cls.__qualname__, sorted(

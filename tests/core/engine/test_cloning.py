@@ -201,7 +201,7 @@ def test_flat_copied_records_hold_only_immutable_values() -> None:
         records += company.trains
     records += game.depot.trains
     records += [company.ledger for company in game.companies.values()]
-    caches = {"_held", "_derived"}  # a ledger's: replaced or dropped on a change, shared
+    caches = {"holdings", "memo"}  # a ledger's: replaced or dropped on a change, shared
     for record in records:
         for name, value in vars(record).items():
             assert value is None or isinstance(value, str | int) or name in caches or (

@@ -17,7 +17,7 @@ from railhouse.engine.actions import BuyShares, LegalAction
 from railhouse.engine.entities import IPO, Company
 from railhouse.engine.game import Game
 from railhouse.engine.record import new_game
-from railhouse.engine.rounds import sales, stockchoices
+from railhouse.engine.rounds import offers, sales
 from railhouse.engine.rounds.stock import StockRound
 from railhouse.engine.steps import issues
 
@@ -35,12 +35,12 @@ def fresh_answers(game: Game, company: Company) -> dict[Any, Any]:
             seller, president = rest
             answers[key] = sales._sale_step(ledger, seller, president)
         elif kind == "sources":
-            answers[key] = stockchoices._buy_sources(ledger, rest[0])
+            answers[key] = offers.buy_sources_at(ledger, rest[0])
         elif kind == "sizes":
-            answers[key] = stockchoices._ordinary_sizes(ledger, rest[0])
+            answers[key] = offers.ordinary_sizes(ledger, rest[0])
         elif kind == "purchases":  # 1839's: the director's certificate in the IPO, or
             # the purchases of one share
-            sources = stockchoices._buy_sources(ledger, game.unsold_location())
+            sources = offers.buy_sources_at(ledger, game.unsold_location())
             in_ipo = ledger.president_owner() == IPO
             answers[key] = (in_ipo, [
                 LegalAction(BuyShares(entity=rest[0], company=company.id, source=IPO,
@@ -50,8 +50,8 @@ def fresh_answers(game: Game, company: Company) -> dict[Any, Any]:
         elif kind == "offers":  # the core's certificates on offer: (source, size)
             answers[key] = [
                 (source, percent)
-                for source in stockchoices._buy_sources(ledger, game.unsold_location())
-                for percent in stockchoices._ordinary_sizes(ledger, source)]
+                for source in offers.buy_sources_at(ledger, game.unsold_location())
+                for percent in offers.ordinary_sizes(ledger, source)]
         elif kind == "sale":
             seller, president = rest
             answers[key] = sales.fresh_sale_choice(game, company, seller, president)
@@ -70,7 +70,7 @@ def check_memos(game: Game) -> None:
 def listed_without_memos(game: Game) -> list[Any]:
     twin = game.clone()
     for company in twin.companies.values():
-        company.ledger._derived = None
+        company.ledger.memo = {}
     return twin.legal_actions()
 
 

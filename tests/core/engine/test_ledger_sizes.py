@@ -1,6 +1,6 @@
 """The ledger's kept size facts (``ShareLedger.ordinary_size``, ``in_index_order``) and
 the shortcuts built on them (``ShareLedger.held``'s count, ``shares.take_slots``,
-``stockchoices._ordinary_sizes``)
+``offers.ordinary_sizes``)
 agree with a recount from the certificates: at every position of seeded random games of
 both titles (and of a clone that went its own way), after a size changes, and for
 ledgers of mixed sizes, face-down certificates and shuffled numbers.  The interned par
@@ -17,7 +17,7 @@ from railhouse.bench.positions import choose_playing
 from railhouse.engine.certificates import ShareLedger
 from railhouse.engine.game import Game
 from railhouse.engine.record import new_game
-from railhouse.engine.rounds import plainchoices, stockchoices
+from railhouse.engine.rounds import offers, plainchoices
 from railhouse.engine.shares import _exact, take_slots
 
 OWNERS = ("ipo", "pool", "treasury", "p0", "p1", "p2", "p3")
@@ -57,7 +57,7 @@ def check_ledger(ledger: ShareLedger) -> None:
         sizes = sorted({pct for held_by, pct, pres in zip(
             ledger.owners, ledger.percents, ledger.presidents, strict=True)
             if held_by == owner and not pres})
-        assert stockchoices._ordinary_sizes(ledger, owner) == sizes, (ledger.company, owner)
+        assert offers.ordinary_sizes(ledger, owner) == sizes, (ledger.company, owner)
         for count in range(7):
             assert take_slots(ledger, owner, count) == reference_slots(ledger, owner, count)
 

@@ -27,7 +27,7 @@ def sale_choice(game: Game, seller: str, company: Company) -> LegalAction | None
     nothing else (the certificates, that flag, the game's fixed pool limit and seats).
     The choice is immutable, so listings share it."""
     president = company.president == seller
-    memo = company.ledger.derived()
+    memo = company.ledger.memo
     key = ("sale", seller, president)
     known = memo.get(key, _UNKNOWN)
     if known is not _UNKNOWN:
@@ -63,7 +63,7 @@ def sellable_units(game: Game, seller: str, company: Company) -> int:
     under ``("sellable", seller, seller is president)``: the answer reads the certificates,
     that flag, and the game's fixed pool limit and seats."""
     president = company.president == seller
-    memo = company.ledger.derived()
+    memo = company.ledger.memo
     key = ("sellable", seller, president)
     units: int | None = memo.get(key)
     if units is None:
@@ -99,7 +99,7 @@ def sale_step(company: Company, seller: str) -> int:
     Memoised in the ledger under ``("step", seller, seller is president)``: the answer
     reads only the certificates and that flag."""
     president = company.president == seller
-    memo = company.ledger.derived()
+    memo = company.ledger.memo
     key = ("step", seller, president)
     step: int | None = memo.get(key)
     if step is None:

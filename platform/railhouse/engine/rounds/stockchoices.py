@@ -26,10 +26,10 @@ from railhouse.engine.actions import (
     SellShares,
     admitted,
 )
-from railhouse.engine.certificates import ShareLedger
-from railhouse.engine.entities import POOL, TREASURY, Company
+from railhouse.engine.entities import Company
 from railhouse.engine.errors import IllegalAction
 from railhouse.engine.rounds.base import G, Round
+from railhouse.engine.rounds.offers import OFFERS, buy_sources_at, offers_at
 from railhouse.engine.rounds.plainchoices import (
     buy_choice,
     concede_choice,
@@ -83,21 +83,93 @@ class StockChoices(Round[G]):
         if self.finished:
             return []
         me = self.player_id()
-        legal: list[LegalAction] = []
-        if self.may_sell_now():
-            legal.extend(self.sell_choices(me))
+        selling = self.may_sell_now()
         if self.must_sell(me):
-            return legal or [pass_choice(me)]
-        if not self.bought_this_turn:
-            legal.extend(self.par_choices(me))
-            legal.extend(self.buy_choices(me))
-            legal.extend(self.redeem_choices(me))
+            return (self.sell_choices(me) if selling else []) or [pass_choice(me)]
+        acquiring = not self.bought_this_turn
+        if _keeps_core_rows(type(self)):  # every company visited once for all four kinds
+            sells, pars, buys, redeems = self.company_rows(
+                me, sells=selling, pars=acquiring, buys=acquiring,
+                redeems=acquiring and self.redeem_in_turn)
+            legal = [*sells, *pars, *buys, *redeems]
+        else:
+            legal = self.sell_choices(me) if selling else []
+            if acquiring:
+                legal.extend(self.par_choices(me))
+                legal.extend(self.buy_choices(me))
+                legal.extend(self.redeem_choices(me))
         legal.extend(self.extra_choices(me))
         if self.may_pass(me):
             legal.append(pass_choice(me))
         if self.may_concede:
             legal.append(concede_choice(me))
         return legal
+
+    def company_rows(self, me: str, companies: Iterable[Company] | None = None, *,
+                     sells: bool, pars: bool, buys: bool, redeems: bool,
+                     ) -> tuple[list[LegalAction], list[LegalAction], list[LegalAction],
+                                list[LegalAction]]:
+        """The choices of ``me`` that name one of ``companies`` (all by default), by kind,
+        each in company order: (:meth:`sell_choices`, :meth:`par_choices`,
+        :meth:`buy_choices`, :meth:`redeem_choices`), the kinds not asked for left empty.
+        One pass over the companies answers all four (a closed company offers none; a
+        started one sales and purchases, an unstarted one pars: its :meth:`par_prices`
+        ``me`` can pay for, where :meth:`may_par`; a floated one its president's
+        redemption), so a listing reads each company's holdings once.  The per-kind
+        methods are this with one kind asked (where a title keeps them:
+        :func:`_keeps_core_rows`)."""
+        game = self.game
+        sold: list[LegalAction] = []
+        parred: list[LegalAction] = []
+        bought: list[LegalAction] = []
+        redeemed: list[LegalAction] = []
+        cash = game.player(me).cash if pars or buys else 0
+        units = self.par_units() if pars else 0
+        if pars and not self.can_take_certificates(me, units - 1):
+            pars = False
+        if buys and not self.can_take_certificates(me, 1):
+            buys = False
+        held_ok = sells or buys
+        barred = self.sold_this_round[me] if buys else ()
+        cap = game.config.max_holding_percent - 10
+        may_sell, purchases = self.may_sell, self.purchases
+        # the affordable prices of each list ``par_prices`` gives, by its id (companies of
+        # one kind and market share one list; the list is kept with them, so no other
+        # object takes its id meanwhile)
+        affordable: dict[int, tuple[list[int], tuple[int, ...]]] = {}
+        for company in game.companies.values() if companies is None else companies:
+            if company.closed:
+                continue
+            if company.started:
+                if held_ok:
+                    ledger = company.ledger
+                    held = ledger.holdings  # (percent_of without the call)
+                    mine = (ledger.held() if held is None else held).get(me, 0)
+                    # holding nothing is asked first (the title's gate costs more; a
+                    # holder of nothing has no sale_choice either)
+                    if sells and mine and may_sell(me, company):
+                        choice = sale_choice(game, me, company)
+                        if choice is not None:
+                            sold.append(choice)
+                    # allow_buy's tests on the company, in its order
+                    if buys and company.id not in barred and mine <= cap:
+                        bought += purchases(me, company, cash)
+            elif pars:
+                offered = self.par_prices(company)
+                known = affordable.get(id(offered))
+                if known is None:
+                    known = affordable[id(offered)] = (
+                        offered, tuple(p for p in offered if p * units <= cash))
+                prices = known[1]
+                # affordable first: may_par costs
+                if prices and self.may_par(me, company, units):
+                    parred += par_choices_at(me, company.id, prices)
+            if redeems and company.president == me and company.floated:
+                top = buyback_limit(game, company)
+                if top > 0:
+                    redeemed.append(LegalAction(Redeem(entity=me, company=company.id, count=1),
+                                                {"count": Range(1, top)}))
+        return sold, parred, bought, redeemed
 
     def may_sell_now(self) -> bool:
         """Sales come before the turn's purchase, and after it where
@@ -113,32 +185,14 @@ class StockChoices(Round[G]):
         many of its Bank-Pool shares as its cash pays for (1839 R-7.4.5)."""
         if not self.redeem_in_turn:
             return []
-        legal = []
-        for company in self.game.companies.values():
-            if company.president != me or not company.floated or company.closed:
-                continue
-            top = buyback_limit(self.game, company)
-            if top > 0:
-                legal.append(LegalAction(Redeem(entity=me, company=company.id, count=1),
-                                         {"count": Range(1, top)}))
-        return legal
+        return self.company_rows(me, sells=False, pars=False, buys=False, redeems=True)[3]
 
     def sell_choices(self, me: str) -> list[LegalAction]:
         """One ranged choice per company ``me`` holds and :meth:`may_sell`
         (:func:`~railhouse.engine.rounds.sales.sale_choice`: with certificates larger than
         10% the range steps by the certificate size, a holder of 20% certificates sells 2,
         4, ... shares)."""
-        choices = []
-        game = self.game
-        may_sell = self.may_sell
-        for company in game.companies.values():
-            # holding nothing is asked first (the title's gate costs more; a holder of
-            # nothing has no sale_choice either)
-            if company.ledger.percent_of(me) and may_sell(me, company):
-                choice = sale_choice(game, me, company)
-                if choice is not None:
-                    choices.append(choice)
-        return choices
+        return self.company_rows(me, sells=True, pars=False, buys=False, redeems=False)[0]
 
     def sale_choice_of(self, me: str, company: Company) -> LegalAction | None:
         """``company``'s entry of :meth:`sell_choices` (None for none): its
@@ -148,7 +202,8 @@ class StockChoices(Round[G]):
 
     def may_sell(self, me: str, company: Company) -> bool:
         """Whether ``me`` may sell ``company`` now at all, whatever the shares say: it is
-        started and open, not sold this turn, and the title's ``allow_sell`` agrees."""
+        started and open, not sold this turn, and the title's ``allow_sell`` agrees (the
+        listing asks it of started open companies only)."""
         if company.closed or not company.started or company.id in self.sold_this_turn:
             return False
         return self.allow_sell(me, company)
@@ -210,28 +265,8 @@ class StockChoices(Round[G]):
     def pars_among(self, me: str, companies: Iterable[Company]) -> list[LegalAction]:
         """:meth:`par_choices` among ``companies`` only, in their order (the direct check
         of a par, :meth:`candidates_for`, asks it of the one company started)."""
-        game = self.game
-        units = self.par_units()
-        if not self.can_take_certificates(me, units - 1):
-            return []
-        cash = game.player(me).cash
-        choices = []
-        # the affordable prices of each list ``par_prices`` gives, by its id (companies of
-        # one kind and market share one list; the list is kept with them, so no other
-        # object takes its id meanwhile)
-        affordable: dict[int, tuple[list[int], tuple[int, ...]]] = {}
-        for company in companies:
-            if company.started or company.closed:
-                continue
-            offered = self.par_prices(company)
-            known = affordable.get(id(offered))
-            if known is None:
-                known = affordable[id(offered)] = (
-                    offered, tuple(p for p in offered if p * units <= cash))
-            prices = known[1]
-            if prices and self.may_par(me, company, units):  # affordable first: may_par costs
-                choices += par_choices_at(me, company.id, prices)
-        return choices
+        return self.company_rows(me, companies, sells=False, pars=True, buys=False,
+                                 redeems=False)[1]
 
     def par_prices(self, company: Company) -> list[int]:
         """The par prices open to ``company`` now: its market's par spaces, ascending."""
@@ -246,25 +281,14 @@ class StockChoices(Round[G]):
         """:meth:`buy_choices_of` of every company, in order.  Where a title keeps this
         class's :meth:`buy_choices_of` and :meth:`allow_buy`, the tests of ``allow_buy``
         that do not depend on the company (the certificate limit) are asked once."""
-        choices: list[LegalAction] = []
-        companies = self.game.companies.values()
         kind = type(self)
         if (kind.buy_choices_of is not StockChoices.buy_choices_of
                 or kind.allow_buy is not StockChoices.allow_buy):
-            for company in companies:
+            choices: list[LegalAction] = []
+            for company in self.game.companies.values():
                 choices.extend(self.buy_choices_of(me, company))
             return choices
-        if not self.can_take_certificates(me, 1):
-            return choices
-        sold = self.sold_this_round[me]
-        cap = self.game.config.max_holding_percent - 10
-        cash = self.game.player(me).cash
-        purchases = self.purchases
-        for company in companies:  # allow_buy's tests on the company, in its order
-            if (company.started and not company.closed and company.id not in sold
-                    and company.ledger.percent_of(me) <= cap):
-                choices += purchases(me, company, cash)
-        return choices
+        return self.company_rows(me, sells=False, pars=False, buys=True, redeems=False)[2]
 
     def buy_choices_of(self, me: str, company: Company) -> list[LegalAction]:
         """The purchases of ``company``'s shares open to ``me``: one per source and size of
@@ -277,10 +301,10 @@ class StockChoices(Round[G]):
         ``me`` can pay for and hold.  ``cash``: ``me``'s cash, where the caller has it."""
         game = self.game
         ledger = company.ledger
-        memo = ledger.derived()
-        offers: list[tuple[str, int]] | None = memo.get(_OFFERS)
+        memo = ledger.memo
+        offers: list[tuple[str, int]] | None = memo.get(OFFERS)
         if offers is None:
-            offers = memo[_OFFERS] = offers_at(ledger, self.buy_sources(company))
+            offers = memo[OFFERS] = offers_at(ledger, self.buy_sources(company))
         if not offers:
             return []
         price = game.share_price(company)
@@ -305,11 +329,11 @@ class StockChoices(Round[G]):
         memoised in the ledger (:meth:`ShareLedger.derived`, keyed on the unsold location,
         all it reads besides the certificates): do not change it."""
         unsold = self.game.unsold_location()
-        memo = company.ledger.derived()
+        memo = company.ledger.memo
         key = ("sources", unsold)
         sources: list[str] | None = memo.get(key)
         if sources is None:
-            sources = memo[key] = _buy_sources(company.ledger, unsold)
+            sources = memo[key] = buy_sources_at(company.ledger, unsold)
         return sources
 
     # -- title knobs of the choices ---------------------------------------------------
@@ -334,7 +358,13 @@ class StockChoices(Round[G]):
             if not admitted(listed, action):
                 raise IllegalAction(self.explain(action), self.rule)
             return
-        candidates = self.candidates_for(action)
+        # the direct check reads an unchanging state too: the listing's scratch memo
+        # (a certificate count asked by ``must_sell`` and again by the purchase)
+        saved, self._listing = self._listing, {}
+        try:
+            candidates = self.candidates_for(action)
+        finally:
+            self._listing = saved
         if candidates is None:
             super().validate(action)
         elif not any(choice.admits(action) for choice in candidates):
@@ -372,39 +402,19 @@ class StockChoices(Round[G]):
         return [] if company is None else self.buy_choices_of(me, company)
 
 
-def _buy_sources(ledger: ShareLedger, unsold: str) -> list[str]:
-    owners, presidents = ledger.owners, ledger.presidents
-    supply = any(o == unsold and not p for o, p in zip(owners, presidents, strict=True))
-    sources = [unsold] if supply else []
-    if POOL in owners:
-        sources.append(POOL)
-    if unsold != TREASURY and not supply and TREASURY in owners:
-        sources.append(TREASURY)
-    return sources
+#: the methods whose core versions :meth:`StockChoices.company_rows` stands for, by class
+_CORE_ROWS = ("sell_choices", "may_sell", "par_choices", "pars_among", "buy_choices",
+              "buy_choices_of", "allow_buy", "redeem_choices")
+_KEEPS_CORE_ROWS: dict[type, bool] = {}
 
 
-#: the ledger memo key of :func:`offers_at`
-_OFFERS = ("offers",)
-
-
-def offers_at(ledger: ShareLedger, sources: list[str]) -> list[tuple[str, int]]:
-    """The ordinary certificates on offer: (source, size in percent) for each size at each
-    of ``sources`` (in their order, smallest first).  Memoised by
-    :meth:`StockChoices.purchases` in the ledger under ``("offers",)``: the sources read
-    only the certificates and the unsold location, fixed for the game (see
-    :meth:`StockChoices.buy_sources`), the sizes only the certificates."""
-    return [(source, percent)
-            for source in sources for percent in _ordinary_sizes(ledger, source)]
-
-
-def _ordinary_sizes(ledger: ShareLedger, source: str) -> list[int]:
-    """The sizes of the ordinary certificates at ``source``, ascending, each once (where
-    all ordinary certificates share one size, whether ``source`` holds one of them)."""
-    common = ledger.ordinary_size()
-    if common:
-        owners, presidents = ledger.owners, ledger.presidents
-        president_there = True in presidents and owners[presidents.index(True)] == source
-        return [common] if owners.count(source) > president_there else []
-    return sorted({pct for owner, pct, pres in zip(ledger.owners, ledger.percents,
-                                                   ledger.presidents, strict=True)
-                   if owner == source and not pres})
+def _keeps_core_rows(kind: type) -> bool:
+    """Whether the stock round class ``kind`` keeps every one of the core's per-kind
+    listings (:data:`_CORE_ROWS`), so that one :meth:`StockChoices.company_rows` pass
+    lists them all exactly as they would (a title overriding one is listed kind by kind,
+    through its own method)."""
+    keeps = _KEEPS_CORE_ROWS.get(kind)
+    if keeps is None:
+        keeps = _KEEPS_CORE_ROWS[kind] = all(
+            getattr(kind, name) is getattr(StockChoices, name) for name in _CORE_ROWS)
+    return keeps

@@ -1,0 +1,49 @@
+"""The shares a stock turn offers for sale: where a company's ordinary certificates are
+bought (its unsold location, the Bank Pool, its own treasury) and in what sizes, read
+from its ledger alone (SOH "Buying shares"; 1839 R-7.3.1, R-7.3.6).  The stock round
+(:mod:`railhouse.engine.rounds.stockchoices`) memoises the answers in the ledger."""
+
+from __future__ import annotations
+
+from railhouse.engine.certificates import ShareLedger
+from railhouse.engine.entities import POOL, TREASURY
+
+
+def buy_sources_at(ledger: ShareLedger, unsold: str) -> list[str]:
+    """Where the company of ``ledger`` sells its ordinary shares, ``unsold`` being where
+    they start: ``StockChoices.buy_sources`` from scratch."""
+    owners, presidents = ledger.owners, ledger.presidents
+    supply = any(o == unsold and not p for o, p in zip(owners, presidents, strict=True))
+    sources = [unsold] if supply else []
+    if POOL in owners:
+        sources.append(POOL)
+    if unsold != TREASURY and not supply and TREASURY in owners:
+        sources.append(TREASURY)
+    return sources
+
+
+#: the ledger memo key of :func:`offers_at`
+OFFERS = ("offers",)
+
+
+def offers_at(ledger: ShareLedger, sources: list[str]) -> list[tuple[str, int]]:
+    """The ordinary certificates on offer: (source, size in percent) for each size at each
+    of ``sources`` (in their order, smallest first).  Memoised by ``StockChoices.purchases``
+    in the ledger under :data:`OFFERS`: the sources read only the certificates and the
+    unsold location, fixed for the game (see ``StockChoices.buy_sources``), the sizes
+    only the certificates."""
+    return [(source, percent)
+            for source in sources for percent in ordinary_sizes(ledger, source)]
+
+
+def ordinary_sizes(ledger: ShareLedger, source: str) -> list[int]:
+    """The sizes of the ordinary certificates at ``source``, ascending, each once (where
+    all ordinary certificates share one size, whether ``source`` holds one of them)."""
+    common = ledger.ordinary_size()
+    if common:
+        owners, presidents = ledger.owners, ledger.presidents
+        president_there = True in presidents and owners[presidents.index(True)] == source
+        return [common] if owners.count(source) > president_there else []
+    return sorted({pct for owner, pct, pres in zip(ledger.owners, ledger.percents,
+                                                   ledger.presidents, strict=True)
+                   if owner == source and not pres})

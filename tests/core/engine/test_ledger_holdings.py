@@ -1,0 +1,72 @@
+"""A ledger's per-holder totals (``ShareLedger.held()``, kept in ``holdings`` until a
+change drops them) equal a recount from the certificates: at every position of seeded
+random games of both titles (every action, not only the stock round's: operating rounds
+and pending choices move shares too), and in clones that went their own way from one of
+those positions."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from railhouse.bench.positions import choose_playing
+from railhouse.engine.certificates import ShareLedger
+from railhouse.engine.game import Game
+from railhouse.engine.record import new_game
+
+
+def recount(ledger: ShareLedger) -> dict[str, int]:
+    """Percent held per holder from the certificates, face-down ones not counted, holders
+    in the order of their first certificate (the order observations list them in)."""
+    held: dict[str, int] = {}
+    for owner, percent, down in zip(ledger.owners, ledger.percents, ledger.face_down,
+                                    strict=True):
+        if not down:
+            held[owner] = held.get(owner, 0) + percent
+    return held
+
+
+def check(game: Game) -> None:
+    for company in game.companies.values():
+        ledger = company.ledger
+        kept = ledger.holdings
+        assert kept is None or list(kept.items()) == list(recount(ledger).items()), company.id
+        assert list(ledger.held().items()) == list(recount(ledger).items()), company.id
+
+
+@pytest.mark.parametrize(("title", "seed"), [("soh", 3), ("soh", 7), ("1839", 3)])
+def test_holdings_equal_a_recount_at_every_position(title: str, seed: int) -> None:
+    game = new_game(title, ["A", "B", "C", "D"], None, seed)
+    rng = random.Random(seed)
+    side: Game | None = None
+    while not game.over:
+        check(game)
+        if side is not None and not side.over:  # a clone that went its own way
+            side.apply(choose_playing(rng, side.legal_actions()))
+            check(side)
+        if len(game.actions) % 50 == 0:
+            side = game.clone()
+        game.apply(choose_playing(rng, game.legal_actions()))
+    check(game)
+
+
+def test_a_change_through_a_view_or_a_clone_recounts_that_side_only() -> None:
+    game = new_game("soh", ["A", "B", "C", "D"], None, 1)
+    company = next(iter(game.companies.values()))
+    ledger = company.ledger
+    ledger.held()
+    twin = game.clone()
+    copied = twin.companies[company.id].ledger
+    assert copied.holdings is ledger.holdings  # shared while the two are equal
+    before = dict(ledger.held())
+    twin.companies[company.id].certs[1].owner = "p2"
+    assert copied.holdings is None and ledger.holdings is not None
+    assert copied.held() == recount(copied) and copied.percent_of("p2") > 0
+    assert ledger.held() == before
+    company.certs[2].face_down = True
+    assert ledger.held() == recount(ledger)
+    company.certs[3].percent = 20
+    assert ledger.held() == recount(ledger)
+    ledger.give([4, 5], "p1", face_up=True)
+    assert ledger.held() == recount(ledger) and ledger.percent_of("p1") >= 20

@@ -1,0 +1,46 @@
+"""The one-pass stock listing (``StockChoices.company_rows`` asked for every kind at once)
+lists exactly what the per-kind listings do one after the other (sales, pars, purchases,
+redemptions, each in company order): at every stock-round decision of seeded random
+games of both titles, with and without the turn's purchase made."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+from railhouse.bench.positions import choose_playing
+from railhouse.engine.actions import LegalAction
+from railhouse.engine.record import new_game
+from railhouse.engine.rounds.stockchoices import StockChoices, _keeps_core_rows
+
+
+def kind_by_kind(decider: StockChoices[Any], me: str) -> list[LegalAction]:
+    """The choices naming a company, listed by the per-kind methods in the listing's order."""
+    legal = decider.sell_choices(me) if decider.may_sell_now() else []
+    if not decider.bought_this_turn:
+        legal += decider.par_choices(me) + decider.buy_choices(me)
+        legal += decider.redeem_choices(me)
+    return legal
+
+
+@pytest.mark.parametrize(("title", "seed"), [("soh", 3), ("soh", 11), ("1839", 4)])
+def test_one_pass_equals_the_per_kind_listings(title: str, seed: int) -> None:
+    game = new_game(title, ["A", "B", "C", "D"], None, seed)
+    rng = random.Random(seed)
+    compared = 0
+    while not game.over:
+        legal = game.legal_actions()
+        decider = game.decider()
+        if isinstance(decider, StockChoices) and not decider.must_sell(decider.player_id()):
+            assert _keeps_core_rows(type(decider))
+            me = decider.player_id()
+            selling = decider.may_sell_now()
+            acquiring = not decider.bought_this_turn
+            rows = decider.company_rows(me, sells=selling, pars=acquiring, buys=acquiring,
+                                        redeems=acquiring and decider.redeem_in_turn)
+            assert [choice for row in rows for choice in row] == kind_by_kind(decider, me)
+            compared += 1
+        game.apply(choose_playing(rng, legal))
+    assert compared > 50
