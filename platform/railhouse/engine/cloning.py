@@ -9,6 +9,8 @@ for search bots:
   the decorator too; it is only correct for values that are never mutated after creation.
 - **The title's shared data is not copied.**  The config, the title metadata, the hooks and
   the map definition are the same objects in a clone (:func:`shared_roots`).
+- **What the game never changes after it is built is shared**: its ``options`` and the
+  seats' ``players`` names (:data:`SHARED_STATE`).
 - **Append-only logs share their past.**  The action log and the event log are
   :class:`~railhouse.engine.applog.AppendLog` s of immutable entries: a clone shares
   their full blocks and copies only the last few references.
@@ -66,6 +68,7 @@ __all__ = [
     "REBUILT",
     "SELF_CLONING",
     "SHALLOW_LOGS",
+    "SHARED_STATE",
     "MemoTable",
     "copy_rng",
     "deepcopy_game",
@@ -84,8 +87,11 @@ SHALLOW_LOGS = frozenset({"_actions", "_events"})
 REBUILT = frozenset({"_rng", "_rng_shared", "_legal"})
 #: attribute names whose value copies itself with a ``clone()`` method
 SELF_CLONING = frozenset({"board"})
+#: game attributes set once when the game is built and never changed (the resolved
+#: option values, the players' names): a clone holds the same objects
+SHARED_STATE = frozenset({"options", "players"})
 #: game attributes :func:`deepcopy_game` does not deep-copy
-_NOT_DEEP_COPIED = SHALLOW_LOGS | REBUILT | SELF_CLONING
+_NOT_DEEP_COPIED = SHALLOW_LOGS | REBUILT | SELF_CLONING | SHARED_STATE
 
 
 def shared_on_copy(cls: type[T]) -> type[T]:
@@ -185,7 +191,8 @@ def deepcopy_game(game: Game, memo: dict[int, Any]) -> Game:
     atomic, copiers, seen, skip = ATOMIC, _COPIERS, memo.get, _NOT_DEEP_COPIED
     for name, value in state.items():  # fast_deepcopy inlined
         if type(value) in atomic or name in skip:
-            continue  # (REBUILT: replaced by share_rng and adopt_legal_cache below)
+            continue  # (REBUILT: replaced by share_rng and adopt_legal_cache below;
+            # SHARED_STATE: the same object)
         done = seen(id(value), _MISSING)
         if done is _MISSING:
             copier = copiers.get(type(value))

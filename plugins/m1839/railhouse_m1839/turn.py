@@ -8,7 +8,7 @@ from railhouse.engine.actions import Action
 from railhouse.engine.turnstate import TurnState
 
 
-@dataclass(slots=True)
+@dataclass
 class M1839Turn(TurnState):
     """The 1839 operating turn's state, shared by its steps."""
 

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from railhouse.engine.turnstate import TurnState
 
 
-@dataclass(slots=True)
+@dataclass
 class SohTurn(TurnState):
     """What a SOH operating turn remembers beyond the core's."""
 

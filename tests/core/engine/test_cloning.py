@@ -15,6 +15,7 @@ import pytest
 from engine_positions import mini
 from minititle import MiniGame
 
+from railhouse.bench.positions import playout
 from railhouse.engine import cloning, fastcopy
 from railhouse.engine.actions import LegalAction, Pass, Range
 from railhouse.engine.api import Event
@@ -22,6 +23,7 @@ from railhouse.engine.cloning import fast_deepcopy, shared_on_copy, shared_roots
 from railhouse.engine.config import MarketCell
 from railhouse.engine.entities import Train
 from railhouse.engine.invariants import check_invariants
+from railhouse.engine.record import new_game
 from railhouse.engine.rounds.base import Decider
 from railhouse.engine.rounds.operating import OperatingRound
 from railhouse.testing.conformance import choose
@@ -73,6 +75,25 @@ def test_the_logs_share_their_immutable_entries_but_not_the_lists() -> None:
     assert all(a is b for a, b in zip(twin._events, game._events, strict=True))
     twin.event("note", {"by": "clone"})
     assert game._events[-1].kind != "note"
+
+
+@pytest.mark.parametrize("title", ["soh", "1839"])
+def test_what_a_game_never_changes_is_shared_and_stays_unchanged(title: str) -> None:
+    """``cloning.SHARED_STATE`` (the options, the players' names) is held by a clone as
+    it is: correct only while no play changes them, which a whole seeded playout of each
+    title checks (the values and the objects, before and after)."""
+    fresh = new_game(title, ["a", "b", "c", "d"], None, 5)
+    twin = fresh.clone()
+    for name in cloning.SHARED_STATE:
+        assert getattr(twin, name) is getattr(fresh, name), name
+    finished = playout(title, 4, 5)
+    played = new_game(title, list(finished.players), None, 5)
+    before = {name: copy.deepcopy(getattr(played, name)) for name in cloning.SHARED_STATE}
+    objects = {name: getattr(played, name) for name in cloning.SHARED_STATE}
+    for action in finished.actions:
+        played.apply(action)
+    for name in cloning.SHARED_STATE:
+        assert getattr(played, name) is objects[name] and objects[name] == before[name], name
 
 
 def test_mutating_players_companies_certificates_privates_leaves_the_original() -> None:

@@ -66,7 +66,7 @@ def test_a_clones_turn_has_its_own_containers_and_shares_the_route_dicts(title: 
     assert "W" not in copied.declined
 
 
-@dataclass(slots=True)
+@dataclass
 class TitleTurn(TurnState):
     """A title's turn with a mutable field of its own: copied deeply, not shared."""
 
@@ -89,3 +89,12 @@ def test_a_turn_container_held_elsewhere_stays_one_container_in_the_copy() -> No
                   {"held": turn.declined, "turn": turn}):
         twin = fast_deepcopy(state, {})
         assert twin["held"] is twin["turn"].declined and twin["held"] is not turn.declined
+
+
+def test_a_turn_state_with_slots_is_refused() -> None:
+    """A clone copies a turn's ``__dict__``: a field kept in a slot would not be copied."""
+    with pytest.raises(TypeError, match="no slots"):
+
+        @dataclass(slots=True)
+        class SlottedTurn(TurnState):
+            extra: int = 0
