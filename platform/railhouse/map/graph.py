@@ -144,11 +144,15 @@ def path_ends(board: Board, g: TrackGraph, op: Operator,
 
 def blocked_cities(board: Board, g: TrackGraph, op: Operator) -> list[int]:
     """The city nodes of ``g`` that ``op`` may not pass (:func:`blocked`; only a city full
-    of tokens can be), in the order of :func:`full_cities`."""
+    of tokens can be), in the order of the board's tokens (that of :func:`full_cities`).
+    One pass over the tokens, nothing kept: asked once per reach found, at a revision
+    whose tokens or graph are new (a memo of the full cities was rarely asked twice)."""
     company, non_blocking = op.company, op.non_blocking
-    # blocked(): no token of op's own nor of a non-blocking owner
-    return [u for u, owners in full_cities(board, g)
-            if company not in owners and non_blocking.isdisjoint(owners)]
+    get = city_table(g).get
+    # blocked(): full, and no token of op's own nor of a non-blocking owner
+    return [node[0] for city, owners in board.tokens.items()
+            if (node := get(city)) is not None and len(owners) >= node[1]
+            and company not in owners and non_blocking.isdisjoint(owners)]
 
 
 _CITY_NAMES: dict[tuple[str, int], str] = {}

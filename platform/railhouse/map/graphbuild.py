@@ -102,29 +102,55 @@ class _Fragment(NamedTuple):
 
 
 def fragment(mapdef: MapDef, coord: str, t: TileDef, rot: int) -> _Fragment:
+    """What ``coord`` holding tile ``t`` at rotation ``rot`` adds to the graph (cached per
+    map, hex, tile and rotation): the tile's :func:`_shape` at that rotation, named on
+    ``coord`` (a lay of a new tile, turn or hex makes one: every name is ``coord``'s, the
+    rest is the shape's, made once per tile and rotation)."""
     key = ("fragment", coord, id(t), rot)
     hit: _Fragment | None = mapdef._cache.get(key)
     if hit is not None:
         return hit
+    edge_mask, stops, paths = _shape(mapdef, t, rot)
     off = mapdef.hexes[coord].offboard
-    labels = [t.stop_name(i) for i in range(len(t.stops))]
-    stops = []
-    for i, stop in enumerate(t.stops):
-        if stop.kind == OFFBOARD:
-            name = off.location if off is not None else f"{coord}.{labels[i]}"
-            stops.append((Node(name, OFFBOARD, coord, offboard=off), True))
-            continue
-        city = t.city_indices().index(i) if stop.kind == CITY else -1
-        node = Node(f"{coord}.{labels[i]}", stop.kind, coord, city, stop.revenue, stop.slots)
-        stops.append((node, False))
-    o = orient(t, rot)
-    paths = []
-    for a, b in o.paths:
-        label_a = labels[a - STOP_BASE] if a >= STOP_BASE else str(a)
-        label_b = labels[b - STOP_BASE] if b >= STOP_BASE else str(b)
-        paths.append((a, b, f"{coord}:{'-'.join(sorted((label_a, label_b)))}"))
-    hit = _Fragment(o.edge_mask, tuple(stops), tuple(paths), _sides_of(mapdef, coord))
+    prefix = coord + "."
+    nodes = []
+    for label, kind, city, revenue, slots in stops:
+        if kind == OFFBOARD:
+            name = off.location if off is not None else prefix + label
+            nodes.append((Node(name, OFFBOARD, coord, offboard=off), True))
+        else:
+            nodes.append((Node(prefix + label, kind, coord, city, revenue, slots), False))
+    prefix = coord + ":"
+    hit = _Fragment(edge_mask, tuple(nodes),
+                    tuple([(a, b, prefix + pair) for a, b, pair in paths]),
+                    _sides_of(mapdef, coord))
     mapdef._cache[key] = hit
+    return hit
+
+
+_Shape = tuple[int, tuple[tuple[str, str, int, int, int], ...], tuple[tuple[int, int, str], ...]]
+
+
+def _shape(mapdef: MapDef, t: TileDef, rot: int) -> _Shape:
+    """Tile ``t`` at rotation ``rot`` with no hex: its edge mask, its stops as ``(label,
+    kind, city index, revenue, slots)`` in stop order (label ``"c0"``, city index -1 for
+    a stop that is no city), and its paths as ``(end a, end b, "a-b")`` with ends as in
+    :class:`~railhouse.map.tiles.Oriented` and the ends' labels sorted (cached per map,
+    tile and rotation)."""
+    key = ("fragment_shape", id(t), rot)
+    hit: _Shape | None = mapdef._cache.get(key)
+    if hit is None:
+        labels = [t.stop_name(i) for i in range(len(t.stops))]
+        cities = t.city_indices()
+        stops = tuple((labels[i], stop.kind, cities.index(i) if stop.kind == CITY else -1,
+                       stop.revenue, stop.slots) for i, stop in enumerate(t.stops))
+        o = orient(t, rot)
+        paths = []
+        for a, b in o.paths:
+            label_a = labels[a - STOP_BASE] if a >= STOP_BASE else str(a)
+            label_b = labels[b - STOP_BASE] if b >= STOP_BASE else str(b)
+            paths.append((a, b, "-".join(sorted((label_a, label_b)))))
+        hit = mapdef._cache[key] = (o.edge_mask, stops, tuple(paths))
     return hit
 
 

@@ -12,7 +12,7 @@ from minimap import mini_map
 
 from railhouse.bench.positions import playout
 from railhouse.map import Board, Operator
-from railhouse.map.graph import blocked_cities, city_table, full_cities
+from railhouse.map.graph import blocked, blocked_cities, city_table, full_cities
 from railhouse.map.network import network_graph
 
 
@@ -84,3 +84,24 @@ def test_a_clone_lays_into_its_own_city_table_and_leaves_the_original_alone() ->
     g = network_graph(fresh)
     assert {k: g.nodes[u].name for k, (u, _) in city_table(g).items()} == {
         k: network_graph(other).nodes[u].name for k, (u, _) in after.items()}
+
+
+@pytest.mark.parametrize("title", ["soh", "1839"])
+def test_blocked_cities_are_the_cities_blocked_for_each_company(title: str) -> None:
+    """``blocked_cities`` (one pass over the tokens, nothing kept) names, at every position
+    of a seeded game and for every company's operator, the city nodes :func:`blocked`
+    says it may not pass, in the order of :func:`full_cities`."""
+    checked = 0
+
+    def visit(game: Any, legal: list[Any]) -> None:
+        nonlocal checked
+        board = game.board
+        for company in game.companies.values():
+            op = game.route_operator(company)
+            g = network_graph(board, op.released)
+            want = [u for u, _ in full_cities(board, g) if blocked(board, g.nodes[u], op)]
+            assert blocked_cities(board, g, op) == want
+            checked += bool(want)
+
+    playout(title, 4, 1003, visit=visit)
+    assert checked > 20
