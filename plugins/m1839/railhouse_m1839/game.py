@@ -9,7 +9,6 @@ R-7.3.9), queued new-Local powers and the set/purple bookkeeping.
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Mapping, Sequence
 from operator import attrgetter
 from typing import Any
@@ -99,9 +98,9 @@ class M1839(Game):
         spec = self.config.company(company.id)
         if spec.kind == "major":
             company.closed = True
-        company.spec = dataclasses.replace(spec)
-        for cert in company.certs:
-            cert.owner = IPO
+        company.spec = spec  # the charter's (frozen: shared, as clones share it)
+        ledger = company.ledger
+        ledger.give(list(range(len(ledger.owners))), IPO)  # every certificate, one change
 
     def redeal_by_cash(self) -> None:
         """R-6.8: re-deal the cards by ascending cash, ties keeping their previous order."""
