@@ -64,11 +64,10 @@ def _wanting(game: M1839) -> tuple[CompanySpec, ...]:
     function of these charters alone (:func:`_rows`)."""
     out: list[CompanySpec] = []
     for company in game.companies.values():
-        if company.closed or company.operated_count > 0:
+        if company.closed or company.operated_count:  # (operated: a count above 0)
             continue
         spec = company.spec
-        kind = spec.kind
-        if kind == "major" or (kind == "local" and company.started):
+        if spec.kind == "major" or (company.started and spec.kind == "local"):
             out.append(spec)
     return tuple(out)
 
