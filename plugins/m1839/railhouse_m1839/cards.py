@@ -26,29 +26,25 @@ class NumberCards:
         default=None, init=False, compare=False, repr=False)
 
     def order(self) -> list[str]:
-        """Players in ascending current-colour number (a fresh list)."""
-        return list(self._ordered())
-
-    def _ordered(self) -> tuple[str, ...]:
-        """:meth:`order` as a tuple (shared).  Asked several times per decision while the
-        numbers change a few times per round: the last answer is kept with a copy of the
-        numbers it came from, and given again while they are equal (whatever changed
-        them, in place or not)."""
+        """Players in ascending current-colour number (a fresh list).  Asked several times
+        per decision while the numbers change a few times per round: the last answer is
+        kept with a copy of the numbers it came from, and given again while they are equal
+        (whatever changed them, in place or not)."""
         current = self.current
         known = self._order
         if known is not None and known[0] == current:
-            return known[1]
-        ordered = tuple(sorted(current, key=current.__getitem__))
-        self._order = (dict(current), ordered)
+            return list(known[1])
+        ordered = sorted(current, key=current.__getitem__)
+        self._order = (dict(current), tuple(ordered))
         return ordered
 
     def next_after(self, player: str) -> str:
         """The next holder in ascending order, wrapping from the highest to #1 (R-6.3)."""
-        ordered = self._ordered()
+        ordered = self.order()
         return ordered[(ordered.index(player) + 1) % len(ordered)]
 
     def first(self) -> str:
-        return self._ordered()[0]
+        return self.order()[0]
 
     def on_pass(self, player: str) -> None:
         if player not in self.other:
@@ -85,9 +81,9 @@ class NumberCards:
                         cards[holder] = j - 1
 
     def rotation_after(self, player: str) -> list[str]:
-        """Players in card order starting after ``player`` (A-41 tie-break; a fresh list)."""
-        ordered = self._ordered()
+        """Players in card order starting after ``player`` (A-41 tie-break)."""
+        ordered = self.order()
         if player not in ordered:
-            return list(ordered)
+            return ordered
         i = ordered.index(player)
-        return [*ordered[i + 1:], *ordered[:i]]
+        return ordered[i + 1:] + ordered[:i]

@@ -119,6 +119,8 @@ def nrs_keeps_a_place(game: M1839, board: Board, company: str, coord: str,
     home reserved) by another company in I16/K16 must leave a place for NRS in at least one
     of them.  ``also``: hexes the company takes at the same time and not yet on the board
     (a new Local's first home while it chooses the second, R-7.5.5)."""
+    if not also and coord not in NRS_CHOICE:  # the usual question: nothing to keep
+        return True
     taken = [h for h in (coord, *also) if h in NRS_CHOICE]
     if not taken or company == NRS:
         return True
