@@ -55,8 +55,23 @@ ANYTIME = (BuyPrivate, OfferPrivate, GiveDruTrain, Concede)
 
 def anytime_choices(game: M1839, company: Company, declined: set[str]) -> list[LegalAction]:
     """The company's any-moment choices now; ``declined`` names offers already refused."""
-    return (private_choices(game, company, declined) + dru_choices(game, company, declined)
-            + [LegalAction(Concede(entity=company.id))])
+    choices = private_choices(game, company, declined)  # a fresh list
+    choices += dru_choices(game, company, declined)
+    choices.append(_concession(company.id))
+    return choices
+
+
+def _concession(company_id: str) -> LegalAction:
+    """The company's director's concession (R-9.1) as a choice, made once per company: a
+    choice is immutable, and this one reads nothing but the id."""
+    choice = _CONCESSIONS.get(company_id)
+    if choice is None:
+        choice = _CONCESSIONS[company_id] = LegalAction(Concede(entity=company_id))
+    return choice
+
+
+#: :func:`_concession`'s choices, per company id
+_CONCESSIONS: dict[str, LegalAction] = {}
 
 
 def private_choices(game: M1839, company: Company, declined: set[str]) -> list[LegalAction]:

@@ -46,6 +46,8 @@ def resolve_new_locals(game: M1839) -> None:
     """Resolve the queued privates one at a time, the highest face value first; each owner
     decides only once the previous Local is complete (par and both homes), so every
     decision sees the Locals and home hexes still available."""
+    if not game.new_local_queue:  # asked after every operating turn, usually with none
+        return
     queue = sorted(game.new_local_queue, key=lambda p: -game.privates[p].spec.value)
     game.new_local_queue.clear()
     resolve_queue(game, queue)

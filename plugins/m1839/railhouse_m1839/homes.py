@@ -75,17 +75,18 @@ def _next_homes(game: M1839, board: Board, company: str, chosen: tuple[str, ...]
 def _with_a_second(game: M1839, board: Board, company: str, hexes: list[str]) -> list[str]:
     """The open ``hexes`` that make a legal pair (:func:`_pair`) with another of them, in
     order.  Two hexes outside NRS's choice pair by the size rule alone (R-14.5.1 is not
-    asked of them), so only pairs touching Arnhem or Venlo are judged one by one."""
+    asked of them): a small one with any other such hex, a big one with any small one
+    (the hexes are distinct), so only pairs touching Arnhem or Venlo are judged one by
+    one."""
     nrs_hexes = [h for h in hexes if h in NRS_CHOICE]
-    plain = [h for h in hexes if h not in NRS_CHOICE]
-    small_plain = [h for h in plain if not _big(h)]
+    plain = len(hexes) - len(nrs_hexes)
+    small = sum(1 for h in hexes if h not in BIG_HEXES and h not in NRS_CHOICE)
     out = []
     for h in hexes:
         if h in NRS_CHOICE:
             ok = any(_pair(game, board, company, h, o) for o in hexes)
         else:
-            partners = small_plain if _big(h) else plain
-            ok = (any(o != h for o in partners)
+            ok = ((small > 0 if h in BIG_HEXES else plain > 1)
                   or any(_pair(game, board, company, h, o) for o in nrs_hexes))
         if ok:
             out.append(h)

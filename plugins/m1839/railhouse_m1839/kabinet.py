@@ -27,7 +27,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from railhouse.engine.actions import Action, register_action
+from railhouse.engine.actions import Action, LegalAction, register_action
 from railhouse.engine.agreements import Deal
 from railhouse.engine.errors import IllegalAction
 from railhouse.engine.privates import close_private
@@ -39,6 +39,8 @@ from railhouse_m1839.routing import operator
 from railhouse_m1839.turn import M1839Turn
 
 if TYPE_CHECKING:
+    from railhouse.map.board import Board
+    from railhouse.map.graph import Operator
     from railhouse_m1839.game import M1839
 
 KR = "KR"
@@ -78,43 +80,58 @@ def kr_moves(game: M1839, company_id: str, declined: tuple[Action, ...] = ()) ->
     """Every legal KR move of ``company_id``'s markers now (module docstring)."""
     if not kr_active(game):
         return []
-    mine, targets = _markers_and_targets(game, company_id)
-    out = []
-    for coord, city in mine:
-        for to_hex, to_city, replaces in targets:
-            move = MoveStation(entity=company_id, hex=coord, city=city, to_hex=to_hex,
-                               to_city=to_city, replaces=replaces)  # fmt: skip
-            if to_hex != coord and move not in declined:
-                out.append(move)
-    return out
+    return [move for move in _offers(game, company_id)[0] if move not in declined]
+
+
+def kr_move_choices(game: M1839, company_id: str,
+                    declined: tuple[Action, ...] = ()) -> list[LegalAction]:
+    """:func:`kr_moves` as legal choices (shared ones: do not change them)."""
+    if not kr_active(game):
+        return []
+    choices = _offers(game, company_id)[1]
+    if not declined:
+        return list(choices)
+    return [c for c in choices if c.action not in declined]
 
 
 Target = tuple[str, int, str]
+Offers = tuple[tuple[MoveStation, ...], tuple[LegalAction, ...]]
 
 
-def _markers_and_targets(game: M1839, company_id: str
-                         ) -> tuple[list[tuple[str, int]], list[Target]]:
-    """The company's markers and the ``(hex, city, replaces)`` places a KR move may take
-    them to (reservations synced first).  Memoised in the board revision's ``memo``
-    (``Board.memo``) per operator (the company and the phase's map state) and NRS's state:
-    all that ``legal_token_placements`` and ``nrs_keeps_a_place`` read besides the board.
-    The lists are shared: do not change them."""
-    from railhouse_m1839.stations import NRS, nrs_keeps_a_place, sync_reservations
+def _offers(game: M1839, company_id: str) -> Offers:
+    """Each of the company's markers to each place a KR move may take it to (another hex;
+    reservations synced first), as moves and as the same moves' choices.  Memoised in the
+    board revision's ``memo`` (``Board.memo``) per operator (the company and the phase's
+    map state) and NRS's state: all that ``legal_token_placements`` and
+    ``nrs_keeps_a_place`` read besides the board.  The tuples are shared."""
+    from railhouse_m1839.stations import NRS, sync_reservations
 
     board = sync_reservations(game)
     company = game.companies[company_id]
     op = operator(game, company)
     nrs = game.companies.get(NRS)
-    key = ("kr targets", op, None if nrs is None else (nrs.closed, nrs.operated_count > 0))
+    key = ("kr offers", op, None if nrs is None else (nrs.closed, nrs.operated_count > 0))
     memo = board.memo()
-    hit: tuple[list[tuple[str, int]], list[Target]] | None = memo.get(key)
+    hit: Offers | None = memo.get(key)
     if hit is None:
-        opts = TokenOptions(cost=0, one_per="city", replaceable=frozenset({NS}))
-        targets = [(p.hex, p.city, p.replaces or "")
-                   for p in legal_token_placements(board, op, opts)
-                   if nrs_keeps_a_place(game, board, company_id, p.hex)]
-        hit = memo[key] = (board.company_cities(company_id), targets)
+        targets = _targets(game, board, op)
+        moves = tuple(MoveStation(entity=company_id, hex=coord, city=city, to_hex=to_hex,
+                                  to_city=to_city, replaces=replaces)
+                      for coord, city in board.company_cities(company_id)
+                      for to_hex, to_city, replaces in targets if to_hex != coord)
+        hit = memo[key] = (moves, tuple(LegalAction(move) for move in moves))
     return hit
+
+
+def _targets(game: M1839, board: Board, op: Operator) -> list[Target]:
+    """The ``(hex, city, replaces)`` places a KR move may take a marker of ``op``'s
+    company to (R-14.3.5: where it could legally place one, cost and markers left aside)."""
+    from railhouse_m1839.stations import nrs_keeps_a_place
+
+    opts = TokenOptions(cost=0, one_per="city", replaceable=frozenset({NS}))
+    return [(p.hex, p.city, p.replaces or "")
+            for p in legal_token_placements(board, op, opts)
+            if nrs_keeps_a_place(game, board, op.company, p.hex)]
 
 
 def apply_move(game: M1839, move: MoveStation) -> None:

@@ -136,7 +136,11 @@ def _sell_everything(game: M1839, player_id: str) -> None:
     (R-9.9) nobody is asked: the shares go to the pool with the price moves."""
     ending = len(game.active_players()) <= 1
     for company in game.companies.values():
-        count = sum(1 for c in company.certs if c.owner == player_id and not c.president)
+        ledger = company.ledger
+        if player_id not in ledger.owners:
+            continue
+        count = sum(1 for owner, president in zip(ledger.owners, ledger.presidents, strict=True)
+                    if owner == player_id and not president)
         if count == 0:
             continue
         if ending or company.id not in game.market_of(company).positions:

@@ -39,7 +39,7 @@ from railhouse.engine.tokendeals import SwapStation, TokenSwap
 from railhouse.map.board import Board
 from railhouse.map.mapdef import Reservation
 from railhouse_m1839.data import NRS_HEX_LAY
-from railhouse_m1839.kabinet import KRMove, MoveStation, kr_moves
+from railhouse_m1839.kabinet import KRMove, MoveStation, kr_move_choices
 from railhouse_m1839.mapdata import NRS_CHOICE, NS
 from railhouse_m1839.routing import MapStep
 from railhouse_m1839.track import SRV, SRV_COST
@@ -64,11 +64,10 @@ def _wanting(game: M1839) -> tuple[CompanySpec, ...]:
     function of these charters alone (:func:`_rows`)."""
     out: list[CompanySpec] = []
     for company in game.companies.values():
-        if company.closed or company.operated_count > 0:
+        if company.closed or company.operated_count:  # (operated: a count above 0)
             continue
         spec = company.spec
-        kind = spec.kind
-        if kind == "major" or (kind == "local" and company.started):
+        if spec.kind == "major" or (company.started and spec.kind == "local"):
             out.append(spec)
     return tuple(out)
 
@@ -120,6 +119,8 @@ def nrs_keeps_a_place(game: M1839, board: Board, company: str, coord: str,
     home reserved) by another company in I16/K16 must leave a place for NRS in at least one
     of them.  ``also``: hexes the company takes at the same time and not yet on the board
     (a new Local's first home while it chooses the second, R-7.5.5)."""
+    if not also and coord not in NRS_CHOICE:  # the usual question: nothing to keep
+        return True
     taken = [h for h in (coord, *also) if h in NRS_CHOICE]
     if not taken or company == NRS:
         return True
@@ -195,40 +196,25 @@ class StationStep(CoreTokenStep["M1839", M1839Turn], MapStep):
         return nrs_keeps_a_place(self.game, self.board, self.entity, coord)
 
     def other_actions(self) -> list[LegalAction]:
-        return [LegalAction(s) for s in self.swaps()] + [LegalAction(m) for m in self.moves()]
+        return [*self.swap_choices(), *self.move_choices()]
 
-    def swaps(self) -> list[SwapStation]:
+    def swap_choices(self) -> list[LegalAction]:
         """R-8.3.B.3: both companies have operated; the initiator pays f80; it is not left
-        with every map marker in one hex."""
-        board, company = self.board, self.company
+        with every map marker in one hex (:func:`swap_offers`); an offer the other
+        director declined is not made again this turn."""
+        company = self.company
         if company.operated_count < 1 or company.cash < STATION_FEE:
             return []
+        offers = swap_offers(self.game, self.board, self.entity)
         declined = self.turn.declined_swaps
-        me = self.entity
-        mine = board.company_cities(me)
-        # per marker of mine, the only hex its other markers are in (None: none or several):
-        # swapping it into that hex would leave every map marker in one hex
-        alone_in: dict[tuple[str, int], str | None] = {}
-        for h1, c1 in mine:
-            rest = {h for h, c in mine if (h, c) != (h1, c1)}
-            alone_in[h1, c1] = rest.pop() if len(rest) == 1 else None
-        companies = self.game.companies
-        partners = {cid for cid, c in companies.items() if c.operated_count >= 1} - {me}
-        out = []
-        for (h2, c2), owners in sorted(board.tokens.items()):
-            for other in sorted(partners.intersection(owners)):
-                for h1, c1 in mine:
-                    if h1 == h2 or (len(mine) > 1 and alone_in[h1, c1] == h2):
-                        continue
-                    swap = SwapStation(entity=me, hex=h1, city=c1, other=other,
-                                       other_hex=h2, other_city=c2)
-                    if swap not in declined:
-                        out.append(swap)
-        return out
+        if not declined:
+            return list(offers)
+        return [c for c in offers if c.action not in declined]
 
-    def moves(self) -> list[MoveStation]:
-        """R-14.3.5 KR moves, once per game, besides a placement or swap (A-17)."""
-        return kr_moves(self.game, self.entity, self.turn.declined_moves)
+    def move_choices(self) -> list[LegalAction]:
+        """R-14.3.5 KR moves, once per game, besides a placement or swap (A-17); a move
+        KR's owner declined is not offered again this turn."""
+        return kr_move_choices(self.game, self.entity, self.turn.declined_moves)
 
     def process_swap_station(self, action: SwapStation) -> None:
         """R-11.1: the other director's agreement is asked only when it is another player."""
@@ -246,6 +232,45 @@ class StationStep(CoreTokenStep["M1839", M1839Turn], MapStep):
         self.done = True
         if self.turn.srv_hex and power_of(self.game, self.company, NRS_HEX_LAY):
             close_private(self.game, SRV, "power used")
+
+
+def swap_offers(game: M1839, board: Board, me: str) -> tuple[LegalAction, ...]:
+    """Every swap ``me`` could offer (R-8.3.B.3), the fee and declined offers aside: one of
+    its markers for a marker of a partner (another company that has operated) in another
+    hex, unless every map marker of ``me`` would then be in one hex; ordered by the
+    partner's city, the partner, then ``me``'s marker in board order.  The offers read the
+    board's markers, ``me`` and the partners alone: memoised in the board revision's
+    ``memo`` (``Board.memo``) per company and partners.  The tuple is shared."""
+    partners = frozenset([cid for cid, c in game.companies.items()
+                          if c.operated_count >= 1 and cid != me])
+    memo = board.memo()
+    key = ("1839 swaps", me, partners)
+    hit: tuple[LegalAction, ...] | None = memo.get(key)
+    if hit is None:
+        hit = memo[key] = _swap_offers(board, me, partners)
+    return hit
+
+
+def _swap_offers(board: Board, me: str, partners: frozenset[str]) -> tuple[LegalAction, ...]:
+    """:func:`swap_offers` found anew."""
+    mine = board.company_cities(me)
+    # per marker of mine, the only hex its other markers are in (None: none or several):
+    # swapping it into that hex would leave every map marker in one hex
+    alone_in: dict[tuple[str, int], str | None] = {}
+    if len(mine) > 1:
+        for h1, c1 in mine:
+            rest = {h for h, c in mine if (h, c) != (h1, c1)}
+            alone_in[h1, c1] = rest.pop() if len(rest) == 1 else None
+    theirs = sorted({(key, other) for key, owners in board.tokens.items()
+                     for other in owners if other in partners})
+    out = []
+    for (h2, c2), other in theirs:
+        for h1, c1 in mine:
+            if h1 == h2 or alone_in.get((h1, c1)) == h2:
+                continue
+            out.append(LegalAction(SwapStation(entity=me, hex=h1, city=c1, other=other,
+                                               other_hex=h2, other_city=c2)))
+    return tuple(out)
 
 
 class StationSwap(TokenSwap):
