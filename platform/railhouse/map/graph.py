@@ -144,7 +144,7 @@ def path_ends(board: Board, g: TrackGraph, op: Operator,
 
 def blocked_cities(board: Board, g: TrackGraph, op: Operator) -> list[int]:
     """The city nodes of ``g`` that ``op`` may not pass (:func:`blocked`; only a city full
-    of tokens can be), in the order of the board's tokens (that of :func:`full_cities`).
+    of tokens can be), in the order of the board's tokens.
     One pass over the tokens, nothing kept: asked once per reach found, at a revision
     whose tokens or graph are new (a memo of the full cities was rarely asked twice)."""
     company, non_blocking = op.company, op.non_blocking
@@ -165,23 +165,6 @@ def city_name(key: tuple[str, int]) -> str:
     if name is None:
         name = _CITY_NAMES[key] = f"{key[0]}.c{key[1]}"
     return name
-
-
-def full_cities(board: Board, g: TrackGraph) -> list[tuple[int, tuple[str, ...]]]:
-    """``(node, token owners)`` of every city of ``g`` whose slots all hold tokens (the
-    cities :func:`blocked` may block), memoised per board revision (``Board.memo``: the
-    tokens and tiles are fixed there) and graph (kept with the answer, so the graph's
-    identity cannot be taken by another)."""
-    memo = board.memo()
-    memo_key = ("full_cities", id(g))
-    hit: tuple[TrackGraph, list[tuple[int, tuple[str, ...]]]] | None = memo.get(memo_key)
-    if hit is not None and hit[0] is g:
-        return hit[1]
-    cities = city_table(g)
-    found = [(node[0], tuple(owners)) for city, owners in board.tokens.items()
-             if (node := cities.get(city)) is not None and len(owners) >= node[1]]
-    memo[memo_key] = (g, found)
-    return found
 
 
 def city_table(g: TrackGraph) -> dict[tuple[str, int], tuple[int, int]]:
