@@ -6,8 +6,8 @@ from __future__ import annotations
 from dataclasses import replace
 
 from railhouse.engine.config import TrainSpec as TrainType
-from railhouse.engine.routes import default_train, shared_train
 from railhouse.engine.entities import Train
+from railhouse.engine.routes import default_train, shared_train
 from railhouse.map.trains import RunContext, TrainSpec, but, shared_run
 
 
