@@ -102,30 +102,33 @@ def _route_graph(net: NetworkGraph, reached: set[int], rules: RouteRules) -> Rou
     nodes, adj, path_hex = net.nodes, net.adj, net.path_hex
     through = (EDGE, JUNCTION) if TOWN in rules.terminals else (EDGE, JUNCTION, TOWN)
     # ``fold[u]`` of every reached node, as ``compress._fold_flags``: whether two
-    # segments a path may join meet at ``u`` (and nothing else)
+    # segments a path may join meet at ``u`` (and nothing else); and in the same pass
+    # the reached ends a chain may start at: no dead end (a node of one way that is no
+    # terminal: its chain, walked from its other end, is dropped there)
+    terminals = rules.terminals
     fold = dict.fromkeys(reached, False)
+    starts = []
     for u in reached:
         ways = adj[u]
         if len(ways) == 2:
             kind = nodes[u].kind
             if kind in through:
                 p, q = ways[0][1], ways[1][1]
-                fold[u] = path_hex[p] != path_hex[q] if kind == EDGE else p != q
+                if path_hex[p] != path_hex[q] if kind == EDGE else p != q:
+                    fold[u] = True
+                    continue
+        elif len(ways) == 1 and nodes[u].kind not in terminals:
+            continue
+        starts.append(u)
 
     # the chains from every reached end, walked as ``compress._walk`` does, but for
     # those no route can use: through or to a node the company does not reach (every
-    # node of a route is reached), or from or to a dead end (a node of one way that is
-    # no terminal: ``compress._prune`` would drop them first)
-    terminals = rules.terminals
+    # node of a route is reached), or from or to a dead end (``compress._prune`` would
+    # drop them first)
     chains: list[tuple[list[int], list[int]]] = []
     used: set[int] = set()
-    for u in reached:
-        if fold[u]:
-            continue
-        ways = adj[u]
-        if len(ways) == 1 and nodes[u].kind not in terminals:
-            continue  # a dead end (its chain, walked from its other end, is dropped there)
-        for v, pid in ways:
+    for u in starts:
+        for v, pid in adj[u]:
             if pid in used or v not in fold:
                 continue
             chain, segs = [u], [pid]
