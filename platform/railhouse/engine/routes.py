@@ -20,16 +20,17 @@ private; 1839: a Major).  :class:`railhouse.engine.steps.RouteStep` solves the q
 
 from __future__ import annotations
 
-from dataclasses import replace
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from railhouse.map.graph import Operator
 from railhouse.map.optimize import RouteResult
 from railhouse.map.problem import RouteProblem
-from railhouse.map.trains import RunContext
+from railhouse.map.trains import RunContext, but, shared_run
 from railhouse.map.trains import TrainSpec as RouteTrain
 
 if TYPE_CHECKING:
+    from railhouse.engine.config import TrainSpec
     from railhouse.engine.entities import Company, Train
     from railhouse.engine.game import Game
 
@@ -42,7 +43,7 @@ def route_problem(game: Game, company: Company) -> RouteProblem | None:
     if game.route_bonus_applies(company):
         bonus = game.hooks.route_bonus_function(game, company)
         if bonus is not None:
-            run = replace(run, route_bonus=bonus)
+            run = but(run, route_bonus=bonus)
     return RouteProblem(game.board, game.route_operator(company), game.route_rules, run)
 
 
@@ -64,16 +65,39 @@ def default_operator(game: Game, company: Company) -> Operator:
 
 
 def default_run(game: Game, company: Company) -> RunContext:
-    """The company's trains, each as the title's ``route_train`` says."""
-    return RunContext(trains=tuple(game.route_train(t) for t in company.trains))
+    """The company's trains, each as the title's ``route_train`` says (one shared value
+    per set of trains: :func:`~railhouse.map.trains.shared_run`)."""
+    return shared_run(tuple([game.route_train(t) for t in company.trains]))
 
 
 def default_train(train: Train) -> RouteTrain:
     """A train of ``distance`` cities (off-boards counting as the route rules say; towns
-    free); an express (kind ``E``) skips towns and multiplies its revenue."""
-    spec = train.spec
-    return RouteTrain(train.id, cities=spec.distance, towns_pay=spec.kind != "E",
+    free); an express (kind ``E``) skips towns and multiplies its revenue.  One shared
+    value per train card and type (:func:`shared_train`)."""
+    return shared_train(train.id, train.spec, _default_train)
+
+
+def _default_train(name: str, spec: TrainSpec) -> RouteTrain:
+    return RouteTrain(name, cities=spec.distance, towns_pay=spec.kind != "E",
                       multiplier=spec.multiplier)
+
+
+def shared_train(name: str, spec: TrainSpec,
+                 make: Callable[[str, TrainSpec], RouteTrain]) -> RouteTrain:
+    """``make(name, spec)``, made once per train card (``name``, its id), type ``spec`` and
+    ``make`` (a route train is a value of these alone, asked at every route question).
+    Keyed on the card's id; the value holds ``spec`` and ``make``, whose identities must
+    match (ids are reused across titles, and a type is a config object)."""
+    hit = _TRAINS.get(name)
+    if hit is None or hit[0] is not spec or hit[1] is not make:
+        if len(_TRAINS) >= _TRAINS_KEPT:
+            _TRAINS.clear()
+        hit = _TRAINS[name] = (spec, make, make(name, spec))
+    return hit[2]
+
+
+_TRAINS: dict[str, tuple[TrainSpec, Callable[[str, TrainSpec], RouteTrain], RouteTrain]] = {}
+_TRAINS_KEPT = 4096
 
 
 def describe(result: RouteResult) -> list[dict[str, Any]]:

@@ -45,7 +45,7 @@ from railhouse.map.plain_search import plain_search
 from railhouse.map.route_result import Route, RouteResult
 from railhouse.map.routegraph import company_graph
 from railhouse.map.routes import enumerate_routes
-from railhouse.map.search import NONE, BranchAndBound, first_descent, picking_order
+from railhouse.map.search import NONE, BranchAndBound, first_descent, picking_order, spelling
 from railhouse.map.search_tables import Cand, unit_mask
 from railhouse.map.single_train import one_train_routes
 from railhouse.map.trains import RouteRules, RunContext, TrainSpec
@@ -134,7 +134,7 @@ def _solve(
     bitsets: dict[int, dict[int, int]] = {}
     subset_opt: dict[frozenset[int], int] = {}
     by_kind: dict[tuple[str, ...], int | None] = {}
-    spelled = [repr(t) for t in trains]
+    spelled = [spelling(t) for t in trains]
     for size in range(2, n):
         for subset in combinations(range(n), size):
             kind = tuple(sorted(spelled[i] for i in subset))

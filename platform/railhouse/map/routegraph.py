@@ -27,6 +27,9 @@ is reached), and those from or to a dead end (a node of one way that is no termi
 which :func:`~railhouse.map.compress._prune` would drop first); the pruning then drops
 what these leave as dead ends.  A route search never takes such links (every step into
 them leads to no route), so it lists the same routes in the same order, numbered as here.
+The graph holds only the nodes of the links it keeps: a reached node without one is a
+root that lists nothing, and its number would only shift the others' (their order, all
+the search reads of numbers besides bits, is the same).
 
 The value pruning of large positions (:mod:`multisets`, :mod:`single_train`) orders its
 search by bounds read from the whole compressed graph, and compares link numbers; it
@@ -59,15 +62,23 @@ class RouteGraph:
     cost a third of the graph's making."""
 
     comp: Compressed
+    #: the nodes of the graph (all reached: the graph holds only the nodes of its links)
     reached: set[int]
-    #: the reached nodes no link passes through (where routes start, end and branch),
-    #: in order (numbered first: ``0 .. len(ends) - 1``): the only nodes the route
-    #: search reads its tables of
+    #: the ends of its links (where routes start, end and branch), in order (numbered
+    #: first: ``0 .. len(ends) - 1``): the only nodes the route search reads its tables of
     ends: list[int]
 
 
 def company_graph(board: Board, op: Operator, rules: RouteRules) -> RouteGraph:
-    """``op``'s route graph on ``board`` now (module docstring), cached per revision."""
+    """``op``'s route graph on ``board`` now (module docstring), cached per revision; else
+    ``op``'s last route graph while its network reach is the same set object.
+
+    That identity is a proof that the graph is the same: it is made of the reached
+    nodes and their adjacency alone (their segments, kinds, ranks), and a reach is handed
+    on to a later revision only where no node of it is a side or a stop of a hex laid
+    since (:func:`~railhouse.map.reachreuse.reused`; a reach found anew is a new set),
+    so none of those changed.  The last graph is kept under the operator without its
+    off-board column (which a reach does not read) and the rules the graph reads."""
     key = ("route_graph", board.track_version, board.token_version, op, rules.terminals,
            rules.exclusive_edges)
     hit: RouteGraph | None = board.cache.get(key)
@@ -75,7 +86,15 @@ def company_graph(board: Board, op: Operator, rules: RouteRules) -> RouteGraph:
         if len(board.cache) > CACHE_ENTRIES:
             _trim(board.cache, board.track_version)
         net, reached = network_reach(board, op)
-        hit = board.cache[key] = _route_graph(net, reached, rules)
+        last_key = ("route_graph_last", op.company, op.released, op.non_blocking,
+                    rules.terminals, rules.exclusive_edges)
+        last: tuple[set[int], RouteGraph] | None = board.cache.get(last_key)
+        if last is not None and last[0] is reached:
+            hit = last[1]
+        else:
+            hit = _route_graph(net, reached, rules)
+            board.cache[last_key] = (reached, hit)
+        board.cache[key] = hit
     return hit
 
 
@@ -83,32 +102,33 @@ def _route_graph(net: NetworkGraph, reached: set[int], rules: RouteRules) -> Rou
     nodes, adj, path_hex = net.nodes, net.adj, net.path_hex
     through = (EDGE, JUNCTION) if TOWN in rules.terminals else (EDGE, JUNCTION, TOWN)
     # ``fold[u]`` of every reached node, as ``compress._fold_flags``: whether two
-    # segments a path may join meet at ``u`` (and nothing else)
+    # segments a path may join meet at ``u`` (and nothing else); and in the same pass
+    # the reached ends a chain may start at: no dead end (a node of one way that is no
+    # terminal: its chain, walked from its other end, is dropped there)
+    terminals = rules.terminals
     fold = dict.fromkeys(reached, False)
+    starts = []
     for u in reached:
         ways = adj[u]
         if len(ways) == 2:
             kind = nodes[u].kind
             if kind in through:
                 p, q = ways[0][1], ways[1][1]
-                fold[u] = path_hex[p] != path_hex[q] if kind == EDGE else p != q
+                if path_hex[p] != path_hex[q] if kind == EDGE else p != q:
+                    fold[u] = True
+                    continue
+        elif len(ways) == 1 and nodes[u].kind not in terminals:
+            continue
+        starts.append(u)
 
     # the chains from every reached end, walked as ``compress._walk`` does, but for
     # those no route can use: through or to a node the company does not reach (every
-    # node of a route is reached), or from or to a dead end (a node of one way that is
-    # no terminal: ``compress._prune`` would drop them first)
-    terminals = rules.terminals
+    # node of a route is reached), or from or to a dead end (``compress._prune`` would
+    # drop them first)
     chains: list[tuple[list[int], list[int]]] = []
-    ends: list[int] = []  # the reached nodes no chain folds through
     used: set[int] = set()
-    for u in reached:
-        if fold[u]:
-            continue
-        ends.append(u)
-        ways = adj[u]
-        if len(ways) == 1 and nodes[u].kind not in terminals:
-            continue  # a dead end (its chain, walked from its other end, is dropped there)
-        for v, pid in ways:
+    for u in starts:
+        for v, pid in adj[u]:
             if pid in used or v not in fold:
                 continue
             chain, segs = [u], [pid]
@@ -129,9 +149,12 @@ def _route_graph(net: NetworkGraph, reached: set[int], rules: RouteRules) -> Rou
     # the track graph's order where the search reads it: the chains' ends (the nodes a
     # route may start, end or branch at) by rank, the links by first end and segment;
     # the nodes inside links (whose numbers only name resources and stops) after them
+    # (only the nodes of the links kept: an end without one is a root that lists no
+    # route, and a node's number only orders it among the others)
     stop_rank = net.stop_rank
-    rank = {u: stop_rank[u] if u in stop_rank else node_rank(net, u) for u in ends}
-    ends.sort(key=rank.__getitem__)
+    rank = {u: stop_rank[u] if u in stop_rank else node_rank(net, u)
+            for chain, _ in chains for u in (chain[0], chain[-1])}
+    ends = sorted(rank, key=rank.__getitem__)
     path_rank = net.path_rank
     for chain, segs in chains:
         if rank[chain[0]] > rank[chain[-1]]:
@@ -139,8 +162,7 @@ def _route_graph(net: NetworkGraph, reached: set[int], rules: RouteRules) -> Rou
             segs.reverse()
     chains.sort(key=lambda c: (rank[c[0][0]], path_rank[c[1][0]]))
     order = list(ends)
-    inner = set(filter(fold.__getitem__, reached))  # (every node inside a chain is one)
-    order.extend(sorted(inner))
+    order.extend(sorted([x for chain, _ in chains for x in chain[1:-1]]))
     local = dict(zip(order, range(len(order)), strict=True))
     seg_order = sorted([p for _, segs in chains for p in segs], key=path_rank.__getitem__)
     local_seg = dict(zip(seg_order, range(len(seg_order)), strict=True))
@@ -173,7 +195,7 @@ def _route_graph(net: NetworkGraph, reached: set[int], rules: RouteRules) -> Rou
             -1 - path_hex[segs[0]] if nodes[u].kind == EDGE else lsegs[0],
             -1 - path_hex[segs[-1]] if nodes[v].kind == EDGE else lsegs[-1]))
     comp = Compressed(g, links, _prune(g, rules, links))
-    return RouteGraph(comp, set(map(local.__getitem__, reached)), list(range(len(ends))))
+    return RouteGraph(comp, set(range(len(order))), list(range(len(ends))))
 
 
 _BIT = 1

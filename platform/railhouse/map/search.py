@@ -25,6 +25,8 @@ solutions worth at least that; ``best_pick`` stays empty if it finds none).
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from railhouse.map.graph import TrackGraph
 from railhouse.map.search_tables import (
     Cand,
@@ -63,8 +65,15 @@ def search_order(trains: tuple[TrainSpec, ...], cands: list[list[Cand]],
     keys: dict[int, tuple[int | str, ...]] = {
         i: (len(cands[i]), -(cands[i][0].value if cands[i] else 0)) for i in rest}
     if len(set(keys.values())) < len(keys):  # ties: the trains' spelling decides
-        keys = {i: (*keys[i], repr(trains[i])) for i in rest}
+        keys = {i: (*keys[i], spelling(trains[i])) for i in rest}
     return by_value[:1] + sorted(rest, key=keys.__getitem__)
+
+
+@lru_cache(maxsize=256)
+def spelling(train: TrainSpec) -> str:
+    """``repr(train)``, which orders tied trains (remembered: asked at every question of
+    a company whose trains tie, and a frozen dataclass's repr is a Python call per field)."""
+    return repr(train)
 
 
 def previous_equal(trains: tuple[TrainSpec, ...], order: list[int]) -> list[int]:

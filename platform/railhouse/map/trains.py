@@ -12,7 +12,7 @@ Train families (1839 R-16.1, SOH "Running trains"):
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 
 from railhouse.map.tiles import CITY, OFFBOARD, TOWN
 
@@ -86,6 +86,45 @@ class RunContext:
     route_bonus: Callable[[RouteView], int] | None = None
     ignore_tokens: frozenset[str] = frozenset()
     bonus_stops: frozenset[str] | None = None
+
+
+def shared_run(trains: tuple[TrainSpec, ...], offboards_allowed: bool = True,
+               ignore_tokens: frozenset[str] = frozenset(),
+               bonus_stops: frozenset[str] | None = None) -> RunContext:
+    """``RunContext(trains, offboards_allowed, ignore_tokens=..., bonus_stops=...)``, one
+    shared value per argument list (titles state a company's run at every route question;
+    a frozen dataclass costs a Python call per field to make).  Keyed on the identity of
+    the train objects and the other arguments' values: the value kept holds the trains,
+    so an identity in the key is that of a live train of the value."""
+    key = (*map(id, trains), offboards_allowed, ignore_tokens, bonus_stops)
+    hit = _RUNS.get(key)
+    if hit is None:
+        if len(_RUNS) >= _RUNS_KEPT:
+            _RUNS.clear()
+        hit = _RUNS[key] = RunContext(trains, offboards_allowed, ignore_tokens=ignore_tokens,
+                                      bonus_stops=bonus_stops)
+    return hit
+
+
+_RUNS: dict[tuple[object, ...], RunContext] = {}
+_RUNS_KEPT = 4096
+""":func:`shared_run`'s values, by their arguments (a few per company and train set)."""
+
+
+def but(run: RunContext, **changes: object) -> RunContext:
+    """``dataclasses.replace(run, **changes)`` without its ``__init__`` (a Python call per
+    field of a frozen dataclass): a copy of ``run``'s fields with ``changes`` (field names
+    only, checked)."""
+    names = _RUN_FIELDS
+    assert names.issuperset(changes), f"not fields of RunContext: {set(changes) - names}"
+    twin = object.__new__(RunContext)
+    state = twin.__dict__
+    state.update(run.__dict__)
+    state.update(changes)
+    return twin
+
+
+_RUN_FIELDS = frozenset(f.name for f in fields(RunContext))
 
 
 TOWN_KIND = TOWN

@@ -27,11 +27,12 @@ from typing import TYPE_CHECKING
 
 from railhouse.engine.config import TrainSpec
 from railhouse.engine.entities import Company
+from railhouse.engine.routes import shared_train
 from railhouse.engine.steps import RouteStep as CoreRouteStep
 from railhouse.engine.steps.mapstep import MapStep as CoreMapStep
 from railhouse.map.graph import Operator
 from railhouse.map.tiles import CITY, OFFBOARD, TOWN
-from railhouse.map.trains import RouteRules, RouteView, RunContext
+from railhouse.map.trains import RouteRules, RouteView, RunContext, shared_run
 from railhouse.map.trains import TrainSpec as RouteTrain
 from railhouse_m1839.mapdata import BARRIER_KEY, LVG_KEY, NS, RUHR, offboard_of
 from railhouse_m1839.turn import M1839Turn
@@ -87,7 +88,12 @@ _OPERATORS: dict[tuple[str, frozenset[str], bool, int], Operator] = {}
 
 
 def route_train(spec: TrainSpec, name: str) -> RouteTrain:
-    """The route limits of a train type (R-16.1, A-01; kinds ``N``, ``N+``, ``N+1``)."""
+    """The route limits of a train type (R-16.1, A-01; kinds ``N``, ``N+``, ``N+1``), one
+    shared value per train card and type (``engine.routes.shared_train``)."""
+    return shared_train(name, spec, _route_train)
+
+
+def _route_train(name: str, spec: TrainSpec) -> RouteTrain:
     n = spec.distance
     centres = {"N": n, "N+": None, "N+1": n + 1}.get(spec.kind, n)
     return RouteTrain(
@@ -122,8 +128,8 @@ def run_context(game: M1839, company: Company) -> RunContext:
     (:func:`ruhr_bonus`), nothing on a route not visiting it."""
     turn = getattr(game.round, "turn", None)
     swapped = turn.swapped_token if isinstance(turn, M1839Turn) else None
-    return RunContext(
-        trains=tuple(route_train(t.spec, t.id) for t in company.trains),
+    return shared_run(
+        tuple([route_train(t.spec, t.id) for t in company.trains]),
         offboards_allowed=not is_local(company),
         ignore_tokens=frozenset({swapped}) if swapped else frozenset(),
         bonus_stops=RUHR_STOPS,

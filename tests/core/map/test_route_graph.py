@@ -15,8 +15,8 @@ from railhouse.map import Board, Operator, RouteRules, RunContext, TrainSpec
 from railhouse.map.candidates import describe
 from railhouse.map.compress import compressed
 from railhouse.map.graph import track_graph
-from railhouse.map.network import network_graph, node_rank
-from railhouse.map.routegraph import company_graph
+from railhouse.map.network import network_graph, network_reach, node_rank
+from railhouse.map.routegraph import _route_graph, company_graph
 from railhouse.map.routes import enumerate_routes
 
 
@@ -96,3 +96,57 @@ def test_route_graph_lists_the_routes_of_the_track_graph_in_more_games(title: st
             if len(game.actions) % (5 if title == "soh" else 25) == 0:
                 _check(game)
             game.apply(choose_playing(rng, game.legal_actions()))
+
+
+def _graph_facts(where: Any) -> tuple[Any, ...]:
+    """What a route graph gives the search, by names (nodes, segments, links, reach)."""
+    g = where.comp.graph
+    return ([n.name for n in g.nodes], list(g.path_names), list(where.comp.links),
+            sorted(where.comp.adj.items()), sorted(where.reached), list(where.ends))
+
+
+@pytest.mark.parametrize(("title", "seed"), [("soh", 5), ("soh", 6), ("1839", 5)])
+def test_a_route_graph_handed_on_is_a_fresh_one(title: str, seed: int) -> None:
+    """``company_graph`` hands a company's last route graph on while its reach is the same
+    set object: at every position of a seeded game, for every company with a token (on
+    the game's board, whose cache holds the last graphs, and on a clone played on by the
+    same choices), it is the graph made afresh from the network reach; and some are
+    handed on to a later revision."""
+    game = new_game(title, seat_names(4), None, seed)
+    rng = random.Random(seed)
+    handed = 0
+    twin = None  # a clone, played on by the same choices: its last graphs are its own
+    while not game.over:
+        if twin is not None:
+            _handed_on_fresh(twin)
+        twin = game.clone() if len(game.actions) % 20 == 0 else None
+        handed += _handed_on_fresh(game)
+        action = choose_playing(rng, game.legal_actions())
+        game.apply(action)
+        if twin is not None:
+            twin.apply(action)
+    assert handed > 0
+
+
+def _handed_on_fresh(game: Any) -> int:
+    """Checks every company's route graph against a fresh build; how many were handed
+    on to this revision."""
+    handed = 0
+    if game.board is not None:
+        board: Board = game.board
+        for company in game.companies.values():
+            if not board.company_cities(company.id):
+                continue
+            op = game.route_operator(company)
+            last = board.cache.get(("route_graph_last", op.company, op.released,
+                                    op.non_blocking, game.route_rules.terminals,
+                                    game.route_rules.exclusive_edges))
+            made = ("route_graph", board.track_version, board.token_version, op,
+                    game.route_rules.terminals, game.route_rules.exclusive_edges)
+            fresh = made not in board.cache
+            where = company_graph(board, op, game.route_rules)
+            net, reached = network_reach(board, op)
+            handed += fresh and last is not None and where is last[1]
+            assert _graph_facts(where) == _graph_facts(_route_graph(net, reached,
+                                                                    game.route_rules))
+    return handed
