@@ -41,10 +41,16 @@ def with_allocations(
     owners = _city_owners(board, coord, len(old.city_indices()))
     if not any(owners):  # no marker to carry: a layout's candidates all end up alike
         return _without_markers(coord, fitting, upgrade)
+    sharing: dict[object, int] = {}  # candidates per track layout
+    for cand, _ in fitting:
+        sharing[cand.track] = sharing.get(cand.track, 0) + 1
     results: dict[tuple[object, ...], set[object]] = {}
     keyed = []
     for cand, cost in fitting:
         track = cand.track
+        if sharing[track] == 1:  # its layout's one candidate: one result, its own
+            keyed.append((cand, cost, track))
+            continue
         outcome = frozenset(
             (edges, tuple(sorted(name for k in olds for name in owners[k])))
             for edges, olds in cand.cities
@@ -55,7 +61,7 @@ def with_allocations(
         keyed.append((cand, cost, track))
     out = []
     for cand, cost, track in keyed:
-        explicit = len(results[track]) > 1 or not cand.default
+        explicit = len(results.get(track, ())) > 1 or not cand.default
         tokens = cand.shape.city_map if explicit else None
         out.append(TileLay(coord, cand.shape.new.id, cand.rotation, cost, upgrade, tokens))
     return out
@@ -128,11 +134,13 @@ class HexLays:
                          if self.fitting else [])
         return self.lays
 
-    def first(self, accept: Callable[[TileLay], bool] | None) -> TileLay | None:
+    def first(self, accept: Callable[[TileLay], bool] | None, fee: int = 0) -> TileLay | None:
         """The first fitting candidate as a lay accepted by ``accept`` (any, if None),
-        without listing the allocations (its ``tokens`` is None)."""
+        without listing the allocations (its ``tokens`` is None); ``fee`` is added to
+        its cost (as :meth:`priced` without a budget would)."""
         for cand, cost in self.fitting:
-            lay = TileLay(self.coord, cand.shape.new.id, cand.rotation, cost, self.upgrade)
+            lay = TileLay(self.coord, cand.shape.new.id, cand.rotation, cost + fee,
+                          self.upgrade)
             if accept is None or accept(lay):
                 return lay
         return None

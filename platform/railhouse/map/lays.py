@@ -82,10 +82,15 @@ def _listings(board: Board, op: Operator, opts: LayOptions) -> Iterator[list[Til
         yield found.listed(board)
 
 
-def hex_listings(board: Board, op: Operator, opts: LayOptions) -> Iterator[HexLays]:
+def hex_listings(board: Board, op: Operator, opts: LayOptions,
+                 priced: bool = True) -> Iterator[HexLays]:
     """The lays of :func:`legal_tile_lays` hex by hex, as the memoised :class:`HexLays`
     of every open hex with a fitting lay (read only), in map order; made as they are
-    asked for."""
+    asked for.  ``priced=False``: without ``opts``' fee (a caller adds
+    ``opts.extra_cost`` to each cost itself, e.g. :meth:`HexLays.first`'s ``fee``:
+    "is there a lay?" needs no repriced copy of a hex's lays); only where ``opts`` has
+    no budget (a budget may leave a hex out)."""
+    assert priced or opts.budget is None, "a budget is applied by pricing"
     inputs = listing_inputs(board)
     revision = inputs.revision
     new_tiles, upgrades, no_upgrade = opts.new_tiles, opts.upgrades, opts.no_upgrade
@@ -107,7 +112,7 @@ def hex_listings(board: Board, op: Operator, opts: LayOptions) -> Iterator[HexLa
                 entries.clear()
             found = entries[reached_mask, has_token, released, colors] = _memo_hex_lays(
                 board, op, colors, inputs, coord, reached_mask, has_token, upgrade)
-        if fee or budget is not None:
+        if priced and (fee or budget is not None):
             found = found.priced_at(board, fee, budget)
         if found.fitting:
             yield found

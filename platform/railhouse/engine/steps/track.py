@@ -288,18 +288,21 @@ class TrackStep(MapStep[G, T]):
                         cash: int = cash) -> bool:
                 return self._priced(lay, power, fee, cash) is not None
 
+            # the hexes' lays without the fee, which is added here (no repriced copies)
+            priced = opts.budget is not None
+            extra = 0 if priced else fee
             walked: list[HexLays] = []  # judged by a walk: only if no other lay is offered
-            for found in hex_listings(board, op, opts):
+            for found in hex_listings(board, op, opts, priced):
                 if power is not None:
-                    if found.first(offered) is not None:
+                    if found.first(offered, extra) is not None:
                         return True
-                elif found.cheapest > cash:
+                elif found.cheapest + extra > cash:
                     continue  # no plain lay of the hex is affordable (_priced)
                 elif self.walks(found.upgrade, None):
                     walked.append(found)
                 else:
                     return True  # its cheapest lay is offered at its map price (_priced)
-            if any(found.first(offered) is not None for found in walked):
+            if any(found.first(offered, extra) is not None for found in walked):
                 return True
         return False
 
