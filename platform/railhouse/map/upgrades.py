@@ -104,13 +104,14 @@ def shape_upgrades(old: TileDef, new: TileDef,
     delta the first shape is the default (cities in order where the track allows).
     ``cache``: a map's ``_cache``, where the tiles' :func:`connections` are kept."""
     old_pairs, old_stops = _connections(cache, old, 0)
+    distinct = _distinct_stops(old, new)
     out = []
     for delta in range(6):
         pairs, stops = _connections(cache, new, delta)
         if not old_pairs <= pairs:
             continue
         seen: set[tuple[int, ...]] = set()
-        for stop_map in _stop_maps(old, new, old_stops, stops):
+        for stop_map in _stop_maps(old, new, old_stops, stops, distinct):
             cities = city_map(old, new, stop_map)
             if cities not in seen:
                 seen.add(cities)
@@ -157,9 +158,11 @@ def city_map(old: TileDef, new: TileDef, stop_map: tuple[int, ...]) -> tuple[int
 
 
 def _stop_maps(
-    old: TileDef, new: TileDef, old_masks: tuple[int, ...], new_masks: tuple[int, ...]
+    old: TileDef, new: TileDef, old_masks: tuple[int, ...], new_masks: tuple[int, ...],
+    distinct: tuple[int, ...],
 ) -> list[tuple[int, ...]]:
-    """Every admissible stop map, in lexicographic order (identity-like first)."""
+    """Every admissible stop map, in lexicographic order (identity-like first);
+    ``distinct``: :func:`_distinct_stops` of the two tiles."""
     choices: list[list[int]] = []
     for i, stop in enumerate(old.stops):
         if stop.kind == JUNCTION:
@@ -173,17 +176,22 @@ def _stop_maps(
         if not fits:
             return []
         choices.append(fits)
-    return [combo for combo in product(*choices) if _injective_enough(old, new, combo)]
+    if len(distinct) < 2:
+        return list(product(*choices))
+    return [combo for combo in product(*choices)
+            if len({combo[i] for i in distinct}) == len(distinct)]
 
 
-def _injective_enough(old: TileDef, new: TileDef, combo: tuple[int, ...]) -> bool:
-    for kind in {s.kind for s in old.stops if s.kind != JUNCTION}:
-        n_old = sum(1 for s in old.stops if s.kind == kind)
-        n_new = sum(1 for s in new.stops if s.kind == kind)
-        targets = [j for i, j in enumerate(combo) if old.stops[i].kind == kind]
-        if n_new >= n_old and len(set(targets)) != len(targets):
-            return False
-    return True
+def _distinct_stops(old: TileDef, new: TileDef) -> tuple[int, ...]:
+    """The old stops that must become distinct new ones: those of every kind (but
+    junctions) of which ``new`` has at least as many as ``old`` (the map is one-to-one
+    there; a kind with fewer new stops may merge).  Stops of different kinds never
+    share a new stop, so one test over all of them is that of every kind alone."""
+    def count(t: TileDef, kind: str) -> int:
+        return sum(1 for s in t.stops if s.kind == kind)
+
+    return tuple(i for i, s in enumerate(old.stops)
+                 if s.kind != JUNCTION and count(new, s.kind) >= count(old, s.kind))
 
 
 def cached_shapes(cache: dict[Any, Any], old: TileDef, new: TileDef) -> list[UpgradeShape]:

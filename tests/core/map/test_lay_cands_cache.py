@@ -8,13 +8,21 @@ signatures shared per new tile, turn and city map.)"""
 from __future__ import annotations
 
 import dataclasses
+from itertools import product
 
 import pytest
 
 from railhouse.map.laycands import next_tiles
 from railhouse.map.mapdef import MapDef
-from railhouse.map.tiles import CITY, TOWN, TileDef
-from railhouse.map.upgrades import _connections, connections, kind_compatible, shape_upgrades
+from railhouse.map.tiles import CITY, JUNCTION, TOWN, TileDef
+from railhouse.map.upgrades import (
+    _connections,
+    _distinct_stops,
+    _stop_maps,
+    connections,
+    kind_compatible,
+    shape_upgrades,
+)
 
 
 def _title_map(title: str) -> MapDef:
@@ -66,3 +74,39 @@ def test_a_tiles_category_is_its_sorted_revenue_stop_kinds(title: str) -> None:
     for t in _tiles(_title_map(title)):
         assert t.category() == tuple(sorted(s.kind for s in t.stops if s.kind in (CITY, TOWN)))
         assert t.with_(stops=()).category() == ()
+
+
+def _one_to_one_enough(old: TileDef, new: TileDef, combo: tuple[int, ...]) -> bool:
+    """The stop map rule kind by kind (the reference for ``_distinct_stops``): old stops
+    of a kind of which ``new`` has at least as many go to distinct new stops."""
+    for kind in {s.kind for s in old.stops if s.kind != JUNCTION}:
+        n_old = sum(1 for s in old.stops if s.kind == kind)
+        n_new = sum(1 for s in new.stops if s.kind == kind)
+        targets = [j for i, j in enumerate(combo) if old.stops[i].kind == kind]
+        if n_new >= n_old and len(set(targets)) != len(targets):
+            return False
+    return True
+
+
+@pytest.mark.parametrize("title", ["soh", "1839"])
+def test_stop_maps_equal_the_kind_by_kind_rule(title: str) -> None:
+    """Every pair of the map's tiles (any colours): the stop maps kept are the
+    admissible ones of every kind alone, in lexicographic order."""
+    mapdef = _title_map(title)
+    cache: dict[object, object] = {}
+    checked = 0
+    for old in _tiles(mapdef):
+        for new in mapdef.tiles.values():
+            _, old_stops = _connections(cache, old, 0)
+            for delta in range(6):
+                _, stops = _connections(cache, new, delta)
+                choices = [[-1] if s.kind == JUNCTION else
+                           [j for j, n in enumerate(new.stops)
+                            if n.kind == s.kind and old_stops[i] & ~stops[j] == 0]
+                           for i, s in enumerate(old.stops)]
+                expected = ([] if not all(choices) else
+                            [c for c in product(*choices) if _one_to_one_enough(old, new, c)])
+                found = _stop_maps(old, new, old_stops, stops, _distinct_stops(old, new))
+                assert found == expected, (old.id, new.id, delta)
+                checked += len(found)
+    assert checked > 1000
