@@ -130,31 +130,3 @@ def candidate_ids(mapdef: MapDef, coord: str, old: TileDef, old_rot: int) -> fro
         hit = mapdef._cache[key] = frozenset(
             c.shape.new.id for c in static_candidates(mapdef, coord, old, old_rot))
     return hit
-
-
-#: :func:`reaching_candidates`' ``reach`` for a hex where the company has a token: every
-#: candidate, whatever sides its track reaches
-ANY_SIDE = -1
-#: entries of :func:`reaching_candidates` kept per map before it starts afresh
-REACHING_LIMIT = 20_000
-
-
-def reaching_candidates(mapdef: MapDef, coord: str, old: TileDef, old_rot: int,
-                        colors: frozenset[str], gone: frozenset[str],
-                        reach: int) -> list[Candidate]:
-    """The :func:`static_candidates` of ``coord`` whose tile has one of ``colors``, is
-    not in ``gone`` (tiles out of the supply), and whose track touches a side in the mask
-    ``reach`` (:data:`ANY_SIDE`: every candidate), in order (read only).  Cached per map
-    on those and what :func:`static_candidates` is keyed on (the hex's open sides, the old
-    tile and its turn): nothing else decides them, so the hexes alike share one list."""
-    key = (mapdef.open_edges[coord], id(old), old_rot, colors, gone, reach)
-    memo: dict[object, list[Candidate]] | None = mapdef._cache.get("reaching")
-    if memo is None or len(memo) >= REACHING_LIMIT:
-        memo = mapdef._cache["reaching"] = {}
-    hit = memo.get(key)
-    if hit is None:
-        hit = memo[key] = [
-            cand for cand in static_candidates(mapdef, coord, old, old_rot)
-            if cand.shape.new.color in colors and cand.shape.new.id not in gone
-            and (reach == ANY_SIDE or cand.edge_mask & reach)]
-    return hit

@@ -28,7 +28,7 @@ from railhouse.map.board import Board
 from railhouse.map.graph import Operator
 from railhouse.map.layalloc import HexLays
 from railhouse.map.layalloc import TileLay as TileLay  # re-exported
-from railhouse.map.laycands import ANY_SIDE, Candidate, candidate_ids, reaching_candidates
+from railhouse.map.laycands import Candidate, candidate_ids, static_candidates
 from railhouse.map.laycands import next_tiles as next_tiles  # re-exported
 from railhouse.map.layhexes import OpenHex, open_hexes_now
 from railhouse.map.laymemo import (
@@ -149,8 +149,8 @@ def _memo_hex_lays(
     memo = inputs.memo
     base: HexLays | None = memo.get(key)
     if base is None:
-        fitting = _fitting(board, op, colors, coord, reached_mask, has_token,
-                           inputs.markers, candidates & inputs.out)
+        fitting = list(_fitting(board, op, colors, coord, reached_mask, has_token,
+                                inputs.markers, inputs.out))
         base = memo[key] = HexLays(coord, fitting, upgrade, candidates)
     return base
 
@@ -167,45 +167,41 @@ def _open_hexes(board: Board, op: Operator, opts: LayOptions) -> list[OpenHex]:
 
 def _fitting(
     board: Board, op: Operator, colors: frozenset[str], coord: str, reached_mask: int,
-    has_token: bool, markers: dict[str, tuple[object, ...]], gone: frozenset[str],
-) -> list[tuple[Candidate, int]]:
+    has_token: bool, markers: dict[str, tuple[object, ...]], out: frozenset[str],
+) -> Iterator[tuple[Candidate, int]]:
     """The candidates of ``colors`` on ``coord`` that are legal now, with their cost
     (without the step's fee), in order.  ``markers``: the board's tokens and
     reservations per hex (:func:`~railhouse.map.laymemo.hex_markers`; a hex without
-    any holds no token to fit); ``gone``: the hex's candidate tiles not in the supply
-    (:func:`~railhouse.map.laymemo.supply_out`).  The candidates of the colours, in the
-    supply and touching a reached side are shared by the hexes alike
-    (:func:`~railhouse.map.laycands.reaching_candidates`); a hex without edge rules or
-    markers costs the same for each of them."""
+    any holds no token to fit); ``out``: the tiles not in the supply
+    (:func:`~railhouse.map.laymemo.supply_out`)."""
     old, old_rot = board.tile_at(coord)
-    hex_cost = _hex_cost(board, coord, old.color != WHITE)
-    cands = reaching_candidates(board.map, coord, old, old_rot, colors, gone,
-                                ANY_SIDE if has_token else reached_mask)
-    ruled = ruled_edges(board.map).get(coord, 0)
-    holds = coord in markers and _holds_tokens(board, coord, len(old.city_indices()))
-    if not ruled and not holds:
-        return [(cand, hex_cost) for cand in cands]
+    upgrade = old.color != WHITE
     old_mask = orient(old, old_rot).edge_mask
+    hex_cost = _hex_cost(board, coord, upgrade)
+    holds = coord in markers and _holds_tokens(board, coord, len(old.city_indices()))
     held: dict[int, _Held] = {}  # the hex's markers per length of a city map (one, in fact)
     # whether the markers fit, per new tile and city map: all :func:`_tokens_fit` reads
     # of a shape (its turns over the old tile fit alike)
     fits: dict[tuple[str, tuple[int, ...]], bool] = {}
-    out = []
-    for cand in cands:
+    ruled = ruled_edges(board.map).get(coord, 0)
+    for cand in static_candidates(board.map, coord, old, old_rot):
+        new = cand.shape.new
+        if new.color not in colors or new.id in out:
+            continue
+        if not has_token and not cand.edge_mask & reached_mask:
+            continue
         new_edges = cand.edge_mask & ~old_mask
         cost = _edge_cost(board, op, coord, new_edges) if new_edges & ruled else 0
         if cost is None:
             continue
         if holds:
-            new = cand.shape.new
             fit_key = (new.id, cand.shape.city_map)
             fit = fits.get(fit_key)
             if fit is None:
                 fit = fits[fit_key] = _tokens_fit(board, coord, old, new, cand.shape, held)
             if not fit:
                 continue
-        out.append((cand, cost + hex_cost))
-    return out
+        yield cand, cost + hex_cost
 
 
 def _edge_cost(board: Board, op: Operator, coord: str, new_edges: int) -> int | None:

@@ -12,7 +12,7 @@ from itertools import product
 
 import pytest
 
-from railhouse.map.laycands import ANY_SIDE, next_tiles, reaching_candidates, static_candidates
+from railhouse.map.laycands import next_tiles
 from railhouse.map.mapdef import MapDef
 from railhouse.map.tiles import CITY, JUNCTION, TOWN, TileDef
 from railhouse.map.upgrades import (
@@ -110,31 +110,3 @@ def test_stop_maps_equal_the_kind_by_kind_rule(title: str) -> None:
                 assert found == expected, (old.id, new.id, delta)
                 checked += len(found)
     assert checked > 1000
-
-
-@pytest.mark.parametrize("title", ["soh", "1839"])
-def test_reaching_candidates_equal_a_filter_of_the_static_ones(title: str) -> None:
-    """Asked in turn with every input varied on one map's cache (so an input left out
-    of the key would hand back another's list), each answer is the plain filter of the
-    hex's static candidates."""
-    mapdef = dataclasses.replace(_title_map(title), _cache={})
-    colours = [frozenset(mapdef.colors[:1]), frozenset(mapdef.colors[:2]),
-               frozenset(mapdef.colors[1:3])]
-    checked = 0
-    for coord, hexdef in mapdef.hexes.items():
-        if hexdef.fixed:
-            continue
-        for old, rot in ((hexdef.printed, hexdef.rotation),
-                         *((t, r) for t in list(mapdef.tiles.values())[:6] for r in (0, 2))):
-            static = static_candidates(mapdef, coord, old, rot)
-            ids = sorted({c.shape.new.id for c in static})
-            for colors in colours:
-                for gone in (frozenset(), frozenset(ids[:1]), frozenset(ids[1:3])):
-                    for reach in (ANY_SIDE, 0, 1, 0b100100, 63):
-                        found = reaching_candidates(mapdef, coord, old, rot, colors, gone, reach)
-                        assert found == [
-                            c for c in static
-                            if c.shape.new.color in colors and c.shape.new.id not in gone
-                            and (reach == ANY_SIDE or c.edge_mask & reach)], (coord, old.id)
-                        checked += bool(found)
-    assert checked > 100
