@@ -122,12 +122,21 @@ class Board:
         return out
 
     def _move_tokens(self, coord: str, city_map: tuple[int, ...]) -> None:
+        """Move the hex's tokens and city reservations to the new cities.  A new token
+        revision only where the hex holds any: a lay on a hex without them leaves every
+        marker as it was (so what is derived from the markers alone stays valid)."""
         moved: dict[tuple[str, int], list[str]] = {}
+        held = False
         for k, target in enumerate(city_map):
-            owners = self.tokens.pop((coord, k), [])
-            if owners:
-                moved.setdefault((coord, target), []).extend(owners)
+            owners = self.tokens.pop((coord, k), None)
+            if owners is not None:
+                held = True
+                if owners:
+                    moved.setdefault((coord, target), []).extend(owners)
         self.tokens.update(moved)
+        if not held and not any(r.hex == coord and r.city is not None
+                                for r in self.reservations):
+            return
         self.reservations = [
             Reservation(r.company, r.hex, city_map[r.city])
             if r.hex == coord and r.city is not None and r.city < len(city_map)

@@ -40,11 +40,15 @@ def memo_of(mapdef: MapDef) -> dict[Any, Any]:
 
 def hex_markers(board: Board) -> dict[str, tuple[object, ...]]:
     """Per hex with any: its tokens ``(city, owners)`` in city order, then its
-    reservations ``(RESERVED, company, city)`` in the board's order (per revision; plain
-    tuples, so a key holding them hashes and compares without Python-level
-    ``__hash__``/``__eq__`` calls; a hex's tuple is the same for the same content)."""
-    memo = board.memo()
-    hit: dict[str, tuple[object, ...]] | None = memo.get("hex_markers")
+    reservations ``(RESERVED, company, city)`` in the board's order (plain tuples, so a
+    key holding them hashes and compares without Python-level ``__hash__``/``__eq__``
+    calls; a hex's tuple is the same for the same content).  Kept in the board's cache
+    per ``token_version``: tokens and reservations change only with it (a lay on a hex
+    without markers keeps it, ``Board._move_tokens``), so the revisions of one token
+    version share one dict (and :func:`carried` tells them alike by identity)."""
+    memo = board.cache
+    key = ("hex_markers", board.token_version)
+    hit: dict[str, tuple[object, ...]] | None = memo.get(key)
     if hit is None:
         hit = {}
         several = False  # a hex with tokens in two cities (to put in city order)
@@ -62,7 +66,7 @@ def hex_markers(board: Board) -> dict[str, tuple[object, ...]]:
                     hit[coord] = tuple(sorted(cast(_Tokens, held)))  # by city (one entry each)
         for r in board.reservations:
             hit[r.hex] = (*hit.get(r.hex, ()), (RESERVED, r.company, r.city))
-        memo["hex_markers"] = hit
+        memo[key] = hit
     return hit
 
 
