@@ -53,6 +53,11 @@ LVG = "LVG"
 SRV = "SRV"
 
 
+#: the powers (frozen: made once, not at every question of the step)
+LVG_POWER = LayPower(LVG, extra=True, upgrade=False, fee=LVG_FEE)
+SRV_POWER = LayPower(SRV, hexes=NRS_CHOICE, connected=False, cost=SRV_COST, closes=False)
+
+
 class TrackStep(CoreTrackStep["M1839", M1839Turn], MapStep):
     rule = "1839 R-8.3.A / R-15"
     #: R-8.3.A.1: a lay or upgrade, then a lay on another hex for f20 (A-43), at most one
@@ -66,10 +71,9 @@ class TrackStep(CoreTrackStep["M1839", M1839Turn], MapStep):
         once a turn; SRV closes when the turn's station step ends."""
         out = []
         if power_of(self.game, self.company, EXTRA_LAY):
-            out.append(LayPower(LVG, extra=True, upgrade=False, fee=LVG_FEE))
+            out.append(LVG_POWER)
         if not self.turn.srv_hex and power_of(self.game, self.company, NRS_HEX_LAY):
-            out.append(LayPower(SRV, hexes=NRS_CHOICE, connected=False, cost=SRV_COST,
-                                closes=False))
+            out.append(SRV_POWER)
         return out
 
     def lay_cost(self, lay: TileLay, power: LayPower | None, fee: int) -> int:

@@ -4,6 +4,7 @@ The core's track step does the rest (:mod:`railhouse.engine.steps.track`)."""
 
 from __future__ import annotations
 
+from functools import cache
 from typing import TYPE_CHECKING
 
 from railhouse.engine.steps.track import NOT_IF_UPGRADED, LayPower, LaySlot, power_of
@@ -12,6 +13,18 @@ from railhouse_soh.stepbase import SohTurn
 
 if TYPE_CHECKING:
     from railhouse_soh.game import SteamOverHolland  # noqa: F401  (the step's game type)
+
+
+@cache
+def _extra_tile(private: str) -> LayPower:
+    """#1's power (made once per private: frozen, asked at every question of the step)."""
+    return LayPower(private, extra=True, cost=0)
+
+
+@cache
+def _river_free(private: str) -> LayPower:
+    """#2's power (SOH's only terrain: rivers), made once per private."""
+    return LayPower(private, pays_terrain=True)
 
 
 class TrackStep(CoreTrackStep["SteamOverHolland", SohTurn]):
@@ -24,10 +37,10 @@ class TrackStep(CoreTrackStep["SteamOverHolland", SohTurn]):
         out = []
         smas = power_of(self.game, self.company, "extra_tile")
         if smas is not None:
-            out.append(LayPower(smas, extra=True, cost=0))
+            out.append(_extra_tile(smas))
         kki = power_of(self.game, self.company, "river_free")
         if kki is not None:
-            out.append(LayPower(kki, pays_terrain=True))  # SOH's only terrain: rivers
+            out.append(_river_free(kki))
         return out
 
     def only_hexes(self) -> frozenset[str] | None:
