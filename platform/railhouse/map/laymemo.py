@@ -114,12 +114,13 @@ def listing_inputs(board: Board) -> ListingInputs:
 
 class _Revision(NamedTuple):
     """A board revision as its per-hex lays were found there: its ``track_version`` and
-    ``Board.laid`` (which hexes got tiles since, :func:`carried`), a copy of the
-    supply, the tiles out of it (:func:`supply_out`), its :func:`hex_markers`, and the
-    lays per hex (``listing_inputs``)."""
+    ``Board.laid`` (which hexes got tiles since, :func:`carried`), copies of the tiles
+    laid and of the supply, the tiles out of it (:func:`supply_out`), its
+    :func:`hex_markers`, and the lays per hex (``listing_inputs``)."""
 
     track_version: int
     laid: tuple[str, ...]
+    tiles: dict[str, tuple[str, int]]
     supply: dict[str, int | None]
     out: frozenset[str]
     markers: dict[str, tuple[object, ...]]
@@ -189,7 +190,8 @@ def carried(board: Board, markers: dict[str, tuple[object, ...]]
                     if not flipped.isdisjoint(found.candidates):
                         del lays[coord]
                     break
-    board.cache[LAST_REVISION] = _Revision(board.track_version, laid, supply.copy(), out,
+    board.cache[LAST_REVISION] = _Revision(board.track_version, laid, board.tiles.copy(),
+                                           supply.copy(), out,
                                            markers, lays)
     return lays, out
 
@@ -198,10 +200,38 @@ def _out_after(board: Board, prev: _Revision) -> frozenset[str]:
     """:func:`supply_out` now, from the one of ``prev`` and the tiles whose supply entry
     differs from ``prev.supply`` (a lay changes one or two): only those can have gone out
     or come back."""
-    changed = {tile for tile, _ in board.supply.items() ^ prev.supply.items()}
+    changed = _supply_changed(board, prev)
     available, tiles = board.available, board.map.tiles
     return prev.out.difference(changed).union(
         [tile for tile in changed if tile in tiles and not available(tile)])
+
+
+def _supply_changed(board: Board, prev: _Revision) -> set[str] | list[str]:
+    """The tiles whose supply entry differs from ``prev.supply``.  A lay takes its tile
+    and gives back the one it replaced: those of the hexes laid since (``Board.laid``,
+    their tiles then and now) are looked at alone when the supply with only them
+    changed is the board's (a dict comparison: so any other change is seen too, and
+    then every entry is compared)."""
+    supply, before = board.supply, prev.supply
+    since = board.track_version - prev.track_version
+    laid = board.laid
+    if 0 < since <= len(laid):
+        suspects = set()
+        was, now = prev.tiles.get, board.tiles.get
+        for coord in laid[len(laid) - since:]:
+            for found in (was(coord), now(coord)):
+                if found is not None:
+                    suspects.add(found[0])
+        expected = before.copy()
+        for tile in suspects:
+            if tile in supply:
+                expected[tile] = supply[tile]
+            else:
+                expected.pop(tile, None)
+        if expected == supply:
+            return [tile for tile in suspects
+                    if (tile in supply) != (tile in before) or supply.get(tile) != before.get(tile)]
+    return {tile for tile, _ in supply.items() ^ before.items()}
 
 
 def supply_out(board: Board) -> frozenset[str]:
