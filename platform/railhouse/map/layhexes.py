@@ -35,13 +35,11 @@ def open_hexes_now(board: Board, op: Operator) -> list[OpenHex]:
     if not token_hexes.issubset(masks):  # (a token's hex usually has a side reached)
         ordered = sorted((masks.keys() | token_hexes) - _closed_hexes(mapdef, op.released),
                          key=hex_order(mapdef).__getitem__)
-    track_printed = _track_printed(mapdef)
-    hit = []
-    for coord in ordered:
-        laid = tiles.get(coord)
-        hit.append((coord, get(coord, 0), coord in token_hexes,
-                    coord in track_printed if laid is None
-                    else mapdef.tiles[laid[0]].color != WHITE))
+    track_printed, coloured = _track_printed(mapdef), _coloured_tiles(mapdef)
+    hit = [(coord, get(coord, 0), coord in token_hexes,
+            coord in track_printed if (laid := tiles.get(coord)) is None
+            else laid[0] in coloured)
+           for coord in ordered]
     board.cache[key] = hit
     return hit
 
@@ -112,6 +110,16 @@ def _closed_hexes(mapdef: MapDef, released: frozenset[str]) -> frozenset[str]:
             coord for coord, hexdef in mapdef.hexes.items()
             if hexdef.fixed or (hexdef.blocked_until is not None
                                 and hexdef.blocked_until not in released)])
+    return hit
+
+
+def _coloured_tiles(mapdef: MapDef) -> frozenset[str]:
+    """The ids of the map's tiles that are not white: a lay on a hex holding one is an
+    upgrade (cached per map)."""
+    hit: frozenset[str] | None = mapdef._cache.get("coloured_tiles")
+    if hit is None:
+        hit = mapdef._cache["coloured_tiles"] = frozenset([
+            tile_id for tile_id, t in mapdef.tiles.items() if t.color != WHITE])
     return hit
 
 
