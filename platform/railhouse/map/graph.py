@@ -133,13 +133,18 @@ def path_ends(board: Board, g: TrackGraph, op: Operator,
     """Per node of ``g``, 1 where a path from ``op``'s tokens stops: an off-board, or a
     city blocked for ``op`` (``blocked``, the :func:`blocked_cities` of ``op`` on ``g``
     when the caller has them already, else found)."""
-    flags = g.offboard_flags
-    if flags is None or len(flags) != len(g.nodes):
-        flags = g.offboard_flags = bytearray(node.kind == OFFBOARD for node in g.nodes)
-    ends = bytearray(flags)
+    ends = bytearray(offboard_flags(g))
     for u in blocked_cities(board, g, op) if blocked is None else blocked:
         ends[u] = 1
     return ends
+
+
+def offboard_flags(g: TrackGraph) -> bytearray:
+    """Per node, 1 for an off-board (derived from the graph, kept on it at first use)."""
+    flags = g.offboard_flags
+    if flags is None or len(flags) != len(g.nodes):
+        flags = g.offboard_flags = bytearray(node.kind == OFFBOARD for node in g.nodes)
+    return flags
 
 
 def blocked_cities(board: Board, g: TrackGraph, op: Operator) -> list[int]:
