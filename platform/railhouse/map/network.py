@@ -26,11 +26,11 @@ from railhouse.map.graph import (
     Operator,
     _trim,
     active_barriers,
-    blocked_cities,
     city_table,
     hex_order,
     offboard_flags,
     path_ends,
+    token_nodes,
     track_graph,
 )
 from railhouse.map.graphbuild import EDGE, TrackGraph, _Side, add_side, fragment
@@ -139,11 +139,8 @@ def network_reach(board: Board, op: Operator) -> tuple[NetworkGraph, set[int]]:
 
 def _reach(board: Board, op: Operator, g: NetworkGraph) -> set[int]:
     # a token's city is one of the graph's cities with slots (``graph.city_table``)
-    cities = city_table(g)
-    starts = frozenset([cities[key][0] for key in board.company_cities(op.company)
-                        if key in cities])
-    blocked_nodes = blocked_cities(board, g, op)
-    blocked = frozenset(blocked_nodes)
+    start_nodes, blocked_nodes = token_nodes(board, g, op)
+    starts, blocked = frozenset(start_nodes), frozenset(blocked_nodes)
     # not ``op``: its off-board ``column`` plays no part in a reach, and changes by phase
     last_key = ("reach_last", op.company, op.released, op.non_blocking)
     last: LastReach | None = board.cache.get(last_key)
