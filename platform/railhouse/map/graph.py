@@ -133,26 +133,44 @@ def path_ends(board: Board, g: TrackGraph, op: Operator,
     """Per node of ``g``, 1 where a path from ``op``'s tokens stops: an off-board, or a
     city blocked for ``op`` (``blocked``, the :func:`blocked_cities` of ``op`` on ``g``
     when the caller has them already, else found)."""
-    flags = g.offboard_flags
-    if flags is None or len(flags) != len(g.nodes):
-        flags = g.offboard_flags = bytearray(node.kind == OFFBOARD for node in g.nodes)
-    ends = bytearray(flags)
+    ends = bytearray(offboard_flags(g))
     for u in blocked_cities(board, g, op) if blocked is None else blocked:
         ends[u] = 1
     return ends
 
 
+def offboard_flags(g: TrackGraph) -> bytearray:
+    """Per node, 1 for an off-board (derived from the graph, kept on it at first use)."""
+    flags = g.offboard_flags
+    if flags is None or len(flags) != len(g.nodes):
+        flags = g.offboard_flags = bytearray(node.kind == OFFBOARD for node in g.nodes)
+    return flags
+
+
 def blocked_cities(board: Board, g: TrackGraph, op: Operator) -> list[int]:
     """The city nodes of ``g`` that ``op`` may not pass (:func:`blocked`; only a city full
-    of tokens can be), in the order of the board's tokens.
+    of tokens can be), in the order of the board's tokens (:func:`token_nodes`)."""
+    return token_nodes(board, g, op)[1]
+
+
+def token_nodes(board: Board, g: TrackGraph, op: Operator) -> tuple[list[int], list[int]]:
+    """The city nodes of ``g`` holding a token of ``op`` (where its paths start), and
+    those ``op`` may not pass (:func:`blocked`; only a city full of tokens can be), each
+    in the order of the board's tokens.
     One pass over the tokens, nothing kept: asked once per reach found, at a revision
     whose tokens or graph are new (a memo of the full cities was rarely asked twice)."""
     company, non_blocking = op.company, op.non_blocking
     get = city_table(g).get
-    # blocked(): full, and no token of op's own nor of a non-blocking owner
-    return [node[0] for city, owners in board.tokens.items()
-            if (node := get(city)) is not None and len(owners) >= node[1]
-            and company not in owners and non_blocking.isdisjoint(owners)]
+    starts, blocked_nodes = [], []
+    for city, owners in board.tokens.items():
+        node = get(city)
+        if node is None:
+            continue
+        if company in owners:  # (blocked(): never for a city holding op's own token)
+            starts.append(node[0])
+        elif len(owners) >= node[1] and non_blocking.isdisjoint(owners):
+            blocked_nodes.append(node[0])
+    return starts, blocked_nodes
 
 
 _CITY_NAMES: dict[tuple[str, int], str] = {}

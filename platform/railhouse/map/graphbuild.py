@@ -86,6 +86,10 @@ class _Side(NamedTuple):
     barrier: tuple[str, str] | None
     split: Node
     joined: Node
+    #: ``(hex, 1 << edge)`` of each hex side the split and the joined point stand for
+    #: (``network.NetworkGraph.side_bits`` of the node made for this side)
+    split_bits: tuple[tuple[str, int], ...]
+    joined_bits: tuple[tuple[str, int], ...]
 
 
 class _Fragment(NamedTuple):
@@ -93,12 +97,15 @@ class _Fragment(NamedTuple):
     its stop nodes in stop order (``shared``: an off-board node that several hexes may
     name alike), its paths as ``(end a, end b, path name)`` with ends as in
     :class:`~railhouse.map.tiles.Oriented` (edges < ``STOP_BASE`` <= stops), and the
-    :class:`_Side` of each edge."""
+    :class:`_Side` of each edge; ``links``: the paths again as ``(end a, side key of a,
+    end b, side key of b, path name)``, a side key None for an end that is a stop
+    (what a patch of the network graph reads)."""
 
     edge_mask: int
     stops: tuple[tuple[Node, bool], ...]
     paths: tuple[tuple[int, int, str], ...]
     sides: tuple[_Side, ...]
+    links: tuple[tuple[int, tuple[str, int] | None, int, tuple[str, int] | None, str], ...]
 
 
 def fragment(mapdef: MapDef, coord: str, t: TileDef, rot: int) -> _Fragment:
@@ -121,9 +128,11 @@ def fragment(mapdef: MapDef, coord: str, t: TileDef, rot: int) -> _Fragment:
         else:
             nodes.append((Node(prefix + label, kind, coord, city, revenue, slots), False))
     prefix = coord + ":"
-    hit = _Fragment(edge_mask, tuple(nodes),
-                    tuple([(a, b, prefix + pair) for a, b, pair in paths]),
-                    _sides_of(mapdef, coord))
+    named = tuple([(a, b, prefix + pair) for a, b, pair in paths])
+    sides = _sides_of(mapdef, coord)
+    hit = _Fragment(edge_mask, tuple(nodes), named, sides, tuple([
+        (a, None if a >= STOP_BASE else sides[a].key, b,
+         None if b >= STOP_BASE else sides[b].key, name) for a, b, name in named]))
     mapdef._cache[key] = hit
     return hit
 
@@ -171,7 +180,9 @@ def _side_of(mapdef: MapDef, coord: str, edge: int) -> _Side:
     own = f"{coord}.e{edge}"
     name = f"{facing[0]}.e{facing[1]}" if facing is not None and facing < (coord, edge) else own
     barrier = (rule.a, rule.b) if rule is not None else None
-    return _Side((coord, edge), facing, barrier, Node(own, EDGE, coord), Node(name, EDGE, coord))
+    mine = ((coord, 1 << edge),)
+    return _Side((coord, edge), facing, barrier, Node(own, EDGE, coord), Node(name, EDGE, coord),
+                 mine, mine if facing is None else (*mine, (facing[0], 1 << facing[1])))
 
 
 def prefix(base: TrackGraph, first: int) -> TrackGraph:
@@ -281,6 +292,8 @@ def _coords(mapdef: MapDef) -> tuple[list[str], frozenset[str]]:
 
 
 def add_side(g: TrackGraph, spec: _Side, barriers: frozenset[tuple[str, str]]) -> int:
+    """Make the node of side ``spec`` (split under an active barrier of ``barriers`` or
+    at the map edge, else joined with the facing side) and return it."""
     split = spec.facing is None or spec.barrier in barriers
     u = g.add_node(spec.split if split else spec.joined)
     g.side[spec.key] = u

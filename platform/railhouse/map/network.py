@@ -19,7 +19,6 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from itertools import islice
 
 from railhouse.map.board import Board
 from railhouse.map.graph import (
@@ -27,14 +26,15 @@ from railhouse.map.graph import (
     Operator,
     _trim,
     active_barriers,
-    blocked_cities,
     city_table,
     hex_order,
+    offboard_flags,
     path_ends,
+    token_nodes,
     track_graph,
 )
-from railhouse.map.graphbuild import EDGE, TrackGraph, add_side, fragment
-from railhouse.map.legal import legal_reach
+from railhouse.map.graphbuild import EDGE, TrackGraph, _Side, add_side, fragment
+from railhouse.map.legal import legal_reach, side_flags
 from railhouse.map.reachreuse import LastReach, reused
 from railhouse.map.tiles import CITY, OFFBOARD, STOP_BASE
 
@@ -139,11 +139,8 @@ def network_reach(board: Board, op: Operator) -> tuple[NetworkGraph, set[int]]:
 
 def _reach(board: Board, op: Operator, g: NetworkGraph) -> set[int]:
     # a token's city is one of the graph's cities with slots (``graph.city_table``)
-    cities = city_table(g)
-    starts = frozenset([cities[key][0] for key in board.company_cities(op.company)
-                        if key in cities])
-    blocked_nodes = blocked_cities(board, g, op)
-    blocked = frozenset(blocked_nodes)
+    start_nodes, blocked_nodes = token_nodes(board, g, op)
+    starts, blocked = frozenset(start_nodes), frozenset(blocked_nodes)
     # not ``op``: its off-board ``column`` plays no part in a reach, and changes by phase
     last_key = ("reach_last", op.company, op.released, op.non_blocking)
     last: LastReach | None = board.cache.get(last_key)
@@ -157,89 +154,107 @@ def _reach(board: Board, op: Operator, g: NetworkGraph) -> set[int]:
 def patched(base: NetworkGraph, board: Board, barriers: frozenset[tuple[str, str]],
             coords: Iterable[str]) -> NetworkGraph:
     """A new graph: ``base`` with the hexes ``coords`` holding ``board``'s tiles now
-    (``base`` is left as it is: lists it shares are copied before they change)."""
+    (``base`` is left as it is: lists it shares are copied before they change).
+
+    The hot step of every lay: the copy is made as one instance dict (a dataclass
+    ``__init__`` runs Python code per field), and the derived per-node flags, side bits
+    and city table are extended as the nodes are made."""
     # ``.copy()``, not ``dict(...)``: ``index`` loses names at every patch, and
     # ``dict()`` of a dict with deleted entries re-inserts key by key (tens of times
     # slower than the copy of its table)
-    g = NetworkGraph(base.nodes.copy(), base.adj.copy(), base.path_names.copy(),
-                     base.path_ends.copy(), base.path_hex.copy(), base.index.copy(),
-                     base.side.copy(), base.hex_edges.copy(), hex_paths=base.hex_paths.copy(),
-                     hex_stops=base.hex_stops.copy(), stop_rank=base.stop_rank.copy(),
-                     path_rank=base.path_rank.copy(), side_bits=base.side_bits.copy(),
-                     lineage=base.lineage)
-    known_sides = len(base.side)
-    stop_rank, path_rank = g.stop_rank, g.path_rank
-    adj, index, side, path_ends = g.adj, g.index, g.side, g.path_ends
+    is_side, is_offboard = bytearray(side_flags(base)), bytearray(offboard_flags(base))
+    cities = city_table(base).copy()
+    g = NetworkGraph.__new__(NetworkGraph)
+    g.__dict__ = {
+        "nodes": base.nodes.copy(), "adj": base.adj.copy(),
+        "path_names": base.path_names.copy(), "path_ends": base.path_ends.copy(),
+        "path_hex": base.path_hex.copy(), "index": base.index.copy(),
+        "side": base.side.copy(), "hex_edges": base.hex_edges.copy(), "marks": [],
+        "side_flags": is_side, "offboard_flags": is_offboard, "cities": cities,
+        "hex_paths": base.hex_paths.copy(),
+        "hex_stops": base.hex_stops.copy(), "stop_rank": base.stop_rank.copy(),
+        "path_rank": base.path_rank.copy(), "side_bits": base.side_bits.copy(),
+        "version": base.version, "lineage": base.lineage}
+    nodes, adj, index, side = g.nodes, g.adj, g.index, g.side
+    path_names, path_ends, path_hex, path_rank = g.path_names, g.path_ends, g.path_hex, g.path_rank
+    hex_edges, hex_paths, hex_stops, stop_rank = g.hex_edges, g.hex_paths, g.hex_stops, g.stop_rank
+    side_bits = g.side_bits
     owned: set[int] = set()  # nodes whose adjacency list is this graph's own copy
     order = hex_order(board.map)
-    laid = dict.fromkeys(coords)
-    for coord in laid:
-        old_paths = g.hex_paths.get(coord, ())
+    for coord in dict.fromkeys(coords):
+        old_paths = hex_paths.get(coord)
         if old_paths:  # they leave the adjacency of their ends (each list made once)
             gone = set(old_paths)
             for u in {u for pid in old_paths for u in path_ends[pid]}:
                 adj[u] = [e for e in adj[u] if e[1] not in gone]
                 owned.add(u)
-        for u in g.hex_stops.get(coord, ()):
-            if index.get(g.nodes[u].name) == u:
-                del index[g.nodes[u].name]
+        for u in hex_stops.get(coord, ()):  # (their cities leave the table with them)
+            node = nodes[u]
+            if index.get(node.name) == u:
+                del index[node.name]
+            cities.pop((coord, node.city), None)
         t, rot = board.tile_at(coord)
         frag = fragment(board.map, coord, t, rot)
-        g.hex_edges[coord] = frag.edge_mask
+        hex_edges[coord] = frag.edge_mask
         ends: list[int] = []
         number = order[coord]
+        rank = number << HEX_SHIFT
         for i, (node, shared) in enumerate(frag.stops):
             u = index.get(node.name, -1) if shared else -1
-            if u < 0:
-                u = g.add_node(node)
+            if u >= 0:  # an off-board of several hexes made already
+                if u not in owned:
+                    adj[u] = adj[u].copy()
+                    owned.add(u)
+            else:
+                u = index[node.name] = len(nodes)
+                nodes.append(node)
+                adj.append([])
                 owned.add(u)
-                stop_rank[u] = number << HEX_SHIFT | i
+                stop_rank[u] = rank | i
+                side_bits.append(())
+                is_side.append(0)
+                is_offboard.append(node.kind == OFFBOARD)
+                if node.kind == CITY and node.slots != 0:
+                    cities[(coord, node.city)] = (u, node.slots)
             ends.append(u)
-        pids: list[int] = []
-        sides = frag.sides
-        for a, b, name in frag.paths:
-            ua = ends[a - STOP_BASE] if a >= STOP_BASE else side.get(sides[a].key, -1)
-            ub = ends[b - STOP_BASE] if b >= STOP_BASE else side.get(sides[b].key, -1)
-            if ua < 0:
-                ua = add_side(g, sides[a], barriers)
-            elif ua not in owned:
-                adj[ua] = list(adj[ua])
-            if ub < 0:
-                ub = add_side(g, sides[b], barriers)
-            elif ub not in owned:
-                adj[ub] = list(adj[ub])
-            owned.add(ua)
-            owned.add(ub)
-            path_rank.append(number << HEX_SHIFT | len(pids))
-            pids.append(len(g.path_names))
-            g.add_path(name, ua, ub, number)
-        g.hex_paths[coord] = tuple(pids)
-        g.hex_stops[coord] = tuple(ends)
-    added = g.nodes[len(base.nodes):]  # nodes are only appended: extend the base's flags
-    _add_side_bits(g, islice(side.items(), known_sides, None))
-    if base.side_flags is not None and len(base.side_flags) == len(base.nodes):
-        g.side_flags = base.side_flags + bytearray(n.kind == EDGE for n in added)
-    if base.offboard_flags is not None and len(base.offboard_flags) == len(base.nodes):
-        g.offboard_flags = base.offboard_flags + bytearray(n.kind == OFFBOARD for n in added)
-    if base.cities is not None:
-        g.cities = _patched_cities(g, base, laid)
+        first = len(path_names)
+        sides, side_of = frag.sides, side.get
+        for a, key_a, b, key_b, name in frag.links:
+            if key_a is None:
+                ua = ends[a - STOP_BASE]
+            elif (ua := side_of(key_a, -1)) not in owned:  # (-1 is in no graph)
+                ua = _own_side(g, ua, sides[a], barriers)
+                owned.add(ua)
+            if key_b is None:
+                ub = ends[b - STOP_BASE]
+            elif (ub := side_of(key_b, -1)) not in owned:
+                ub = _own_side(g, ub, sides[b], barriers)
+                owned.add(ub)
+            pid = len(path_names)
+            path_rank.append(rank | (pid - first))
+            path_names.append(name)
+            path_ends.append((ua, ub))
+            path_hex.append(number)
+            adj[ua].append((ub, pid))
+            adj[ub].append((ua, pid))
+        hex_paths[coord] = tuple(range(first, len(path_names)))
+        hex_stops[coord] = tuple(ends)
     return g
 
 
-def _patched_cities(g: NetworkGraph, base: NetworkGraph,
-                    coords: dict[str, None]) -> dict[tuple[str, int], tuple[int, int]]:
-    """``graph.city_table`` of ``g`` from that of its ``base``: the cities of the hexes
-    laid are those of their stops now (the base's there are gone with their tiles)."""
-    assert base.cities is not None
-    table = base.cities.copy()
-    for coord in coords:
-        for u in base.hex_stops.get(coord, ()):
-            table.pop((coord, base.nodes[u].city), None)
-        for u in g.hex_stops.get(coord, ()):
-            node = g.nodes[u]
-            if node.kind == CITY and node.slots != 0:
-                table[(coord, node.city)] = (u, node.slots)
-    return table
+def _own_side(g: NetworkGraph, u: int, spec: _Side, barriers: frozenset[tuple[str, str]]) -> int:
+    """The node of side ``spec`` in ``g`` (being patched) with an adjacency list of
+    ``g``'s own: ``u``'s list copied, or the node made (``u`` -1) with its side bits and
+    flags."""
+    if u >= 0:
+        g.adj[u] = g.adj[u].copy()
+        return u
+    u = add_side(g, spec, barriers)
+    g.side_bits.append(spec.split_bits if g.nodes[u] is spec.split else spec.joined_bits)
+    assert g.side_flags is not None and g.offboard_flags is not None
+    g.side_flags.append(1)
+    g.offboard_flags.append(0)
+    return u
 
 
 def _from_track_graph(base: TrackGraph, board: Board) -> NetworkGraph:

@@ -12,7 +12,7 @@ from minimap import mini_map
 
 from railhouse.bench.positions import playout
 from railhouse.map import Board, Operator
-from railhouse.map.graph import TrackGraph, blocked, blocked_cities, city_table
+from railhouse.map.graph import TrackGraph, blocked, blocked_cities, city_table, token_nodes
 from railhouse.map.network import network_graph
 
 
@@ -80,7 +80,8 @@ def test_a_clone_lays_into_its_own_city_table_and_leaves_the_original_alone() ->
 def test_blocked_cities_are_the_cities_blocked_for_each_company(title: str) -> None:
     """``blocked_cities`` (one pass over the tokens, nothing kept) names, at every position
     of a seeded game and for every company's operator, the city nodes :func:`blocked`
-    says it may not pass, in the order of the board's tokens (:func:`full_cities`)."""
+    says it may not pass, in the order of the board's tokens (:func:`full_cities`); and
+    ``token_nodes`` names them with the nodes of the company's own token cities."""
     checked = 0
 
     def visit(game: Any, legal: list[Any]) -> None:
@@ -91,6 +92,9 @@ def test_blocked_cities_are_the_cities_blocked_for_each_company(title: str) -> N
             g = network_graph(board, op.released)
             want = [u for u in full_cities(board, g) if blocked(board, g.nodes[u], op)]
             assert blocked_cities(board, g, op) == want
+            starts = [g.index[f"{h}.c{k}"] for h, k in board.company_cities(company.id)
+                      if f"{h}.c{k}" in g.index]
+            assert token_nodes(board, g, op) == (starts, want)
             checked += bool(want)
 
     playout(title, 4, 1003, visit=visit)

@@ -11,8 +11,10 @@ from minimap import mini_map
 
 from railhouse.bench.positions import playout
 from railhouse.map import Board, Operator, reach
-from railhouse.map.graph import track_graph
+from railhouse.map.graph import city_table, track_graph
+from railhouse.map.graphbuild import EDGE
 from railhouse.map.network import network_graph, network_reach
+from railhouse.map.tiles import CITY, OFFBOARD
 
 
 def _names(g: Any, nodes: set[int]) -> set[str]:
@@ -111,3 +113,29 @@ def test_a_cached_reach_comes_with_the_network_graph_of_its_revision(title: str)
                 assert g is network_graph(board, op.released)
 
     playout(title, 4, 1005, visit=visit)
+
+
+@pytest.mark.parametrize(("title", "seed"), [("soh", 1006), ("1839", 1002)])
+def test_a_patched_graph_extends_its_derived_tables_as_made_afresh(title: str, seed: int) -> None:
+    """``patched`` extends the side and off-board flags, the side bits and the city table
+    as it makes nodes: at every position of seeded games of both titles they equal the
+    tables made from the graph's nodes and sides (fails if a patch leaves one stale)."""
+    checked = [0]
+
+    def visit(game: Any, legal: list[Any]) -> None:
+        board = game.board
+        for released in {game.route_operator(c).released for c in game.companies.values()}:
+            g = network_graph(board, released)
+            assert g.side_flags == bytearray(n.kind == EDGE for n in g.nodes)
+            assert g.offboard_flags == bytearray(n.kind == OFFBOARD for n in g.nodes)
+            bits: list[tuple[tuple[str, int], ...]] = [() for _ in g.nodes]
+            for (coord, edge), u in g.side.items():
+                bits[u] += ((coord, 1 << edge),)
+            assert g.side_bits == bits
+            cities = {(n.hex, n.city): (u, n.slots) for u, n in enumerate(g.nodes)
+                      if n.kind == CITY and n.slots and g.index.get(n.name) == u}
+            assert city_table(g) == cities
+            checked[0] += 1
+
+    playout(title, 4, seed, visit=visit)
+    assert checked[0] > 100
