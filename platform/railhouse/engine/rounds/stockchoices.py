@@ -382,7 +382,7 @@ class StockChoices(Round[G]):
             company = self.game.companies.get(action.company)
             choice = None if company is None else self.sale_choice_of(me, company)
             return [] if choice is None else [choice]
-        if not isinstance(action, Pass | Par | BuyShares):
+        if not isinstance(action, Pass | Par | BuyShares | Redeem):
             return None
         if self.must_sell(me):
             if not isinstance(action, Pass) or self.sell_choices(me):
@@ -399,6 +399,13 @@ class StockChoices(Round[G]):
             if company is None:
                 return []
             return self.pars_among(me, (company,))
+        if isinstance(action, Redeem):
+            if type(self).redeem_choices is not StockChoices.redeem_choices:
+                return self.redeem_choices(me)
+            if company is None or not self.redeem_in_turn:
+                return []
+            return self.company_rows(me, (company,), sells=False, pars=False, buys=False,
+                                     redeems=True)[3]
         return [] if company is None else self.buy_choices_of(me, company)
 
 
