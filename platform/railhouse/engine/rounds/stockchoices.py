@@ -125,10 +125,10 @@ class StockChoices(Round[G]):
         redeemed: list[LegalAction] = []
         cash = game.player(me).cash if pars or buys else 0
         units = self.par_units() if pars else 0
-        if pars and not self.can_take_certificates(me, units - 1):
-            pars = False
-        if buys and not self.can_take_certificates(me, 1):
-            buys = False
+        room = self.certificate_room(me) if pars or buys else None
+        if room is not None:  # (can_take_certificates, the limit read once)
+            pars = pars and units - 1 <= room
+            buys = buys and room >= 1
         held_ok = sells or buys
         barred = self.sold_this_round[me] if buys else ()
         cap = game.config.max_holding_percent - 10
@@ -219,15 +219,21 @@ class StockChoices(Round[G]):
     def must_sell(self, me: str) -> bool:
         """A player over the certificate limit must sell down in their turn (SOH
         "Maximum number of certificates")."""
-        limit = self.certificate_limit()
-        return limit is not None and self.certificate_count(me) > limit
+        room = self.certificate_room(me)
+        return room is not None and room < 0
 
     def certificate_limit(self) -> int | None:
         return self.game.config.certificate_limit[len(self.game.seats)]
 
     def can_take_certificates(self, me: str, count: int) -> bool:
+        room = self.certificate_room(me)
+        return room is None or count <= room
+
+    def certificate_room(self, me: str) -> int | None:
+        """How many more certificates ``me`` may hold (negative: over the limit), or None
+        where the title has no limit."""
         limit = self.certificate_limit()
-        return limit is None or self.certificate_count(me) + count <= limit
+        return None if limit is None else limit - self.certificate_count(me)
 
     def certificate_count(self, me: str) -> int:
         """``me``'s certificates counting toward the limit (computed once per legal set)."""
