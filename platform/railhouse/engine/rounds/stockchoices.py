@@ -304,7 +304,12 @@ class StockChoices(Round[G]):
     def purchases(self, me: str, company: Company,
                   cash: int | None = None) -> list[LegalAction]:
         """:meth:`buy_choices_of` once :meth:`allow_buy` allowed them: the :func:`offers`
-        ``me`` can pay for and hold.  ``cash``: ``me``'s cash, where the caller has it."""
+        ``me`` can pay for and hold.  ``cash``: ``me``'s cash, where the caller has it.
+
+        Memoised in the ledger (:meth:`~railhouse.engine.certificates.ShareLedger.derived`)
+        under ``("buys", me, price, cash)``: the answer reads the certificates (the offers,
+        ``me``'s holding), the price, the cash and the game's fixed holding cap, and is
+        a list of shared plain choices: do not mutate it."""
         game = self.game
         ledger = company.ledger
         memo = ledger.memo
@@ -316,10 +321,15 @@ class StockChoices(Round[G]):
         price = game.share_price(company)
         if cash is None:
             cash = game.player(me).cash
-        room = game.config.max_holding_percent - ledger.percent_of(me)
-        company_id = company.id
-        return [buy_choice(me, company_id, source, percent // 10) for source, percent in offers
+        key = ("buys", me, price, cash)
+        choices: list[LegalAction] | None = memo.get(key)
+        if choices is None:
+            room = game.config.max_holding_percent - ledger.percent_of(me)
+            company_id = company.id
+            choices = memo[key] = [
+                buy_choice(me, company_id, source, percent // 10) for source, percent in offers
                 if price * (percent // 10) <= cash and percent <= room]
+        return choices
 
     def allow_buy(self, me: str, company: Company) -> bool:
         if not company.started or company.closed or company.id in self.sold_this_round[me]:
