@@ -16,6 +16,7 @@ from railhouse.engine.actions import (
     Par,
 )
 from railhouse.engine.entities import IPO, TREASURY, Company
+from railhouse.engine.rounds.plainchoices import buy_choice
 from railhouse.engine.rounds.stock import StockRound
 from railhouse.engine.shares import (
     move_shares,
@@ -100,9 +101,8 @@ class M1839StockRound(StockRound["M1839"]):
         """Whether the director's certificate is in the IPO, and the purchase then open:
         the director's certificate (two shares) if so, else one share from each source."""
         if company.ledger.president_owner() == IPO:
-            return True, [LegalAction(BuyShares(entity=me, company=company.id, source=IPO,
-                                                count=2))]
-        return False, [LegalAction(BuyShares(entity=me, company=company.id, source=source))
+            return True, [buy_choice(me, company.id, IPO, 2)]
+        return False, [buy_choice(me, company.id, source, 1)
                        for source in self.buy_sources(company)]
 
     def may_par(self, me: str, company: Company, units: int) -> bool:

@@ -1,8 +1,9 @@
 """The answers memoised in a share ledger (``ShareLedger.derived``: sale sizes, purchase
-sources, certificate sizes) and in a stock listing (``StockChoices.listing_memo``) never
-go stale: at every stock-round decision of seeded random games of both titles, and of
-their clones after either side moved on, the memoised answers equal a fresh computation
-and the listed legal set equals the one listed with every memo dropped."""
+sources, certificate sizes, a player's purchases at a price and cash) and in a stock
+listing (``StockChoices.listing_memo``) never go stale: at every stock-round decision of
+seeded random games of both titles, and of their clones after either side moved on, the
+memoised answers equal a fresh computation and the listed legal set equals the one
+listed with every memo dropped."""
 
 from __future__ import annotations
 
@@ -52,6 +53,15 @@ def fresh_answers(game: Game, company: Company) -> dict[Any, Any]:
                 (source, percent)
                 for source in offers.buy_sources_at(ledger, game.unsold_location())
                 for percent in offers.ordinary_sizes(ledger, source)]
+        elif kind == "buys":  # the core's purchases for (player, price, cash)
+            me, price, cash = rest
+            room = game.config.max_holding_percent - ledger.percent_of(me)
+            answers[key] = [
+                LegalAction(BuyShares(entity=me, company=company.id, source=source,
+                                      count=percent // 10))
+                for source in offers.buy_sources_at(ledger, game.unsold_location())
+                for percent in offers.ordinary_sizes(ledger, source)
+                if price * (percent // 10) <= cash and percent <= room]
         elif kind == "sale":
             seller, president = rest
             answers[key] = sales.fresh_sale_choice(game, company, seller, president)

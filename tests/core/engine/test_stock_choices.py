@@ -13,7 +13,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from railhouse.bench.positions import choose_playing
-from railhouse.engine.actions import Action, BuyShares, Par, SellShares
+from railhouse.engine.actions import Action, BuyShares, Par, Redeem, SellShares
 from railhouse.engine.errors import IllegalAction
 from railhouse.engine.game import Game
 from railhouse.engine.record import new_game
@@ -25,13 +25,13 @@ def near_misses(action: Action, companies: list[str]) -> list[Action]:
     """``action`` and variants of it one field off: another count, price, source or
     company."""
     variants = [action]
-    if isinstance(action, SellShares | BuyShares):
+    if isinstance(action, SellShares | BuyShares | Redeem):
         variants += [msgspec.structs.replace(action, count=action.count + d) for d in (-1, 1, 2)]
     if isinstance(action, BuyShares):
         variants += [msgspec.structs.replace(action, source=s) for s in ("pool", "ipo", "p0")]
     if isinstance(action, Par):
         variants += [msgspec.structs.replace(action, price=action.price + d) for d in (-10, 10)]
-    if isinstance(action, SellShares | BuyShares | Par):
+    if isinstance(action, SellShares | BuyShares | Par | Redeem):
         variants += [msgspec.structs.replace(action, company=c) for c in companies]
     return variants
 
@@ -74,10 +74,10 @@ def test_the_quick_check_and_the_listed_set_agree(players: int, seed: int) -> No
 
 @pytest.mark.parametrize(("title", "seed"), [("soh", 5), ("soh", 17), ("1839", 5)])
 def test_the_quick_check_agrees_with_the_listed_set_in_both_titles(title: str, seed: int) -> None:
-    """The titles keep the core's listings, so their sales and pars are checked directly
-    on the one company named (``sale_choice_of``, ``pars_among``): on every legal stock
-    action and its near misses (another company, count, price, source), the direct check
-    and membership in the listed set agree."""
+    """The titles keep the core's listings, so their sales, pars and (1839) redemptions
+    are checked directly on the one company named (``sale_choice_of``, ``pars_among``,
+    ``company_rows``): on every legal stock action and its near misses (another company,
+    count, price, source), the direct check and membership in the listed set agree."""
     game = new_game(title, ["A", "B", "C", "D"], None, seed)
     rng = random.Random(seed)
     companies = sorted(game.companies)[::3]  # (near misses naming another company: a few)

@@ -44,3 +44,31 @@ def test_one_pass_equals_the_per_kind_listings(title: str, seed: int) -> None:
             compared += 1
         game.apply(choose_playing(rng, legal))
     assert compared > 50
+
+
+@pytest.mark.parametrize(("title", "seed"), [("soh", 3), ("soh", 12)])
+def test_memoised_purchases_equal_fresh_ones(title: str, seed: int) -> None:
+    """``StockChoices.purchases`` (memoised in the ledger under the player, the price and
+    the cash) equals a computation on an empty memo, for every player and started
+    company at every stock-round decision of seeded games (the memo kept meanwhile)."""
+    game = new_game(title, ["A", "B", "C", "D"], None, seed)
+    rng = random.Random(seed)
+    compared = 0
+    while not game.over:
+        legal = game.legal_actions()
+        decider = game.decider()
+        if isinstance(decider, StockChoices):
+            for company in game.companies.values():
+                if not company.started or company.closed:
+                    continue
+                for seat in game.seats:
+                    kept = decider.purchases(seat.id, company)
+                    ledger = company.ledger
+                    saved, ledger.memo = ledger.memo, {}
+                    try:
+                        assert decider.purchases(seat.id, company) == kept
+                    finally:
+                        ledger.memo = saved
+                    compared += 1
+        game.apply(choose_playing(rng, legal))
+    assert compared > 200

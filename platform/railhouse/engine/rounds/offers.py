@@ -12,8 +12,10 @@ from railhouse.engine.entities import POOL, TREASURY
 def buy_sources_at(ledger: ShareLedger, unsold: str) -> list[str]:
     """Where the company of ``ledger`` sells its ordinary shares, ``unsold`` being where
     they start: ``StockChoices.buy_sources`` from scratch."""
-    owners, presidents = ledger.owners, ledger.presidents
-    supply = any(o == unsold and not p for o, p in zip(owners, presidents, strict=True))
+    owners = ledger.owners
+    # an ordinary certificate there: more certificates there than the president's, if
+    # that one is there (C-level counts, no Python code per certificate)
+    supply = owners.count(unsold) > _president_at(ledger, unsold)
     sources = [unsold] if supply else []
     if POOL in owners:
         sources.append(POOL)
@@ -41,9 +43,13 @@ def ordinary_sizes(ledger: ShareLedger, source: str) -> list[int]:
     all ordinary certificates share one size, whether ``source`` holds one of them)."""
     common = ledger.ordinary_size()
     if common:
-        owners, presidents = ledger.owners, ledger.presidents
-        president_there = True in presidents and owners[presidents.index(True)] == source
-        return [common] if owners.count(source) > president_there else []
+        return [common] if ledger.owners.count(source) > _president_at(ledger, source) else []
     return sorted({pct for owner, pct, pres in zip(ledger.owners, ledger.percents,
                                                    ledger.presidents, strict=True)
                    if owner == source and not pres})
+
+
+def _president_at(ledger: ShareLedger, place: str) -> bool:
+    """Whether the president's certificate (if the company has one) is at ``place``."""
+    presidents = ledger.presidents
+    return True in presidents and ledger.owners[presidents.index(True)] == place

@@ -125,10 +125,10 @@ class StockChoices(Round[G]):
         redeemed: list[LegalAction] = []
         cash = game.player(me).cash if pars or buys else 0
         units = self.par_units() if pars else 0
-        if pars and not self.can_take_certificates(me, units - 1):
-            pars = False
-        if buys and not self.can_take_certificates(me, 1):
-            buys = False
+        room = self.certificate_room(me) if pars or buys else None
+        if room is not None:  # (can_take_certificates, the limit read once)
+            pars = pars and units - 1 <= room
+            buys = buys and room >= 1
         held_ok = sells or buys
         barred = self.sold_this_round[me] if buys else ()
         cap = game.config.max_holding_percent - 10
@@ -219,15 +219,21 @@ class StockChoices(Round[G]):
     def must_sell(self, me: str) -> bool:
         """A player over the certificate limit must sell down in their turn (SOH
         "Maximum number of certificates")."""
-        limit = self.certificate_limit()
-        return limit is not None and self.certificate_count(me) > limit
+        room = self.certificate_room(me)
+        return room is not None and room < 0
 
     def certificate_limit(self) -> int | None:
         return self.game.config.certificate_limit[len(self.game.seats)]
 
     def can_take_certificates(self, me: str, count: int) -> bool:
+        room = self.certificate_room(me)
+        return room is None or count <= room
+
+    def certificate_room(self, me: str) -> int | None:
+        """How many more certificates ``me`` may hold (negative: over the limit), or None
+        where the title has no limit."""
         limit = self.certificate_limit()
-        return limit is None or self.certificate_count(me) + count <= limit
+        return None if limit is None else limit - self.certificate_count(me)
 
     def certificate_count(self, me: str) -> int:
         """``me``'s certificates counting toward the limit (computed once per legal set)."""
@@ -298,7 +304,12 @@ class StockChoices(Round[G]):
     def purchases(self, me: str, company: Company,
                   cash: int | None = None) -> list[LegalAction]:
         """:meth:`buy_choices_of` once :meth:`allow_buy` allowed them: the :func:`offers`
-        ``me`` can pay for and hold.  ``cash``: ``me``'s cash, where the caller has it."""
+        ``me`` can pay for and hold.  ``cash``: ``me``'s cash, where the caller has it.
+
+        Memoised in the ledger (:meth:`~railhouse.engine.certificates.ShareLedger.derived`)
+        under ``("buys", me, price, cash)``: the answer reads the certificates (the offers,
+        ``me``'s holding), the price, the cash and the game's fixed holding cap, and is
+        a list of shared plain choices: do not mutate it."""
         game = self.game
         ledger = company.ledger
         memo = ledger.memo
@@ -310,10 +321,15 @@ class StockChoices(Round[G]):
         price = game.share_price(company)
         if cash is None:
             cash = game.player(me).cash
-        room = game.config.max_holding_percent - ledger.percent_of(me)
-        company_id = company.id
-        return [buy_choice(me, company_id, source, percent // 10) for source, percent in offers
+        key = ("buys", me, price, cash)
+        choices: list[LegalAction] | None = memo.get(key)
+        if choices is None:
+            room = game.config.max_holding_percent - ledger.percent_of(me)
+            company_id = company.id
+            choices = memo[key] = [
+                buy_choice(me, company_id, source, percent // 10) for source, percent in offers
                 if price * (percent // 10) <= cash and percent <= room]
+        return choices
 
     def allow_buy(self, me: str, company: Company) -> bool:
         if not company.started or company.closed or company.id in self.sold_this_round[me]:
@@ -382,7 +398,7 @@ class StockChoices(Round[G]):
             company = self.game.companies.get(action.company)
             choice = None if company is None else self.sale_choice_of(me, company)
             return [] if choice is None else [choice]
-        if not isinstance(action, Pass | Par | BuyShares):
+        if not isinstance(action, Pass | Par | BuyShares | Redeem):
             return None
         if self.must_sell(me):
             if not isinstance(action, Pass) or self.sell_choices(me):
@@ -399,6 +415,13 @@ class StockChoices(Round[G]):
             if company is None:
                 return []
             return self.pars_among(me, (company,))
+        if isinstance(action, Redeem):
+            if type(self).redeem_choices is not StockChoices.redeem_choices:
+                return self.redeem_choices(me)
+            if company is None or not self.redeem_in_turn:
+                return []
+            return self.company_rows(me, (company,), sells=False, pars=False, buys=False,
+                                     redeems=True)[3]
         return [] if company is None else self.buy_choices_of(me, company)
 
 
