@@ -74,6 +74,14 @@ class GameHooks:
         self._direct: dict[str, _Direct | None] = {}
         #: False once the manager was handed out (a plugin may have been registered since)
         self._fixed = not trace
+        #: whether ``Game.apply`` calls :meth:`action_applied`: False while the plugins are
+        #: fixed and none implements ``railhouse_action_applied`` (decided here, as
+        #: :meth:`_call` would decide it; True again once the manager is handed out)
+        self.hears_actions = True
+        if self._fixed:
+            heard = self._direct["railhouse_action_applied"] = _direct_call(
+                self._pm.hook.railhouse_action_applied)
+            self.hears_actions = heard is not _UNHEARD
 
     @property
     def plugin_manager(self) -> pluggy.PluginManager:
@@ -84,6 +92,7 @@ class GameHooks:
         handed out every hook is called through pluggy (:meth:`_call`)."""
         self._fixed = False
         self._direct.clear()
+        self.hears_actions = True
         return self._pm
 
     def _call(self, hook: str, *args: Any) -> Any:
@@ -224,8 +233,8 @@ class GameHooks:
     # -- observers --------------------------------------------------------------------------
 
     def action_applied(self, game: Any, action: Any) -> None:
-        """Called after every action (not at all when no plugin observes it, :meth:`_call`;
-        that known, not even :meth:`_call` is)."""
+        """Called after every action where :attr:`hears_actions` (not at all when no
+        plugin observes it, :meth:`_call`; that known, not even :meth:`_call` is)."""
         if self._direct.get("railhouse_action_applied") is not _UNHEARD:
             self._call("railhouse_action_applied", game, action)
 

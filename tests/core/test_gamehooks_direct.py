@@ -189,3 +189,26 @@ def test_titles_play_the_same_with_direct_calls_as_through_pluggy(
         with monkeypatch.context() as patched:
             patched.setattr(game_class, "_hooks", lambda self, hooks=through_pluggy: hooks)
             assert _playout(title, 7) == direct
+
+
+def test_hears_actions_says_whether_apply_calls_action_applied() -> None:
+    """``Game.apply`` calls ``action_applied`` only where ``hears_actions``: False only
+    while the plugins are fixed and none observes actions; an observer given to the game,
+    or one registered after the manager is handed out, is heard by ``apply``."""
+    assert not GameHooks(rules=Rules()).hears_actions
+    assert GameHooks(rules=Rules(), observers=[Observer()]).hears_actions
+    assert GameHooks(rules=Rules(), trace=True).hears_actions  # traced: through pluggy
+    game = new_game("soh", seat_names(4), None, 3)
+    rules = game.hooks._pm.get_plugin("SohRules")  # the title's (shared) rules plugin
+    assert rules is not None
+    game.hooks = GameHooks(rules=rules)  # the game's own facade, not the shared one
+    assert not game.hooks.hears_actions
+    late = Observer()
+    game.hooks.plugin_manager.register(late, "late observer")
+    assert game.hooks.hears_actions
+    rng = random.Random(3)
+    for _ in range(5):
+        action = choose_playing(rng, game.legal_actions())
+        game.apply(action)
+        assert late.seen[-1] is action
+    assert len(late.seen) == 5

@@ -347,15 +347,15 @@ def admitted(legal: list[LegalAction], candidate: Action) -> bool:
     """Whether some choice of ``legal`` admits ``candidate`` (:func:`find_admitting` is
     not None).  An answer that is the very action a choice lists (what a caller that
     picks from the legal set answers: playouts, search bots) is found by identity first,
-    a pass of ``is`` tests that builds nothing; an equal answer listed as a plain choice
-    by the list's own search (struct equality): ``LegalAction(candidate)`` equals exactly
-    the plain choices that admit it; anything else is left to :func:`find_admitting`."""
+    a pass of ``is`` tests that builds nothing; anything else (an equal copy, a value
+    drawn from a range) is left to :func:`find_admitting`, which compares a plain choice
+    of the answer's kind as one struct and judges a ranged one by its ranges."""
     for choice in legal:
         if choice.action is candidate and (
             (not choice.ranges and not choice.free) or choice.admits(candidate)
         ):
             return True
-    return LegalAction(candidate) in legal or find_admitting(legal, candidate) is not None
+    return find_admitting(legal, candidate) is not None
 
 
 def find_admitting(legal: Iterable[LegalAction], candidate: Action) -> LegalAction | None:

@@ -49,6 +49,7 @@ from railhouse.engine.errors import IllegalAction
 from railhouse.engine.rounds.base import Decider
 
 if TYPE_CHECKING:
+    from railhouse.engine.entities import Company, Train
     from railhouse.engine.game import Game
 
 RULE = "two-party agreement"
@@ -208,7 +209,7 @@ class TrainSale(Deal):
         buyer, seller = game.company(self.proposer), game.company(self.respondent)
         if buyer is seller:
             raise IllegalAction(f"{buyer.id} cannot buy its own train", RULE)
-        if not any(t.id == self.train for t in seller.trains):
+        if self.held_by(seller) is None:
             raise IllegalAction(f"{seller.id} has no train {self.train!r}", RULE)
         if self.price < 0 or buyer.cash < self.price:
             raise IllegalAction(f"{buyer.id} cannot pay {self.price} for {self.train}", RULE)
@@ -216,12 +217,21 @@ class TrainSale(Deal):
     def execute(self) -> None:
         game = self.game
         buyer, seller = game.company(self.proposer), game.company(self.respondent)
-        train = next(t for t in seller.trains if t.id == self.train)
+        train = self.held_by(seller)
+        assert train is not None, "checked: the seller holds the train"
         game.pay(buyer, seller, self.price)
         seller.trains.remove(train)
         buyer.trains.append(train.to(buyer.id))
         game.event("train_bought", {"company": buyer.id, "train": self.train,
                                     "from": seller.id, "price": self.price})
+
+    def held_by(self, seller: Company) -> Train | None:
+        """``seller``'s train of the deal, or None."""
+        wanted = self.train
+        for train in seller.trains:
+            if train.id == wanted:
+                return train
+        return None
 
     def describe(self) -> dict[str, object]:
         return {**super().describe(), "train": self.train, "price": self.price}

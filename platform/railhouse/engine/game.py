@@ -120,6 +120,10 @@ class Game(LegalSetCache):
         #: or else after the current round (``railhouse.engine.rounds.sequence``)
         self.pending_end: str | None = None
         self.agreed_winner: str | None = None  # railhouse.engine.agreed_end
+        #: whether the options allow agreed ends (``agreed_end.enabled``), read once: the
+        #: options never change after the game is built, and a decision without the
+        #: option then asks nothing of the agreed end
+        self.agreed_end_on = agreed_end.enabled(self)
         self.proposals_made: set[tuple[int, str]] = set()
         self.pending: list[Decider[Any]] = []
         self.round: Round[Any] | None = None
@@ -207,7 +211,9 @@ class Game(LegalSetCache):
         finally:
             self._refresh = False
         self._legal[id(decider)] = (decider, legal)
-        return [*legal, *agreed_end.proposals(self, decider)]  # the caller's own list
+        if not self.agreed_end_on:
+            return legal.copy()  # the caller's own list
+        return [*legal, *agreed_end.proposals(self, decider)]
 
     def cached_legal_actions(self) -> list[LegalAction]:
         """The same set as :meth:`legal_actions`, served from the cache when this position's
@@ -217,6 +223,8 @@ class Game(LegalSetCache):
         decider = self.decider()
         if decider is None:
             return []
+        if not self.agreed_end_on:
+            return self.legal_for(decider).copy()
         return [*self.legal_for(decider), *agreed_end.proposals(self, decider)]
 
     def normalise(self, action: Action) -> Action:
@@ -251,7 +259,9 @@ class Game(LegalSetCache):
             answering.process(action)
         if self.end_reason is None and not pending:  # else _settle has nothing to do
             self._settle()
-        self.hooks.action_applied(self, action)
+        hooks = self.hooks
+        if hooks.hears_actions:
+            hooks.action_applied(self, action)
         if checking():
             check_invariants(self)
 

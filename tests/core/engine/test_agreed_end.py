@@ -130,3 +130,20 @@ def test_agreed_ranks_put_the_winner_first_and_rank_the_rest_by_score() -> None:
     assert agreed_ranks([10, 50, 30], 0) == (1, 2, 3)
     assert agreed_ranks([10, 50, 50], 0) == (1, 2, 2)
     assert agreed_ranks([90, 50, 70], 1) == (2, 1, 3)
+
+
+def test_the_option_is_read_once_per_game_and_kept_by_clones() -> None:
+    """``Game.agreed_end_on`` is ``agreed_end.enabled`` of the game's options (fixed once
+    the game is built); the legal set lists proposals exactly where it is on, on clones
+    too, from ``legal_actions`` and ``cached_legal_actions`` alike."""
+    from railhouse.engine import agreed_end
+
+    for g in (game(), game(agreed_end=False), MiniGame(["P0", "P1", "P2"], None, 0)):
+        assert g.agreed_end_on == agreed_end.enabled(g)
+        twin = g.clone()
+        assert twin.agreed_end_on == g.agreed_end_on
+        for played in (g, twin):
+            cached = [c.action for c in played.cached_legal_actions()]
+            listed = proposals(played)
+            assert bool(listed) == played.agreed_end_on
+            assert [a for a in cached if isinstance(a, ProposeWinner)] == listed

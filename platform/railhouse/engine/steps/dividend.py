@@ -40,15 +40,20 @@ class DividendStep(TurnStep[G, T]):
     def pay_holders(self, per_share: int) -> None:
         """The bank pays ``per_share`` per share to each player; shares in the company's
         treasury (and, with :attr:`pool_pays_company`, in the pool) pay the company; others
-        (IPO, pool) pay nobody."""
+        (IPO, pool) pay nobody.  A holder of no share is paid nothing, not paid 0 (a
+        payment of 0 changes nothing: only a payment moves the bank's cash, and each
+        one notes a broken bank at once)."""
         game, company = self.game, self.company
         bank, held = game.bank, company.ledger.held()  # percent by holder (shares_of)
         for player in game.seats:
-            game.pay(bank, player, per_share * (held.get(player.id, 0) // 10))
+            units = held.get(player.id, 0) // 10
+            if units:
+                game.pay(bank, player, per_share * units)
         own = held.get(TREASURY, 0) // 10
         if self.pool_pays_company:
             own += held.get(POOL, 0) // 10
-        game.pay(bank, company, per_share * own)
+        if own:
+            game.pay(bank, company, per_share * own)
 
     def price_basis(self, kind: str, revenue: int, per_share: int) -> int:
         """The total the price-move hook judges (the revenue by default)."""
@@ -84,7 +89,7 @@ class DividendStep(TurnStep[G, T]):
         if per_share:
             self.pay_holders(per_share)
         basis = self.price_basis(kind, revenue, per_share)
-        moves = list(game.hooks.price_moves_after_dividend(game, company, kind, basis))
+        moves = game.hooks.price_moves_after_dividend(game, company, kind, basis)  # its own
         move_after_operating(game.market_of(company), company.id, moves)
         self.price_moved()
         game.event("dividend", {"company": company.id, "kind": kind, "revenue": revenue,

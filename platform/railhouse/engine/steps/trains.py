@@ -52,6 +52,7 @@ from railhouse.engine.actions import (
 )
 from railhouse.engine.agreements import TrainSale, propose
 from railhouse.engine.emergency import EmergencyRaise, start_raise
+from railhouse.engine.errors import IllegalAction
 from railhouse.engine.phases import train_bought
 from railhouse.engine.rounds.base import G
 from railhouse.engine.steps.base import T, TurnStep
@@ -127,12 +128,14 @@ class BuyTrainStep(TurnStep[G, T]):
 
     # -- the position --------------------------------------------------------------------
     def cheapest(self) -> tuple[Train, int] | None:
-        """The cheapest train on sale in the depot and its price (ties: by train id)."""
-        offers = [(self.depot_price(t), t) for t in self.depot_trains()]
-        if not offers:
-            return None
-        price, train = min(offers, key=lambda o: (o[0], o[1].id))
-        return train, price
+        """The cheapest train on sale in the depot and its price (ties: by train id; the
+        first of equals in depot order)."""
+        best: tuple[Train, int] | None = None
+        for train in self.depot_trains():
+            price = self.depot_price(train)
+            if best is None or price < best[1] or (price == best[1] and train.id < best[0].id):
+                best = train, price
+        return best
 
     def must_buy(self) -> bool:
         """A company without a train must buy one from the depot when the title says so
@@ -208,17 +211,20 @@ class BuyTrainStep(TurnStep[G, T]):
         """Each train of another operating company (or one per type), at 1 to the cash;
         not a train refused this turn, nor (one per type) its identical twins."""
         company, me = self.company, self.entity
-        if company.cash < 1:
+        cash = company.cash
+        if cash < 1:
             return []
-        declined = self.declined()
+        declined, key_of = self.declined(), self.choice_key
+        prices = Range(1, cash)  # immutable: one for every offer
         legal = []
         for other in self.game.operating_companies():
-            if other is company:
+            trains = other.trains
+            if other is company or not trains:
                 continue
             same_president = other.president == company.president
-            seen = {self.choice_key(t) for t in other.trains if t.id in declined}
-            for train in other.trains:
-                key = self.choice_key(train)
+            seen = {key_of(t) for t in trains if t.id in declined} if declined else set()
+            for train in trains:
+                key = key_of(train)
                 if key in seen:
                     continue
                 seen.add(key)
@@ -227,7 +233,7 @@ class BuyTrainStep(TurnStep[G, T]):
                     action = BuyTrain(entity=me, train=train.id, price=1, source=other.id)
                 else:
                     action = OfferTrain(entity=me, train=train.id, price=1)
-                legal.append(LegalAction(action, {"price": Range(1, company.cash)}))
+                legal.append(LegalAction(action, {"price": prices}))
         return legal
 
     def choice_key(self, train: Train) -> str:
@@ -243,9 +249,13 @@ class BuyTrainStep(TurnStep[G, T]):
             self.sell_between(action.source, action.train, action.price)
 
     def process_offer_train(self, action: OfferTrain) -> None:
-        seller = next(c for c in self.game.operating_companies()
-                      if any(t.id == action.train for t in c.trains))
-        self.sell_between(seller.id, action.train, action.price)
+        wanted = action.train
+        for seller in self.game.operating_companies():  # the one holding the train
+            for train in seller.trains:
+                if train.id == wanted:
+                    self.sell_between(seller.id, wanted, action.price)
+                    return
+        raise IllegalAction(f"no company holds {wanted}", self.rule)  # validated: unreachable
 
     def process_issue_shares(self, action: IssueShares) -> None:
         self.raising().process(action)
