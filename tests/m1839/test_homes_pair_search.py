@@ -4,11 +4,15 @@ player choosing, at every position of real play."""
 
 from __future__ import annotations
 
+import dataclasses
 import random
+from typing import Any
 
 import pytest
 from m1839_helpers import finish_auction
 
+from railhouse.bench.positions import playout
+from railhouse.engine.actions import LegalAction
 from railhouse.engine.record import new_game
 from railhouse.testing.conformance import choose
 from railhouse_m1839.game import M1839
@@ -104,3 +108,21 @@ def test_R_7_5_5_first_choices_are_the_hexes_with_a_legal_pair() -> None:
                     checked += 1
             game.apply(choose(rng, game.legal_actions()))
     assert checked > 150, checked
+
+
+def test_R_7_5_5_a_local_with_homes_has_its_charter_with_those_homes() -> None:
+    """``set_homes`` gives the charter with those homes (``M1839.reset_company`` restores
+    the charter), in every game of a process."""
+    checked = 0
+
+    def visit(game: Any, legal: list[LegalAction]) -> None:
+        nonlocal checked
+        for company in game.companies.values():
+            if company.spec.kind == "local" and company.started and company.spec.home:
+                charter = game.config.company(company.id)
+                assert company.spec == dataclasses.replace(charter, home=company.spec.home)
+                checked += 1
+
+    for seed in (1000, 1001, 1002):
+        playout("1839", 4, seed, visit=visit)
+    assert checked > 1000, checked
