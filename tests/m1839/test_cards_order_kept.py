@@ -1,6 +1,7 @@
 """``NumberCards.order`` keeps its last answer with a copy of the numbers it came from; at
 every position of seeded playouts it must equal the order worked out afresh, also after the
-numbers are changed in place, and a clone's cards must order by their own numbers."""
+numbers are changed in place, and a clone's cards must order by their own numbers; so must
+``rotation_after`` (a memoised rotation of the kept order)."""
 
 from __future__ import annotations
 
@@ -21,6 +22,12 @@ def test_kept_order_equals_the_fresh_one_at_every_position() -> None:
     def visit(game: Any, legal: list[LegalAction]) -> None:
         nonlocal checked
         assert game.cards.order() == _fresh(game.cards), len(game.actions)
+        for seat in game.seats:  # the memoised rotation of the kept order
+            fresh = _fresh(game.cards)
+            if seat.id in fresh:
+                i = fresh.index(seat.id)
+                fresh = fresh[i + 1:] + fresh[:i]
+            assert game.cards.rotation_after(seat.id) == fresh, len(game.actions)
         checked += 1
 
     for seed in (1000, 1001):
@@ -39,3 +46,6 @@ def test_numbers_changed_in_place_and_a_clone_order_afresh() -> None:
     assert clone.cards.order() == before
     cards.order().reverse()  # a fresh list: the kept answer is not changed
     assert cards.order() == _fresh(cards)
+    cards.rotation_after(first).reverse()  # a fresh list too
+    assert cards.rotation_after(first) == [p for p in _fresh(cards) if p != first][1:] + [
+        p for p in _fresh(cards) if p != first][:1]

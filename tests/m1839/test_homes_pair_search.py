@@ -4,17 +4,30 @@ player choosing, at every position of real play."""
 
 from __future__ import annotations
 
+import dataclasses
 import random
+from typing import Any
 
 import pytest
 from m1839_helpers import finish_auction
 
+from railhouse.bench.positions import playout
+from railhouse.engine.actions import LegalAction
 from railhouse.engine.record import new_game
 from railhouse.testing.conformance import choose
 from railhouse_m1839.game import M1839
 from railhouse_m1839.game import new_game as m1839_game
-from railhouse_m1839.homes import CITY_HEXES, can_reserve_two, candidate_hexes
-from railhouse_m1839.mapdata import BIG_CITIES, OO_CITIES
+from railhouse_m1839.homes import (
+    BIG_HEXES,
+    CITY_HEXES,
+    _next_homes,
+    _pair,
+    _with_a_second,
+    can_reserve_two,
+    candidate_hexes,
+)
+from railhouse_m1839.mapdata import BIG_CITIES, NRS_CHOICE, OO_CITIES
+from railhouse_m1839.stations import sync_reservations
 
 BIG_A, BIG_B = sorted(OO_CITIES)[0], sorted(BIG_CITIES)[0]
 
@@ -73,3 +86,43 @@ def test_R_14_5_1_the_answer_follows_nrs_first_operating_on_one_board() -> None:
     game.companies["NRS"].operated_count = 1
     assert can_reserve_two(game, local) is True
     assert bool(candidate_hexes(game, local)) is True
+
+
+def test_R_7_5_5_first_choices_are_the_hexes_with_a_legal_pair() -> None:
+    """``_with_a_second`` (counts for the hexes outside NRS's choice, a fast path where
+    every one of them pairs by size alone) agrees with trying every pair (``_pair``)."""
+    assert BIG_HEXES.isdisjoint(NRS_CHOICE)  # the counts' reading of NRS's choice
+    checked = 0
+    for seed in (5, 17):
+        game = new_game("1839", ["A", "B", "C", "D"], None, seed)
+        rng = random.Random(seed)
+        while not game.over and len(game.actions) < 900:
+            if len(game.actions) % 5 == 0:
+                board = sync_reservations(game)
+                for company in ("", "NRS", *sorted(game.companies)):
+                    hexes = _next_homes(game, board, company, ())
+                    tried = [h for h in hexes
+                             if any(_pair(game, board, company, h, o) for o in hexes)]
+                    assert _with_a_second(game, board, company, hexes) == tried, (
+                        f"seed {seed}, action {len(game.actions)}, {company}")
+                    checked += 1
+            game.apply(choose(rng, game.legal_actions()))
+    assert checked > 150, checked
+
+
+def test_R_7_5_5_a_local_with_homes_has_its_charter_with_those_homes() -> None:
+    """``set_homes`` gives the charter with those homes (``M1839.reset_company`` restores
+    the charter), in every game of a process."""
+    checked = 0
+
+    def visit(game: Any, legal: list[LegalAction]) -> None:
+        nonlocal checked
+        for company in game.companies.values():
+            if company.spec.kind == "local" and company.started and company.spec.home:
+                charter = game.config.company(company.id)
+                assert company.spec == dataclasses.replace(charter, home=company.spec.home)
+                checked += 1
+
+    for seed in (1000, 1001, 1002):
+        playout("1839", 4, seed, visit=visit)
+    assert checked > 1000, checked

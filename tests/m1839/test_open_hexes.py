@@ -86,3 +86,26 @@ def test_a_clone_and_the_original_update_their_answers_apart() -> None:
     assert open_hexes(clone.board, "") == _plain(clone, "") != before
     assert open_hexes(board, "") == _plain(game, "") != before
     assert singles[0] in open_hexes(board, "") and singles[1] in open_hexes(clone.board, "")
+
+
+def test_an_answer_lost_with_the_cache_starts_from_the_bare_map_one() -> None:
+    """Where a board's cache has no earlier answer (a new game, a trim of the cache) the
+    update starts from the answer found on a bare board of the map (``Map._cache``)."""
+    checked = 0
+
+    def visit(game: Any, legal: list[LegalAction]) -> None:
+        nonlocal checked
+        if game.action_count % 13:
+            return
+        board = sync_reservations(game)
+        board.cache.clear()  # as a trim would: no earlier answer, no memo of this revision
+        for company in ("", *_locals_and_nrs(game)):
+            assert ("1839 open hexes known", "") in board.map._cache
+            assert open_hexes(board, company) == _plain(game, company), (
+                f"action {game.action_count}, {company!r}")
+            checked += 1
+
+    open_hexes(sync_reservations(new_game("1839", ["A", "B", "C", "D"], None, 3)), "")
+    for seed in (1002, 1003):
+        playout("1839", 4, seed, visit=visit)
+    assert checked > 300, checked

@@ -10,6 +10,7 @@ swap (R-7.1.4), so the next SR runs in passing order.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from railhouse.engine.cloning import flat_except
 
@@ -81,9 +82,22 @@ class NumberCards:
                         cards[holder] = j - 1
 
     def rotation_after(self, player: str) -> list[str]:
-        """Players in card order starting after ``player`` (A-41 tie-break)."""
-        ordered = self.order()
-        if player not in ordered:
-            return ordered
-        i = ordered.index(player)
-        return ordered[i + 1:] + ordered[:i]
+        """Players in card order starting after ``player`` (A-41 tie-break; a fresh list,
+        :func:`_rotation` of the kept order, without a copy of it)."""
+        known = self._order
+        if known is None or known[0] != self.current:
+            self.order()
+            known = self._order
+            assert known is not None
+        return list(_rotation(known[1], player))
+
+
+@lru_cache(maxsize=512)
+def _rotation(ordered: tuple[str, ...], player: str) -> tuple[str, ...]:
+    """``ordered`` from the one after ``player``, wrapping, without ``player``; ``ordered``
+    itself if ``player`` is not in it.  Memoised per order and player (immutable values:
+    a few dozen orders of a table's players)."""
+    if player not in ordered:
+        return ordered
+    i = ordered.index(player)
+    return ordered[i + 1:] + ordered[:i]

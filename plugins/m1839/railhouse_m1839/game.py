@@ -81,8 +81,9 @@ class M1839(Game):
         """R-7.6.3/4 (A-41): presidency ties go by the rotating card order."""
         rotation = self.cards.rotation_after(player_id)  # a fresh list
         for seat in self.seats:  # (a plain loop: fewer instructions than map/attrgetter)
-            if seat.bankrupt:
-                return [p for p in rotation if not self.player(p).bankrupt]
+            if seat.bankrupt:  # (the cards name seats only: a set of ids, no seat look-up)
+                gone = {s.id for s in self.seats if s.bankrupt}
+                return [p for p in rotation if p not in gone]
         return rotation
 
     def reset_company(self, company: Company) -> None:

@@ -36,7 +36,7 @@ CITY_HEXES: dict[str, tuple[str, int, int]] = {
 
 
 SORTED_CITY_HEXES: tuple[str, ...] = CITY_HEX_IDS  # the keys of CITY_HEXES, sorted
-#: the OO and big-city hexes (:func:`_big`)
+#: the OO and big-city hexes (:func:`_big`); NRS's choice holds none of them
 BIG_HEXES = frozenset(h for h, (kind, _, _) in CITY_HEXES.items() if kind != "city")
 
 
@@ -80,7 +80,12 @@ def _with_a_second(game: M1839, board: Board, company: str, hexes: list[str]) ->
     one."""
     nrs_hexes = [h for h in hexes if h in NRS_CHOICE]
     plain = len(hexes) - len(nrs_hexes)
-    small = sum(1 for h in hexes if h not in BIG_HEXES and h not in NRS_CHOICE)
+    small = plain - len(BIG_HEXES.intersection(hexes))  # (NRS's choice: two small hexes)
+    if small > 0 and plain > 1:  # every hex outside NRS's choice pairs by size alone
+        if not nrs_hexes:
+            return list(hexes)
+        return [h for h in hexes if h not in NRS_CHOICE
+                or any(_pair(game, board, company, h, o) for o in hexes)]
     out = []
     for h in hexes:
         if h in NRS_CHOICE:

@@ -18,7 +18,11 @@ asked again:
 The last answer per judged company is kept in ``Board.cache`` as a :class:`Known`, a value
 never changed once stored (an update stores a new one), so a clone's board, which starts
 with a copy of the original's cache dict, shares it safely.  Within one revision the answer
-is also kept in the revision's ``Board.memo``.
+is also kept in the revision's ``Board.memo``.  Where the board has none (its first
+question, or a trim of ``Board.cache`` dropped it) the answer starts from the first one
+found on a bare board of the map (no lay, no marker), kept per judged company in the
+map's ``_cache`` (shared by every game of the map, as the map is): a bare board differs
+from another of its map only by reservations, which the update compares like the rest.
 """
 
 from __future__ import annotations
@@ -92,6 +96,8 @@ def _update(board: Board, judged: str) -> Known:
     laid = board.laid
     cache_key = ("1839 open hexes known", judged)
     old: Known | None = board.cache.get(cache_key)
+    if old is None:  # (first asked, or dropped by a trim of the cache): the map's start
+        old = board.map._cache.get(cache_key)
     if old is None or laid[:len(old.laid)] != old.laid:
         flags = [n > 0 for n in places_left_each(board, CITY_HEX_IDS, judged, REPLACEABLE)]
     else:
@@ -106,4 +112,6 @@ def _update(board: Board, judged: str) -> Known:
                         strict=True):
             flags[_INDEX[h]] = n > 0
     known = board.cache[cache_key] = Known(laid, tokens, reservations, tuple(flags))
+    if not laid and not board.tiles and not tokens and cache_key not in board.map._cache:
+        board.map._cache[cache_key] = known  # a bare board's: every game starts from it
     return known

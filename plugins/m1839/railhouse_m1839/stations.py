@@ -23,7 +23,8 @@ own that queues the same return choice.
 
 from __future__ import annotations
 
-from operator import attrgetter
+from itertools import repeat
+from operator import attrgetter, contains
 from typing import TYPE_CHECKING
 
 from railhouse.engine.actions import LegalAction
@@ -62,14 +63,12 @@ def _wanting(game: M1839) -> tuple[CompanySpec, ...]:
     """The charters of the companies that want their homes reserved, in order: an
     unoperated Major, a parred unoperated Local (module docstring).  The reservations are a
     function of these charters alone (:func:`_rows`)."""
-    out: list[CompanySpec] = []
-    for company in game.companies.values():
-        if company.closed or company.operated_count:  # (operated: a count above 0)
-            continue
-        spec = company.spec
-        if spec.kind == "major" or (company.started and spec.kind == "local"):
-            out.append(spec)
-    return tuple(out)
+    # (one comprehension: fewer instructions than a loop appending; operated: a count > 0,
+    # asked first: most companies have operated once the game is under way)
+    return tuple([company.spec for company in game.companies.values()
+                  if not (company.operated_count or company.closed)
+                  and (company.spec.kind == "major"
+                       or (company.started and company.spec.kind == "local"))])
 
 
 def _rows(wanting: tuple[CompanySpec, ...]) -> list[tuple[str, str, None]]:
@@ -142,8 +141,11 @@ def _nrs_places(board: Board) -> list[int]:
 
 
 def markers_left(board: Board, company: Company) -> int:
-    total = int(company.spec.extra.get("markers", len(company.spec.token_costs)))
-    return total - len(board.company_cities(company.id))
+    """The company's markers not on the map: its total less the cities holding one
+    (counted in C: ``len(board.company_cities(...))`` without the list)."""
+    spec = company.spec
+    total = int(spec.extra.get("markers", len(spec.token_costs)))
+    return total - sum(map(contains, board.tokens.values(), repeat(company.id)))
 
 
 # ---------------------------------------------------------------------------- homes
