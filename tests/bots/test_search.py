@@ -8,6 +8,7 @@ from typing import Any
 
 import pytest
 
+from railhouse.engine.privates import update_private
 from railhouse.engine.record import new_game
 from railhouse.protocol.drive import InProcess, play
 from railhouse.protocol.messages import TimeControl
@@ -150,7 +151,7 @@ def test_value_counts_net_worth_and_one_run_of_income() -> None:
 def test_income_counts_the_privates_a_player_holds_and_the_stage_scales_it() -> None:
     game = soh_start()
     private = next(p for p in game.privates.values() if not p.closed)
-    private.owner = game.seats[1].id
+    private = update_private(game, private.id, owner=game.seats[1].id)
     revenue = int(private.spec.revenue)
     assert incomes(game, {}) == [0, revenue, 0]
     lookahead = Lookahead(game, 1, model(), deadline=1.0, clock=FakeClock())

@@ -14,6 +14,7 @@ from m1839_helpers import finish_auction
 from railhouse.engine.actions import Action, BuyTrain, Pass
 from railhouse.engine.entities import IPO, Company
 from railhouse.engine.phases import enter_phase
+from railhouse.engine.privates import update_private
 from railhouse.engine.record import replay
 from railhouse.engine.rounds.base import Step
 from railhouse.engine.shares import move_shares, president_cert
@@ -58,8 +59,8 @@ def clear_holdings(game: M1839) -> M1839:
         company.president = None
         for cert in company.certs:
             cert.owner = IPO
-    for private in game.privates.values():
-        private.owner = None
+    for private_id in game.privates:
+        update_private(game, private_id, owner=None)
     return game
 
 
@@ -75,8 +76,7 @@ def legal(game: M1839) -> list[Action]:
 
 def own_private(game: M1839, private_id: str, owner: str) -> None:
     """``owner`` (a player or a company) holds the open private."""
-    private = game.privates[private_id]
-    private.owner, private.closed = owner, False
+    update_private(game, private_id, owner=owner, closed=False)
     if owner in game.companies:
         game.companies[owner].privates.append(private_id)
 

@@ -19,6 +19,7 @@ from m1839_positions import (
 )
 
 from railhouse.engine.entities import Company
+from railhouse.engine.privates import update_private
 from railhouse_m1839.game import M1839
 from railhouse_m1839.turnsteps import TrainBuyStep
 
@@ -40,10 +41,10 @@ def mss_network(game: M1839, director: str = SR_PLAYER, cash: int = 1000) -> Com
 def same_choices_whoever_owns(game: M1839, private_id: str, owner: str) -> None:
     """The legal set is the same with ``private_id`` held by ``owner`` and unowned."""
     with_it = legal(game)
-    game.privates[private_id].owner = None
+    update_private(game, private_id, owner=None)
     refresh(game)
     assert legal(game) == with_it
-    game.privates[private_id].owner = owner
+    update_private(game, private_id, owner=owner)
     refresh(game)
 
 

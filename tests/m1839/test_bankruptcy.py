@@ -6,6 +6,7 @@ from m1839_positions import after_auction, float_company, give_train, refresh
 
 from railhouse.engine.actions import BuyShares, Concede, Par, Pass, Redeem
 from railhouse.engine.entities import IPO, POOL, TREASURY
+from railhouse.engine.privates import update_private
 from railhouse.engine.shares import president_cert
 from railhouse_m1839.auction import DiscountAuction
 from railhouse_m1839.game import M1839, new_game
@@ -163,7 +164,7 @@ def test_R_9_1_concede_instead_of_raising_money() -> None:
 def test_R_9_2_privates_discarded_without_closure_powers() -> None:
     game = _sr_game()
     for private_id in ("JJB", "KR"):
-        game.privates[private_id].owner, game.privates[private_id].closed = "p3", False
+        update_private(game, private_id, owner="p3", closed=False)
     go_bankrupt(game, "p3")
     assert game.privates["JJB"].closed and game.privates["KR"].closed
     assert game.new_local_queue == [] and not game.pending  # no new Local for JJB
@@ -172,7 +173,7 @@ def test_R_9_2_privates_discarded_without_closure_powers() -> None:
 def test_A_30_brown_private_closes_when_its_major_is_nationalised_by_bankruptcy() -> None:
     game = _sr_game()
     brown, major = next(iter(game.brown_assignment.items()))
-    game.privates[brown].owner, game.privates[brown].closed = "p2", False
+    update_private(game, brown, owner="p2", closed=False)
     company = game.companies[major]
     if company.started:
         game.market_of(company).remove(major)

@@ -7,6 +7,7 @@ from m1839_positions import after_auction, float_company, operating_turn, refres
 
 from railhouse.engine.actions import BuyTrain, Pass, SellShares
 from railhouse.engine.game import Game
+from railhouse.engine.privates import update_private
 from railhouse_m1839.operating import M1839OperatingRound
 from railhouse_m1839.turnsteps import TrainBuyStep
 
@@ -19,7 +20,7 @@ def _finish_raising(game: Game, seller: str, company: str) -> None:
 
 def test_R_8_1_2_rh_charge_waiting_in_a_clone_pays_in_the_clone() -> None:
     game = after_auction(4, seed=1)
-    game.privates["RH"].owner, game.privates["RH"].closed = "p2", False
+    update_private(game, "RH", owner="p2", closed=False)
     float_company(game, "NCS", "p0", others={"p2": 2})
     game.player("p2").cash = 30
     M1839OperatingRound(game, 1, 1).charge_rh()

@@ -15,6 +15,7 @@ from m1839_positions import (
 
 from railhouse.engine.actions import Pass, Respond
 from railhouse.engine.phases import enter_phase, leave_after_run
+from railhouse.engine.privates import update_private
 from railhouse_m1839.actions import GiveDruTrain, Nationalise
 from railhouse_m1839.game import M1839
 from railhouse_m1839.money import go_bankrupt
@@ -24,8 +25,8 @@ from railhouse_m1839.stock import M1839StockRound
 
 def _holding(holder: str = "p0") -> M1839:
     game = after_auction(4, seed=1)
-    game.privates["DRU"].owner = holder
-    game.privates["DRU"].closed = False
+    update_private(game, "DRU", owner=holder)
+    update_private(game, "DRU", closed=False)
     to_phase(game, "DBr")
     assert game.privates["DRU"].closed and game.dru_holder == holder
     assert game.dru_train is not None and game.dru_train.name == "R4"
@@ -72,7 +73,7 @@ def test_R_14_3_7_A_28_not_above_the_train_limit() -> None:
 
 def test_R_14_3_7_not_before_dark_brown() -> None:
     game = after_auction(4, seed=1)
-    game.privates["DRU"].owner = "p0"
+    update_private(game, "DRU", owner="p0")
     to_phase(game, "MBr")
     ams = float_company(game, "AMS", "p0")
     give_train(game, ams)

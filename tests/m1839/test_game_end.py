@@ -10,6 +10,7 @@ from m1839_helpers import finish_auction
 from m1839_positions import give_train
 
 from railhouse.engine.actions import Concede, Dividend, Pass
+from railhouse.engine.privates import update_private
 from railhouse.testing.conformance import choose
 from railhouse_m1839.game import M1839
 from railhouse_m1839.operating import M1839OperatingRound
@@ -127,15 +128,14 @@ def test_R_10_2_scores_cash_privates_and_shares(make_game: Callable[..., M1839])
     for cert in game.companies[company].certs[1:4]:
         cert.owner = "p1"
     assert rules.railhouse_final_scores(game)[1] == before + 3 * 82
-    game.privates["RH"].owner, game.privates["RH"].closed = "p1", False
+    update_private(game, "RH", owner="p1", closed=False)
     assert rules.railhouse_final_scores(game)[1] == before + 3 * 82  # RH counts f0
     game.player("p1").cash += 5
     assert rules.railhouse_final_scores(game)[1] == before + 3 * 82 + 5
     # a closed private is worth nothing, an open one its face value
-    lp = game.privates["LP"]
-    lp.owner, lp.closed = "p1", True
+    update_private(game, "LP", owner="p1", closed=True)
     assert rules.railhouse_final_scores(game)[1] == before + 3 * 82 + 5
-    lp.closed = False
+    update_private(game, "LP", closed=False)
     assert rules.railhouse_final_scores(game)[1] == before + 3 * 82 + 5 + 90
     # shares of a parred but unfloated company count at its current price too
     unfloated = next(c for c in game.companies.values()

@@ -15,6 +15,7 @@ from m1839_positions import (
 
 from railhouse.engine.actions import BuyPrivate, Dividend, OfferPrivate, Pass, Respond
 from railhouse.engine.errors import IllegalAction
+from railhouse.engine.privates import update_private
 from railhouse_m1839.game import M1839
 from railhouse_m1839.turnsteps import DividendStep
 
@@ -25,9 +26,8 @@ def _position(phase: str = "LG", lvg_owner: str = "p1") -> M1839:
     to_phase(game, phase)
     give_train(game, ams)
     for private_id, owner in (("LVG", lvg_owner), ("SRV", "p0")):
-        private = game.privates[private_id]
-        private.owner, private.closed = owner, False
-    game.privates["KR"].owner = "p1"
+        update_private(game, private_id, owner=owner, closed=False)
+    update_private(game, "KR", owner="p1")
     operating_turn(game, "AMS")
     return game
 
@@ -122,7 +122,7 @@ def test_R_14_2_3_company_owned_private_pays_the_treasury() -> None:
 
 def test_R_8_3_10_not_from_another_company() -> None:
     game = _position("LG")
-    game.privates["LVG"].owner = "NCS"
+    update_private(game, "LVG", owner="NCS")
     refresh(game)
     assert "LVG" not in _choices(game)
 

@@ -7,6 +7,7 @@ from typing import Any
 
 from m1839_positions import after_auction, float_company, give_train, to_phase
 
+from railhouse.engine.privates import update_private
 from railhouse_m1839.game import M1839
 
 
@@ -30,8 +31,8 @@ def test_R_5_4_the_player_holding_drus_train_is_public() -> None:
     set_aside = game.dru_train
     assert set_aside is not None
     assert _state(game)["dru_train"] == {"train": set_aside.id, "holder": None}
-    dru = game.privates["DRU"]
-    dru.owner = "p2"  # whoever owns DRU when dark brown starts holds the train
+    # whoever owns DRU when dark brown starts holds the train
+    update_private(game, "DRU", owner="p2")
     to_phase(game, "DBr")
     state = _state(game)
     assert game.dru_holder == "p2" and game.dru_train is not None

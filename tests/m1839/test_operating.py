@@ -9,6 +9,7 @@ import pytest
 from railhouse.engine.entities import IPO
 from railhouse.engine.market import StockMarket
 from railhouse.engine.phases import enter_phase, leave_after_run
+from railhouse.engine.privates import update_private
 from railhouse_m1839.game import M1839, M1839Rules
 from railhouse_m1839.markets import market_specs
 from railhouse_m1839.money import nationalise
@@ -74,7 +75,7 @@ def test_R_14_3_6_kf_revenue_grows(make_game: Callable[..., M1839]) -> None:
     from railhouse_m1839.operating import M1839OperatingRound
 
     game = make_game(4)
-    game.privates["KF"].owner = "p1"
+    update_private(game, "KF", owner="p1")
     game.ors_played = 3
     cash = game.player("p1").cash
     M1839OperatingRound(game, 1, 1).pay_private_income()
@@ -95,7 +96,7 @@ def test_R_16_5_1_R_17_2_dark_green_rusts_twos_and_closes_jjb(
     company = game.companies["AMS"]
     two = game.depot.take("2-0")
     company.trains.append(two.to("AMS"))
-    game.privates["JJB"].owner = "p2"
+    update_private(game, "JJB", owner="p2")
     enter_phase(game, 3)
     assert game.phase.name == "DG" and not company.trains
     assert game.privates["JJB"].closed and game.privates["LP"].closed
@@ -130,7 +131,7 @@ def test_R_13_5_dark_red_converts_locals(make_game: Callable[..., M1839]) -> Non
 
 def test_R_14_3_8_credit_mobilier_pays_and_brings_rh(make_game: Callable[..., M1839]) -> None:
     game = make_game(4)
-    game.privates["CM"].owner = "p3"
+    update_private(game, "CM", owner="p3")
     cash = game.player("p3").cash
     enter_phase(game, 7)
     assert game.player("p3").cash == cash + 800

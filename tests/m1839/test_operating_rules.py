@@ -27,6 +27,7 @@ from railhouse.engine.actions import (
 )
 from railhouse.engine.entities import POOL, TREASURY, Company, Train
 from railhouse.engine.phases import DiscardDecider
+from railhouse.engine.privates import update_private
 from railhouse.engine.shares import move_shares, start_company
 from railhouse_m1839.actions import Nationalise, ReserveHome
 from railhouse_m1839.closures import NewLocalDecider, resolve_new_locals
@@ -54,8 +55,8 @@ def _ams_and_nbds_with_trains(nbds_director: str, ams_cash: int = 300,
 def test_R_8_1_1_privates_pay_their_owners_players_and_companies() -> None:
     game = cleared()
     ams = float_company(game, "AMS", "p0", cash=0)
-    game.privates["KR"].owner = "p1"
-    game.privates["SRV"].owner = "AMS"
+    update_private(game, "KR", owner="p1")
+    update_private(game, "SRV", owner="AMS")
     cash = game.player("p1").cash
     M1839OperatingRound(game, 1, 1).pay_private_income()
     assert game.player("p1").cash == cash + 30 and ams.cash == 10
@@ -63,7 +64,7 @@ def test_R_8_1_1_privates_pay_their_owners_players_and_companies() -> None:
 
 def test_R_8_1_2_rh_owner_pays_f100() -> None:
     game = cleared()
-    game.privates["RH"].owner, game.privates["RH"].closed = "p2", False
+    update_private(game, "RH", owner="p2", closed=False)
     game.player("p2").cash = 150
     M1839OperatingRound(game, 1, 1).charge_rh()
     assert game.player("p2").cash == 50 and not game.pending
@@ -71,7 +72,7 @@ def test_R_8_1_2_rh_owner_pays_f100() -> None:
 
 def test_R_8_1_2_R_8_4_4_rh_owner_short_of_cash_sells_shares() -> None:
     game = cleared()
-    game.privates["RH"].owner, game.privates["RH"].closed = "p2", False
+    update_private(game, "RH", owner="p2", closed=False)
     ams = float_company(game, "AMS", "p0", others={"p2": 2})
     game.player("p2").cash = 30
     M1839OperatingRound(game, 1, 1).charge_rh()
@@ -260,7 +261,7 @@ def test_R_16_4_2_R_16_4_3_R_17_3_phase_change_then_discard_down() -> None:
 def test_R_8_3_8_window_after_a_rusting_purchase_then_R_8_3_9_new_local() -> None:
     game = cleared()
     to_phase(game, "LG")
-    game.privates["JJB"].owner, game.privates["JJB"].closed = "p2", False
+    update_private(game, "JJB", owner="p2", closed=False)
     ams = float_company(game, "AMS", "p0", cash=1000)
     nbds = float_company(game, "NBDS", "p1", price=82)
     give_train(game, ams, "3")
@@ -299,7 +300,7 @@ def test_R_14_7_1_voluntary_nationalisation_in_the_window() -> None:
 def test_R_8_3_9_descending_face_value_and_f80_fallback() -> None:
     game = cleared()
     for private_id, owner in (("CO", "p1"), ("AV", "p2")):
-        game.privates[private_id].owner = owner
+        update_private(game, private_id, owner=owner)
     game.new_local_queue = ["CO", "AV"]
     resolve_new_locals(game)
     assert game.acting_entity() == "p2"  # AV (f240) before CO (f200)
@@ -315,7 +316,7 @@ def test_R_8_3_9_descending_face_value_and_f80_fallback() -> None:
 def test_R_14_3_11_brown_private_closes_after_its_company_bought_a_train() -> None:
     game = cleared()
     brown, major = next(iter(game.brown_assignment.items()))
-    game.privates[brown].owner, game.privates[brown].closed = "p3", False
+    update_private(game, brown, owner="p3", closed=False)
     company = float_company(game, major, "p3", cash=1000)
     operating_turn(game, major, at=TrainBuyStep)
     game.apply(legal(game)[0])  # its compulsory train
@@ -330,7 +331,7 @@ def test_R_8_3_9_second_owner_decides_after_the_first_local_is_made() -> None:
     (found by greedy-bot games: both used to be asked at once and the second had no choice)."""
     game = cleared()
     for private_id, owner in (("CO", "p1"), ("AV", "p2")):
-        game.privates[private_id].owner = owner
+        update_private(game, private_id, owner=owner)
     for local_id in ("L2", "L3", "L4", "L5", "L6", "L7", "L8"):
         game.companies[local_id].started = True
     game.new_local_queue = ["CO", "AV"]

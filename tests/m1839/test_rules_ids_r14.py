@@ -9,7 +9,7 @@ from m1839_positions import after_auction, float_company, give_train, operating_
 
 from railhouse.engine.actions import BuyPrivate, BuyTrain, Pass
 from railhouse.engine.entities import IPO
-from railhouse.engine.privates import close_private
+from railhouse.engine.privates import close_private, update_private
 from railhouse.engine.shares import start_company
 from railhouse_m1839.data import NS
 from railhouse_m1839.game import M1839
@@ -29,8 +29,8 @@ def _game() -> M1839:
         company.president = None
         for cert in company.certs:
             cert.owner = IPO
-    for private in game.privates.values():
-        private.owner = None
+    for private_id in game.privates:
+        update_private(game, private_id, owner=None)
     return game
 
 
@@ -38,7 +38,7 @@ def test_R_14_1_1_privates_pay_at_the_or_start_and_never_operate() -> None:
     game = _game()
     assert not set(game.privates) & set(game.companies)  # no track, trains or turns
     float_company(game, "AMS", "p0")
-    game.privates["KR"].owner = "p1"
+    update_private(game, "KR", owner="p1")
     rnd = M1839OperatingRound(game, 1, 1)
     assert rnd.order() == ["AMS"]
     cash = game.player("p1").cash
@@ -57,7 +57,7 @@ def test_R_14_1_2_eight_spoorwegmaatschappijen_and_eight_lokaalspoorwegen() -> N
 
 def test_R_14_2_1_revenue_comes_from_the_bank() -> None:
     game = _game()
-    game.privates["KR"].owner = "p1"
+    update_private(game, "KR", owner="p1")
     bank, cash = game.bank.cash, game.player("p1").cash
     M1839OperatingRound(game, 1, 1).pay_private_income()
     assert game.player("p1").cash - cash == 30 == bank - game.bank.cash
@@ -65,7 +65,7 @@ def test_R_14_2_1_revenue_comes_from_the_bank() -> None:
 
 def test_R_14_2_4_closed_privates_are_out_of_the_game() -> None:
     game = _game()
-    game.privates["KR"].owner = "p1"
+    update_private(game, "KR", owner="p1")
     close_private(game, "KR")
     cash = game.player("p1").cash
     M1839OperatingRound(game, 1, 1).pay_private_income()
@@ -86,7 +86,7 @@ def test_R_14_2_5_gray_phase_closes_every_private_but_rh() -> None:
     game.depot.trains = [t for t in game.depot.trains if t.name == "4"]
     owners = {"LVG": "NCS", "SRV": "p1", "KR": "p2", "KF": "p3", "STK": "p0", "RH": "p3"}
     for private_id, owner in owners.items():
-        game.privates[private_id].owner, game.privates[private_id].closed = owner, False
+        update_private(game, private_id, owner=owner, closed=False)
     ncs.privates.append("LVG")
     game.player("p3").cash = 500
     game.ors_played = 12  # KF would pay f240 at the next OR start

@@ -22,6 +22,7 @@ from m1839_private_positions import SR_PLAYER, mss_network, same_choices_whoever
 
 from railhouse.engine.actions import BuyPrivate, LayTile, OfferPrivate, PlaceToken
 from railhouse.engine.errors import IllegalAction
+from railhouse.engine.privates import update_private
 from railhouse.engine.rounds.base import Step
 from railhouse_m1839.actions import GiveDruTrain
 from railhouse_m1839.data import PHASE_IDS
@@ -103,7 +104,7 @@ def test_R_14_3_12_LVG_only_in_its_owning_companys_track_building() -> None:
     operating_turn(game, "NCS", at=TrackStep)
     assert any(isinstance(a, LayTile) for a in legal(game)) and _powers(game) == set()
     game.companies["MSS"].privates.remove("LVG")
-    game.privates["LVG"].owner = SR_PLAYER  # MSS's director: a player has no LVG lay
+    update_private(game, "LVG", owner=SR_PLAYER)  # MSS's director: a player has no LVG lay
     assert _powers_by_step(game)["TrackStep"] == set()
 
 
@@ -113,7 +114,7 @@ def test_R_14_3_12_SRV_as_the_lay_or_upgrade_and_the_station_placement() -> None
     assert _powers_by_step(game) == {"TrackStep": {"SRV"}, "StationStep": {"SRV"},
                                      "TrainBuyStep": set()}
     game.companies["MSS"].privates.remove("SRV")
-    game.privates["SRV"].owner = SR_PLAYER
+    update_private(game, "SRV", owner=SR_PLAYER)
     assert _powers_by_step(game) == {"TrackStep": set(), "StationStep": set(),
                                      "TrainBuyStep": set()}
 

@@ -32,6 +32,7 @@ from m1839_private_positions import (
 )
 
 from railhouse.engine.actions import BuyPrivate, Discount, Pass, SellShares
+from railhouse.engine.privates import update_private
 from railhouse_m1839.game import M1839
 from railhouse_m1839.money import RaiseDecider
 from railhouse_m1839.stations import StationStep
@@ -118,7 +119,7 @@ def test_R_14_3_10_rh_comes_with_cm_at_dark_brown_face_f0() -> None:
     assert game.phase.name == "DBr" and game.privates["CM"].closed
     assert rh.owner == "p3" and not rh.closed and game.player("p3").cash == cash + 800
     scores = game.hooks.final_scores(game)
-    rh.owner = None
+    update_private(game, "RH", owner=None)
     assert game.hooks.final_scores(game) == scores  # a face value of f0
 
 

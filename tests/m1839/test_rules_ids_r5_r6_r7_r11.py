@@ -37,7 +37,7 @@ from railhouse.engine.actions import (
 )
 from railhouse.engine.entities import IPO, POOL, TREASURY, Company
 from railhouse.engine.invariants import check_invariants
-from railhouse.engine.privates import close_private
+from railhouse.engine.privates import close_private, update_private
 from railhouse.engine.shares import move_shares, start_company
 from railhouse.engine.tokendeals import SwapStation
 from railhouse.testing.conformance import choose
@@ -270,7 +270,7 @@ def test_R_5_4_every_holding_is_in_the_observation_every_seat_receives() -> None
     lvg = game.privates["LVG"]
     if isinstance(lvg.owner, str) and lvg.owner in game.companies:
         game.companies[lvg.owner].privates.remove("LVG")
-    lvg.owner = "AMS"
+    update_private(game, "LVG", owner="AMS")
     ams.privates.append("LVG")
     check_invariants(game)
     obs = game.observation()
@@ -513,7 +513,7 @@ def _two_companies(phase: str = "LG", same_director: bool = False) -> M1839:
     give_train(game, mss)
     lvg = game.privates["LVG"]
     assert lvg.owner is not None and lvg.owner.startswith("p")
-    lvg.owner = other
+    update_private(game, "LVG", owner=other)
     operating_turn(game, "AMS", at=TrainBuyStep)
     return game
 

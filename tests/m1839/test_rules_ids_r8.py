@@ -16,6 +16,7 @@ from m1839_positions import (
 
 from railhouse.engine.actions import Action, BuyTrain, LayTile, SellShares
 from railhouse.engine.emergency import Payment
+from railhouse.engine.privates import update_private
 from railhouse.engine.shares import start_company
 from railhouse_m1839.game import M1839
 from railhouse_m1839.money import RaiseDecider, raise_money
@@ -36,8 +37,8 @@ def _game() -> M1839:
         company.president = None
         for cert in company.certs:
             cert.owner = "ipo"
-    for private in game.privates.values():
-        private.owner = None
+    for private_id in game.privates:
+        update_private(game, private_id, owner=None)
     return game
 
 
@@ -86,7 +87,7 @@ def test_R_8_3_A_2_LVG_extra_yellow_lay_even_after_the_two_normal_lays() -> None
     game.board.place_token("H5", 0, "ZHESM")
     lay(game.board, ("H5", "6", 4))  # towards Leiden H7
     zhesm = game.companies["ZHESM"]
-    game.privates["LVG"].owner = "ZHESM"
+    update_private(game, "LVG", owner="ZHESM")
     zhesm.privates.append("LVG")
     step = TrackStep(game, "ZHESM")  # type: ignore[arg-type]
     step.lays_used = 2  # both normal lays used
@@ -98,9 +99,9 @@ def test_R_8_3_A_2_LVG_extra_yellow_lay_even_after_the_two_normal_lays() -> None
 def test_R_8_3_A_4_H7_opens_once_LVG_belongs_to_a_company_barriers_at_light_red() -> None:
     game = _game()
     assert "LVG" not in released(game) and "BARRIER" not in {k.upper() for k in released(game)}
-    game.privates["LVG"].owner = "p0"
+    update_private(game, "LVG", owner="p0")
     assert "LVG" not in released(game)
-    game.privates["LVG"].owner = "AMS"
+    update_private(game, "LVG", owner="AMS")
     assert "LVG" in released(game)
     before = released(game)
     to_phase(game, "LR")

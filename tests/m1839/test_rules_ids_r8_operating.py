@@ -35,6 +35,7 @@ from railhouse.engine.entities import IPO, POOL, TREASURY, Company, Train
 from railhouse.engine.errors import IllegalAction
 from railhouse.engine.invariants import check_invariants
 from railhouse.engine.phases import DiscardDecider
+from railhouse.engine.privates import update_private
 from railhouse.engine.rounds.base import Step
 from railhouse.engine.shares import move_shares, start_company
 from railhouse.engine.tokendeals import SwapStation
@@ -453,7 +454,7 @@ def test_R_8_4_1_local_float_fee_and_RH_charge_raise_money() -> None:
     assert local.floated and local.cash == 0
     assert game.player(me).cash == cash - 10 - 20  # the share, then the missing f20
     # the RH charge: its owner, short of cash, must sell
-    game.privates["RH"].owner, game.privates["RH"].closed = "p3", False
+    update_private(game, "RH", owner="p3", closed=False)
     float_company(game, "AMS", "p0", others={"p3": 2})
     game.player("p3").cash = 30
     _balance(game)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from conftest_map import MapGame, lay, token_spots
 
 from railhouse.engine.actions import PlaceToken, Respond
+from railhouse.engine.privates import update_private
 from railhouse.engine.tokendeals import SwapStation
 from railhouse_m1839.stations import HomeStationStep, StationStep
 
@@ -148,7 +149,7 @@ def test_R_8_3_B_3_no_swap_before_both_have_operated() -> None:
 def test_R_14_3_4_SRV_station_on_the_hex_it_laid_closes_the_private() -> None:
     game = MapGame()
     game.board.place_token("H5", 0, "ZHESM")
-    game.privates["SRV"].owner = "ZHESM"
+    update_private(game, "SRV", owner="ZHESM")
     game.companies["ZHESM"].privates.append("SRV")
     game.round.turn.srv_hex = "I16"
     step = StationStep(game, "ZHESM")  # type: ignore[arg-type]

@@ -6,6 +6,7 @@ from conftest_map import MapGame, lay, token_spots
 
 from railhouse.engine.actions import PlaceToken, Respond
 from railhouse.engine.agreements import AgreementDecider
+from railhouse.engine.privates import update_private
 from railhouse.engine.tokendeals import ReturnDecider, ReturnStation
 from railhouse_m1839.kabinet import KRMove, MoveStation
 from railhouse_m1839.stations import StationStep
@@ -18,7 +19,7 @@ def mss_game(phase: str = "BL", kr_owner: str = "p1", director: str = "p2") -> M
     game.board.place_token("K12", 0, "MSS")
     game.board.place_token("B19", 0, "MSS")
     lay(game.board, ("K12", "6", 5), ("K10", "57", 1), ("L13", "57", 2))
-    game.privates["KR"].owner = kr_owner
+    update_private(game, "KR", owner=kr_owner)
     game.companies["MSS"].president = director
     return game
 
@@ -41,7 +42,7 @@ def test_R_14_3_5_KR_owned_by_a_company_or_closed_gives_no_move() -> None:
     game = mss_game(kr_owner="MSS")
     assert moves(StationStep(game, "MSS")) == set()  # type: ignore[arg-type]
     game = mss_game()
-    game.privates["KR"].closed = True
+    update_private(game, "KR", closed=True)
     assert moves(StationStep(game, "MSS")) == set()  # type: ignore[arg-type]
 
 
@@ -93,7 +94,7 @@ def test_R_14_3_5_move_into_own_hex_director_returns_one_marker() -> None:
     board.place_token("B19", 0, "MSS")
     lay(board, ("K12", "6", 5), ("K10", "6", 2), ("J9", "OO-Y1", 2))
     board.place_token("J9", 0, "MSS")
-    game.privates["KR"].owner = "p1"
+    update_private(game, "KR", owner="p1")
     game.companies["MSS"].president = "p1"
     step = StationStep(game, "MSS")  # type: ignore[arg-type]
     assert ("B19", 0, "J9", 1) in moves(step)

@@ -6,6 +6,7 @@ from conftest_map import MapGame, lay
 from m1839_positions import recorded
 
 from railhouse.engine.actions import LayTile, Pass
+from railhouse.engine.privates import update_private
 from railhouse.map.tiles import orient
 from railhouse_m1839.tiledata import TILES
 from railhouse_m1839.track import TrackStep
@@ -122,7 +123,7 @@ def test_R_14_3_3_LVG_extra_yellow_lay_on_H7_for_f20_closes_the_private() -> Non
     game = zhesm_at_den_haag()
     lay(game.board, ("H5", "6", 4))  # towards Leiden H7
     zhesm = game.companies["ZHESM"]
-    game.privates["LVG"].owner = "ZHESM"
+    update_private(game, "LVG", owner="ZHESM")
     zhesm.privates.append("LVG")
     step = TrackStep(game, "ZHESM")  # type: ignore[arg-type]
     normal_h7 = [a for a in lays(step) if a.hex == "H7"]
@@ -138,16 +139,16 @@ def test_R_14_3_3_LVG_extra_yellow_lay_on_H7_for_f20_closes_the_private() -> Non
 def test_R_12_6_H7_blocked_while_LVG_is_with_a_player() -> None:
     game = zhesm_at_den_haag()
     lay(game.board, ("H5", "6", 4))
-    game.privates["LVG"].owner = "p0"
+    update_private(game, "LVG", owner="p0")
     step = TrackStep(game, "ZHESM")  # type: ignore[arg-type]
     assert not [a for a in lays(step) if a.hex == "H7"]
-    game.privates["LVG"].closed = True
+    update_private(game, "LVG", closed=True)
     assert [a for a in lays(step) if a.hex == "H7"]
 
 
 def test_R_14_3_4_SRV_lays_unconnected_on_arnhem_or_venlo_for_f80() -> None:
     game = zhesm_at_den_haag()
-    game.privates["SRV"].owner = "ZHESM"
+    update_private(game, "SRV", owner="ZHESM")
     game.companies["ZHESM"].privates.append("SRV")
     step = TrackStep(game, "ZHESM")  # type: ignore[arg-type]
     srv = lays(step, "SRV")

@@ -15,6 +15,7 @@ from typing import Any, TypeVar
 from railhouse.engine.actions import Action, BuyTrain, Dividend, LegalAction, Pass, RunRoutes
 from railhouse.engine.entities import TREASURY, Company, Train
 from railhouse.engine.invariants import check_invariants
+from railhouse.engine.privates import update_private
 from railhouse.engine.rounds.operating import OperatingRound
 from railhouse.engine.shares import move_shares, president_cert
 from railhouse_soh.game import SteamOverHolland, new_game
@@ -44,9 +45,7 @@ def fresh(players: int = 4, seed: int = 1, **options: object) -> SteamOverHollan
 
 def give_private(game: SteamOverHolland, private_id: str, owner: str) -> None:
     """Hand a private to a player or company (its auction is not replayed)."""
-    private = game.privates[private_id]
-    private.closed = False
-    private.owner = owner
+    update_private(game, private_id, closed=False, owner=owner)
     if owner in game.companies:
         game.companies[owner].privates.append(private_id)
 

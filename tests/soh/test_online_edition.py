@@ -23,6 +23,7 @@ from soh_scenario import (
 )
 
 from railhouse.engine.actions import BuyTrain, Pass, PlaceToken, SellShares
+from railhouse.engine.privates import update_private
 from railhouse.engine.rounds.operating import OperatingRound
 from railhouse_soh.game import SteamOverHolland
 from railhouse_soh.online import settings_for
@@ -165,7 +166,7 @@ def test_score_privates_face_value_sum_end_of_game(edition: str, bonus: int) -> 
         set_cash(game, game.player(f"p{seat}"), 100)
     give_private(game, "VES", "p1")
     give_private(game, "SMAS", "p2")
-    game.privates["SMAS"].closed = True  # closed privates are worth nothing
+    update_private(game, "SMAS", closed=True)  # closed privates are worth nothing
     assert game.hooks.final_scores(game) == [100, 100 + bonus, 100]
 
 

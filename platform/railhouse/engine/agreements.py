@@ -46,6 +46,7 @@ from typing import TYPE_CHECKING
 
 from railhouse.engine.actions import LegalAction, Respond
 from railhouse.engine.errors import IllegalAction
+from railhouse.engine.privates import update_private
 from railhouse.engine.rounds.base import Decider
 
 if TYPE_CHECKING:
@@ -176,12 +177,11 @@ class PrivateSale(Deal):
     def execute(self) -> None:
         game = self.game
         buyer = game.company(self.proposer)
-        private = game.privates[self.private]
         game.pay(buyer, game.payer(self.respondent), self.price)
         seller = game.companies.get(self.respondent)
         if seller is not None and self.private in seller.privates:
             seller.privates.remove(self.private)
-        private.owner = buyer.id
+        update_private(game, self.private, owner=buyer.id)
         buyer.privates.append(self.private)
         game.event("private_bought", {"company": buyer.id, "private": self.private,
                                       "from": self.respondent, "price": self.price})

@@ -28,8 +28,11 @@ for search bots:
   list (``Train.to``, ``having_run``, ``marked_rusted``), so the game and its clones share
   every train (a write to a train's attribute raises), and a list of trains copies as
   one ``list.copy()``.
+- **Privates are values** too (:class:`~railhouse.engine.entities.Private`): a change
+  replaces one in its game's dict (:func:`railhouse.engine.privates.update_private`), so
+  the ``privates`` dict copies as one ``dict.copy()``.
 
-Mutable records made only of immutable values (players, privates, the bank, a ledger)
+Mutable records made only of immutable values (players, the bank, a ledger)
 copy flat (:func:`flat_on_deepcopy`); a record with a few mutable attributes among
 immutable ones copies flat but for those (:func:`flat_except`): a company deep-copies its
 ledger and copies its lists of trains and of private ids with one ``copy()`` each, the
@@ -133,8 +136,18 @@ def flat_except(*mutable: str, shallow: tuple[str, ...] = ()) -> Callable[[type[
             state = self.__dict__.copy()
             for name in shallow:
                 state[name] = state[name].copy()
-            for name in mutable:
-                state[name] = fast_deepcopy(state[name], memo)
+            for name in mutable:  # fast_deepcopy inlined, with _flat_copy_open (a ledger)
+                value = state[name]
+                done = memo.get(id(value), _MISSING)
+                if done is _MISSING:
+                    copier = _COPIERS.get(type(value))
+                    if copier is _flat_copy_open:
+                        done = new(type(value))
+                        done.__dict__ = value.__dict__.copy()
+                        memo[id(value)] = done
+                    else:
+                        done = fast_deepcopy(value, memo)
+                state[name] = done
             if open_setattr and type(twin) is cls:
                 twin.__dict__ = state
             else:

@@ -8,7 +8,8 @@ the total is conserved.  Certificates have owners: a player id (``"p0"``), ``"tr
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
+from typing import Any
 
 from railhouse.engine.certificates import Certificate, ShareLedger
 from railhouse.engine.cloning import flat_except, flat_on_deepcopy, shared_on_copy
@@ -147,9 +148,14 @@ class Company:
                    if owner.startswith("p"))
 
 
-@flat_on_deepcopy
-@dataclass
+@shared_on_copy
+@dataclass(frozen=True)
 class Private:
+    """A private company's state: a value, shared by a game and its clones (their
+    ``privates`` dicts copy as one ``dict.copy()``).  A change makes a new value that takes
+    the old one's place in ``game.privates``
+    (:func:`railhouse.engine.privates.update_private`); a write to an attribute raises."""
+
     spec: PrivateSpec
     owner: str | None = None  # player id or company id
     closed: bool = False
@@ -158,3 +164,7 @@ class Private:
     @property
     def id(self) -> str:
         return self.spec.id
+
+    def but(self, **changes: Any) -> Private:
+        """This private with ``changes`` (field names and new values) made."""
+        return replace(self, **changes)

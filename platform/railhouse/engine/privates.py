@@ -9,7 +9,7 @@ title whose owners may have to raise money for it overrides
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, Protocol
 
 from railhouse.engine.entities import Private
 
@@ -22,14 +22,26 @@ def revenue_of(game: Game, private: Private) -> int:
     return private.spec.revenue_by_phase.get(game.phase.name, private.spec.revenue)
 
 
+class HoldsPrivates(Protocol):
+    """A game, or anything else keeping privates by id (a test's stand-in)."""
+
+    privates: dict[str, Private]
+
+
+def update_private(game: HoldsPrivates, private_id: str, **changes: Any) -> Private:
+    """Change the private ``private_id``'s ``owner``, ``closed`` flag or ``price_paid``
+    (:class:`Private` is a value: the changed one replaces it in ``game.privates``, which a
+    clone copied, so the other game keeps its own).  Returns the new value."""
+    private = game.privates[private_id] = game.privates[private_id].but(**changes)
+    return private
+
+
 def buy_from_bank(game: Game, private_id: str, player_id: str, price: int) -> None:
     """``player_id`` buys the private from the bank for ``price`` (at an auction, or dealt
     at its value: SOH EN "Phase 1"; 1839 R-6.4); certificates the private carries go with
     it (1839 R-6.7).  The caller records the purchase's event."""
-    private = game.privates[private_id]
     game.pay(game.player(player_id), game.bank, price)
-    private.owner = player_id
-    private.price_paid = price
+    update_private(game, private_id, owner=player_id, price_paid=price)
     for company in game.companies.values():
         for cert in company.certs:
             if cert.owner == private_id:
@@ -45,7 +57,7 @@ def close_private(game: Game, private_id: str, reason: str = "") -> None:
     private = game.privates[private_id]
     if private.closed:
         return
-    private.closed = True
+    private = update_private(game, private_id, closed=True)
     owner = private.owner
     company = game.companies.get(owner or "")
     if company is not None and private_id in company.privates:

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING
 
 from railhouse.engine.emergency import EmergencyRaise, EmergencyRules, Later, start_raise
 from railhouse.engine.entities import IPO, POOL, Company
+from railhouse.engine.privates import update_private
 from railhouse.engine.shares import president_cert
 from railhouse.engine.windup import wind_up
 from railhouse_m1839.mapdata import NS
@@ -106,7 +107,7 @@ def go_bankrupt(game: M1839, player_id: str) -> None:
     game.event("bankrupt", {"player": player_id})
     for private in game.privates.values():
         if private.owner == player_id and not private.closed:
-            private.closed = True  # discarded, no closure powers
+            update_private(game, private.id, closed=True)  # discarded, no closure powers
             game.event("private_discarded", {"private": private.id})
     if game.dru_holder == player_id:
         game.dru_holder = None

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from railhouse.engine.entities import IPO
+from railhouse.engine.privates import update_private
 from railhouse_m1839.data import BROWN_PRIVATES, MAJOR_IDS
 
 if TYPE_CHECKING:
@@ -27,10 +28,10 @@ def setup(game: M1839) -> None:
 def remove_privates(game: M1839, players: int) -> None:
     """R-4.2: privates not used with this many players leave the game; RH waits for CM
     (it is never auctioned, A-04) and exists only in 4-player games."""
-    for private in game.privates.values():
+    for private in list(game.privates.values()):
         if players not in private.spec.extra["players"]:
-            private.closed = True
-    game.privates["RH"].closed = True
+            update_private(game, private.id, closed=True)
+    update_private(game, "RH", closed=True)
 
 
 def remove_trains(game: M1839, players: int) -> None:

@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING
 from railhouse.engine.config import PhaseSpec
 from railhouse.engine.entities import Private, Train
 from railhouse.engine.phases import PhaseEvent, train_bought
+from railhouse.engine.privates import update_private
 from railhouse_m1839.data import CM_PAYOUT, NEW_LOCAL_PRIVATES
 from railhouse_m1839.markets import CONVERSION, MAJOR
 
@@ -61,8 +62,7 @@ def private_closed(game: M1839, private: Private, owner: str | None) -> None:
         game.dru_holder = owner
     if private.id == "CM":
         game.pay(game.bank, game.player(owner), CM_PAYOUT)
-        rh = game.privates["RH"]
-        rh.owner, rh.closed = owner, False
+        update_private(game, "RH", owner=owner, closed=False)
         game.event("rh_received", {"player": owner})
 
 

@@ -8,7 +8,7 @@ from typing import Any
 
 from railhouse.engine.entities import Company
 from railhouse.engine.game import Game
-from railhouse.engine.privates import buy_from_bank
+from railhouse.engine.privates import buy_from_bank, update_private
 from railhouse.engine.rounds.base import Round
 from railhouse.engine.rounds.operating import OperatingRound
 from railhouse.engine.rounds.sequence import (
@@ -111,7 +111,7 @@ class SohRules(RoundSequence["SteamOverHolland"]):
         privates = forced_draw(game.options, privates, set(game.privates))
         dealt = sorted(privates[: len(game.seats)], key=lambda p: game.privates[p].spec.number)
         for private_id in privates[len(game.seats):]:
-            game.privates[private_id].closed = True
+            update_private(game, private_id, closed=True)
         game.dealt_privates = dealt
         game.priority = forced_start_seat(
             game.options, game.rng.randrange(len(game.seats)), len(game.seats))

@@ -32,6 +32,7 @@ from railhouse.engine.agreements import (
 from railhouse.engine.entities import Company
 from railhouse.engine.errors import IllegalAction
 from railhouse.engine.invariants import check_invariants
+from railhouse.engine.privates import update_private
 from railhouse.engine.rounds.base import Step
 from railhouse.engine.rounds.operating import OperatingRound
 from railhouse.gamehooks import GameHooks
@@ -111,7 +112,8 @@ def trading() -> TradeGame:
         game.pay(game.bank, company, 500)
     train = game.depot.take(game.depot.available()[0].id)
     game.companies["B"].trains.append(train.to("B"))
-    game.privates["P1"].owner, game.privates["P2"].owner = "p1", "p0"
+    update_private(game, "P1", owner="p1")
+    update_private(game, "P2", owner="p0")
     game.round = OperatingRound(game, 1, 1)
     game.forget_legal_actions()
     game._settle()

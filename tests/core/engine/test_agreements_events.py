@@ -8,13 +8,14 @@ from engine_positions import mini, start
 
 from railhouse.engine.agreements import PrivateSale, TrainSale, conclude
 from railhouse.engine.invariants import check_invariants
+from railhouse.engine.privates import update_private
 
 
 def test_an_accepted_private_sale_records_private_bought_then_the_agreement() -> None:
     game = mini()
     alpha = start(game, "A", "p0", 70)
     game.pay(game.bank, alpha, 100)
-    game.privates["P1"].owner = "p1"
+    update_private(game, "P1", owner="p1")
     before = len(game.events_since(-1))
     conclude(game, PrivateSale(game, "A", "P1", 30), True, None)
     kinds = [(e.kind, e.data) for e in game.events_since(-1)[before:]]

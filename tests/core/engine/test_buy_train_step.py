@@ -29,6 +29,7 @@ from railhouse.engine.entities import Company, Train
 from railhouse.engine.errors import IllegalAction
 from railhouse.engine.invariants import check_invariants
 from railhouse.engine.phases import DiscardDecider
+from railhouse.engine.privates import update_private
 from railhouse.engine.rounds.base import Step
 from railhouse.engine.rounds.operating import OperatingRound
 from railhouse.engine.steps import BuyTrainStep, ForcedPurchase
@@ -354,9 +355,10 @@ def test_a_train_discount_private_lowers_the_depot_price_soh_en_private_6() -> N
                                (DiscountBuy, True, 72), (ThreesDiscounted, True, 80)):
         game = buying(step)
         private = game.privates["P1"]
-        private.spec = dataclasses.replace(private.spec, abilities=("train_discount",))
+        update_private(game, "P1", spec=dataclasses.replace(private.spec,
+                                                            abilities=("train_discount",)))
         if owned:
-            private.owner = "A"
+            update_private(game, "P1", owner="A")
             game.companies["A"].privates.append("P1")
         game.forget_legal_actions()
         (depot,) = [a for a in actions(game) if isinstance(a, BuyTrain)]

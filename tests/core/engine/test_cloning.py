@@ -23,6 +23,7 @@ from railhouse.engine.cloning import fast_deepcopy, shared_on_copy, shared_roots
 from railhouse.engine.config import MarketCell
 from railhouse.engine.entities import Train
 from railhouse.engine.invariants import check_invariants
+from railhouse.engine.privates import update_private
 from railhouse.engine.record import new_game
 from railhouse.engine.rounds.base import Decider
 from railhouse.engine.rounds.operating import OperatingRound
@@ -106,11 +107,30 @@ def test_mutating_players_companies_certificates_privates_leaves_the_original() 
     company.cash += 5
     company.president = "p2"
     company.certs[0].owner = "pool"
-    twin.privates["P1"].owner = "p2"
-    twin.privates["P1"].closed = True
+    update_private(twin, "P1", owner="p2")
+    update_private(twin, "P1", closed=True)
     assert game.observation() == before
     original = game.companies[company.id]
     assert original.certs[0] is not company.certs[0]
+
+
+def test_privates_are_values_a_clone_shares_until_either_side_replaces_one() -> None:
+    """A private is an immutable value (``update_private`` replaces it in its game's
+    dict): a clone has its own ``privates`` dict holding the same values, a change on
+    either side leaves the other's value as it was, and writing a field raises."""
+    game = late_game()
+    twin = game.clone()
+    assert twin.privates is not game.privates
+    assert all(twin.privates[key] is value for key, value in game.privates.items())
+    original = game.privates["P1"]
+    update_private(twin, "P1", owner="p2", closed=True, price_paid=7)
+    assert game.privates["P1"] is original
+    assert (twin.privates["P1"].owner, twin.privates["P1"].closed) == ("p2", True)
+    owner = game.privates["P2"].owner
+    update_private(game, "P2", owner="p1" if owner != "p1" else "p0")
+    assert twin.privates["P2"].owner == owner != game.privates["P2"].owner
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        game.privates["P1"].owner = "p0"  # type: ignore[misc]
 
 
 def test_mutating_markets_and_depot_leaves_the_original() -> None:

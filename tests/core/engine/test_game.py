@@ -14,7 +14,7 @@ from railhouse.engine import record as record_module
 from railhouse.engine.actions import Bid, Pass, from_builtins
 from railhouse.engine.errors import IllegalAction, RecordError
 from railhouse.engine.invariants import check_invariants
-from railhouse.engine.privates import close_private, revenue_of
+from railhouse.engine.privates import close_private, revenue_of, update_private
 from railhouse.engine.rounds.operating import OperatingRound
 from railhouse.testing.conformance import choose
 
@@ -51,7 +51,7 @@ def test_private_revenue_fixed_growing_and_negative_with_any_owner() -> None:
     game.pay(game.bank, company, 50)
     owners = {"P1": "p0", "P2": "A", "P3": "p2"}
     for private_id, owner in owners.items():
-        game.privates[private_id].owner = owner
+        update_private(game, private_id, owner=owner)
     company.privates.append("P2")
     before = (game.seats[0].cash, company.cash, game.seats[2].cash)
     OperatingRound(game, 1, 1).pay_private_income()
@@ -65,7 +65,7 @@ def test_private_revenue_fixed_growing_and_negative_with_any_owner() -> None:
 def test_closing_a_private_stops_its_income_and_removes_it_from_its_company() -> None:
     game = mini()
     company = game.companies["A"]
-    game.privates["P2"].owner = "A"
+    update_private(game, "P2", owner="A")
     company.privates.append("P2")
     close_private(game, "P2", "test")
     assert game.privates["P2"].closed and company.privates == []

@@ -94,6 +94,7 @@ def test_a_private_bought_from_the_bank_takes_its_certificates_along_r_6_7() -> 
     cert.owner = private.id
     before = game.player("p1").cash
     buy_from_bank(game, private.id, "p1", 25)
+    private = game.privates[private.id]  # a value: the purchase replaced it
     assert private.owner == "p1" and private.price_paid == 25
     assert game.player("p1").cash == before - 25 and cert.owner == "p1"
 

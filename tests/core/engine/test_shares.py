@@ -9,6 +9,7 @@ from engine_positions import in_stock_round, mini, start
 
 from railhouse.engine.certificates import ShareLedger
 from railhouse.engine.invariants import find_problems
+from railhouse.engine.privates import update_private
 from railhouse.engine.shares import (
     check_float,
     move_shares,
@@ -75,9 +76,9 @@ def test_a_tie_among_challengers_goes_to_the_first_after_the_old_president_r_7_6
 def test_the_president_certificate_counts_one_and_privates_count_en_certificate_limit() -> None:
     game = mini()
     start(game, "A", "p0", 70, {"p0": 2})
-    game.privates["P1"].owner = "p0"
+    update_private(game, "P1", owner="p0")
     assert player_certificate_count(game, "p0") == 1 + 2 + 1
-    game.privates["P1"].closed = True
+    update_private(game, "P1", closed=True)
     assert player_certificate_count(game, "p0") == 3
 
 

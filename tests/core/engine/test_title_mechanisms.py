@@ -11,6 +11,7 @@ from minititle import MiniGame
 from railhouse.engine.actions import BuyPrivate, Discount, LegalAction, Pass
 from railhouse.engine.entities import IPO, Company
 from railhouse.engine.errors import IllegalAction
+from railhouse.engine.privates import update_private
 from railhouse.engine.rounds.discount import BuyOrDiscountAuction
 from railhouse.engine.rounds.window import CompanyWindow
 from railhouse.engine.steps import DividendStep
@@ -70,7 +71,7 @@ def test_wind_up_empties_the_company() -> None:
     game, company = floated_a(cash=300)
     train = game.depot.take(game.depot.available()[0].id)
     company.trains.append(train.to(company.id))
-    game.privates["P1"].owner = company.id
+    update_private(game, "P1", owner=company.id)
     company.privates.append("P1")
     bank = game.bank.cash
     wind_up(game, company, certificates_to=IPO, reason="test")

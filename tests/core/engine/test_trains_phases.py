@@ -8,6 +8,7 @@ from railhouse.engine.actions import DiscardTrain
 from railhouse.engine.config import TrainSpec
 from railhouse.engine.invariants import find_problems
 from railhouse.engine.phases import DiscardDecider, apply_pending_phase, train_bought
+from railhouse.engine.privates import update_private
 from railhouse.engine.trains import build_depot, rust_trains
 from railhouse.gamehooks import GameHooks
 from railhouse.hookspecs import hookimpl
@@ -139,9 +140,10 @@ def test_privates_close_when_the_phase_their_data_names_starts_en_notes_on_priva
 
     game = Closing(["A", "B", "C"])
     start(game, "A", "p0", 70)
-    game.privates["P2"].owner = "A"
+    update_private(game, "P2", owner="A")
     game.companies["A"].privates.append("P2")
-    game.privates["P3"].owner = game.privates["P1"].owner = "p1"
+    update_private(game, "P3", owner="p1")
+    update_private(game, "P1", owner="p1")
     train_bought(game, "3")
     assert not any(p.closed for p in game.privates.values())
     train_bought(game, "4")  # phase 4 starts

@@ -16,7 +16,7 @@ auction, the items left removed unsold (the last two: SOH as 18xx.games plays it
 from __future__ import annotations
 
 from railhouse.engine.actions import Bid, LegalAction, Pass, Range
-from railhouse.engine.privates import buy_from_bank
+from railhouse.engine.privates import buy_from_bank, update_private
 from railhouse.engine.rounds.base import G, Round
 
 
@@ -121,7 +121,7 @@ class SequentialBidAuction(Round[G]):
         game.event("private_sold", {"private": item, "player": player, "price": price})
 
     def on_unsold(self, item: str) -> None:
-        self.game.privates[item].closed = True
+        update_private(self.game, item, closed=True)
         self.game.event("private_removed", {"private": item})
 
     def on_item_done(self) -> None:

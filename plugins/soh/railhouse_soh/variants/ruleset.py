@@ -12,6 +12,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from railhouse.engine.cloning import shared_on_copy
 from railhouse.engine.steps.issues import IssueRules
 from railhouse.map.restriction import PERMISSIVE, SEMI_RESTRICTIVE
 
@@ -19,6 +20,7 @@ from railhouse.map.restriction import PERMISSIVE, SEMI_RESTRICTIVE
 EN_ISSUES = IssueRules()
 
 
+@shared_on_copy  # immutable fields only: a clone shares it, unchecked
 @dataclass(frozen=True)
 class Ruleset:
     """Behaviour knobs (all default to the printed rules, EN).
