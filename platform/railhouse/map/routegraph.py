@@ -158,8 +158,12 @@ def _route_graph(net: NetworkGraph, reached: set[int], rules: RouteRules) -> Rou
     # the nodes of the links kept: an end without one is a root that lists no route, and
     # a node's number only orders it among the others)
     stop_rank, path_rank = net.stop_rank, net.path_rank
-    rank = {u: stop_rank[u] if u in stop_rank else node_rank(net, u)
-            for chain, _ in chains for u in (chain[0], chain[-1])}
+    rank = {}
+    for chain, _ in chains:  # (each end ranked once, however many chains it ends)
+        rank[chain[0]] = rank[chain[-1]] = 0
+    for u in rank:
+        known = stop_rank.get(u)
+        rank[u] = node_rank(net, u) if known is None else known
     ends = sorted(rank, key=rank.__getitem__)
     keyed = []
     n_paths = 0
@@ -202,12 +206,12 @@ def _route_graph(net: NetworkGraph, reached: set[int], rules: RouteRules) -> Rou
                 towns, town_value = towns + 1, town_value + node.revenue
                 stop_mask |= 1 << i
         numbered.append(local[v])
-        links.append(Link(
+        links.append(_new_tuple(Link, (  # (a Link made without its Python ``__new__``)
             numbered[0], numbered[-1], tuple(numbered), lsegs, res, towns, town_value,
             stop_mask,
             # the turn keys (``legal.turn_key``) of the end segments at u and v
             -1 - path_hex[segs[0]] if nodes[u].kind == EDGE else lsegs[0],
-            -1 - path_hex[segs[-1]] if nodes[v].kind == EDGE else lsegs[-1]))
+            -1 - path_hex[segs[-1]] if nodes[v].kind == EDGE else lsegs[-1])))
 
     # what the search reads: nodes, their index, segment names
     index = dict(zip(map(_NAME, g_nodes), range(len(g_nodes)), strict=False))
@@ -216,3 +220,4 @@ def _route_graph(net: NetworkGraph, reached: set[int], rules: RouteRules) -> Rou
 
 
 _NAME = attrgetter("name")
+_new_tuple = tuple.__new__
