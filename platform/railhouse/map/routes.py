@@ -204,30 +204,46 @@ key at this node, its turn key at v)``."""
 
 
 def _steps(comp: Compressed, rules: RouteRules, t: _Tables) -> list[list[Step]]:
-    """Per node, every link to a node a route may use, with what taking it adds."""
-    n_links = len(comp.links)
-    out: list[list[Step]] = [[] for _ in t.kind]
+    """Per node, every link to a node a route may use, with what taking it adds (what
+    arriving at a node adds is worked out once per node; a node without links shares
+    one empty list, which nothing adds to)."""
+    n_links, links = len(comp.links), comp.links
+    kinds, values, ebits, allowed = t.kind, t.value, t.ebit, t.allowed
+    offboards_count = rules.offboards_count
+    out: list[list[Step]] = [_NO_STEPS] * len(kinds)
+    # per node v: (+big, +centres, +city value, +town value, +off-board value,
+    # +off-boards, its side bit, its hex-side unit or -1), or None where no route goes
+    arrive: dict[int, tuple[int, int, int, int, int, int, int, int] | None] = {}
     for u, lst in comp.adj.items():
+        steps: list[Step] = []
+        out[u] = steps
         for v, li in lst:
-            if not t.allowed[v]:
+            if v in arrive:
+                at = arrive[v]
+            else:
+                at = None
+                if allowed[v]:
+                    k, value, ebit = kinds[v], values[v], ebits[v]
+                    at = (int(k == K_CITY or (k == K_OFF and offboards_count)),
+                          int(k in (K_CITY, K_TOWN)), value if k == K_CITY else 0,
+                          value if k == K_TOWN else 0, value if k == K_OFF else 0,
+                          int(k == K_OFF), ebit, n_links + v if ebit else -1)
+                arrive[v] = at
+            if at is None:
                 continue
-            link, k, value = comp.links[li], t.kind[v], t.value[v]
-            out[u].append((
-                v,
-                li,
-                int(k == K_CITY or (k == K_OFF and rules.offboards_count)),
-                link.towns + int(k in (K_CITY, K_TOWN)),
-                value if k == K_CITY else 0,
-                link.town_value + (value if k == K_TOWN else 0),
-                value if k == K_OFF else 0,
-                int(k == K_OFF),
-                link.res | t.ebit[v],
-                link.stop_mask | 1 << v,
-                n_links + v if t.ebit[v] else -1,
-                link.u_key if link.u == u else link.v_key,
-                link.v_key if link.u == u else link.u_key,
+            big, cen, vc, vt, vo, off, ebit, unit = at
+            link = links[li]
+            forward = link.u == u
+            steps.append((
+                v, li, big, link.towns + cen, vc, link.town_value + vt, vo, off,
+                link.res | ebit, link.stop_mask | 1 << v, unit,
+                link.u_key if forward else link.v_key, link.v_key if forward else link.u_key,
             ))
     return out
+
+
+_NO_STEPS: list[Step] = []
+"""The steps of a node without links (shared: :func:`_steps` never adds to it)."""
 
 
 class _Search:
