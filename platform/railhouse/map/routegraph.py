@@ -182,7 +182,8 @@ def _route_graph(net: NetworkGraph, reached: set[int], rules: RouteRules) -> Rou
     names: list[str] = []
     path_names = net.path_names
     exclusive = rules.exclusive_edges
-    links = []
+    links: list[Link] = []
+    adj_links: dict[int, list[tuple[int, int]]] = {i: [] for i in range(len(ends))}
     p = 0
     for _, _, chain, segs in keyed:
         u, v = chain[0], chain[-1]
@@ -191,7 +192,8 @@ def _route_graph(net: NetworkGraph, reached: set[int], rules: RouteRules) -> Rou
         res = ((1 << k) - 1) << p  # the bits of lsegs
         p += k
         names += map(path_names.__getitem__, segs)
-        numbered = [local[u]]
+        lu, lv = local[u], local[v]
+        numbered = [lu]
         towns, town_value, stop_mask = 0, 0, 0
         for x in chain[1:-1]:
             i = len(g_nodes)
@@ -205,9 +207,11 @@ def _route_graph(net: NetworkGraph, reached: set[int], rules: RouteRules) -> Rou
             elif kind == TOWN:
                 towns, town_value = towns + 1, town_value + node.revenue
                 stop_mask |= 1 << i
-        numbered.append(local[v])
+        numbered.append(lv)
+        adj_links[lu].append((lv, len(links)))
+        adj_links[lv].append((lu, len(links)))
         links.append(_new_tuple(Link, (  # (a Link made without its Python ``__new__``)
-            numbered[0], numbered[-1], tuple(numbered), lsegs, res, towns, town_value,
+            lu, lv, tuple(numbered), lsegs, res, towns, town_value,
             stop_mask,
             # the turn keys (``legal.turn_key``) of the end segments at u and v
             -1 - path_hex[segs[0]] if nodes[u].kind == EDGE else lsegs[0],
@@ -216,7 +220,8 @@ def _route_graph(net: NetworkGraph, reached: set[int], rules: RouteRules) -> Rou
     # what the search reads: nodes, their index, segment names
     index = dict(zip(map(_NAME, g_nodes), range(len(g_nodes)), strict=False))
     g = TrackGraph(g_nodes, [], names, [], [], index)
-    return RouteGraph(Compressed(g, links, _prune(g, rules, links)), list(range(len(ends))))
+    return RouteGraph(Compressed(g, links, _prune(g, rules, links, adj_links)),
+                      list(range(len(ends))))
 
 
 _NAME = attrgetter("name")

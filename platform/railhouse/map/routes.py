@@ -54,6 +54,7 @@ class RawRoute(NamedTuple):
 
 
 _NOTHING = ([0], [0])
+_new_tuple = tuple.__new__
 
 
 class RouteLimit(Exception):
@@ -168,6 +169,7 @@ def _tables(
         [0] * n, [0] * n, [False] * n, [False] * n, [False] * n, [0] * n, [None] * n, [False] * n
     )
     kinds, values, terms, stops, tokens = t.kind, t.value, t.term, t.stop, t.token
+    allows, groups, ebits = t.allowed, t.group, t.ebit
     nodes, terminals, exclusive = g.nodes, rules.terminals, rules.exclusive_edges
     offboards_allowed, column = run.offboards_allowed, op.column
     placed, company, ignored = board.tokens, op.company, run.ignore_tokens
@@ -177,10 +179,10 @@ def _tables(
         k = _KIND_CODE[kind]
         kinds[u] = k
         allowed = k != K_OFF or offboards_allowed
-        t.allowed[u] = allowed
+        allows[u] = allowed
         if k == K_OFF and node.offboard is not None:
             values[u] = node.offboard.value(column)
-            t.group[u] = node.offboard.group
+            groups[u] = node.offboard.group
         else:
             values[u] = node.revenue
         terms[u] = allowed and kind in terminals
@@ -193,7 +195,7 @@ def _tables(
             if terms[u]:
                 t.offboard_ends = True
         elif kind == EDGE and exclusive:
-            t.ebit[u] = 1 << (n_paths + u)
+            ebits[u] = 1 << (n_paths + u)
     return t
 
 
@@ -432,7 +434,8 @@ class _Search:
         fl = self.floor
         if fl is not None and not self._worth(fl, big, cen, noff, vc, vt, vo):
             return
-        route = RawRoute(self.root, v, tuple(self.trail), big, cen, noff, vc, vt, vo, res, smask)
+        route = _new_tuple(RawRoute, (  # (no Python ``__new__`` frame per route)
+            self.root, v, tuple(self.trail), big, cen, noff, vc, vt, vo, res, smask))
         if fl is not None and fl.accept is not None:
             fl.trains[0][3] = fl.accept(route)
             return
