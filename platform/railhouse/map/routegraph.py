@@ -16,12 +16,13 @@ the track graph's numbering (roots in node order, a route listed from its lower-
 end, the links at a node in the order the compression made them), so the route graph is
 numbered as a full build would number it where the search reads numbers: the ends of
 its links (where routes start, end and branch) in the order of
-:func:`~railhouse.map.network.node_rank`, before the nodes inside links (whose numbers only
-name resources and stops, so they are numbered after the ends, by network node, without
-ranking them), its segments in the order of their ranks, and
-its links in the order the compression walks them (by their first end, then their first
-segment there), each from its first end.  A link is folded through a node as in the full
-compression (by the node's segments on the whole map).  Links that no route can use are
+:func:`~railhouse.map.network.node_rank`, and its links in the order the compression
+walks them (by their first end, then their first segment there), each from its first
+end.  The nodes inside links and the segments only name resources and stops (bits that
+are compared, never ordered), so they are numbered in the links' order as the links are
+made, without ranking them (the nodes after the ends, the segments from 0).  A link is
+folded through a node as in the full compression (by the node's segments on the whole
+map).  Links that no route can use are
 left out: those through or to a node the company does not reach (every node of a route
 is reached), and those from or to a dead end (a node of one way that is no terminal,
 which :func:`~railhouse.map.compress._prune` would drop first); the pruning then drops
