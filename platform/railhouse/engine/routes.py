@@ -25,38 +25,49 @@ from typing import TYPE_CHECKING, Any
 
 from railhouse.map.graph import Operator
 from railhouse.map.optimize import RouteResult
+from railhouse.map.optimize import best_routes as solve
 from railhouse.map.problem import RouteProblem
-from railhouse.map.trains import RunContext, but, shared_run
+from railhouse.map.trains import RouteRules, RunContext, but, shared_run
 from railhouse.map.trains import TrainSpec as RouteTrain
 
 if TYPE_CHECKING:
     from railhouse.engine.config import TrainSpec
     from railhouse.engine.entities import Company, Train
     from railhouse.engine.game import Game
+    from railhouse.map.board import Board
 
 
 def route_problem(game: Game, company: Company) -> RouteProblem | None:
     """``company``'s route question now, or None without a map or trains."""
-    if game.board is None or not company.trains:
+    stated = _stated(game, company)
+    return None if stated is None else RouteProblem(*stated)
+
+
+def best_routes(game: Game, company: Company) -> RouteResult:
+    """The maximum-revenue routes of ``company`` now (none without a map or trains); a
+    search cut short by a safety limit is recorded as a ``routes_inexact`` event.  (The
+    question solved as :meth:`RouteProblem.solve` does, without making the value.)"""
+    stated = _stated(game, company)
+    if stated is None:
+        return RouteResult(0, ())
+    result = solve(*stated)
+    if not result.exact:
+        game.event("routes_inexact", {"company": company.id, "reason": result.reason})
+    return result
+
+
+def _stated(game: Game, company: Company) -> tuple[Board, Operator, RouteRules,
+                                                    RunContext] | None:
+    """The fields of :func:`route_problem`'s value, or None without a map or trains."""
+    board = game.board
+    if board is None or not company.trains:
         return None
     run = game.route_run(company)
     if game.route_bonus_applies(company):
         bonus = game.hooks.route_bonus_function(game, company)
         if bonus is not None:
             run = but(run, route_bonus=bonus)
-    return RouteProblem(game.board, game.route_operator(company), game.route_rules, run)
-
-
-def best_routes(game: Game, company: Company) -> RouteResult:
-    """The maximum-revenue routes of ``company`` now (none without a map or trains); a
-    search cut short by a safety limit is recorded as a ``routes_inexact`` event."""
-    problem = route_problem(game, company)
-    if problem is None:
-        return RouteResult(0, ())
-    result = problem.solve()
-    if not result.exact:
-        game.event("routes_inexact", {"company": company.id, "reason": result.reason})
-    return result
+    return board, game.route_operator(company), game.route_rules, run
 
 
 def default_operator(game: Game, company: Company) -> Operator:

@@ -126,19 +126,25 @@ def _walk(
                 turn_key(g, u, paths[0]), turn_key(g, v, paths[-1]))
 
 
-def _prune(g: TrackGraph, rules: RouteRules, links: list[Link]) -> dict[int, list[tuple[int, int]]]:
+def _prune(g: TrackGraph, rules: RouteRules, links: list[Link],
+           adj: dict[int, list[tuple[int, int]]] | None = None,
+           ) -> dict[int, list[tuple[int, int]]]:
     """Adjacency of links, dropping dead ends that can never be a terminus: a node that no
     route can pass, because all its live links have one turn key there (one link, or the
-    branches of one switch at a hex side with nothing beyond).
+    branches of one switch at a hex side with nothing beyond).  ``adj``: the links'
+    adjacency (every end's ``(other end, link)`` in link order), if the caller made it
+    (pruned in place).
 
     A worklist: killing a node's links can only make their other ends prunable, so only
     those are looked at again; the surviving links are the same as those of repeated
-    passes over every node (the rule only ever removes links, so its fixpoint is unique)."""
+    passes over every node (the rule only ever removes links, so its fixpoint is unique,
+    whatever order the ends are looked at in)."""
     alive = [True] * len(links)
-    adj: dict[int, list[tuple[int, int]]] = {}
-    for i, link in enumerate(links):
-        adj.setdefault(link.u, []).append((link.v, i))
-        adj.setdefault(link.v, []).append((link.u, i))
+    if adj is None:
+        adj = {}
+        for i, link in enumerate(links):
+            adj.setdefault(link.u, []).append((link.v, i))
+            adj.setdefault(link.v, []).append((link.u, i))
     nodes, terminals = g.nodes, rules.terminals
     todo = [u for u in adj if nodes[u].kind not in terminals]
     touched: set[int] = set()  # ends of a pruned link

@@ -25,7 +25,6 @@ of it stays exact.
 from __future__ import annotations
 
 from dataclasses import replace
-from functools import lru_cache
 from itertools import combinations
 
 from railhouse.map.board import Board
@@ -114,10 +113,21 @@ def _with_token_units(cands: list[list[Cand]], tokens: int) -> list[list[Cand]]:
     return out
 
 
-@lru_cache(maxsize=64)
 def _probe_rules(rules: RouteRules) -> RouteRules:
-    """``rules`` with at most :data:`PROBE_ROUTES` routes listed (made once per rules)."""
-    return replace(rules, max_routes=min(rules.max_routes, PROBE_ROUTES))
+    """``rules`` with at most :data:`PROBE_ROUTES` routes listed, made once per rules
+    object (a title's rules are one constant): keyed on its identity, the value holding
+    ``rules`` so that the identity stays its own (a frozen dataclass's hash is a Python
+    call over every field, asked at every route question)."""
+    hit = _PROBES.get(id(rules))
+    if hit is None or hit[0] is not rules:
+        if len(_PROBES) >= 64:
+            _PROBES.clear()
+        hit = _PROBES[id(rules)] = (
+            rules, replace(rules, max_routes=min(rules.max_routes, PROBE_ROUTES)))
+    return hit[1]
+
+
+_PROBES: dict[int, tuple[RouteRules, RouteRules]] = {}
 
 
 def _solve(

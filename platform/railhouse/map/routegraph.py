@@ -16,12 +16,13 @@ the track graph's numbering (roots in node order, a route listed from its lower-
 end, the links at a node in the order the compression made them), so the route graph is
 numbered as a full build would number it where the search reads numbers: the ends of
 its links (where routes start, end and branch) in the order of
-:func:`~railhouse.map.network.node_rank`, before the nodes inside links (whose numbers only
-name resources and stops, so they are numbered after the ends, by network node, without
-ranking them), its segments in the order of their ranks, and
-its links in the order the compression walks them (by their first end, then their first
-segment there), each from its first end.  A link is folded through a node as in the full
-compression (by the node's segments on the whole map).  Links that no route can use are
+:func:`~railhouse.map.network.node_rank`, and its links in the order the compression
+walks them (by their first end, then their first segment there), each from its first
+end.  The nodes inside links and the segments only name resources and stops (bits that
+are compared, never ordered), so they are numbered in the links' order as the links are
+made, without ranking them (the nodes after the ends, the segments from 0).  A link is
+folded through a node as in the full compression (by the node's segments on the whole
+map).  Links that no route can use are
 left out: those through or to a node the company does not reach (every node of a route
 is reached), and those from or to a dead end (a node of one way that is no terminal,
 which :func:`~railhouse.map.compress._prune` would drop first); the pruning then drops
@@ -62,11 +63,15 @@ class RouteGraph:
     cost a third of the graph's making."""
 
     comp: Compressed
-    #: the nodes of the graph (all reached: the graph holds only the nodes of its links)
-    reached: set[int]
     #: the ends of its links (where routes start, end and branch), in order (numbered
     #: first: ``0 .. len(ends) - 1``): the only nodes the route search reads its tables of
     ends: list[int]
+
+    @property
+    def reached(self) -> set[int]:
+        """The nodes of the graph (all reached: the graph holds only the nodes of its
+        links)."""
+        return set(range(len(self.comp.graph.nodes)))
 
 
 def company_graph(board: Board, op: Operator, rules: RouteRules) -> RouteGraph:
@@ -147,56 +152,78 @@ def _route_graph(net: NetworkGraph, reached: set[int], rules: RouteRules) -> Rou
                     chains.append((chain, segs))
 
     # the track graph's order where the search reads it: the chains' ends (the nodes a
-    # route may start, end or branch at) by rank, the links by first end and segment;
-    # the nodes inside links (whose numbers only name resources and stops) after them
-    # (only the nodes of the links kept: an end without one is a root that lists no
-    # route, and a node's number only orders it among the others)
-    stop_rank = net.stop_rank
-    rank = {u: stop_rank[u] if u in stop_rank else node_rank(net, u)
-            for chain, _ in chains for u in (chain[0], chain[-1])}
+    # route may start, end or branch at) by rank, the links by first end and segment (no
+    # two chains share a segment, so the keys differ and the chains are never compared);
+    # the nodes inside links and the segments (whose numbers only name resources and
+    # stops) numbered after the ends, in the links' order, as the links are made (only
+    # the nodes of the links kept: an end without one is a root that lists no route, and
+    # a node's number only orders it among the others)
+    stop_rank, path_rank = net.stop_rank, net.path_rank
+    rank = {}
+    for chain, _ in chains:  # (each end ranked once, however many chains it ends)
+        rank[chain[0]] = rank[chain[-1]] = 0
+    for u in rank:
+        known = stop_rank.get(u)
+        rank[u] = node_rank(net, u) if known is None else known
     ends = sorted(rank, key=rank.__getitem__)
-    path_rank = net.path_rank
+    keyed = []
+    n_paths = 0
     for chain, segs in chains:
-        if rank[chain[0]] > rank[chain[-1]]:
+        first = rank[chain[0]]
+        last = rank[chain[-1]]
+        if first > last:
             chain.reverse()
             segs.reverse()
-    chains.sort(key=lambda c: (rank[c[0][0]], path_rank[c[1][0]]))
-    order = list(ends)
-    order.extend(sorted([x for chain, _ in chains for x in chain[1:-1]]))
-    local = dict(zip(order, range(len(order)), strict=True))
-    seg_order = sorted([p for _, segs in chains for p in segs], key=path_rank.__getitem__)
-    local_seg = dict(zip(seg_order, range(len(seg_order)), strict=True))
-
-    g = TrackGraph()  # what the search reads: nodes, their index, segment names
-    g.nodes = list(map(nodes.__getitem__, order))
-    g.index = dict(zip(map(attrgetter("name"), g.nodes), range(len(order)), strict=True))
-    g.path_names = list(map(net.path_names.__getitem__, seg_order))
-    n_paths = len(seg_order)
+            first = last
+        keyed.append((first, path_rank[segs[0]], chain, segs))
+        n_paths += len(segs)
+    keyed.sort()
+    local = dict(zip(ends, range(len(ends)), strict=False))
+    g_nodes = list(map(nodes.__getitem__, ends))
+    names: list[str] = []
+    path_names = net.path_names
     exclusive = rules.exclusive_edges
-    links = []
-    for chain, segs in chains:
-        lsegs = tuple(map(local_seg.__getitem__, segs))
-        res = sum(map(_BIT.__lshift__, lsegs))  # distinct bits: the sum is their union
+    links: list[Link] = []
+    adj_links: dict[int, list[tuple[int, int]]] = {i: [] for i in range(len(ends))}
+    p = 0
+    for _, _, chain, segs in keyed:
+        u, v = chain[0], chain[-1]
+        k = len(segs)
+        lsegs = tuple(range(p, p + k))
+        res = ((1 << k) - 1) << p  # the bits of lsegs
+        p += k
+        names += map(path_names.__getitem__, segs)
+        lu, lv = local[u], local[v]
+        numbered = [lu]
         towns, town_value, stop_mask = 0, 0, 0
         for x in chain[1:-1]:
+            i = len(g_nodes)
+            numbered.append(i)
             node = nodes[x]
+            g_nodes.append(node)
             kind = node.kind
             if kind == EDGE:
                 if exclusive:
-                    res |= 1 << (n_paths + local[x])
+                    res |= 1 << (n_paths + i)
             elif kind == TOWN:
                 towns, town_value = towns + 1, town_value + node.revenue
-                stop_mask |= 1 << local[x]
-        u, v = chain[0], chain[-1]
-        links.append(Link(
-            local[u], local[v], tuple(map(local.__getitem__, chain)), lsegs, res, towns,
-            town_value, stop_mask,
+                stop_mask |= 1 << i
+        numbered.append(lv)
+        adj_links[lu].append((lv, len(links)))
+        adj_links[lv].append((lu, len(links)))
+        links.append(_new_tuple(Link, (  # (a Link made without its Python ``__new__``)
+            lu, lv, tuple(numbered), lsegs, res, towns, town_value,
+            stop_mask,
             # the turn keys (``legal.turn_key``) of the end segments at u and v
             -1 - path_hex[segs[0]] if nodes[u].kind == EDGE else lsegs[0],
-            -1 - path_hex[segs[-1]] if nodes[v].kind == EDGE else lsegs[-1]))
-    comp = Compressed(g, links, _prune(g, rules, links))
-    return RouteGraph(comp, set(range(len(order))), list(range(len(ends))))
+            -1 - path_hex[segs[-1]] if nodes[v].kind == EDGE else lsegs[-1])))
+
+    # what the search reads: nodes, their index, segment names
+    index = dict(zip(map(_NAME, g_nodes), range(len(g_nodes)), strict=False))
+    g = TrackGraph(g_nodes, [], names, [], [], index)
+    return RouteGraph(Compressed(g, links, _prune(g, rules, links, adj_links)),
+                      list(range(len(ends))))
 
 
-_BIT = 1
-"""``_BIT.__lshift__``: ``p -> 1 << p``."""
+_NAME = attrgetter("name")
+_new_tuple = tuple.__new__

@@ -54,6 +54,7 @@ class RawRoute(NamedTuple):
 
 
 _NOTHING = ([0], [0])
+_new_tuple = tuple.__new__
 
 
 class RouteLimit(Exception):
@@ -168,6 +169,7 @@ def _tables(
         [0] * n, [0] * n, [False] * n, [False] * n, [False] * n, [0] * n, [None] * n, [False] * n
     )
     kinds, values, terms, stops, tokens = t.kind, t.value, t.term, t.stop, t.token
+    allows, groups, ebits = t.allowed, t.group, t.ebit
     nodes, terminals, exclusive = g.nodes, rules.terminals, rules.exclusive_edges
     offboards_allowed, column = run.offboards_allowed, op.column
     placed, company, ignored = board.tokens, op.company, run.ignore_tokens
@@ -177,10 +179,10 @@ def _tables(
         k = _KIND_CODE[kind]
         kinds[u] = k
         allowed = k != K_OFF or offboards_allowed
-        t.allowed[u] = allowed
+        allows[u] = allowed
         if k == K_OFF and node.offboard is not None:
             values[u] = node.offboard.value(column)
-            t.group[u] = node.offboard.group
+            groups[u] = node.offboard.group
         else:
             values[u] = node.revenue
         terms[u] = allowed and kind in terminals
@@ -193,7 +195,7 @@ def _tables(
             if terms[u]:
                 t.offboard_ends = True
         elif kind == EDGE and exclusive:
-            t.ebit[u] = 1 << (n_paths + u)
+            ebits[u] = 1 << (n_paths + u)
     return t
 
 
@@ -204,30 +206,46 @@ key at this node, its turn key at v)``."""
 
 
 def _steps(comp: Compressed, rules: RouteRules, t: _Tables) -> list[list[Step]]:
-    """Per node, every link to a node a route may use, with what taking it adds."""
-    n_links = len(comp.links)
-    out: list[list[Step]] = [[] for _ in t.kind]
+    """Per node, every link to a node a route may use, with what taking it adds (what
+    arriving at a node adds is worked out once per node; a node without links shares
+    one empty list, which nothing adds to)."""
+    n_links, links = len(comp.links), comp.links
+    kinds, values, ebits, allowed = t.kind, t.value, t.ebit, t.allowed
+    offboards_count = rules.offboards_count
+    out: list[list[Step]] = [_NO_STEPS] * len(kinds)
+    # per node v: (+big, +centres, +city value, +town value, +off-board value,
+    # +off-boards, its side bit, its hex-side unit or -1), or None where no route goes
+    arrive: dict[int, tuple[int, int, int, int, int, int, int, int] | None] = {}
     for u, lst in comp.adj.items():
+        steps: list[Step] = []
+        out[u] = steps
         for v, li in lst:
-            if not t.allowed[v]:
+            if v in arrive:
+                at = arrive[v]
+            else:
+                at = None
+                if allowed[v]:
+                    k, value, ebit = kinds[v], values[v], ebits[v]
+                    at = (int(k == K_CITY or (k == K_OFF and offboards_count)),
+                          int(k in (K_CITY, K_TOWN)), value if k == K_CITY else 0,
+                          value if k == K_TOWN else 0, value if k == K_OFF else 0,
+                          int(k == K_OFF), ebit, n_links + v if ebit else -1)
+                arrive[v] = at
+            if at is None:
                 continue
-            link, k, value = comp.links[li], t.kind[v], t.value[v]
-            out[u].append((
-                v,
-                li,
-                int(k == K_CITY or (k == K_OFF and rules.offboards_count)),
-                link.towns + int(k in (K_CITY, K_TOWN)),
-                value if k == K_CITY else 0,
-                link.town_value + (value if k == K_TOWN else 0),
-                value if k == K_OFF else 0,
-                int(k == K_OFF),
-                link.res | t.ebit[v],
-                link.stop_mask | 1 << v,
-                n_links + v if t.ebit[v] else -1,
-                link.u_key if link.u == u else link.v_key,
-                link.v_key if link.u == u else link.u_key,
+            big, cen, vc, vt, vo, off, ebit, unit = at
+            link = links[li]
+            forward = link.u == u
+            steps.append((
+                v, li, big, link.towns + cen, vc, link.town_value + vt, vo, off,
+                link.res | ebit, link.stop_mask | 1 << v, unit,
+                link.u_key if forward else link.v_key, link.v_key if forward else link.u_key,
             ))
     return out
+
+
+_NO_STEPS: list[Step] = []
+"""The steps of a node without links (shared: :func:`_steps` never adds to it)."""
 
 
 class _Search:
@@ -416,7 +434,8 @@ class _Search:
         fl = self.floor
         if fl is not None and not self._worth(fl, big, cen, noff, vc, vt, vo):
             return
-        route = RawRoute(self.root, v, tuple(self.trail), big, cen, noff, vc, vt, vo, res, smask)
+        route = _new_tuple(RawRoute, (  # (no Python ``__new__`` frame per route)
+            self.root, v, tuple(self.trail), big, cen, noff, vc, vt, vo, res, smask))
         if fl is not None and fl.accept is not None:
             fl.trains[0][3] = fl.accept(route)
             return

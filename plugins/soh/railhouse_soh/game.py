@@ -22,7 +22,7 @@ from railhouse.engine.scoring import worth
 from railhouse.gamehooks import GameHooks
 from railhouse.hookspecs import hookimpl
 from railhouse.map.board import Board
-from railhouse.map.trains import RunContext
+from railhouse.map.trains import RunContext, shared_run
 from railhouse_soh import data, routing, steps
 from railhouse_soh.mapdata import build_map
 from railhouse_soh.online import SETS, OnlineSettings, settings_for
@@ -86,10 +86,13 @@ class SteamOverHolland(Game):
 
     def route_run(self, company: Company) -> RunContext:
         """The core's run; a bonus is earned only on a route through its private's stop
-        (``routing.bonus_stops``)."""
+        (``routing.bonus_stops``): the core's trains with those stops, one shared value
+        (``map.trains.shared_run``; the core's run has no other extras)."""
         run = super().route_run(company)
         stops = routing.bonus_stops(self, company)
-        return run if stops is None else replace(run, bonus_stops=stops)
+        if stops is None:
+            return run
+        return shared_run(run.trains, run.offboards_allowed, run.ignore_tokens, stops)
 
     def discards_for_sale(self) -> bool:
         """EN "Number of trains per company": a discarded train leaves the game; under the
