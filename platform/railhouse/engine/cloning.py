@@ -133,7 +133,7 @@ def flat_except(*mutable: str, shallow: tuple[str, ...] = ()) -> Callable[[type[
         def copy_record(self: T, memo: dict[int, Any]) -> T:
             twin = new(type(self))
             memo[id(self)] = twin
-            state = self.__dict__.copy()
+            state = dict(self.__dict__)
             for name in shallow:
                 state[name] = state[name].copy()
             for name in mutable:  # fast_deepcopy inlined, with _flat_copy_open (a ledger)
@@ -143,7 +143,7 @@ def flat_except(*mutable: str, shallow: tuple[str, ...] = ()) -> Callable[[type[
                     copier = _COPIERS.get(type(value))
                     if copier is _flat_copy_open:
                         done = new(type(value))
-                        done.__dict__ = value.__dict__.copy()
+                        done.__dict__ = dict(value.__dict__)
                         memo[id(value)] = done
                     else:
                         done = fast_deepcopy(value, memo)
@@ -195,7 +195,7 @@ def deepcopy_game(game: Game, memo: dict[int, Any]) -> Game:
     twin = type(game).__new__(type(game))
     memo[id(game)] = twin
     state = vars(game)
-    copied = state.copy()  # atomic values as they are; the rest replaced below
+    copied = dict(state)  # atomic values as they are; the rest replaced below
     for name in SELF_CLONING & state.keys():  # first: the rounds may refer to them
         value = state[name]
         memo[id(value)] = copied[name] = value.clone()

@@ -84,7 +84,7 @@ class Train:
 
     def _but(self, name: str, value: object) -> Train:
         twin = object.__new__(type(self))
-        state = self.__dict__.copy()
+        state = dict(self.__dict__)
         state[name] = value
         object.__setattr__(twin, "__dict__", state)
         return twin

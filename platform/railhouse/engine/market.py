@@ -33,7 +33,7 @@ class StockMarket:
 
     def __deepcopy__(self, memo: dict[int, Any]) -> StockMarket:
         twin = object.__new__(StockMarket)  # (no __init__: a clone is made often)
-        twin.__dict__ = state = self.__dict__.copy()
+        twin.__dict__ = state = dict(self.__dict__)
         state["positions"] = self.positions.copy()
         state["stacks"] = self.stacks.copy()
         state["face_down"] = self.face_down.copy()

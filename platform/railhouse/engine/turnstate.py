@@ -65,7 +65,7 @@ class TurnState:
         cls = type(self)
         twin: TurnState = object.__new__(cls)
         memo[id(self)] = twin
-        state = self.__dict__.copy()
+        state = dict(self.__dict__)
         atomic, shared = ATOMIC, _SHARED_ITEMS
         for name, value in self.__dict__.items():
             if type(value) not in atomic:

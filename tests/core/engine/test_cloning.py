@@ -6,6 +6,7 @@ import copy
 import dataclasses
 import enum
 import random
+import sys
 import weakref
 from collections import defaultdict
 from dataclasses import dataclass, field
@@ -519,3 +520,49 @@ def test_an_immutable_verdict_is_kept_per_object_never_per_id() -> None:
     fastcopy._KNOWN_IMMUTABLE[id(holder)] = weakref.ref(atoms)  # a stale entry
     twin = fast_deepcopy(holder, {})
     assert twin is not holder and twin.items is not holder.items
+
+
+def _held_attribute_dicts(root: Any, skip: set[int]) -> list[tuple[Any, dict[str, Any]]]:
+    """(object, its attribute dict) for the objects reachable from ``root`` (not through
+    ``skip``) whose attributes are held in a dict object (not kept inline by CPython).
+    Found through ``gc.get_referents`` alone: reading ``__dict__`` would make one."""
+    import gc
+    import types
+
+    managed = 1 << 4  # Py_TPFLAGS_MANAGED_DICT
+    found, seen, stack = [], set(skip), [root]
+    while stack:
+        obj = stack.pop()
+        if id(obj) in seen or isinstance(obj, (type, types.ModuleType, types.FunctionType)):
+            continue
+        seen.add(id(obj))
+        refs = gc.get_referents(obj)
+        if type(obj).__flags__ & managed and len(refs) == 2 and type(refs[0]) is dict:
+            found.append((obj, refs[0]))  # (its dict, its type): a held dict
+        stack.extend(refs)
+    return found
+
+
+@pytest.mark.skipif(sys.implementation.name != "cpython" or sys.version_info[:2] != (3, 11),
+                    reason="CPython 3.11's instance layout")
+@pytest.mark.parametrize("title", ["soh", "1839"])
+def test_a_clones_attribute_dicts_are_plain_tables_not_split_copies(title: str) -> None:
+    """fastcopy's module doc: a clone's objects get ``dict(state)`` copies.  A split-table
+    copy (``state.copy()`` of a materialised dict) is smaller than its plain copy, as it
+    shares its keys with the class; a plain table's copy is the same size."""
+    import gc
+
+    game = playout(title, 4, 3)
+    game.clone()  # the first clone materialises the original's dicts (split tables)
+    twin = game.clone()
+    shared, stack = set(), [game]  # what the clone shares with the original: not copied
+    while stack:
+        obj = stack.pop()
+        if id(obj) not in shared:
+            shared.add(id(obj))
+            stack.extend(gc.get_referents(obj))
+    held = _held_attribute_dicts(twin, shared)
+    split = [type(obj).__name__ for obj, state in held
+             if sys.getsizeof(state) != sys.getsizeof(dict(state))]
+    assert held, "no copied object holds a dict: nothing checked"
+    assert not split, f"split-table copies in the clone: {sorted(set(split))}"
