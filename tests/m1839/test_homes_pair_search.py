@@ -32,20 +32,27 @@ from railhouse_m1839.stations import sync_reservations
 BIG_A, BIG_B = sorted(OO_CITIES)[0], sorted(BIG_CITIES)[0]
 
 
-def test_R_7_5_5_the_pair_search_agrees_with_the_candidate_list() -> None:
-    checked = 0
-    for seed in (3, 11):
+def sampled_positions(seeds: tuple[int, ...], every: int) -> Any:
+    """(seed, game) at every ``every``-th position of the first 900 actions of seeded
+    random 1839 games."""
+    for seed in seeds:
         game = new_game("1839", ["A", "B", "C", "D"], None, seed)
         rng = random.Random(seed)
         while not game.over and len(game.actions) < 900:
-            if len(game.actions) % 7 == 0:
-                for company in game.companies.values():
-                    if company.spec.kind == "local" and not company.started:
-                        found = can_reserve_two(game, company.id)
-                        assert found == bool(candidate_hexes(game, company.id)), (
-                            f"seed {seed}, action {len(game.actions)}, {company.id}")
-                        checked += 1
+            if len(game.actions) % every == 0:
+                yield seed, game
             game.apply(choose(rng, game.legal_actions()))
+
+
+def test_R_7_5_5_the_pair_search_agrees_with_the_candidate_list() -> None:
+    checked = 0
+    for seed, game in sampled_positions((3, 11), every=7):
+        for company in game.companies.values():
+            if company.spec.kind == "local" and not company.started:
+                found = can_reserve_two(game, company.id)
+                assert found == bool(candidate_hexes(game, company.id)), (
+                    f"seed {seed}, action {len(game.actions)}, {company.id}")
+                checked += 1
     assert checked > 50, checked
 
 
@@ -93,20 +100,15 @@ def test_R_7_5_5_first_choices_are_the_hexes_with_a_legal_pair() -> None:
     every one of them pairs by size alone) agrees with trying every pair (``_pair``)."""
     assert BIG_HEXES.isdisjoint(NRS_CHOICE)  # the counts' reading of NRS's choice
     checked = 0
-    for seed in (5, 17):
-        game = new_game("1839", ["A", "B", "C", "D"], None, seed)
-        rng = random.Random(seed)
-        while not game.over and len(game.actions) < 900:
-            if len(game.actions) % 5 == 0:
-                board = sync_reservations(game)
-                for company in ("", "NRS", *sorted(game.companies)):
-                    hexes = _next_homes(game, board, company, ())
-                    tried = [h for h in hexes
-                             if any(_pair(game, board, company, h, o) for o in hexes)]
-                    assert _with_a_second(game, board, company, hexes) == tried, (
-                        f"seed {seed}, action {len(game.actions)}, {company}")
-                    checked += 1
-            game.apply(choose(rng, game.legal_actions()))
+    for seed, game in sampled_positions((5, 17), every=5):
+        board = sync_reservations(game)
+        for company in ("", "NRS", *sorted(game.companies)):
+            hexes = _next_homes(game, board, company, ())
+            tried = [h for h in hexes
+                     if any(_pair(game, board, company, h, o) for o in hexes)]
+            assert _with_a_second(game, board, company, hexes) == tried, (
+                f"seed {seed}, action {len(game.actions)}, {company}")
+            checked += 1
     assert checked > 150, checked
 
 

@@ -25,15 +25,23 @@ def kind_by_kind(decider: StockChoices[Any], me: str) -> list[LegalAction]:
     return legal
 
 
-@pytest.mark.parametrize(("title", "seed"), [("soh", 3), ("soh", 11), ("1839", 4)])
-def test_one_pass_equals_the_per_kind_listings(title: str, seed: int) -> None:
+def stock_decisions(title: str, seed: int) -> Any:
+    """(game, decider) at every stock-round decision of a seeded random playout."""
     game = new_game(title, ["A", "B", "C", "D"], None, seed)
     rng = random.Random(seed)
-    compared = 0
     while not game.over:
         legal = game.legal_actions()
         decider = game.decider()
-        if isinstance(decider, StockChoices) and not decider.must_sell(decider.player_id()):
+        if isinstance(decider, StockChoices):
+            yield game, decider
+        game.apply(choose_playing(rng, legal))
+
+
+@pytest.mark.parametrize(("title", "seed"), [("soh", 3), ("soh", 11), ("1839", 4)])
+def test_one_pass_equals_the_per_kind_listings(title: str, seed: int) -> None:
+    compared = 0
+    for _, decider in stock_decisions(title, seed):
+        if not decider.must_sell(decider.player_id()):
             assert _keeps_core_rows(type(decider))
             me = decider.player_id()
             selling = decider.may_sell_now()
@@ -42,7 +50,6 @@ def test_one_pass_equals_the_per_kind_listings(title: str, seed: int) -> None:
                                         redeems=acquiring and decider.redeem_in_turn)
             assert [choice for row in rows for choice in row] == kind_by_kind(decider, me)
             compared += 1
-        game.apply(choose_playing(rng, legal))
     assert compared > 50
 
 
@@ -51,24 +58,18 @@ def test_memoised_purchases_equal_fresh_ones(title: str, seed: int) -> None:
     """``StockChoices.purchases`` (memoised in the ledger under the player, the price and
     the cash) equals a computation on an empty memo, for every player and started
     company at every stock-round decision of seeded games (the memo kept meanwhile)."""
-    game = new_game(title, ["A", "B", "C", "D"], None, seed)
-    rng = random.Random(seed)
     compared = 0
-    while not game.over:
-        legal = game.legal_actions()
-        decider = game.decider()
-        if isinstance(decider, StockChoices):
-            for company in game.companies.values():
-                if not company.started or company.closed:
-                    continue
-                for seat in game.seats:
-                    kept = decider.purchases(seat.id, company)
-                    ledger = company.ledger
-                    saved, ledger.memo = ledger.memo, {}
-                    try:
-                        assert decider.purchases(seat.id, company) == kept
-                    finally:
-                        ledger.memo = saved
-                    compared += 1
-        game.apply(choose_playing(rng, legal))
+    for game, decider in stock_decisions(title, seed):
+        for company in game.companies.values():
+            if not company.started or company.closed:
+                continue
+            for seat in game.seats:
+                kept = decider.purchases(seat.id, company)
+                ledger = company.ledger
+                saved, ledger.memo = ledger.memo, {}
+                try:
+                    assert decider.purchases(seat.id, company) == kept
+                finally:
+                    ledger.memo = saved
+                compared += 1
     assert compared > 200
