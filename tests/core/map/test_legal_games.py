@@ -12,8 +12,8 @@ from typing import Any
 import pytest
 from tile_walk import Seg, Track, walk_route
 
+from railhouse.engine import routes as engine_routes
 from railhouse.map.optimize import RouteResult
-from railhouse.map.problem import RouteProblem
 from railhouse.protocol.drive import InProcess, Seat, play
 from railhouse.protocol.referee import Referee
 
@@ -25,12 +25,18 @@ random_bot = pytest.importorskip("railhouse_bots.random_bot")
 
 @pytest.fixture
 def walked(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[int]]:
-    """Walk every route the optimiser returns during the test; yields [routes walked]."""
+    """Walk every route the route step's optimiser returns during the test (through
+    :func:`railhouse.engine.routes.best_routes`, what ``RouteStep`` asks); yields [routes
+    walked]."""
     count = [0]
-    solve: Callable[[RouteProblem], RouteResult] = RouteProblem.solve
+    best: Callable[[Any, Any], RouteResult] = engine_routes.best_routes
 
-    def checked(problem: RouteProblem) -> RouteResult:
-        result = solve(problem)
+    def checked(game: Any, company: Any) -> RouteResult:
+        result = best(game, company)
+        problem = engine_routes.route_problem(game, company)
+        if problem is None:
+            assert not result.routes
+            return result
         op = problem.operator
         track = Track(problem.board, op.company, op.non_blocking, op.released)
         used: set[Seg] = set()
@@ -40,7 +46,7 @@ def walked(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[int]]:
             count[0] += 1
         return result
 
-    monkeypatch.setattr(RouteProblem, "solve", checked)
+    monkeypatch.setattr(engine_routes, "best_routes", checked)
     yield count
 
 
