@@ -5,8 +5,10 @@ from __future__ import annotations
 import copy
 import dataclasses
 import enum
+import gc
 import random
 import sys
+import types
 import weakref
 from collections import defaultdict
 from dataclasses import dataclass, field
@@ -526,9 +528,6 @@ def _held_attribute_dicts(root: Any, skip: set[int]) -> list[tuple[Any, dict[str
     """(object, its attribute dict) for the objects reachable from ``root`` (not through
     ``skip``) whose attributes are held in a dict object (not kept inline by CPython).
     Found through ``gc.get_referents`` alone: reading ``__dict__`` would make one."""
-    import gc
-    import types
-
     managed = 1 << 4  # Py_TPFLAGS_MANAGED_DICT
     found, seen, stack = [], set(skip), [root]
     while stack:
@@ -550,8 +549,6 @@ def test_a_clones_attribute_dicts_are_plain_tables_not_split_copies(title: str) 
     """fastcopy's module doc: a clone's objects get ``dict(state)`` copies.  A split-table
     copy (``state.copy()`` of a materialised dict) is smaller than its plain copy, as it
     shares its keys with the class; a plain table's copy is the same size."""
-    import gc
-
     game = playout(title, 4, 3)
     game.clone()  # the first clone materialises the original's dicts (split tables)
     twin = game.clone()
