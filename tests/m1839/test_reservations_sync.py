@@ -12,7 +12,9 @@ from typing import Any
 from railhouse.bench.positions import playout
 from railhouse.engine.actions import LegalAction
 from railhouse.engine.record import new_game
-from railhouse_m1839.stations import sync_reservations
+from railhouse.map.mapdef import Reservation
+from railhouse_m1839.homes import set_homes
+from railhouse_m1839.stations import drop_own_reservations, sync_reservations
 
 
 def _wanted(game: Any) -> list[tuple[str, str, int | None]]:
@@ -61,3 +63,42 @@ def test_a_clone_syncs_its_own_board() -> None:
     assert _rows(clone) == _wanted(clone) != before
     sync_reservations(game)
     assert _rows(game) == before == _wanted(game)
+
+
+def test_each_company_state_the_wanted_homes_read_is_noticed() -> None:
+    """Each company state the wanted homes read (operated count, closed and started flags,
+    charter) reaches the board when it alone changes, past the sync's shortcut: no playout
+    changes ``started`` without the charter, so the playouts alone would not notice."""
+    game = new_game("1839", ["A", "B", "C", "D"], None, 1)
+    local = game.companies["L1"]
+    set_homes(game, "L1", ("E3", "G5"))
+    sync_reservations(game)
+    assert _rows(game) == _wanted(game)  # not started: nothing reserved for it
+    local.started = True
+    sync_reservations(game)
+    assert ("L1", "E3", None) in _rows(game) and _rows(game) == _wanted(game)
+    local.operated_count = 1
+    sync_reservations(game)
+    assert ("L1", "E3", None) not in _rows(game) and _rows(game) == _wanted(game)
+    local.operated_count = 0
+    local.closed = True
+    sync_reservations(game)
+    assert ("L1", "E3", None) not in _rows(game) and _rows(game) == _wanted(game)
+    local.closed = False
+    set_homes(game, "L1", ("E3", "I3"))
+    sync_reservations(game)
+    assert ("L1", "I3", None) in _rows(game) and _rows(game) == _wanted(game)
+
+
+def test_a_local_with_nothing_reserved_leaves_the_board_revision_alone() -> None:
+    """A Local's later turns drop no reservation: the board keeps its revision (and all
+    memoised for it) instead of moving on as if a reservation had gone."""
+    game = new_game("1839", ["A", "B", "C", "D"], None, 1)
+    board = game.board
+    version = board.token_version
+    drop_own_reservations(board, "L1")
+    assert board.token_version == version
+    board.add_reservation(Reservation("L1", "E3", None))
+    version = board.token_version
+    drop_own_reservations(board, "L1")
+    assert board.token_version == version + 1 and _rows(game) == _wanted(game)

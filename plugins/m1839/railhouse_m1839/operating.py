@@ -34,7 +34,7 @@ from railhouse_m1839.closures import close_browns_after_turn, resolve_new_locals
 from railhouse_m1839.data import KF_STEP, RH_CHARGE
 from railhouse_m1839.money import nationalise, player_owes
 from railhouse_m1839.routing import RouteStep
-from railhouse_m1839.stations import HomeStationStep, StationStep
+from railhouse_m1839.stations import HomeStationStep, StationStep, drop_own_reservations
 from railhouse_m1839.track import TrackStep
 from railhouse_m1839.turn import M1839Turn
 from railhouse_m1839.turnsteps import DividendStep, FirstTrainStep, TrainBuyStep
@@ -91,7 +91,7 @@ class M1839OperatingRound(OperatingRound["M1839"]):
         if company.floated and not company.closed:
             game.operated_since_float.add(company.id)
             if company.spec.kind == "local":
-                game.board.drop_reservations(company.id)
+                drop_own_reservations(game.board, company.id)
             close_browns_after_turn(game, company)
         if game.nationalisation_due:
             game.nationalisation_due = False

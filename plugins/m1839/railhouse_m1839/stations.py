@@ -106,6 +106,17 @@ def sync_reservations(game: M1839) -> Board:
 MATCHED = "1839 reservations matched"
 
 
+def drop_own_reservations(board: Board, company: str) -> None:
+    """Forget ``company``'s reservations (a Local's homes once it has operated, R-7.5.5),
+    touching the board only if it holds one: a drop moves the board to a new revision
+    (``token_version``), which throws away all derived from the old one (``Board.memo``,
+    reach, route graphs), and a Local's later turns have nothing to drop."""
+    for reservation in board.reservations:
+        if reservation.company == company:
+            board.drop_reservations(company)
+            return
+
+
 def places_for(board: Board, coord: str, company: str) -> int:
     """Circles of ``coord`` that ``company`` could take (empty or NS), after keeping one per
     other company's reservation there whose holder has no marker on the hex."""
