@@ -1,0 +1,89 @@
+"""A replay looks ahead (``LookAhead.looking_ahead_in``): settling leaves a step that is
+``open_if_chosen`` (the track step) to the next action, which proves it open by
+validating there, or else has its ``auto()`` asked first.  The games it makes are the
+games an action-by-action apply makes, at every cut of real playouts of both titles, and
+a record that does not replay fails the same way."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from railhouse.bench.positions import playout
+from railhouse.engine.actions import LayTile, from_builtins
+from railhouse.engine.errors import RecordError
+from railhouse.engine.invariants import set_checking
+from railhouse.engine.record import new_game, replay
+
+#: (title, seed) of the playouts replayed; each is cut at ``CUTS`` places
+PLAYOUTS = [("soh", 1000), ("soh", 1001), ("1839", 1000)]
+CUTS = 6
+
+
+def applied(record: dict[str, Any], upto: int) -> Any:
+    """The game of ``record``'s first ``upto`` actions, each applied and settled alone."""
+    game = new_game(record["title"], list(record["players"]), record["options"],
+                    record["seed"])
+    for raw in record["actions"][:upto]:
+        game.apply(from_builtins(raw))
+    return game
+
+
+def state(game: Any) -> tuple[Any, ...]:
+    """What a settled game shows: its record, events, observation, decider and legal set."""
+    return (game.to_record(), game.events_since(-1), game.observation(),
+            game.acting_entity(), game.legal_actions())
+
+
+@pytest.mark.parametrize(("title", "seed"), PLAYOUTS)
+def test_a_replay_looking_ahead_makes_the_applied_game_at_every_cut(
+        title: str, seed: int) -> None:
+    record = playout(title, 4, seed).to_record()
+    count = len(record["actions"])
+    # cuts just before lays (a deferred track step proved open) and spread over the game
+    lays = [i for i, raw in enumerate(record["actions"])
+            if isinstance(from_builtins(raw), LayTile)]
+    assert lays, "the playout lays track"
+    cuts = {count, *lays[:: max(1, len(lays) // CUTS)],
+            *range(0, count, max(1, count // CUTS))}
+    for upto in sorted(cuts):
+        assert state(replay(record, upto=upto)) == state(applied(record, upto)), upto
+
+
+def test_a_lay_that_is_not_legal_fails_as_without_looking_ahead() -> None:
+    record = playout("soh", 4, 1000).to_record()
+    first = next(i for i, raw in enumerate(record["actions"])
+                 if isinstance(from_builtins(raw), LayTile))
+    broken = dict(record, actions=list(record["actions"]))
+    broken["actions"][first] = dict(broken["actions"][first], hex="A1")
+    with pytest.raises(RecordError) as ahead:
+        replay(broken)
+    with pytest.raises(RecordError) as checked:
+        replay(broken, check=True)  # checking: no look-ahead
+    assert str(ahead.value) == str(checked.value)
+    assert f"action {first} " in str(ahead.value)
+
+
+def test_leaving_the_look_ahead_settles_the_game() -> None:
+    record = playout("soh", 4, 1001).to_record()
+    lay = next(i for i, raw in enumerate(record["actions"])
+               if isinstance(from_builtins(raw), LayTile))
+    game = new_game(record["title"], list(record["players"]), record["options"],
+                    record["seed"])
+    with game.looking_ahead_in():
+        for raw in record["actions"][:lay]:
+            game.apply(from_builtins(raw))
+        assert game.deferred is not None  # the track step, its auto() not asked yet
+    assert game.deferred is None and "looking_ahead" not in vars(game)
+    assert state(game) == state(applied(record, lay))
+
+
+def test_no_look_ahead_while_checking_invariants() -> None:
+    game = new_game("soh", ["A", "B", "C", "D"], None, 1)
+    set_checking(True)
+    try:
+        with game.looking_ahead_in():
+            assert not game.looking_ahead
+    finally:
+        set_checking(False)
