@@ -41,8 +41,8 @@ class LookAhead:
         """Within it only ``apply`` is called, action after action: between two applies
         the game may be unsettled (a deferred step); it is settled on leaving.  No look
         ahead where something looks at the game after each action (observers of
-        ``railhouse_action_applied``, invariant checks)."""
-        if self.hooks.hears_actions or checking():
+        ``railhouse_action_applied``, invariant checks), nor anew inside itself."""
+        if self.looking_ahead or self.hooks.hears_actions or checking():
             yield
             return
         self.looking_ahead = True

@@ -66,8 +66,9 @@ def undo(game: Any, count: int = 1) -> Any:
     if not 0 <= count <= len(actions):
         raise ValueError(f"cannot undo {count} of {len(actions)} actions")
     again = type(game)(list(game.players), dict(game.options), game.seed)
-    for action in actions[: len(actions) - count]:
-        again.apply(action)
+    with again.looking_ahead_in():  # only applies follow one another here
+        for action in actions[: len(actions) - count]:
+            again.apply(action)
     return again
 
 

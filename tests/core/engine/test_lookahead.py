@@ -14,7 +14,7 @@ from railhouse.bench.positions import playout
 from railhouse.engine.actions import LayTile, from_builtins
 from railhouse.engine.errors import RecordError
 from railhouse.engine.invariants import set_checking
-from railhouse.engine.record import new_game, replay
+from railhouse.engine.record import new_game, replay, undo
 
 #: (title, seed) of the playouts replayed; each is cut at ``CUTS`` places
 PLAYOUTS = [("soh", 1000), ("soh", 1001), ("1839", 1000)]
@@ -72,11 +72,23 @@ def test_leaving_the_look_ahead_settles_the_game() -> None:
     game = new_game(record["title"], list(record["players"]), record["options"],
                     record["seed"])
     with game.looking_ahead_in():
+        with game.looking_ahead_in():  # inside itself: nothing anew
+            pass
+        assert game.looking_ahead
         for raw in record["actions"][:lay]:
             game.apply(from_builtins(raw))
         assert game.deferred is not None  # the track step, its auto() not asked yet
     assert game.deferred is None and "looking_ahead" not in vars(game)
     assert state(game) == state(applied(record, lay))
+
+
+def test_undo_looks_ahead_too() -> None:
+    game = playout("soh", 4, 1001)
+    record = game.to_record()
+    lays = [i for i, raw in enumerate(record["actions"])
+            if isinstance(from_builtins(raw), LayTile)]
+    keep = lays[len(lays) // 2]  # the game undone to just before a lay
+    assert state(undo(game, len(record["actions"]) - keep)) == state(applied(record, keep))
 
 
 def test_no_look_ahead_while_checking_invariants() -> None:
