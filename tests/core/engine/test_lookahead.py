@@ -1,24 +1,29 @@
 """A replay looks ahead (``LookAhead.looking_ahead_in``): settling leaves a step that is
-``open_if_chosen`` (the track step) to the next action, which proves it open by
-validating there, or else has its ``auto()`` asked first.  The games it makes are the
-games an action-by-action apply makes, at every cut of real playouts of both titles, and
-a record that does not replay fails the same way."""
+``open_if_chosen`` (the track step) to the next action, which
+proves it open by validating there, or else has its ``auto()`` asked first.  The games it
+makes are the games an action-by-action apply makes, at cuts of random playouts of both
+titles, of SOH under 18xx.games' rules and of the real game 181446, and a record that does
+not replay fails the same way."""
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 import pytest
 
-from railhouse.bench.positions import playout
-from railhouse.engine.actions import LayTile, from_builtins
+from railhouse.bench.positions import choose_playing, playout, seat_names
+from railhouse.engine.actions import Action, LayTile, from_builtins
 from railhouse.engine.errors import RecordError
 from railhouse.engine.invariants import set_checking
 from railhouse.engine.record import new_game, replay, undo
+from railhouse_soh.importer import GAME_181446, import_18xx_games
 
 #: (title, seed) of the playouts replayed; each is cut at ``CUTS`` places
 PLAYOUTS = [("soh", 1000), ("soh", 1001), ("1839", 1000)]
 CUTS = 6
+#: SOH under 18xx.games' rules (the real game's): semi-restrictive track, claimed routes
+T18_RULES = {"rules": "18xx-games"}
 
 
 def applied(record: dict[str, Any], upto: int) -> Any:
@@ -30,6 +35,16 @@ def applied(record: dict[str, Any], upto: int) -> Any:
     return game
 
 
+def played(title: str, seed: int, options: dict[str, Any]) -> dict[str, Any]:
+    """The record of a seeded random game of ``title`` under ``options``."""
+    game = new_game(title, seat_names(4), options, seed)
+    rng = random.Random(seed)
+    while not game.over:
+        game.apply(choose_playing(rng, game.legal_actions()))
+    record: dict[str, Any] = game.to_record()
+    return record
+
+
 def state(game: Any) -> tuple[Any, ...]:
     """What a settled game shows: its record, events, observation, decider and legal set."""
     return (game.to_record(), game.events_since(-1), game.observation(),
@@ -39,13 +54,25 @@ def state(game: Any) -> tuple[Any, ...]:
 @pytest.mark.parametrize(("title", "seed"), PLAYOUTS)
 def test_a_replay_looking_ahead_makes_the_applied_game_at_every_cut(
         title: str, seed: int) -> None:
-    record = playout(title, 4, seed).to_record()
+    check_cuts(playout(title, 4, seed).to_record(), LayTile)
+
+
+def test_a_replay_under_18xx_games_rules_makes_the_applied_game() -> None:
+    check_cuts(played("soh", 1000, T18_RULES), LayTile)
+
+
+def test_the_real_game_replays_as_applied() -> None:
+    check_cuts(import_18xx_games(GAME_181446), LayTile)
+
+
+def check_cuts(record: dict[str, Any], kind: type[Action]) -> None:
+    """A replay of ``record`` looking ahead equals the applied game at cuts just before
+    actions of ``kind`` (a deferred step proved open) and at cuts spread over the game."""
     count = len(record["actions"])
-    # cuts just before lays (a deferred track step proved open) and spread over the game
-    lays = [i for i, raw in enumerate(record["actions"])
-            if isinstance(from_builtins(raw), LayTile)]
-    assert lays, "the playout lays track"
-    cuts = {count, *lays[:: max(1, len(lays) // CUTS)],
+    chosen = [i for i, raw in enumerate(record["actions"])
+              if isinstance(from_builtins(raw), kind)]
+    assert chosen, f"the game has {kind.__name__} actions"
+    cuts = {count, *chosen[:: max(1, len(chosen) // CUTS)],
             *range(0, count, max(1, count // CUTS))}
     for upto in sorted(cuts):
         assert state(replay(record, upto=upto)) == state(applied(record, upto)), upto
@@ -57,6 +84,22 @@ def test_a_lay_that_is_not_legal_fails_as_without_looking_ahead() -> None:
                  if isinstance(from_builtins(raw), LayTile))
     broken = dict(record, actions=list(record["actions"]))
     broken["actions"][first] = dict(broken["actions"][first], hex="A1")
+    with pytest.raises(RecordError) as ahead:
+        replay(broken)
+    with pytest.raises(RecordError) as checked:
+        replay(broken, check=True)  # checking: no look-ahead
+    assert str(ahead.value) == str(checked.value)
+    assert f"action {first} " in str(ahead.value)
+
+
+def test_a_claim_that_is_not_legal_fails_as_without_looking_ahead() -> None:
+    record = import_18xx_games(GAME_181446)
+    first = next(i for i, raw in enumerate(record["actions"])
+                 if raw["type"] == "run_routes" and raw.get("routes"))
+    broken = dict(record, actions=list(record["actions"]))
+    claim = broken["actions"][first]
+    broken["actions"][first] = dict(claim, routes=[dict(r, path=["A1-A3"])
+                                                   for r in claim["routes"]])
     with pytest.raises(RecordError) as ahead:
         replay(broken)
     with pytest.raises(RecordError) as checked:
