@@ -78,34 +78,32 @@ def check_cuts(record: dict[str, Any], kind: type[Action]) -> None:
         assert state(replay(record, upto=upto)) == state(applied(record, upto)), upto
 
 
+def fails_alike(record: dict[str, Any], index: int, **changes: Any) -> None:
+    """``record`` with ``changes`` made to action ``index`` fails there, with the same
+    error whether the replay looks ahead or not (checking invariants: it does not)."""
+    broken = dict(record, actions=list(record["actions"]))
+    broken["actions"][index] = dict(broken["actions"][index], **changes)
+    with pytest.raises(RecordError) as ahead:
+        replay(broken)
+    with pytest.raises(RecordError) as checked:
+        replay(broken, check=True)
+    assert str(ahead.value) == str(checked.value)
+    assert f"action {index} " in str(ahead.value)
+
+
 def test_a_lay_that_is_not_legal_fails_as_without_looking_ahead() -> None:
     record = playout("soh", 4, 1000).to_record()
     first = next(i for i, raw in enumerate(record["actions"])
                  if isinstance(from_builtins(raw), LayTile))
-    broken = dict(record, actions=list(record["actions"]))
-    broken["actions"][first] = dict(broken["actions"][first], hex="A1")
-    with pytest.raises(RecordError) as ahead:
-        replay(broken)
-    with pytest.raises(RecordError) as checked:
-        replay(broken, check=True)  # checking: no look-ahead
-    assert str(ahead.value) == str(checked.value)
-    assert f"action {first} " in str(ahead.value)
+    fails_alike(record, first, hex="A1")
 
 
 def test_a_claim_that_is_not_legal_fails_as_without_looking_ahead() -> None:
     record = import_18xx_games(GAME_181446)
     first = next(i for i, raw in enumerate(record["actions"])
                  if raw["type"] == "run_routes" and raw.get("routes"))
-    broken = dict(record, actions=list(record["actions"]))
-    claim = broken["actions"][first]
-    broken["actions"][first] = dict(claim, routes=[dict(r, path=["A1-A3"])
-                                                   for r in claim["routes"]])
-    with pytest.raises(RecordError) as ahead:
-        replay(broken)
-    with pytest.raises(RecordError) as checked:
-        replay(broken, check=True)  # checking: no look-ahead
-    assert str(ahead.value) == str(checked.value)
-    assert f"action {first} " in str(ahead.value)
+    claim = record["actions"][first]
+    fails_alike(record, first, routes=[dict(r, path=["A1-A3"]) for r in claim["routes"]])
 
 
 def test_leaving_the_look_ahead_settles_the_game() -> None:
