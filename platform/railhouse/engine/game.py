@@ -32,6 +32,7 @@ from railhouse.engine.errors import IllegalAction, RecordError
 from railhouse.engine.gcpolicy import tune_for_play
 from railhouse.engine.invariants import check_invariants, checking
 from railhouse.engine.legalcache import LegalSetCache
+from railhouse.engine.lookahead import LookAhead
 from railhouse.engine.market import StockMarket
 from railhouse.engine.observation import observe
 from railhouse.engine.phases import DiscardDecider, PhaseEvent
@@ -57,7 +58,7 @@ class Payer(Protocol):
     def id(self) -> str: ...
 
 
-class Game(LegalSetCache):
+class Game(LegalSetCache, LookAhead):
     """Base of every title's game.  Subclasses set ``info`` and ``config`` and may override
     the underscore methods; rules that differ between titles go through ``self.hooks``."""
 
@@ -86,7 +87,6 @@ class Game(LegalSetCache):
     #: options (:func:`~railhouse.gamehooks.shared_hooks`), as it already serves every clone;
     #: building the hooks was most of a new game's cost.  False: hooks built per game
     hooks_shareable: ClassVar[bool] = False
-
     def __init__(
         self,
         players: Sequence[str],
@@ -235,6 +235,7 @@ class Game(LegalSetCache):
         return action if decider is None else decider.normalise(action)
 
     def apply(self, action: Action) -> None:
+        proven = self.resume(action) if self.deferred is not None else None
         if self.end_reason is not None:
             raise IllegalAction("the game is over", "game end")
         pending = self.pending
@@ -247,6 +248,8 @@ class Game(LegalSetCache):
         proposal = action if isinstance(action, ProposeWinner) else None  # not the decider's
         if proposal is not None:
             agreed_end.check(self, decider, proposal)
+        elif proven is not None and proven[0] is answering:
+            action = proven[1]  # normalised and validated by the step at this very position
         else:
             action = answering.normalise(action)
             answering.validate(action)

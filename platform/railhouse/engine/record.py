@@ -40,6 +40,15 @@ def replay(record: Mapping[str, Any], *, check: bool = False, upto: int | None =
     except (ValueError, TypeError) as exc:
         raise RecordError(f"cannot set up the recorded game: {exc}") from None
     actions = record["actions"][:upto] if upto is not None else record["actions"]
+    if check:
+        _apply_all(game, actions, check)
+    else:
+        with game.looking_ahead_in():  # only applies follow one another here
+            _apply_all(game, actions, check)
+    return game
+
+
+def _apply_all(game: Any, actions: list[Any], check: bool) -> None:
     for index, raw in enumerate(actions):
         try:
             game.apply(from_builtins(raw))
@@ -47,7 +56,6 @@ def replay(record: Mapping[str, Any], *, check: bool = False, upto: int | None =
             raise RecordError(f"action {index} does not replay: {exc}") from None
         if check:
             check_invariants(game)
-    return game
 
 
 def undo(game: Any, count: int = 1) -> Any:
@@ -58,8 +66,9 @@ def undo(game: Any, count: int = 1) -> Any:
     if not 0 <= count <= len(actions):
         raise ValueError(f"cannot undo {count} of {len(actions)} actions")
     again = type(game)(list(game.players), dict(game.options), game.seed)
-    for action in actions[: len(actions) - count]:
-        again.apply(action)
+    with again.looking_ahead_in():  # only applies follow one another here
+        for action in actions[: len(actions) - count]:
+            again.apply(action)
     return again
 
 

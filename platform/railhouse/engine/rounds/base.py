@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Generic, TypeVar
 
-from railhouse.engine.actions import Action, LegalAction, admitted
+from railhouse.engine.actions import Action, LegalAction, Pass, admitted
 from railhouse.engine.errors import IllegalAction
 
 if TYPE_CHECKING:
@@ -78,6 +78,13 @@ class Decider(Generic[G]):
 class Step(Decider[G]):
     """One step of an operating turn (or any turn made of steps)."""
 
+    #: True where :meth:`auto` only asks whether the step has a choice (changing nothing
+    #: while it has one) and :meth:`validate` admits only listed choices besides Pass: a
+    #: validated choice then proves the step open, so settling that knows the next action
+    #: (:mod:`railhouse.engine.lookahead`, a replay) leaves the question to it
+    #: (:meth:`open_choice`) instead of searching for a choice first
+    open_if_chosen = False
+
     def __init__(self, game: G, entity: str) -> None:
         self.game = game  # Decider.__init__'s one line: a turn makes a dozen steps
         self.entity = entity
@@ -92,6 +99,20 @@ class Step(Decider[G]):
         if not self.game.legal_for(self):
             self.done = True
         return self.done
+
+    def open_choice(self, action: Action) -> Action | None:
+        """``action`` as the step normalises it, if it shows that the step has a choice
+        now, so that :meth:`auto` would leave it open: it is the step's entity's, not a
+        Pass, and the step validates it; else None, which says nothing (``auto`` must be
+        asked).  Asked only of steps that are :attr:`open_if_chosen`."""
+        if action.entity != self.entity or isinstance(action, Pass):
+            return None
+        try:
+            chosen = self.normalise(action)
+            self.validate(chosen)
+        except ValueError:  # IllegalAction and InvalidAction among them
+            return None
+        return chosen
 
     def process_pass(self, action: Action) -> None:
         self.done = True

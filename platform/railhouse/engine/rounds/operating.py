@@ -179,6 +179,9 @@ class OperatingRound(Round[G]):
             if step is None:
                 self.end_turn()
                 continue
+            if game.looking_ahead and step.open_if_chosen:
+                game.deferred = step  # the next action may prove it open (Game.apply)
+                return
             if not step.auto():
                 return
 

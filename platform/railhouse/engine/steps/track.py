@@ -51,6 +51,8 @@ class TrackStep(MapStep[G, T]):
     lays, then pass (or stop when no lay is left)."""
 
     rule = "track"
+    #: :meth:`auto` asks :meth:`any_lay` alone, :meth:`validate` admits listed lays alone
+    open_if_chosen = True
     #: the turn's lays; the default is the common one lay or upgrade
     tile_lays: tuple[LaySlot, ...] = (LaySlot(),)
     #: the director chooses where a hex's markers go on a lay with several results

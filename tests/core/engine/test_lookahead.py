@@ -1,0 +1,142 @@
+"""A replay looks ahead (``LookAhead.looking_ahead_in``): settling leaves a step that is
+``open_if_chosen`` (the track step) to the next action, which
+proves it open by validating there, or else has its ``auto()`` asked first.  The games it
+makes are the games an action-by-action apply makes, at cuts of random playouts of both
+titles, of SOH under 18xx.games' rules and of the real game 181446, and a record that does
+not replay fails the same way."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+from railhouse.bench.positions import choose_playing, playout, seat_names
+from railhouse.engine.actions import Action, LayTile, from_builtins
+from railhouse.engine.errors import RecordError
+from railhouse.engine.invariants import set_checking
+from railhouse.engine.record import new_game, replay, undo
+from railhouse_soh.importer import GAME_181446, import_18xx_games
+
+#: (title, seed) of the playouts replayed; each is cut at ``CUTS`` places
+PLAYOUTS = [("soh", 1000), ("soh", 1001), ("1839", 1000)]
+CUTS = 6
+#: SOH under 18xx.games' rules (the real game's): semi-restrictive track, claimed routes
+T18_RULES = {"rules": "18xx-games"}
+
+
+def applied(record: dict[str, Any], upto: int) -> Any:
+    """The game of ``record``'s first ``upto`` actions, each applied and settled alone."""
+    game = new_game(record["title"], list(record["players"]), record["options"],
+                    record["seed"])
+    for raw in record["actions"][:upto]:
+        game.apply(from_builtins(raw))
+    return game
+
+
+def played(title: str, seed: int, options: dict[str, Any]) -> dict[str, Any]:
+    """The record of a seeded random game of ``title`` under ``options``."""
+    game = new_game(title, seat_names(4), options, seed)
+    rng = random.Random(seed)
+    while not game.over:
+        game.apply(choose_playing(rng, game.legal_actions()))
+    record: dict[str, Any] = game.to_record()
+    return record
+
+
+def state(game: Any) -> tuple[Any, ...]:
+    """What a settled game shows: its record, events, observation, decider and legal set."""
+    return (game.to_record(), game.events_since(-1), game.observation(),
+            game.acting_entity(), game.legal_actions())
+
+
+@pytest.mark.parametrize(("title", "seed"), PLAYOUTS)
+def test_a_replay_looking_ahead_makes_the_applied_game_at_every_cut(
+        title: str, seed: int) -> None:
+    check_cuts(playout(title, 4, seed).to_record(), LayTile)
+
+
+def test_a_replay_under_18xx_games_rules_makes_the_applied_game() -> None:
+    check_cuts(played("soh", 1000, T18_RULES), LayTile)
+
+
+def test_the_real_game_replays_as_applied() -> None:
+    check_cuts(import_18xx_games(GAME_181446), LayTile)
+
+
+def check_cuts(record: dict[str, Any], kind: type[Action]) -> None:
+    """A replay of ``record`` looking ahead equals the applied game at cuts just before
+    actions of ``kind`` (a deferred step proved open) and at cuts spread over the game."""
+    count = len(record["actions"])
+    chosen = [i for i, raw in enumerate(record["actions"])
+              if isinstance(from_builtins(raw), kind)]
+    assert chosen, f"the game has {kind.__name__} actions"
+    cuts = {count, *chosen[:: max(1, len(chosen) // CUTS)],
+            *range(0, count, max(1, count // CUTS))}
+    for upto in sorted(cuts):
+        assert state(replay(record, upto=upto)) == state(applied(record, upto)), upto
+
+
+def fails_alike(record: dict[str, Any], index: int, **changes: Any) -> None:
+    """``record`` with ``changes`` made to action ``index`` fails there, with the same
+    error whether the replay looks ahead or not (checking invariants: it does not)."""
+    broken = dict(record, actions=list(record["actions"]))
+    broken["actions"][index] = dict(broken["actions"][index], **changes)
+    with pytest.raises(RecordError) as ahead:
+        replay(broken)
+    with pytest.raises(RecordError) as checked:
+        replay(broken, check=True)
+    assert str(ahead.value) == str(checked.value)
+    assert f"action {index} " in str(ahead.value)
+
+
+def test_a_lay_that_is_not_legal_fails_as_without_looking_ahead() -> None:
+    record = playout("soh", 4, 1000).to_record()
+    first = next(i for i, raw in enumerate(record["actions"])
+                 if isinstance(from_builtins(raw), LayTile))
+    fails_alike(record, first, hex="A1")
+
+
+def test_a_claim_that_is_not_legal_fails_as_without_looking_ahead() -> None:
+    record = import_18xx_games(GAME_181446)
+    first = next(i for i, raw in enumerate(record["actions"])
+                 if raw["type"] == "run_routes" and raw.get("routes"))
+    claim = record["actions"][first]
+    fails_alike(record, first, routes=[dict(r, path=["A1-A3"]) for r in claim["routes"]])
+
+
+def test_leaving_the_look_ahead_settles_the_game() -> None:
+    record = playout("soh", 4, 1001).to_record()
+    lay = next(i for i, raw in enumerate(record["actions"])
+               if isinstance(from_builtins(raw), LayTile))
+    game = new_game(record["title"], list(record["players"]), record["options"],
+                    record["seed"])
+    with game.looking_ahead_in():
+        with game.looking_ahead_in():  # inside itself: nothing anew
+            pass
+        assert game.looking_ahead
+        for raw in record["actions"][:lay]:
+            game.apply(from_builtins(raw))
+        assert game.deferred is not None  # the track step, its auto() not asked yet
+    assert game.deferred is None and "looking_ahead" not in vars(game)
+    assert state(game) == state(applied(record, lay))
+
+
+def test_undo_looks_ahead_too() -> None:
+    game = playout("soh", 4, 1001)
+    record = game.to_record()
+    lays = [i for i, raw in enumerate(record["actions"])
+            if isinstance(from_builtins(raw), LayTile)]
+    keep = lays[len(lays) // 2]  # the game undone to just before a lay
+    assert state(undo(game, len(record["actions"]) - keep)) == state(applied(record, keep))
+
+
+def test_no_look_ahead_while_checking_invariants() -> None:
+    game = new_game("soh", ["A", "B", "C", "D"], None, 1)
+    set_checking(True)
+    try:
+        with game.looking_ahead_in():
+            assert not game.looking_ahead
+    finally:
+        set_checking(False)
