@@ -87,6 +87,7 @@ class Game(LegalSetCache, LookAhead):
     #: options (:func:`~railhouse.gamehooks.shared_hooks`), as it already serves every clone;
     #: building the hooks was most of a new game's cost.  False: hooks built per game
     hooks_shareable: ClassVar[bool] = False
+
     def __init__(
         self,
         players: Sequence[str],
