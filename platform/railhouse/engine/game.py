@@ -357,10 +357,15 @@ class Game(LegalSetCache, LookAhead):
         raise KeyError(f"no seat decides for {entity!r}")
 
     def player(self, player_id: str) -> Player:
+        """The seat whose id is exactly ``player_id`` ("p0", "p1", ...: the number is the
+        seat, read directly; "p-1", "p01" or "x1" name no seat)."""
         try:
-            return self.seats[int(player_id[1:])]
+            seat = self.seats[int(player_id[1:])]
         except (ValueError, IndexError):
-            raise IllegalAction(f"no player {player_id!r}", "entities") from None
+            seat = None
+        if seat is None or seat.id != player_id:
+            raise IllegalAction(f"no player {player_id!r}", "entities")
+        return seat
 
     def company(self, company_id: str) -> Company:
         try:

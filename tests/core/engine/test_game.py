@@ -188,3 +188,13 @@ def test_events_since_an_action_are_every_event_from_it_on() -> None:
     assert [e.index for e in events] == sorted(e.index for e in events)
     for index in range(-2, len(game.actions) + 2):
         assert game.events_since(index) == [e for e in events if e.index >= index]
+
+
+@pytest.mark.parametrize("bad", ["p-1", "p01", "x1", "p", "", "p3", "P1", "p1 "])
+def test_player_ids_are_matched_exactly_not_parsed_loosely(bad: str) -> None:
+    """A player id names one seat as the engine wrote it ("p0", "p1", ...): "p-1" is not
+    the last seat, nor "p01" or "x1" seat 1 -- a bot's typo gets a clear IllegalAction."""
+    game = mini(3)
+    assert [game.player(p.id) for p in game.seats] == game.seats
+    with pytest.raises(IllegalAction, match="no player"):
+        game.player(bad)
