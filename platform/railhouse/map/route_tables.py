@@ -21,6 +21,7 @@ __all__ = ["KIND_CODE", "K_CITY", "K_OFF", "K_PASS", "K_TOWN", "NO_STEPS", "Step
 K_PASS, K_CITY, K_TOWN, K_OFF = 0, 1, 2, 3
 KIND_CODE = {EDGE: K_PASS, JUNCTION: K_PASS, CITY: K_CITY, TOWN: K_TOWN, OFFBOARD: K_OFF}
 
+
 @dataclass
 class Tables:
     kind: list[int]

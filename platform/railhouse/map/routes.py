@@ -88,8 +88,8 @@ def enumerate_routes(
     by it); not with ``floor``, whose bounds read the whole compressed graph."""
     if where is not None:
         assert floor is None, "value floors search the whole compressed graph"
-        comp, reached = where.comp, where.reached
-        read = where.ends  # nothing inside a link is a root or a way on
+        comp, read = where.comp, where.ends  # nothing inside a link is a root or a way on
+        reached: set[int] = set()  # (read only by the value floors' bounds)
     else:
         comp, reached = compressed(board, op, rules), reach(board, op)
         read = sorted(reached)
