@@ -9,8 +9,8 @@ candidate list and sub-problems, and a ``route_bonus`` hook sees the first one's
 
 from __future__ import annotations
 
-from dataclasses import replace
-from functools import lru_cache
+from dataclasses import fields
+from operator import itemgetter
 
 from railhouse.map.board import Board
 from railhouse.map.compress import Compressed
@@ -57,15 +57,28 @@ def train_kinds(trains: tuple[TrainSpec, ...]) -> tuple[TrainSpec, ...]:
     candidate lists and solved sub-problems, and the search orders them."""
     if len(trains) < 2:
         return trains
-    first: dict[TrainSpec, TrainSpec] = {}
-    return tuple(first.setdefault(_unnamed(t), t) for t in trains)
+    first: dict[tuple[object, ...], TrainSpec] = {}
+    return tuple(first.setdefault(kind_key(t), t) for t in trains)
 
 
-@lru_cache(maxsize=256)
-def _unnamed(train: TrainSpec) -> TrainSpec:
-    """``train`` without its name (what makes trains equal kinds); remembered, as a
-    company's trains are asked again at every run."""
-    return replace(train, name="")
+def kind_key(train: TrainSpec) -> tuple[object, ...]:
+    """A plain tuple equal for two trains exactly when they are equal but for the name
+    (their class and every other field, as the dataclass compares them), remembered per
+    train object: a company's trains are asked again at every run, and hashing a frozen
+    dataclass is a Python call over its fields, a tuple of plain values is not.  Keyed on
+    the train's identity; the value holds the train, so the identity stays its own while
+    the entry lasts (and a train is frozen: its key never changes)."""
+    hit = _KIND_KEYS.get(id(train))
+    if hit is None or hit[0] is not train:
+        if len(_KIND_KEYS) >= _KIND_KEYS_KEPT:
+            _KIND_KEYS.clear()
+        key = (type(train), *(getattr(train, f.name) for f in fields(train) if f.name != "name"))
+        hit = _KIND_KEYS[id(train)] = (train, key)
+    return hit[1]
+
+
+_KIND_KEYS: dict[int, tuple[TrainSpec, tuple[object, ...]]] = {}
+_KIND_KEYS_KEPT = 4096
 
 
 def undominated(routes: list[RawRoute]) -> list[RawRoute]:
@@ -116,8 +129,11 @@ def candidates(
         fixed = value - centre_values(g, centre_mask) if dedup else value
         out.append(Cand(value, fixed, r.units, centre_mask, i,
                         unit_mask(r.units) & tokens if tokens else 0))
-    out.sort(key=lambda c: -c.value)
+    out.sort(key=_VALUE, reverse=True)  # (stable: equal values keep the routes' order)
     return out
+
+
+_VALUE = itemgetter(0)  # ``Cand.value``
 
 
 def token_links(board: Board, op: Operator, comp: Compressed, run: RunContext) -> int:

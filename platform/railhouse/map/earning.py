@@ -89,14 +89,21 @@ def no_route(board: Board, op: Operator, rules: RouteRules, run: RunContext) -> 
     that a route exists."""
     g, reached = network_reach(board, op)
     nodes, terminals, offboards = g.nodes, rules.terminals, run.offboards_allowed
-    ends = [u for u in reached if nodes[u].kind in terminals
-            and (offboards or nodes[u].kind != OFFBOARD)]
+    tokens, company = board.tokens, op.company
+    ends = []
+    untokened = False  # some end holds no token of ``op``: then two ends answer False
+    for u in reached:
+        node = nodes[u]
+        kind = node.kind
+        if kind in terminals and (offboards or kind != OFFBOARD):
+            ends.append(u)
+            # (a town or an off-board is no city: ``city`` -1 holds no token)
+            if not untokened and company not in tokens.get((node.hex, node.city), ()):
+                untokened = True
+            if untokened and len(ends) > 1:
+                return False
     if len(ends) < 2:
         return True
-    tokens, company = board.tokens, op.company
-    for u in ends:  # (a town or an off-board is no city: ``city`` -1 holds no token)
-        if company not in tokens.get((nodes[u].hex, nodes[u].city), ()):
-            return False
     blocked = path_ends(board, g, op)  # (the last end's reach: see :func:`earns`)
     return not any(len(legal_reach(g, [s], blocked).intersection(ends)) > 1
                    for s in ends[:-1])

@@ -18,20 +18,25 @@ off-board rules.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import NamedTuple
 
 from railhouse.map.board import Board
 from railhouse.map.compress import Compressed, compressed
-from railhouse.map.graph import EDGE, Operator, TrackGraph, blocked, reach
+from railhouse.map.graph import Operator, reach
 from railhouse.map.legal import NO_KEY
 from railhouse.map.route_bounds import ReachBound, ValueFloor
+from railhouse.map.route_tables import (
+    K_CITY,
+    K_OFF,
+    K_PASS,
+    K_TOWN,
+    Tables,
+    link_steps,
+    node_tables,
+)
 from railhouse.map.routegraph import RouteGraph
-from railhouse.map.tiles import CITY, JUNCTION, OFFBOARD, TOWN
+from railhouse.map.tiles import CITY, TOWN
 from railhouse.map.trains import RouteRules, RunContext
-
-K_PASS, K_CITY, K_TOWN, K_OFF = 0, 1, 2, 3
-_KIND_CODE = {EDGE: K_PASS, JUNCTION: K_PASS, CITY: K_CITY, TOWN: K_TOWN, OFFBOARD: K_OFF}
 
 
 class RawRoute(NamedTuple):
@@ -83,29 +88,29 @@ def enumerate_routes(
     by it); not with ``floor``, whose bounds read the whole compressed graph."""
     if where is not None:
         assert floor is None, "value floors search the whole compressed graph"
-        comp, reached = where.comp, where.reached
-        read = where.ends  # nothing inside a link is a root or a way on
+        comp, read = where.comp, where.ends  # nothing inside a link is a root or a way on
+        reached: set[int] = set()  # (read only by the value floors' bounds)
     else:
         comp, reached = compressed(board, op, rules), reach(board, op)
         read = sorted(reached)
     g = comp.graph
     n_paths = len(g.path_names)
-    tables = _tables(board, op, rules, run, g, read, n_paths)
+    tabled = node_tables(board, op, rules, run, g, read, n_paths)
     max_big = max((t.cities for t in run.trains), default=0)
     centre_limits = [t.centres for t in run.trains]
     max_cen = 10**9 if None in centre_limits else max(c or 0 for c in centre_limits)
     bound = None
     if floor is not None:
         floor.max_slots = max(floor.max_slots, max_big)
-        bound = _reach_bound(floor, comp, rules, tables, reached)
-    search = _Search(comp, rules, tables, max_big, max_cen, floor, bound)
+        bound = _reach_bound(floor, comp, rules, tabled, reached)
+    search = _Search(comp, rules, tabled, max_big, max_cen, floor, bound)
     # a route is listed from its lower-numbered end, and every end it may have is a root
     # (``read`` is sorted): the highest root lists none
-    roots = [u for u in read if tables.term[u]][:-1]
+    roots = [u for u in read if tabled.term[u]][:-1]
     if bound is not None and floor is not None and floor.accept is not None:
         # max mode: promising roots first, so that the floor rises early
         top = floor.max_slots
-        roots.sort(key=lambda u: -(bound.at(u)[0][top] + bound.at(u)[1][top] + tables.value[u]))
+        roots.sort(key=lambda u: -(bound.at(u)[0][top] + bound.at(u)[1][top] + tabled.value[u]))
     try:
         for root in roots:
             search.run(root)
@@ -115,7 +120,7 @@ def enumerate_routes(
 
 
 def _reach_bound(
-    floor: ValueFloor, comp: Compressed, rules: RouteRules, t: _Tables, reached: set[int]
+    floor: ValueFloor, comp: Compressed, rules: RouteRules, t: Tables, reached: set[int]
 ) -> ReachBound:
     """The :class:`ReachBound` of this board for ``floor`` (off-boards that do not count
     toward length are bounded separately: the two best, in ``floor.off_extra``)."""
@@ -139,115 +144,6 @@ def _reach_bound(
     )
 
 
-@dataclass
-class _Tables:
-    kind: list[int]
-    value: list[int]
-    term: list[bool]
-    stop: list[bool]
-    token: list[bool]
-    ebit: list[int]
-    group: list[str | None]
-    allowed: list[bool]
-    #: some off-board is a terminus a route may use
-    offboard_ends: bool = False
-
-
-def _tables(
-    board: Board,
-    op: Operator,
-    rules: RouteRules,
-    run: RunContext,
-    g: TrackGraph,
-    read: list[int],
-    n_paths: int,
-) -> _Tables:
-    """What the search reads of the nodes ``read`` (sorted; every other node stays not
-    allowed, so no route goes there)."""
-    n = len(g.nodes)
-    t = _Tables(
-        [0] * n, [0] * n, [False] * n, [False] * n, [False] * n, [0] * n, [None] * n, [False] * n
-    )
-    kinds, values, terms, stops, tokens = t.kind, t.value, t.term, t.stop, t.token
-    allows, groups, ebits = t.allowed, t.group, t.ebit
-    nodes, terminals, exclusive = g.nodes, rules.terminals, rules.exclusive_edges
-    offboards_allowed, column = run.offboards_allowed, op.column
-    placed, company, ignored = board.tokens, op.company, run.ignore_tokens
-    for u in read:
-        node = nodes[u]
-        kind = node.kind
-        k = _KIND_CODE[kind]
-        kinds[u] = k
-        allowed = k != K_OFF or offboards_allowed
-        allows[u] = allowed
-        if k == K_OFF and node.offboard is not None:
-            values[u] = node.offboard.value(column)
-            groups[u] = node.offboard.group
-        else:
-            values[u] = node.revenue
-        terms[u] = allowed and kind in terminals
-        if k == K_CITY:
-            stops[u] = blocked(board, node, op)
-            tokens[u] = (node.name not in ignored
-                         and company in placed.get((node.hex, node.city), ()))
-        elif k == K_OFF:
-            stops[u] = True
-            if terms[u]:
-                t.offboard_ends = True
-        elif kind == EDGE and exclusive:
-            ebits[u] = 1 << (n_paths + u)
-    return t
-
-
-Step = tuple[int, int, int, int, int, int, int, int, int, int, int, int, int]
-"""One way on from a node: ``(v, link, +big, +centres, +city value, +town value,
-+off-board value, +off-boards, resources, stop bits, hex-side unit or -1, the link's turn
-key at this node, its turn key at v)``."""
-
-
-def _steps(comp: Compressed, rules: RouteRules, t: _Tables) -> list[list[Step]]:
-    """Per node, every link to a node a route may use, with what taking it adds (what
-    arriving at a node adds is worked out once per node; a node without links shares
-    one empty list, which nothing adds to)."""
-    n_links, links = len(comp.links), comp.links
-    kinds, values, ebits, allowed = t.kind, t.value, t.ebit, t.allowed
-    offboards_count = rules.offboards_count
-    out: list[list[Step]] = [_NO_STEPS] * len(kinds)
-    # per node v: (+big, +centres, +city value, +town value, +off-board value,
-    # +off-boards, its side bit, its hex-side unit or -1), or None where no route goes
-    arrive: dict[int, tuple[int, int, int, int, int, int, int, int] | None] = {}
-    for u, lst in comp.adj.items():
-        steps: list[Step] = []
-        out[u] = steps
-        for v, li in lst:
-            if v in arrive:
-                at = arrive[v]
-            else:
-                at = None
-                if allowed[v]:
-                    k, value, ebit = kinds[v], values[v], ebits[v]
-                    at = (int(k == K_CITY or (k == K_OFF and offboards_count)),
-                          int(k in (K_CITY, K_TOWN)), value if k == K_CITY else 0,
-                          value if k == K_TOWN else 0, value if k == K_OFF else 0,
-                          int(k == K_OFF), ebit, n_links + v if ebit else -1)
-                arrive[v] = at
-            if at is None:
-                continue
-            big, cen, vc, vt, vo, off, ebit, unit = at
-            link = links[li]
-            forward = link.u == u
-            steps.append((
-                v, li, big, link.towns + cen, vc, link.town_value + vt, vo, off,
-                link.res | ebit, link.stop_mask | 1 << v, unit,
-                link.u_key if forward else link.v_key, link.v_key if forward else link.u_key,
-            ))
-    return out
-
-
-_NO_STEPS: list[Step] = []
-"""The steps of a node without links (shared: :func:`_steps` never adds to it)."""
-
-
 class _Search:
     """The depth-first search; ``found`` collects routes."""
 
@@ -255,7 +151,7 @@ class _Search:
         self,
         comp: Compressed,
         rules: RouteRules,
-        t: _Tables,
+        t: Tables,
         max_big: int,
         max_cen: int,
         floor: ValueFloor | None = None,
@@ -277,7 +173,7 @@ class _Search:
                     self.stops_only |= 1 << u
             for link in comp.links:
                 self.stops_only |= link.stop_mask
-        self.steps = _steps(comp, rules, t)
+        self.steps = link_steps(comp, rules, t)
         if self.max_mode and bound is not None:
             # one train's best route: promising ways first, so that the floor rises early
             top = floor.max_slots if floor is not None else 0

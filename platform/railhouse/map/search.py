@@ -112,7 +112,7 @@ def first_descent(
     :func:`search_order`, its first candidate sharing no unit with the picks before it
     (and coming after an equal train's pick): with the incumbent no better than the
     picks so far, no bound cuts a pick worth something.  When those picks add up to
-    every train's best stand-alone value, a bound on every solution, they are optimal;
+    :func:`descent_bound`, a bound on every solution, they are optimal;
     the search keeps the first optimum it meets (an incumbent is replaced only by a
     better one), and it meets the descent's first, so it answers the same.  ``plan``:
     :func:`picking_order`, if the caller made it."""
@@ -139,9 +139,27 @@ def first_descent(
                 total += gain
                 used.update(c.units)
                 break
-    if total != sum(own[0].value for own in cands if own):
+    if total != descent_bound(cands):
         return None
     return total, pick, values
+
+
+def descent_bound(cands: list[list[Cand]]) -> int:
+    """A bound on the value of every solution: per candidate list, the stand-alone values
+    of its best ``m`` candidates, ``m`` the number of trains it is shared by (equal
+    trains share one list).  A train earns at most the stand-alone value of its pick,
+    and two trains never run one route (a route has track, and trains share none), so
+    the trains of one list earn at most its ``m`` best values.  (Tighter than every
+    train's best value where equal trains' best routes overlap: then the descent that
+    reaches it answers without the search.)"""
+    if len(cands) == 1:  # (most companies run one train)
+        return cands[0][0].value if cands[0] else 0
+    sharing: dict[int, list[Cand]] = {}
+    trains_of: dict[int, int] = {}
+    for own in cands:
+        sharing[id(own)] = own
+        trains_of[id(own)] = trains_of.get(id(own), 0) + 1
+    return sum(c.value for key, own in sharing.items() for c in own[:trains_of[key]])
 
 
 class BranchAndBound:

@@ -1,17 +1,13 @@
 """The optimiser's probe rules (``optimize._probe_rules``, kept per rules object by
 identity) equal the rules with the probe's route limit, for any rules object, including
-one made where an earlier one was dropped (its identity may be reused); and the empty step
-list the route search shares between nodes without links stays empty."""
+one made where an earlier one was dropped (its identity may be reused)."""
 
 from __future__ import annotations
 
 import gc
 from dataclasses import replace
 
-from route_questions import seeded_questions
-
 from railhouse.map.optimize import PROBE_ROUTES, _probe_rules
-from railhouse.map.routes import _NO_STEPS
 from railhouse.map.trains import RouteRules
 
 
@@ -27,8 +23,3 @@ def test_probe_rules_are_the_rules_with_the_probe_limit() -> None:
         del rules
         gc.collect()  # the next rules object may take this one's identity
 
-
-def test_nodes_without_links_share_an_empty_step_list() -> None:
-    asked = sum(1 for _ in seeded_questions("soh", 40, ()))
-    assert asked > 0
-    assert _NO_STEPS == []
