@@ -129,30 +129,22 @@ def flat_except(*mutable: str, shallow: tuple[str, ...] = ()) -> Callable[[type[
     def decorate(cls: type[T]) -> type[T]:
         open_setattr = _open_setattr(cls)
         new = object.__new__
-
-        def copy_record(self: T, memo: dict[int, Any]) -> T:
-            twin = new(type(self))
-            memo[id(self)] = twin
-            state = dict(self.__dict__)
-            for name in shallow:
-                state[name] = state[name].copy()
-            for name in mutable:  # fast_deepcopy inlined, with _flat_copy_open (a ledger)
-                value = state[name]
-                done = memo.get(id(value), _MISSING)
-                if done is _MISSING:
-                    copier = _COPIERS.get(type(value))
-                    if copier is _flat_copy_open:
-                        done = new(type(value))
-                        done.__dict__ = dict(value.__dict__)
-                        memo[id(value)] = done
-                    else:
-                        done = fast_deepcopy(value, memo)
-                state[name] = done
-            if open_setattr and type(twin) is cls:
-                twin.__dict__ = state
-            else:
-                _set_dict(twin, state)
-            return twin
+        if open_setattr and len(mutable) == 1 and len(shallow) == 2:
+            copy_record = _one_member_two_containers(cls, *mutable, *shallow)
+        else:
+            def copy_record(self: T, memo: dict[int, Any]) -> T:
+                twin = new(type(self))
+                memo[id(self)] = twin
+                state = dict(self.__dict__)
+                for name in shallow:
+                    state[name] = state[name].copy()
+                for name in mutable:
+                    state[name] = fast_deepcopy(state[name], memo)
+                if open_setattr and type(twin) is cls:
+                    twin.__dict__ = state
+                else:
+                    _set_dict(twin, state)
+                return twin
 
         copy_record.record_class = cls  # type: ignore[attr-defined]
         cls.__deepcopy__ = copy_record  # type: ignore[attr-defined]
@@ -160,6 +152,35 @@ def flat_except(*mutable: str, shallow: tuple[str, ...] = ()) -> Callable[[type[
         return cls
 
     return decorate
+
+
+def _one_member_two_containers(cls: type[T], member: str, first: str,
+                               second: str) -> Callable[[T, dict[int, Any]], T]:
+    """:func:`flat_except`'s copier unrolled for a company's shape (one mutable member,
+    a ledger copied flat here, and two shallow containers): clones copy a company a
+    dozen times each, and the unrolled copy costs about 6% fewer instructions."""
+    new, flat = object.__new__, _flat_copy_open
+
+    def copy_record(self: T, memo: dict[int, Any]) -> T:
+        twin = new(type(self))
+        memo[id(self)] = twin
+        state = dict(self.__dict__)
+        state[first] = state[first].copy()
+        state[second] = state[second].copy()
+        value = state[member]
+        if id(value) not in memo and _COPIERS.get(type(value)) is flat:
+            copied = memo[id(value)] = new(type(value))
+            copied.__dict__ = dict(value.__dict__)
+        else:
+            copied = fast_deepcopy(value, memo)
+        state[member] = copied
+        if type(twin) is cls:
+            twin.__dict__ = state
+        else:  # a subclass, called through copy.deepcopy (see _copier_for)
+            _set_dict(twin, state)
+        return twin
+
+    return copy_record
 
 
 class MemoTable(dict[Any, Any]):

@@ -510,6 +510,42 @@ def test_flat_except_copies_only_the_named_attributes_deeply() -> None:
     assert twin_bigger == bigger and twin_bigger.extra is not bigger.extra
 
 
+@cloning.flat_on_deepcopy
+@dataclass
+class Tally:
+    count: int
+
+
+@cloning.flat_except("tally", shallow=("labels", "counts"))
+@dataclass
+class Till:
+    """A company's shape (one flat member, two shallow containers): the unrolled copier."""
+
+    tally: Tally
+    labels: list[str]
+    counts: dict[str, int]
+
+
+@dataclass
+class BiggerTill(Till):
+    extra: list[int] = field(default_factory=list)
+
+
+def test_flat_except_of_a_companys_shape_copies_a_shared_member_once() -> None:
+    tally = Tally(1)
+    tills = [Till(tally, ["a"], {"a": 1}), Till(tally, ["b"], {})]
+    twins = fast_deepcopy(tills, {})
+    assert twins == tills
+    assert twins[0].tally is twins[1].tally and twins[0].tally is not tally
+    twins[0].tally.count = 5
+    twins[0].labels.append("z")
+    twins[0].counts["z"] = 2
+    assert tills == [Till(Tally(1), ["a"], {"a": 1}), Till(Tally(1), ["b"], {})]
+    bigger = BiggerTill(tally, [], {}, [3])
+    twin = fast_deepcopy(bigger, {})  # a subclass is copied generically
+    assert twin == bigger and twin.extra is not bigger.extra and twin.tally is not tally
+
+
 def test_an_immutable_verdict_is_kept_per_object_never_per_id() -> None:
     """``_copy_frozen`` remembers frozen values found immutable by id and weak reference;
     an entry under a holder's id that refers to another object (a dead value whose id
