@@ -97,11 +97,14 @@ def hex_listings(board: Board, op: Operator, opts: LayOptions, priced: bool = Tr
     assert priced or opts.budget is None, "a budget is applied by pricing"
     if within is not None and within >= opts.extra_cost + _floor_ceiling(board.map):
         within = None  # every hex's floor is within it: none to leave out
+    # the open hexes first: finding them may trim the board's cache (the network's
+    # graph.CACHE_ENTRIES), where the inputs are kept for the revision's other listings
+    hexes = _open_hexes(board, op, opts, on)
     inputs = listing_inputs(board)
     revision = inputs.revision
     new_tiles, upgrades, no_upgrade = opts.new_tiles, opts.upgrades, opts.no_upgrade
     released, colors, fee, budget = op.released, opts.colors, opts.extra_cost, opts.budget
-    for coord, reached_mask, has_token, upgrade in _open_hexes(board, op, opts, on):
+    for coord, reached_mask, has_token, upgrade in hexes:
         # a hex the step may not lay on now (an upgrade where none is allowed, a new
         # tile where only upgrades are) has none
         if not (upgrades and coord not in no_upgrade if upgrade else new_tiles):
