@@ -108,9 +108,9 @@ class HexLays:
     (``laymemo.carried`` drops the entry when one of them leaves the supply or comes
     back).  ``cheapest`` and ``dearest``: the least and greatest cost of a lay (those of
     the listed lays: the listing keeps one candidate per track layout, and the
-    candidates of a layout cost the same).  ``derived``: what a caller derives from
-    these lays alone, as ``(key, value)`` (one at a time: a caller with another key
-    replaces it), e.g. the track step's actions for one company."""
+    candidates of a layout cost the same).  ``derived``: what callers derive from
+    these lays alone, per a key of the caller's (who bounds its size), e.g. the track
+    step's actions per company."""
 
     __slots__ = ("candidates", "cheapest", "coord", "dearest", "derived", "fitting", "lays",
                  "upgrade", "variants")
@@ -125,7 +125,7 @@ class HexLays:
         self.cheapest = min(costs, default=0)
         self.dearest = max(costs, default=0)
         self.lays: list[TileLay] | None = None
-        self.derived: tuple[object, Any] | None = None
+        self.derived: dict[object, Any] = {}
         #: :meth:`priced_at`'s answers so far, per fee and budget
         self.variants: dict[tuple[int, int | None], HexLays] | None = None
 

@@ -40,7 +40,7 @@ from railhouse.map.laymemo import (
     track_sides,
 )
 from railhouse.map.laysig import listed_turn as listed_turn  # re-exported for the steps
-from railhouse.map.mapdef import WHITE
+from railhouse.map.mapdef import WHITE, MapDef
 from railhouse.map.tiles import TileDef, orient
 from railhouse.map.upgrades import UpgradeShape
 
@@ -82,23 +82,34 @@ def _listings(board: Board, op: Operator, opts: LayOptions) -> Iterator[list[Til
         yield found.listed(board)
 
 
-def hex_listings(board: Board, op: Operator, opts: LayOptions,
-                 priced: bool = True) -> Iterator[HexLays]:
+def hex_listings(board: Board, op: Operator, opts: LayOptions, priced: bool = True,
+                 on: str | None = None, within: int | None = None) -> Iterator[HexLays]:
     """The lays of :func:`legal_tile_lays` hex by hex, as the memoised :class:`HexLays`
     of every open hex with a fitting lay (read only), in map order; made as they are
     asked for.  ``priced=False``: without ``opts``' fee (a caller adds
     ``opts.extra_cost`` to each cost itself, e.g. :meth:`HexLays.first`'s ``fee``:
     "is there a lay?" needs no repriced copy of a hex's lays); only where ``opts`` has
-    no budget (a budget may leave a hex out)."""
+    no budget (a budget may leave a hex out).  ``on``: that hex alone (as if it were
+    ``opts``' only hex besides those of ``opts.only_hexes``).  ``within``: leave out,
+    before their lays are looked for, the hexes where no lay can cost that little with
+    ``opts``' fee (:func:`cost_floor`): "is there a lay the company can pay?" need not
+    find the lays of a hex it cannot afford."""
     assert priced or opts.budget is None, "a budget is applied by pricing"
+    if within is not None and within >= opts.extra_cost + _floor_ceiling(board.map):
+        within = None  # every hex's floor is within it: none to leave out
+    # the open hexes first: finding them may trim the board's cache (the network's
+    # graph.CACHE_ENTRIES), where the inputs are kept for the revision's other listings
+    hexes = _open_hexes(board, op, opts, on)
     inputs = listing_inputs(board)
     revision = inputs.revision
     new_tiles, upgrades, no_upgrade = opts.new_tiles, opts.upgrades, opts.no_upgrade
     released, colors, fee, budget = op.released, opts.colors, opts.extra_cost, opts.budget
-    for coord, reached_mask, has_token, upgrade in _open_hexes(board, op, opts):
+    for coord, reached_mask, has_token, upgrade in hexes:
         # a hex the step may not lay on now (an upgrade where none is allowed, a new
         # tile where only upgrades are) has none
         if not (upgrades and coord not in no_upgrade if upgrade else new_tiles):
+            continue
+        if within is not None and cost_floor(board, coord, upgrade) + fee > within:
             continue
         # everything else the lays read is fixed within the board revision
         # (listing_inputs): the revision's lays of a hex are keyed on what the caller
@@ -116,6 +127,12 @@ def hex_listings(board: Board, op: Operator, opts: LayOptions,
             found = found.priced_at(board, fee, budget)
         if found.fitting:
             yield found
+
+
+def hex_lays_on(board: Board, op: Operator, opts: LayOptions, coord: str) -> HexLays | None:
+    """The lays of :func:`hex_listings` on ``coord`` alone (None where there is none):
+    what validating one lay reads, without a listing of the other hexes."""
+    return next(hex_listings(board, op, opts, on=coord), None)
 
 
 def first_tile_lay(
@@ -155,13 +172,18 @@ def _memo_hex_lays(
     return base
 
 
-def _open_hexes(board: Board, op: Operator, opts: LayOptions) -> list[OpenHex]:
+def _open_hexes(board: Board, op: Operator, opts: LayOptions,
+                on: str | None = None) -> list[OpenHex]:
     """The :data:`~railhouse.map.layhexes.OpenHex` of every hex in map order that may
-    take a tile and touches op's network (within ``opts.only_hexes``)."""
+    take a tile and touches op's network (within ``opts.only_hexes``; only ``on``'s if
+    given)."""
     found = open_hexes_now(board, op)
-    if opts.only_hexes is None:
-        return found
     only = opts.only_hexes
+    if on is not None:
+        return [entry for entry in found
+                if entry[0] == on and (only is None or on in only)]
+    if only is None:
+        return found
     return [entry for entry in found if entry[0] in only]
 
 
@@ -230,6 +252,51 @@ def _hex_cost(board: Board, coord: str, upgrade: bool) -> int:
     if hexdef.terrain_every_lay or coord not in board.tiles:
         cost += hexdef.terrain_cost
     return cost
+
+
+def cost_floor(board: Board, coord: str, upgrade: bool) -> int:
+    """The least a lay on ``coord`` (an ``upgrade`` or not) can cost now without a fee:
+    its terrain and upgrade fee (:func:`_hex_cost`), and edge costs only where one is
+    negative (none of the maps has one; every other edge cost only adds)."""
+    return _hex_cost(board, coord, upgrade) + _edge_credits(board.map).get(coord, 0)
+
+
+def lay_floor(mapdef: MapDef) -> int:
+    """The least a lay anywhere on the map can cost without a fee (0 unless a terrain,
+    upgrade or edge cost is negative): a company with less than a step's fee plus this
+    can pay for no lay of the step (cached per map)."""
+    hit: int | None = mapdef._cache.get("lay_floor")
+    if hit is None:
+        credits = _edge_credits(mapdef)
+        hit = mapdef._cache["lay_floor"] = min(
+            [min(0, h.terrain_cost) + min(0, h.upgrade_cost) + credits.get(coord, 0)
+             for coord, h in mapdef.hexes.items()], default=0)
+    return hit
+
+
+def _floor_ceiling(mapdef: MapDef) -> int:
+    """The greatest :func:`cost_floor` of any hex of the map, whatever lies on it
+    (cached per map): a treasury holding this plus a step's fee leaves no hex out of a
+    listing's ``within``."""
+    hit: int | None = mapdef._cache.get("floor_ceiling")
+    if hit is None:
+        hit = mapdef._cache["floor_ceiling"] = max(
+            [max(0, h.terrain_cost) + max(0, h.upgrade_cost) for h in mapdef.hexes.values()],
+            default=0)
+    return hit
+
+
+def _edge_credits(mapdef: MapDef) -> dict[str, int]:
+    """Per hex with any, the sum of the negative costs of its edge rules (cached per
+    map): what a lay there can at most get back from its new connections."""
+    hit: dict[str, int] | None = mapdef._cache.get("edge_credits")
+    if hit is None:
+        hit = {}
+        for (coord, _), rule in mapdef.edge_rule_at.items():
+            if rule.cost < 0:
+                hit[coord] = hit.get(coord, 0) + rule.cost
+        mapdef._cache["edge_credits"] = hit
+    return hit
 
 
 def _holds_tokens(board: Board, coord: str, n_cities: int) -> bool:

@@ -56,11 +56,13 @@ def legal_token_placements(board: Board, op: Operator, opts: TokenOptions) -> li
     operator and the options.  A position's legal set is listed twice (the step's
     ``auto`` after an action, then ``Game.legal_actions()``): the second is a look-up.
     The list is shared: do not change it."""
-    memo = board.memo()
     key = ("token_placements", op, opts)
-    hit: list[TokenPlacement] | None = memo.get(key)
+    hit: list[TokenPlacement] | None = board.memo().get(key)
     if hit is None:
-        hit = memo[key] = _token_placements(board, op, opts)
+        hit = _token_placements(board, op, opts)
+        # the memo asked for again: finding the placements may trim the board's cache
+        # (the network's graph.CACHE_ENTRIES), and with it the memo asked for before
+        board.memo()[key] = hit
     return hit
 
 

@@ -5,19 +5,22 @@
 :meth:`TrackStep.any_lay` decides a hex from its cheapest lay: at every track step of
 seeded random games of both titles and both SOH rule sets (the 18xx-games one judges
 upgrades by a walk), on the original and on clones that go their own way, they equal the
-lay-by-lay listing (:meth:`TrackStep.lays`, every lay through ``_priced``)."""
+lay-by-lay listing (:meth:`TrackStep.lays`, every lay through ``_priced``); and
+:meth:`TrackStep.find` (a lay's validation: the listing of its hex alone) equals the
+search of the hex."""
 
 from __future__ import annotations
 
 import random
 from typing import Any
 
+import msgspec
 import pytest
 
 from railhouse.bench.positions import choose_playing, seat_names
 from railhouse.engine.actions import LegalAction
 from railhouse.engine.record import new_game
-from railhouse.engine.steps.track import TrackStep
+from railhouse.engine.steps.track import LayPower, TrackStep
 from railhouse.map.lays import hex_listings
 
 
@@ -37,7 +40,22 @@ def _check(game: Any) -> bool:
         for found in hex_listings(step.board, step.operator(), opts):
             costs = [lay.cost for lay in found.listed(step.board)]
             assert (found.cheapest, found.dearest) == (min(costs), max(costs))
+    for power in (None, *step.powers()):
+        _check_find(step, power)
     return True
+
+
+def _check_find(step: TrackStep[Any, Any], power: LayPower | None) -> None:
+    """:meth:`TrackStep.find` (the listing of the lay's hex alone) answers, for every lay
+    the step lists with ``power`` and for a turn of it, what the lay-by-lay search of the
+    hex (:meth:`TrackStep.lays` on it) finds first."""
+    ability = "" if power is None else power.private
+    for lay in step.lays(power):
+        for rotation in (lay.rotation, (lay.rotation + 1) % 6):
+            action = step.lay_action(msgspec.structs.replace(lay, rotation=rotation), ability)
+            expected = next(((found, power) for found in step.lays(power, frozenset({lay.hex}))
+                             if step.lay_action(found, ability) == action), None)
+            assert step.find(action) == expected
 
 
 def _play(game: Any, rng: random.Random, actions: int, checked: list[int]) -> None:

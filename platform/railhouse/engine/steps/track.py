@@ -34,13 +34,25 @@ from railhouse.engine.steps.trackopts import LaySlot as LaySlot
 from railhouse.engine.steps.trackopts import lay_options as lay_options
 from railhouse.engine.steps.trackopts import power_of as power_of
 from railhouse.map.layalloc import HexLays
-from railhouse.map.lays import LayOptions, TileLay, hex_listings, legal_tile_lays, listed_turn
+from railhouse.map.lays import (
+    LayOptions,
+    TileLay,
+    hex_lays_on,
+    hex_listings,
+    lay_floor,
+    legal_tile_lays,
+    listed_turn,
+)
 from railhouse.map.restriction import PERMISSIVE, SEMI_RESTRICTIVE, adds_usable_track
 
 #: a marker the step puts on a copy of the board for a lay that need not connect: in no
 #: real city, so it neither fills a circle nor starts a trace
 _PHANTOM_CITY = 99
 
+
+#: the companies' actions kept with one hex's lays (``HexLays.derived``) before they start
+#: afresh: every company whose network reaches a hex alike shares its lays
+DERIVED_LIMIT = 16
 
 #: what :meth:`TrackStep.find` answers: the legal lay and the power it uses
 Found = tuple[TileLay, LayPower | None]
@@ -183,7 +195,7 @@ class TrackStep(MapStep[G, T]):
                 cash: int) -> TileLay | None:
         """``lay`` at the company's price if it is offered (payable from ``cash``), else
         None."""
-        if power is None:  # the map's price (what _as_listed assumes of a plain lay)
+        if power is None:  # the map's price (what _plain_actions assumes of a plain lay)
             return lay if lay.cost <= cash and self.may_lay(lay, None) else None
         if power.pays_terrain and self.terrain_cost(lay, fee) == 0:
             return None  # nothing for the power to pay here
@@ -191,12 +203,6 @@ class TrackStep(MapStep[G, T]):
         if cost > cash or not self.may_lay(lay, power):
             return None
         return lay if cost == lay.cost else lay.costing(cost)
-
-    def _as_listed(self, found: HexLays, cash: int) -> bool:
-        """Whether every plain lay of ``found`` is offered as the map lists it: at its map
-        price (:meth:`_priced`), which the treasury covers, and without a walk to judge
-        it (:meth:`may_lay` passes every lay that does not :meth:`walks`)."""
-        return found.dearest <= cash and not self.walks(found.upgrade, None)
 
     def search(self, opts: LayOptions) -> list[TileLay]:
         """``legal_tile_lays`` memoised on everything it reads (the board's track and
@@ -237,31 +243,41 @@ class TrackStep(MapStep[G, T]):
 
     def _plain_actions(self) -> list[LegalAction]:
         """The actions of :meth:`lays` (plain lays), hex by hex.  Where every lay of a hex
-        is offered as listed (:meth:`_as_listed`), its actions are made once and kept with
-        the hex's memoised lays (``HexLays.derived``), keyed on the step's class and the
-        company: all :meth:`lay_action` reads besides the lay.  So a hex whose lays did not
-        change since the company's last listing (the map memoises them on their content,
-        across revisions, turns and games) costs one look-up; another hex is priced and
-        judged lay by lay."""
+        is offered as the map lists it (at its map price, which the treasury covers, and
+        without a walk to judge it: :meth:`_priced` and :meth:`may_lay`), its actions are
+        made once and kept with the hex's memoised lays (``HexLays.derived``), keyed on
+        the step's class and the company: all :meth:`lay_action` reads besides the lay.
+        So a hex whose lays did not change since the company's last listing (the map
+        memoises them on their content, across revisions, turns and games, and shares
+        them between companies) costs one look-up; another hex is priced and judged lay
+        by lay.  Whether a hex's lays are
+        judged by a walk (:meth:`walks`) depends on nothing but whether they upgrade: it
+        is asked twice per listing, not once per hex.  A hex whose every lay costs more
+        than the treasury holds is not searched (``hex_listings``' ``within``)."""
         opts = self.options(None)
         if opts is None:
             return []
         board, cash, fee = self.board, self.company.cash, opts.extra_cost
+        if fee + lay_floor(board.map) > cash:
+            return []  # every lay costs the fee at least
         key = (type(self), self.entity)
+        walked = (self.walks(False, None), self.walks(True, None))
         out: list[LegalAction] = []
-        for found in hex_listings(board, self.operator(), opts):
-            lays = found.listed(board)
-            if not self._as_listed(found, cash):
-                for lay in lays:
+        for found in hex_listings(board, self.operator(), opts, within=cash):
+            if found.dearest > cash or walked[found.upgrade]:  # not as listed
+                for lay in found.listed(board):
                     offered = self._priced(lay, None, fee, cash)
                     if offered is not None:
                         out.append(LegalAction(self.lay_action(offered, "")))
                 continue
             derived = found.derived
-            if derived is None or derived[0] != key:
-                derived = found.derived = (key, [LegalAction(self.lay_action(lay, ""))
-                                                 for lay in lays])
-            out += derived[1]
+            actions = derived.get(key)
+            if actions is None:
+                if len(derived) >= DERIVED_LIMIT:
+                    derived.clear()
+                actions = derived[key] = [LegalAction(self.lay_action(lay, ""))
+                                          for lay in found.listed(board)]
+            out += actions
         return out
 
     def auto(self) -> bool:
@@ -274,7 +290,10 @@ class TrackStep(MapStep[G, T]):
         """Whether :meth:`legal_actions` would list a lay, searching hex by hex and
         stopping at the first one found; lays judged by a walk (:meth:`walks`) are
         judged last, once every other lay is known not to be offered (the answer is the
-        same: one offered lay is enough, in whatever order they are judged)."""
+        same: one offered lay is enough, in whatever order they are judged).  A plain lay
+        is offered at its map price: the hexes whose every lay costs more than the
+        treasury holds (``hex_listings``' ``within``), or every hex when the step's fee
+        alone does, are not searched."""
         board, op = self.board, self.operator()
         for power in (None, *self.powers()):
             opts = self.options(power)
@@ -285,6 +304,8 @@ class TrackStep(MapStep[G, T]):
                     return True
                 continue
             fee, cash = opts.extra_cost, self.company.cash
+            if power is None and fee + lay_floor(board.map) > cash:
+                continue  # no plain lay is affordable: each costs the fee at least
 
             def offered(lay: TileLay, power: LayPower | None = power, fee: int = fee,
                         cash: int = cash) -> bool:
@@ -294,7 +315,8 @@ class TrackStep(MapStep[G, T]):
             priced = opts.budget is not None
             extra = 0 if priced else fee
             walked: list[HexLays] = []  # judged by a walk: only if no other lay is offered
-            for found in hex_listings(board, op, opts, priced):
+            within = cash if power is None else None  # a plain lay costs its price
+            for found in hex_listings(board, op, opts, priced, within=within):
                 if power is not None:
                     if found.first(offered, extra) is not None:
                         return True
@@ -316,13 +338,21 @@ class TrackStep(MapStep[G, T]):
         power = self.power_named(action.ability) if action.ability else None
         if action.ability and power is None:
             return None
-        opts = self.options(power, frozenset({action.hex}))
-        if opts is None:
-            return None
         # the first listed lay that is this action: price and judge only the lays that
         # spell it (``may_lay`` may be costly), in the listing's order
         cash = self.company.cash
-        for lay in self._fitting(opts, power):
+        if power is not None and not power.connected:
+            opts = self.options(power, frozenset({action.hex}))
+            if opts is None:
+                return None
+            lays = self._fitting(opts, power)
+        else:  # a connected lay: the listing of its hex alone
+            opts = self.options(power)
+            if opts is None:
+                return None
+            found = hex_lays_on(self.board, self.operator(), opts, action.hex)
+            lays = [] if found is None else found.listed(self.board)
+        for lay in lays:
             if self.lay_action(lay, action.ability) == action:
                 priced = self._priced(lay, power, opts.extra_cost, cash)
                 if priced is not None:
