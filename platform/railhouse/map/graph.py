@@ -15,6 +15,7 @@ from typing import Any, NamedTuple
 
 from railhouse.map.board import Board
 from railhouse.map.graphbuild import EDGE, Node, TrackGraph, build
+from railhouse.map.laymemo import LAST_REVISION
 from railhouse.map.legal import legal_reach
 from railhouse.map.mapdef import MapDef
 from railhouse.map.tiles import CITY, KIND_LETTER, OFFBOARD
@@ -62,9 +63,10 @@ def track_graph(board: Board, released: frozenset[str] = frozenset()) -> TrackGr
 
 REUSE_VERSIONS = 4  # how many track versions back track_graph looks for a graph to reuse
 CACHE_ENTRIES = 64  # a board's cache beyond this is trimmed (it is copied by every clone)
-#: cache entries a trim keeps: the graphs that later builds and patches start from, and
-#: each operator's last network reach (``network.network_reach`` reuses it)
-LASTING = frozenset({"graph", "network", "reach_last"})
+#: cache entries a trim keeps: the graphs that later builds and patches start from, each
+#: operator's last network reach (``network.network_reach`` reuses it) and the lay
+#: listing's last revision (``laymemo.carried`` carries its hexes' lays on)
+LASTING = frozenset({"graph", "network", "reach_last", LAST_REVISION[0]})
 
 
 def _trim(cache: dict[Any, Any], version: int) -> None:

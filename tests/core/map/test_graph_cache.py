@@ -100,3 +100,20 @@ def test_graph_reused_from_an_older_version_equals_a_full_build() -> None:
     board.lay_tile("D9", "57", 1)
     cold = _laid(mini_map(), (*ROW[:3], ("D11", "9", 1), ("D9", "57", 1)))
     assert _shape(track_graph(board)) == _shape(track_graph(cold))
+
+
+def test_a_cache_trim_keeps_the_lay_listings_last_revision() -> None:
+    """A trim of the board's cache (past ``CACHE_ENTRIES``) keeps what later work starts
+    from, the lay listing's last revision (``laymemo.LAST_REVISION``) among it: without
+    it the next listing works out every hex afresh (its entries carry themselves:
+    :func:`railhouse.map.laymemo.carried` checks them against the board)."""
+    from railhouse.map.graph import _trim
+    from railhouse.map.laymemo import LAST_REVISION
+
+    board = _laid(mini_map(), ROW)
+    legal_tile_lays(board, Operator("A", frozenset({"D3.c0"})), GREEN)
+    last = board.cache[LAST_REVISION]
+    board.cache[("per revision", 1)] = object()
+    _trim(board.cache, board.track_version)
+    assert board.cache.get(LAST_REVISION) is last
+    assert ("per revision", 1) not in board.cache
