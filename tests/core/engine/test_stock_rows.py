@@ -54,11 +54,12 @@ def test_one_pass_equals_the_per_kind_listings(title: str, seed: int) -> None:
     assert compared > 50
 
 
-@pytest.mark.parametrize(("title", "seed"), [("soh", 3), ("soh", 12)])
+@pytest.mark.parametrize(("title", "seed"), [("soh", 3), ("soh", 12), ("1839", 4)])
 def test_memoised_purchases_equal_fresh_ones(title: str, seed: int) -> None:
     """``StockChoices.purchases`` (memoised in the ledger under the player, the price and
-    the cash) equals a computation on an empty memo, for every player and started
-    company at every stock-round decision of seeded games (the memo kept meanwhile)."""
+    the cash; 1839's under the player, its price read in place) equals a computation on
+    an empty memo, for every player and started company at every stock-round decision
+    of seeded games (the memo kept meanwhile)."""
     compared = 0
     for game, decider in stock_decisions(title, seed):
         for company in game.companies.values():

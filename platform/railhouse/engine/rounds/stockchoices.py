@@ -87,7 +87,10 @@ class StockChoices(Round[G]):
         if self.must_sell(me):
             return (self.sell_choices(me) if selling else []) or [pass_choice(me)]
         acquiring = not self.bought_this_turn
-        if _keeps_core_rows(type(self)):  # every company visited once for all four kinds
+        keeps = _KEEPS_CORE_ROWS.get(type(self))  # (_keeps_core_rows without the call)
+        if keeps is None:
+            keeps = _keeps_core_rows(type(self))
+        if keeps:  # every company visited once for all four kinds
             sells, pars, buys, redeems = self.company_rows(
                 me, sells=selling, pars=acquiring, buys=acquiring,
                 redeems=acquiring and self.redeem_in_turn)
