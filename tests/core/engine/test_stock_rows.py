@@ -13,6 +13,7 @@ import pytest
 from railhouse.bench.positions import choose_playing
 from railhouse.engine.actions import LegalAction
 from railhouse.engine.record import new_game
+from railhouse.engine.rounds.sales import fresh_sale_choice
 from railhouse.engine.rounds.stockchoices import StockChoices, _keeps_core_rows
 
 
@@ -53,11 +54,12 @@ def test_one_pass_equals_the_per_kind_listings(title: str, seed: int) -> None:
     assert compared > 50
 
 
-@pytest.mark.parametrize(("title", "seed"), [("soh", 3), ("soh", 12)])
+@pytest.mark.parametrize(("title", "seed"), [("soh", 3), ("soh", 12), ("1839", 4)])
 def test_memoised_purchases_equal_fresh_ones(title: str, seed: int) -> None:
     """``StockChoices.purchases`` (memoised in the ledger under the player, the price and
-    the cash) equals a computation on an empty memo, for every player and started
-    company at every stock-round decision of seeded games (the memo kept meanwhile)."""
+    the cash; 1839's under the player, its price read in place) equals a computation on
+    an empty memo, for every player and started company at every stock-round decision
+    of seeded games (the memo kept meanwhile)."""
     compared = 0
     for game, decider in stock_decisions(title, seed):
         for company in game.companies.values():
@@ -73,3 +75,25 @@ def test_memoised_purchases_equal_fresh_ones(title: str, seed: int) -> None:
                     ledger.memo = saved
                 compared += 1
     assert compared > 200
+
+
+@pytest.mark.parametrize(("title", "seed"), [("soh", 3), ("soh", 11), ("1839", 4)])
+def test_listed_sales_equal_fresh_ones(title: str, seed: int) -> None:
+    """The listing's sales (``may_sell``'s tests and ``sale_choice``'s memo read inside
+    its loop) equal a computation from scratch, company by company: ``may_sell``, then
+    ``fresh_sale_choice`` (no memo), at every stock-round decision where sales are open,
+    companies sold earlier in the turn among them."""
+    compared = after_sales = 0
+    for game, decider in stock_decisions(title, seed):
+        me = decider.player_id()
+        if not decider.may_sell_now():
+            continue
+        listed = decider.company_rows(me, sells=True, pars=False, buys=False,
+                                      redeems=False)[0]
+        fresh = [fresh_sale_choice(game, company, me, company.president == me)
+                 for company in game.companies.values() if decider.may_sell(me, company)]
+        assert listed == [choice for choice in fresh if choice is not None]
+        compared += 1
+        after_sales += bool(decider.sold_this_turn)
+    assert compared > 50
+    assert after_sales > 0

@@ -28,17 +28,20 @@ def sale_choice(game: Game, seller: str, company: Company) -> LegalAction | None
     The choice is immutable, so listings share it."""
     president = company.president == seller
     memo = company.ledger.memo
-    key = ("sale", seller, president)
-    known = memo.get(key, _UNKNOWN)
-    if known is not _UNKNOWN:
+    key = (SALE, seller, president)
+    known = memo.get(key, UNKNOWN)
+    if known is not UNKNOWN:
         choice: LegalAction | None = known
         return choice
     choice = memo[key] = fresh_sale_choice(game, company, seller, president)
     return choice
 
 
+#: the first item of :func:`sale_choice`'s memo key, ``(SALE, seller, seller is
+#: president)`` (``StockChoices.company_rows`` reads a hit without the call)
+SALE = "sale"
 #: a :func:`sale_choice` memo miss (None is an answer: nothing to sell)
-_UNKNOWN: Any = object()
+UNKNOWN: Any = object()
 
 
 def fresh_sale_choice(game: Game, company: Company, seller: str,

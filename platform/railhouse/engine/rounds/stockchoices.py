@@ -36,7 +36,7 @@ from railhouse.engine.rounds.plainchoices import (
     par_choices_at,
     pass_choice,
 )
-from railhouse.engine.rounds.sales import sale_choice, sellable_units
+from railhouse.engine.rounds.sales import SALE, UNKNOWN, sale_choice, sellable_units
 from railhouse.engine.shares import buyback_limit, player_certificate_count
 
 
@@ -87,7 +87,10 @@ class StockChoices(Round[G]):
         if self.must_sell(me):
             return (self.sell_choices(me) if selling else []) or [pass_choice(me)]
         acquiring = not self.bought_this_turn
-        if _keeps_core_rows(type(self)):  # every company visited once for all four kinds
+        keeps = _KEEPS_CORE_ROWS.get(type(self))  # (_keeps_core_rows without the call)
+        if keeps is None:
+            keeps = _keeps_core_rows(type(self))
+        if keeps:  # every company visited once for all four kinds
             sells, pars, buys, redeems = self.company_rows(
                 me, sells=selling, pars=acquiring, buys=acquiring,
                 redeems=acquiring and self.redeem_in_turn)
@@ -131,8 +134,9 @@ class StockChoices(Round[G]):
             buys = buys and room >= 1
         held_ok = sells or buys
         barred = self.sold_this_round[me] if buys else ()
+        sold_now = self.sold_this_turn
         cap = game.config.max_holding_percent - 10
-        may_sell, purchases = self.may_sell, self.purchases
+        allow_sell, purchases = self.allow_sell, self.purchases
         # the affordable prices of each list ``par_prices`` gives, by its id (companies of
         # one kind and market share one list; the list is kept with them, so no other
         # object takes its id meanwhile)
@@ -146,9 +150,14 @@ class StockChoices(Round[G]):
                     held = ledger.holdings  # (percent_of without the call)
                     mine = (ledger.held() if held is None else held).get(me, 0)
                     # holding nothing is asked first (the title's gate costs more; a
-                    # holder of nothing has no sale_choice either)
-                    if sells and mine and may_sell(me, company):
-                        choice = sale_choice(game, me, company)
+                    # holder of nothing has no sale_choice either); then may_sell's
+                    # tests of an open started company, and sale_choice's memo read
+                    # without the call where it has the answer
+                    if (sells and mine and company.id not in sold_now
+                            and allow_sell(me, company)):
+                        choice = ledger.memo.get((SALE, me, company.president == me), UNKNOWN)
+                        if choice is UNKNOWN:
+                            choice = sale_choice(game, me, company)
                         if choice is not None:
                             sold.append(choice)
                     # allow_buy's tests on the company, in its order
