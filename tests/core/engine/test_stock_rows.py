@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from railhouse.bench.positions import choose_playing
-from railhouse.engine.actions import LegalAction
+from railhouse.engine.actions import LegalAction, SellShares
 from railhouse.engine.record import new_game
 from railhouse.engine.rounds.sales import fresh_sale_choice
 from railhouse.engine.rounds.stockchoices import StockChoices, _keeps_core_rows
@@ -97,3 +97,24 @@ def test_listed_sales_equal_fresh_ones(title: str, seed: int) -> None:
         after_sales += bool(decider.sold_this_turn)
     assert compared > 50
     assert after_sales > 0
+
+
+def test_a_titles_own_may_sell_is_asked_by_the_listing() -> None:
+    """A title overriding ``may_sell`` (not only ``allow_sell``) has its gate asked for
+    every sale listed: the one-pass listing reads the core's tests in place only where
+    the core's ``may_sell`` is the one in force."""
+    listed = 0
+    for _, decider in stock_decisions("soh", 3):
+        me = decider.player_id()
+        if not any(isinstance(c.action, SellShares) for c in decider.legal_actions()):
+            continue
+        listed += 1
+        kind = type(decider)
+        barred = type("NoSales", (kind,), {"may_sell": lambda self, me, company: False})
+        decider.__class__ = barred
+        try:
+            assert not any(isinstance(c.action, SellShares) for c in decider.legal_actions())
+            assert decider.sell_choices(me) == []
+        finally:
+            decider.__class__ = kind
+    assert listed > 5

@@ -137,6 +137,8 @@ class StockChoices(Round[G]):
         sold_now = self.sold_this_turn
         cap = game.config.max_holding_percent - 10
         allow_sell, purchases = self.allow_sell, self.purchases
+        # a title's own may_sell is asked as it is; the core's is read in place below
+        may_sell = None if type(self).may_sell is StockChoices.may_sell else self.may_sell
         # the affordable prices of each list ``par_prices`` gives, by its id (companies of
         # one kind and market share one list; the list is kept with them, so no other
         # object takes its id meanwhile)
@@ -153,8 +155,9 @@ class StockChoices(Round[G]):
                     # holder of nothing has no sale_choice either); then may_sell's
                     # tests of an open started company, and sale_choice's memo read
                     # without the call where it has the answer
-                    if (sells and mine and company.id not in sold_now
-                            and allow_sell(me, company)):
+                    if sells and mine and (
+                            (company.id not in sold_now and allow_sell(me, company))
+                            if may_sell is None else may_sell(me, company)):
                         choice = ledger.memo.get((SALE, me, company.president == me), UNKNOWN)
                         if choice is UNKNOWN:
                             choice = sale_choice(game, me, company)
