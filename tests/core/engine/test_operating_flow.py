@@ -108,3 +108,24 @@ def test_a_finished_step_is_not_answered_again() -> None:
             assert OperatingRound.current_step(round_) is not step
             return
     raise AssertionError("no operating decision in the playout")
+
+
+def test_a_turn_counts_only_for_a_company_still_in_play() -> None:
+    """``end_turn`` counts the turn as an operating turn of the company, unless the company
+    left play during it (a title's nationalisation un-floats it: 1839 R-14.7.3 brings a
+    Local back as a new company, whose first run is its first operation, R-8.3.1)."""
+    for game, _action in positions("soh", 3):
+        round_ = game.round
+        if isinstance(round_, OperatingRound) and round_.company is not None:
+            company = round_.company
+            count = company.operated_count
+            other = game.clone()
+            company.floated = False  # as a title's reset in the middle of the turn
+            round_.end_turn()
+            assert company.operated_count == count
+            other_round = other.round
+            assert isinstance(other_round, OperatingRound) and other_round.company is not None
+            other_round.end_turn()
+            assert other.companies[company.id].operated_count == count + 1
+            return
+    raise AssertionError("no operating turn in the playout")

@@ -194,9 +194,14 @@ class OperatingRound(Round[G]):
         self.game.event("operate", {"company": company.id})
 
     def end_turn(self) -> None:
+        """The company's turn is over: it counts as an operating turn of the company unless
+        the company left play during it (1839: nationalised, R-14.7.2; a Local "can be
+        floated again as new companies", R-14.7.3 / rules.md 14.3.2.1.1, and a new
+        company's first run places its home markers, R-8.3.1)."""
         company = self.company
         assert company is not None
-        company.operated_count += 1
+        if company.floated:
+            company.operated_count += 1
         self.on_turn_end(company)
         self.company = None
         self.steps = []
