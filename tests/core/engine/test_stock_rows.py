@@ -118,3 +118,48 @@ def test_a_titles_own_may_sell_is_asked_by_the_listing() -> None:
         finally:
             decider.__class__ = kind
     assert listed > 5
+
+
+@pytest.mark.parametrize(("title", "seed"), [("1839", 4), ("1839", 9), ("soh", 3)])
+def test_a_sale_gate_agrees_with_allow_sell_everywhere(title: str, seed: int) -> None:
+    """A title's ``sale_gate`` (1839: R-7.2.2, asked once per listing instead of
+    ``allow_sell`` per company held) answers as ``allow_sell`` does, for every player and
+    every open started company at every stock-round decision of seeded games; and the
+    listing with the gate equals the listing with ``allow_sell`` asked per company."""
+    answers = set()
+    for game, decider in stock_decisions(title, seed):
+        kind = type(decider)
+        for seat in game.seats:
+            gate = decider.sale_gate(seat.id)
+            answers.add(gate)
+            for company in game.companies.values():
+                if gate is not None and company.started and not company.closed:
+                    assert gate == decider.allow_sell(seat.id, company)
+        me = decider.player_id()
+        selling = decider.may_sell_now()
+        gated = decider.company_rows(me, sells=selling, pars=False, buys=False, redeems=False)
+        decider.__class__ = type("Ungated", (kind,), {"sale_gate": StockChoices.sale_gate})
+        try:
+            assert decider.company_rows(me, sells=selling, pars=False, buys=False,
+                                        redeems=False) == gated
+        finally:
+            decider.__class__ = kind
+    assert answers == ({True, False} if title == "1839" else {None})
+
+
+def test_a_subclass_with_its_own_allow_sell_is_asked_per_company() -> None:
+    """1839's gate stands for its own ``allow_sell`` only: a subclass overriding
+    ``allow_sell`` has no gate, so its test is asked company by company."""
+    for _, decider in stock_decisions("1839", 4):
+        kind = type(decider)
+        choosy = type("Choosy", (kind,), {
+            "allow_sell": lambda self, me, company: company.id == "AMS"})
+        decider.__class__ = choosy
+        try:
+            assert decider.sale_gate(decider.player_id()) is None
+            sold = {c.action.company for c in decider.legal_actions()
+                    if isinstance(c.action, SellShares)}
+            assert sold <= {"AMS"}
+        finally:
+            decider.__class__ = kind
+        break
