@@ -71,13 +71,6 @@ class M1839StockRound(StockRound["M1839"]):
         The core's ``max_sellable`` is R-7.2.1 / R-7.6.4 (no pool limit in 1839)."""
         return not self.first
 
-    def sale_gate(self, me: str) -> bool | None:
-        """R-7.2.2 reads no company: :meth:`allow_sell` for all of them at once (asked per
-        company where a subclass has its own ``allow_sell``)."""
-        if type(self).allow_sell is not M1839StockRound.allow_sell:
-            return None
-        return not self.first
-
     def purchases(self, me: str, company: Company,
                   cash: int | None = None) -> list[LegalAction]:
         """One share from each source (the core's ``buy_sources``: R-7.3.1, R-7.3.6; once

@@ -12,7 +12,7 @@ turn's bookkeeping and the processing of actions are the round's
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from typing import Any
 
 from railhouse.engine.actions import (
@@ -132,20 +132,13 @@ class StockChoices(Round[G]):
         if room is not None:  # (can_take_certificates, the limit read once)
             pars = pars and units - 1 <= room
             buys = buys and room >= 1
-        # a title's own may_sell is asked as it is; the core's is read in place below,
-        # its allow_sell asked per company unless the title's sale_gate answers for all
-        # (then None; a closed gate: no sales to list)
-        may_sell = None if type(self).may_sell is StockChoices.may_sell else self.may_sell
-        allow_sell: Callable[[str, Company], bool] | None = self.allow_sell
-        if sells and may_sell is None and type(self).sale_gate is not StockChoices.sale_gate:
-            gate = self.sale_gate(me)
-            if gate is not None:
-                sells, allow_sell = gate, None
         held_ok = sells or buys
         barred = self.sold_this_round[me] if buys else ()
         sold_now = self.sold_this_turn
         cap = game.config.max_holding_percent - 10
-        purchases = self.purchases
+        allow_sell, purchases = self.allow_sell, self.purchases
+        # a title's own may_sell is asked as it is; the core's is read in place below
+        may_sell = None if type(self).may_sell is StockChoices.may_sell else self.may_sell
         # the affordable prices of each list ``par_prices`` gives, by its id (companies of
         # one kind and market share one list; the list is kept with them, so no other
         # object takes its id meanwhile)
@@ -163,8 +156,7 @@ class StockChoices(Round[G]):
                     # tests of an open started company, and sale_choice's memo read
                     # without the call where it has the answer
                     if sells and mine and (
-                            (company.id not in sold_now
-                             and (allow_sell is None or allow_sell(me, company)))
+                            (company.id not in sold_now and allow_sell(me, company))
                             if may_sell is None else may_sell(me, company)):
                         choice = ledger.memo.get((SALE, me, company.president == me), UNKNOWN)
                         if choice is UNKNOWN:
@@ -375,14 +367,6 @@ class StockChoices(Round[G]):
     # -- title knobs of the choices ---------------------------------------------------
     def allow_sell(self, me: str, company: Company) -> bool:
         return company.id not in self.started_this_round
-
-    def sale_gate(self, me: str) -> bool | None:
-        """:meth:`allow_sell`'s answer for ``me`` and every company at once, where the
-        title's test reads no company (1839 R-7.2.2: none in the first SR), so that a
-        listing asks it once instead of per company held; None (the default): ask
-        :meth:`allow_sell` per company.  It must agree with :meth:`allow_sell`, which
-        the direct check of a sale still asks."""
-        return None
 
     # -- direct validation ------------------------------------------------------------
     def validate(self, action: Action) -> None:
