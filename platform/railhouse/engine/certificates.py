@@ -173,7 +173,7 @@ class ShareLedger:
         self.owners = tuple(owners)
         if face_up:
             flags = self.face_down
-            if any(flags[slot] for slot in slots):
+            if True in flags and any(flags[slot] for slot in slots):  # (C-level test first)
                 self.face_down = tuple(False if i in slots else down
                                        for i, down in enumerate(flags))
         self._changed()

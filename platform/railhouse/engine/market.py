@@ -146,7 +146,7 @@ class StockMarket:
             stack = self.stacks.get(pos, ())
             if face_down:
                 self.face_down.add(company)
-                depth = sum(1 for c in stack if c not in self.face_down)
+                depth = len([c for c in stack if c not in self.face_down])
                 stack = (*stack[:depth], company, *stack[depth:])
             else:
                 stack = (*stack, company)

@@ -171,7 +171,7 @@ class StockChoices(Round[G]):
                 known = affordable.get(id(offered))
                 if known is None:
                     known = affordable[id(offered)] = (
-                        offered, tuple(p for p in offered if p * units <= cash))
+                        offered, tuple([p for p in offered if p * units <= cash]))
                 prices = known[1]
                 # affordable first: may_par costs
                 if prices and self.may_par(me, company, units):
