@@ -138,3 +138,21 @@ def test_slots_of_equals_a_scan_of_the_owners_in_real_games(title: str, seed: in
                 compared += 1
         game.apply(choose_playing(rng, game.legal_actions()))
     assert compared > 1000
+
+
+def test_giving_face_up_turns_only_the_given_certificates_face_up() -> None:
+    """``give(face_up=True)``: the given certificates face up, the others as they were
+    (the flags are rewritten only where one of the given ones was face down)."""
+    a = company()
+    ledger = a.ledger
+    untouched = ledger.face_down
+    ledger.give([1, 2], "p0", face_up=True)  # nothing face down: the flags kept as they are
+    assert ledger.face_down is untouched
+    ledger.set_face_down(3, True)
+    ledger.set_face_down(5, True)
+    flags = ledger.face_down
+    ledger.give([1, 2], "p1", face_up=True)  # the face-down ones not given: kept
+    assert ledger.face_down is flags
+    ledger.give([3, 4], "p1", face_up=True)
+    assert ledger.face_down == (False, False, False, False, False, True, False, False, False)
+    assert a.percent_of("p1") == 40
