@@ -137,6 +137,20 @@ class ShareLedger:
         views = self.views()
         return [views[i] for i, held_by in enumerate(self.owners) if held_by == owner]
 
+    def slots_of(self, owner: str) -> list[int]:
+        """The positions of the certificates ``owner`` holds (face down too), ascending;
+        found by C-level searches (``tuple.index``), no Python code per other holder's
+        certificate."""
+        owners = self.owners
+        found: list[int] = []
+        at = -1
+        try:
+            while True:
+                at = owners.index(owner, at + 1)
+                found.append(at)
+        except ValueError:
+            return found
+
     def president_index(self) -> int:
         return self.presidents.index(True)
 
@@ -159,7 +173,7 @@ class ShareLedger:
         self.owners = tuple(owners)
         if face_up:
             flags = self.face_down
-            if any(flags[slot] for slot in slots):
+            if True in flags and any(flags[slot] for slot in slots):  # (C-level test first)
                 self.face_down = tuple(False if i in slots else down
                                        for i, down in enumerate(flags))
         self._changed()

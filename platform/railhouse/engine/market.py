@@ -123,17 +123,22 @@ class StockMarket:
         an ``operated`` move (the end of the company's operating turn) on an
         ``operated_face_down`` market, which turns the marker face down and always re-stacks
         it, as 1839 R-8.2.4 turns the marker over "possibly on the same space"."""
-        pos = self.positions[company]
-        start = pos
+        start = self.positions[company]
+        row, col = start
+        step_row, step_col = (_ONE_D_STEPS if self.spec.one_dimensional else _STEPS)[direction]
+        stops_at_ledges = ledges and _is_down(direction)
+        rows = self.spec.rows
         moved = 0
-        for _ in range(steps):
-            target = self.neighbour(pos, direction)
-            if target == pos:
+        while moved < steps:  # (neighbour and _exists step by step, without the calls)
+            to_row, to_col = row + step_row, col + step_col
+            if not (0 <= to_row < len(rows) and 0 <= to_col < len(rows[to_row])
+                    and rows[to_row][to_col] is not None):
                 break
-            if ledges and _is_down(direction) and self.cell(pos).ledge_below:
+            if stops_at_ledges and self.cell((row, col)).ledge_below:
                 break
-            pos = target
+            row, col = to_row, to_col
             moved += 1
+        pos = (row, col) if moved else start
         face_down = operated and self.spec.operated_face_down
         if pos != start or face_down:
             self.stacks[start] = _without(self.stacks[start], company)
@@ -141,7 +146,7 @@ class StockMarket:
             stack = self.stacks.get(pos, ())
             if face_down:
                 self.face_down.add(company)
-                depth = sum(1 for c in stack if c not in self.face_down)
+                depth = len([c for c in stack if c not in self.face_down])
                 stack = (*stack[:depth], company, *stack[depth:])
             else:
                 stack = (*stack, company)

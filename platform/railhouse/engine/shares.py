@@ -154,6 +154,8 @@ def update_president(game: Game, company: Company) -> str | None:
     best = current
     held = company.ledger.held()
     best_shares = held.get(current, 0) // 10
+    if not _any_seat_above(game, held, best_shares * 10 + 9):
+        return None  # (no seat holds more: the tie-break order is not needed)
     for player_id in game.players_after(current):
         shares = held.get(player_id, 0) // 10
         if shares > best_shares:
@@ -241,6 +243,8 @@ def hand_over_before_sale(game: Game, company: Company, seller: str, count: int)
         return
     held = company.ledger.held()
     remaining = held.get(seller, 0) // 10 - count
+    if not _any_seat_above(game, held, remaining * 10 + 9, seller):
+        return  # (no seat will hold more than the seller: no rival to order)
     rivals = [(held.get(p, 0) // 10, p) for p in others_in_order(game, seller)]
     best = max((s for s, _ in rivals), default=0)
     ledger = company.ledger
@@ -250,6 +254,21 @@ def hand_over_before_sale(game: Game, company: Company, seller: str, count: int)
     exchange_presidency(company, seller, new)
     company.president = new
     game.event("president", {"company": company.id, "old": seller, "new": new})
+
+
+def _any_seat_above(game: Game, held: dict[str, int], percent: int,
+                    besides: str | None = None) -> bool:
+    """Whether a seat other than ``besides`` holds more than ``percent`` (in ``held``,
+    a ledger's holdings).  Every player a presidency can pass to is a seat, so where
+    none does, no player outranks and the order of the players (``players_after``, a
+    title's own order) need not be worked out.  (A plain loop: any() over a generator
+    costs a frame per call.)"""
+    for seat in game.seats:
+        if held.get(seat.id, 0) > percent and seat.id != besides:
+            break
+    else:
+        return False
+    return True
 
 
 def others_in_order(game: Game, player_id: str) -> list[str]:

@@ -110,7 +110,7 @@ class RedeemDecider(Decider["M1839"]):
     def to_pool(self) -> None:
         """R-7.2.6 step 4: the shares go to the pool and the price moves left per share."""
         ledger = self.company.ledger
-        sold = [i for i, owner in enumerate(ledger.owners) if owner == "sold"]
+        sold = ledger.slots_of("sold")
         if sold:
             ledger.give(sold, POOL)
         self.game.market_of(self.company).move(self.company.id, "left", self.count)

@@ -4,13 +4,17 @@ read and write it, holdings that follow every change, clones that copy it indepe
 from __future__ import annotations
 
 import copy
+import random
 
+import pytest
 from engine_positions import mini
 
+from railhouse.bench.positions import choose_playing
 from railhouse.engine.certificates import Certificate, ShareLedger
 from railhouse.engine.cloning import fast_deepcopy
 from railhouse.engine.config import CompanySpec
 from railhouse.engine.entities import IPO, POOL, Company
+from railhouse.engine.record import new_game
 
 
 def company(sizes: tuple[int, ...] = (20, 10, 10, 10, 10, 10, 10, 10, 10)) -> Company:
@@ -106,3 +110,49 @@ def test_clones_of_a_game_keep_their_own_certificate_owners() -> None:
     assert target.certs[1].owner != "p2" and target.percent_of("p2") == 0
     target.certs[2].owner = "p1"
     assert twin.companies[target.id].percent_of("p1") == 0
+
+
+def test_slots_of_finds_every_certificate_of_a_holder() -> None:
+    a = company()
+    a.certs[2].owner = "sold"
+    a.certs[5].owner = "sold"
+    a.certs[8].owner = "sold"
+    assert a.ledger.slots_of("sold") == [2, 5, 8]
+    assert a.ledger.slots_of(IPO) == [0, 1, 3, 4, 6, 7]
+    assert a.ledger.slots_of("p9") == []
+
+
+@pytest.mark.parametrize(("title", "seed"), [("soh", 4), ("1839", 6)])
+def test_slots_of_equals_a_scan_of_the_owners_in_real_games(title: str, seed: int) -> None:
+    """``slots_of`` (a search by ``tuple.index``) equals a scan of every certificate, for
+    every holder of every company, after every action of a seeded random game."""
+    game = new_game(title, ["A", "B", "C", "D"], None, seed)
+    rng = random.Random(seed)
+    compared = 0
+    while not game.over:
+        for comp in game.companies.values():
+            ledger = comp.ledger
+            for owner in {*ledger.owners, "sold", "p9"}:
+                scanned = [i for i, held_by in enumerate(ledger.owners) if held_by == owner]
+                assert ledger.slots_of(owner) == scanned
+                compared += 1
+        game.apply(choose_playing(rng, game.legal_actions()))
+    assert compared > 1000
+
+
+def test_giving_face_up_turns_only_the_given_certificates_face_up() -> None:
+    """``give(face_up=True)``: the given certificates face up, the others as they were
+    (the flags are rewritten only where one of the given ones was face down)."""
+    a = company()
+    ledger = a.ledger
+    untouched = ledger.face_down
+    ledger.give([1, 2], "p0", face_up=True)  # nothing face down: the flags kept as they are
+    assert ledger.face_down is untouched
+    ledger.set_face_down(3, True)
+    ledger.set_face_down(5, True)
+    flags = ledger.face_down
+    ledger.give([1, 2], "p1", face_up=True)  # the face-down ones not given: kept
+    assert ledger.face_down is flags
+    ledger.give([3, 4], "p1", face_up=True)
+    assert ledger.face_down == (False, False, False, False, False, True, False, False, False)
+    assert a.percent_of("p1") == 40

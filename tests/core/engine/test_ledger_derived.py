@@ -135,3 +135,40 @@ def test_a_change_to_the_ledger_drops_its_memo_on_that_side_only() -> None:
     memo["x"] = 1
     company.certs[2].percent = 20
     assert company.ledger.derived() == {}
+
+
+
+def sellable_by_trying_each_size(game: Game, company: Company, seller: str) -> int:
+    """``sales._sellable_units`` by brute force: the largest sale that fits the pool's
+    room and either keeps the president's certificate's worth or leaves another seat
+    (holding at least that much) with more."""
+    ledger = company.ledger
+    held = ledger.percent_of(seller) // 10
+    limit = game.config.pool_limit_percent
+    room = held if limit is None else (limit - ledger.percent_of("pool")) // 10
+    if company.president != seller:
+        return max(min(held, room), 0)
+    keep = ledger.percents[ledger.president_index()] // 10
+    rival = max((ledger.percent_of(p.id) // 10 for p in game.seats if p.id != seller),
+                default=0)
+    return max((k for k in range(1, held + 1) if k <= room and (
+        held - k >= keep or (rival >= keep and held - k < rival))), default=0)
+
+@pytest.mark.parametrize(("title", "seed"), [("soh", 5), ("1839", 2), ("1839", 7)])
+def test_sellable_units_equal_the_max_over_rivals(title: str, seed: int) -> None:
+    """For every seat and started company after every action of seeded games (the
+    presidents' sales, where the best rival holding matters, among them)."""
+    game = new_game(title, ["A", "B", "C", "D"], None, seed)
+    rng = random.Random(seed)
+    presidents = 0
+    while not game.over:
+        for company in game.companies.values():
+            if not company.started or company.closed:
+                continue
+            for seat in game.seats:
+                president = company.president == seat.id
+                assert sales._sellable_units(game, company.ledger, seat.id, president) == (
+                    sellable_by_trying_each_size(game, company, seat.id))
+                presidents += president
+        game.apply(choose_playing(rng, game.legal_actions()))
+    assert presidents > 100

@@ -7,12 +7,18 @@ import random
 import pytest
 from engine_positions import in_stock_round, mini, start
 
+from railhouse.bench.positions import choose_playing
 from railhouse.engine.certificates import ShareLedger
+from railhouse.engine.entities import Company
+from railhouse.engine.game import Game
 from railhouse.engine.invariants import find_problems
 from railhouse.engine.privates import update_private
+from railhouse.engine.record import new_game
 from railhouse.engine.shares import (
+    _any_seat_above,
     check_float,
     move_shares,
+    others_in_order,
     player_certificate_count,
     take_certificates,
     take_slots,
@@ -134,3 +140,54 @@ def test_take_slots_equals_the_plain_search_on_random_ledgers() -> None:
             for count in range(0, 6):
                 assert take_slots(ledger, owner, count) == reference_slots(
                     ledger, owner, count), (rows, indexes, owner, count)
+
+
+
+def presidency_passes(game: Game, president: str, held: dict[str, int]) -> bool:
+    """``update_president``'s question worked out in full: does a player after the
+    president, in the title's order, hold more shares than the president?"""
+    shares = held.get(president, 0) // 10
+    return any(held.get(p, 0) // 10 > shares for p in game.players_after(president))
+
+
+def sale_hands_over(game: Game, company: Company, held: dict[str, int], count: int) -> bool:
+    """``hand_over_before_sale``'s question worked out in full, by its rivals in order."""
+    seller = company.president
+    assert seller is not None
+    remaining = held.get(seller, 0) // 10 - count
+    best = max((held.get(p, 0) // 10 for p in others_in_order(game, seller)), default=0)
+    ledger = company.ledger
+    return not (remaining >= best or best < ledger.percents[ledger.president_index()] // 10)
+
+
+@pytest.mark.parametrize(("title", "seed"), [("soh", 7), ("1839", 3), ("1839", 8)])
+def test_the_seat_scan_never_skips_a_change_of_presidency(title: str, seed: int) -> None:
+    """``update_president`` and ``hand_over_before_sale`` skip the players' order where no
+    seat holds more (``_any_seat_above``).  After every action of seeded random games,
+    for every company with a president, its holdings as they are and with any other seat
+    holding 10-30% more (a purchase), and every sale size of its president: wherever
+    the full question says the presidency passes, the scan sees a seat above."""
+    game = new_game(title, ["A", "B", "C", "D"], None, seed)
+    rng = random.Random(seed)
+    passes = handovers = 0
+    while not game.over:
+        for company in game.companies.values():
+            president = company.president
+            if president is None or company.closed:
+                continue
+            actual = company.ledger.held()
+            variants = [actual] + [{**actual, seat.id: actual.get(seat.id, 0) + extra}
+                                   for seat in game.seats if seat.id != president
+                                   for extra in (10, 20, 30)]
+            for held in variants:
+                if presidency_passes(game, president, held):
+                    passes += 1
+                    shares = held.get(president, 0) // 10
+                    assert _any_seat_above(game, held, shares * 10 + 9)
+                for count in range(1, held.get(president, 0) // 10 + 1):
+                    if sale_hands_over(game, company, held, count):
+                        handovers += 1
+                        remaining = held.get(president, 0) // 10 - count
+                        assert _any_seat_above(game, held, remaining * 10 + 9, president)
+        game.apply(choose_playing(rng, game.legal_actions()))
+    assert passes > 100 and handovers > 100

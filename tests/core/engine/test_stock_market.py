@@ -7,6 +7,7 @@ from minititle import CONFIG, LOCAL, MAIN
 
 from railhouse.engine.config import MarketCell, MarketSpec
 from railhouse.engine.market import StockMarket
+from railhouse.engine.record import new_game
 
 
 def test_moves_in_four_directions_on_a_2d_market_stop_at_borders() -> None:
@@ -79,3 +80,42 @@ def test_a_missing_cell_is_an_error() -> None:
     spec = MarketSpec("x", ((MarketCell(10), None),))
     with pytest.raises(ValueError, match="no market cell"):
         StockMarket(spec).place("A", (0, 1))
+
+
+def stepwise_move(market: StockMarket, pos: tuple[int, int], direction: str, steps: int,
+                  ledges: bool) -> tuple[int, int]:
+    """Where ``move`` ends, worked out one ``neighbour`` at a time (as it was written
+    before it walked the grid in place)."""
+    for _ in range(steps):
+        target = market.neighbour(pos, direction)
+        if target == pos:
+            break
+        if ledges and direction in ("down", "left") and market.cell(pos).ledge_below:
+            break
+        pos = target
+    return pos
+
+
+@pytest.mark.parametrize("title", ["soh", "1839"])
+def test_a_move_ends_where_stepping_neighbour_by_neighbour_ends(title: str) -> None:
+    """On every market of both titles, from every cell, in every direction, 0-4 steps,
+    with and without ledges: ``move`` ends where the step-by-step walk does, reports
+    the cells moved, and stacks the marker there."""
+    game = new_game(title, ["A", "B", "C", "D"], None, 1)
+    moves = 0
+    for spec in game.config.markets:
+        cells = [(r, c) for r, row in enumerate(spec.rows)
+                 for c, cell in enumerate(row) if cell is not None]
+        for pos in cells:
+            for direction in ("up", "down", "left", "right"):
+                for steps in range(5):
+                    for ledges in (False, True):
+                        market = StockMarket(spec)
+                        market.place("X", pos)
+                        expected = stepwise_move(market, pos, direction, steps, ledges)
+                        moved = market.move("X", direction, steps, ledges=ledges)
+                        assert market.positions["X"] == expected
+                        assert moved == abs(expected[0] - pos[0]) + abs(expected[1] - pos[1])
+                        assert market.stacks[expected] == ("X",)
+                        moves += 1
+    assert moves > 500

@@ -15,6 +15,7 @@ from railhouse.engine.actions import LegalAction, SellShares
 from railhouse.engine.record import new_game
 from railhouse.engine.rounds.sales import fresh_sale_choice
 from railhouse.engine.rounds.stockchoices import StockChoices, _keeps_core_rows
+from railhouse.engine.shares import buyback_limit
 
 
 def kind_by_kind(decider: StockChoices[Any], me: str) -> list[LegalAction]:
@@ -118,3 +119,22 @@ def test_a_titles_own_may_sell_is_asked_by_the_listing() -> None:
         finally:
             decider.__class__ = kind
     assert listed > 5
+
+
+@pytest.mark.parametrize(("title", "seed"), [("1839", 4), ("1839", 9)])
+def test_listed_redemptions_equal_fresh_ones(title: str, seed: int) -> None:
+    """The listing's redemptions (a company with no certificate in the pool skipped
+    before ``buyback_limit``) equal the redemptions worked out from scratch: every
+    floated company the player presides over whose ``buyback_limit`` is positive."""
+    compared = listed = 0
+    for game, decider in stock_decisions(title, seed):
+        me = decider.player_id()
+        rows = decider.company_rows(me, sells=False, pars=False, buys=False, redeems=True)[3]
+        fresh = [(company.id, buyback_limit(game, company))
+                 for company in game.companies.values()
+                 if not company.closed and company.president == me and company.floated]
+        assert [(c.action.company, c.ranges["count"].max) for c in rows] == [
+            (company_id, top) for company_id, top in fresh if top > 0]
+        compared += 1
+        listed += len(rows)
+    assert compared > 50 and listed > 10

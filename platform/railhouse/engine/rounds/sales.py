@@ -85,8 +85,11 @@ def _sellable_units(game: Game, ledger: ShareLedger, seller: str, president: boo
     president_units = ledger.percents[ledger.president_index()] // 10
     best = min(held - president_units, room)
     holdings = ledger.held()
-    others = max((holdings.get(p.id, 0) // 10 for p in game.seats if p.id != seller),
-                 default=0)
+    others = 0  # the best other seat's shares (a plain loop: max() over a generator
+    for seat in game.seats:  # costs a frame per call)
+        shares = holdings.get(seat.id, 0) // 10
+        if shares > others and seat.id != seller:
+            others = shares
     if others >= president_units:
         # selling below the best other holding hands over the presidency
         for k in range(held, best, -1):

@@ -26,7 +26,7 @@ from railhouse.engine.actions import (
     SellShares,
     admitted,
 )
-from railhouse.engine.entities import Company
+from railhouse.engine.entities import POOL, Company
 from railhouse.engine.errors import IllegalAction
 from railhouse.engine.rounds.base import G, Round
 from railhouse.engine.rounds.offers import OFFERS, buy_sources_at, offers_at
@@ -171,12 +171,14 @@ class StockChoices(Round[G]):
                 known = affordable.get(id(offered))
                 if known is None:
                     known = affordable[id(offered)] = (
-                        offered, tuple(p for p in offered if p * units <= cash))
+                        offered, tuple([p for p in offered if p * units <= cash]))
                 prices = known[1]
                 # affordable first: may_par costs
                 if prices and self.may_par(me, company, units):
                     parred += par_choices_at(me, company.id, prices)
-            if redeems and company.president == me and company.floated:
+            # (no certificate in the pool: buyback_limit is 0, not worked out)
+            if (redeems and company.president == me and company.floated
+                    and POOL in company.ledger.owners):
                 top = buyback_limit(game, company)
                 if top > 0:
                     redeemed.append(LegalAction(Redeem(entity=me, company=company.id, count=1),
