@@ -45,16 +45,20 @@ def playout(
     visit: Callable[[Any, list[Any]], None] | None = None,
 ) -> Any:
     """Play one seeded random game to its end; ``visit(game, legal)`` is called before each
-    action (it must not change the game).  Returns the finished game."""
+    action (it must not change the game; it sees the game settled).  Returns the finished
+    game.  The game looks ahead (``Game.looking_ahead_in``): it only lists and applies, so
+    settling leaves the track step's "is there a lay?" to the listing that follows."""
     game = new_game(title_id, seat_names(players), None, seed)
     rng = random.Random(seed)
-    while not game.over:
-        legal = game.legal_actions()
-        if visit is not None:
-            visit(game, legal)
-        game.apply(choose_playing(rng, legal))
-        if game.action_count > MAX_ACTIONS:
-            raise RuntimeError(f"{title_id} seed {seed}: no game end after {MAX_ACTIONS} actions")
+    with game.looking_ahead_in():
+        while not game.over:
+            legal = game.legal_actions()
+            if visit is not None:
+                visit(game, legal)
+            game.apply(choose_playing(rng, legal))
+            if game.action_count > MAX_ACTIONS:
+                raise RuntimeError(
+                    f"{title_id} seed {seed}: no game end after {MAX_ACTIONS} actions")
     return game
 
 

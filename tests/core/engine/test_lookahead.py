@@ -8,13 +8,16 @@ not replay fails the same way."""
 from __future__ import annotations
 
 import random
+from collections import Counter
+from contextlib import nullcontext
 from typing import Any
 
+import msgspec
 import pytest
 
 from railhouse.bench.positions import choose_playing, playout, seat_names
 from railhouse.engine.actions import Action, LayTile, from_builtins
-from railhouse.engine.errors import RecordError
+from railhouse.engine.errors import IllegalAction, RecordError
 from railhouse.engine.invariants import set_checking
 from railhouse.engine.record import new_game, replay, undo
 from railhouse_soh.importer import GAME_181446, import_18xx_games
@@ -140,3 +143,106 @@ def test_no_look_ahead_while_checking_invariants() -> None:
             assert not game.looking_ahead
     finally:
         set_checking(False)
+
+
+# -- drivers that list and apply ---------------------------------------------------------
+#: the playouts driven both ways: (title, seed, options)
+DRIVEN = [("soh", 1000, None), ("soh", 1001, None), ("1839", 1000, None),
+          ("soh", 1002, T18_RULES)]
+#: every how many decisions a driver reads the observation (the costliest read)
+OBSERVE_EVERY = 7
+#: how many of a game's lays are tried spelled wrong first, and at which decisions a clone
+#: is taken just after the action (unsettled when looking ahead)
+PROBES = 12
+CLONE_EVERY = 5
+
+
+def lays_of(title: str, seed: int, options: dict[str, Any] | None) -> dict[int, LayTile]:
+    """The game's first lays (``PROBES`` of them, spread out), by action index."""
+    record = played(title, seed, options or {})
+    lays = {i: action for i, raw in enumerate(record["actions"])
+            if isinstance(action := from_builtins(raw), LayTile)}
+    keep = sorted(lays)[:: max(1, len(lays) // PROBES)]
+    return {i: lays[i] for i in keep}
+
+
+def wrong_spellings(lay: LayTile) -> list[Action]:
+    """Lays that no step admits: an unknown hex, and the right lay by someone else."""
+    return [msgspec.structs.replace(lay, hex="Z0"),
+            msgspec.structs.replace(lay, entity="p0" if lay.entity != "p0" else "p1")]
+
+
+def drive(title: str, seed: int, options: dict[str, Any] | None, *, ahead: bool,
+          probes: dict[int, LayTile]) -> tuple[list[Any], Counter[str]]:
+    """A seeded random playout that lists and applies, reading the game the ways drivers
+    do (the listing first, the acting entity or the observation first, the events of the
+    action first, a clone just after the action; a wrong lay tried just before a lay), as
+    a trace of everything it read; ``ahead``: within ``looking_ahead_in``.  With it, how
+    the deferred steps were settled (the trace of a driver without it has none)."""
+    game = new_game(title, seat_names(4), options, seed)
+    rng = random.Random(seed)
+    trace: list[Any] = []
+    seen: Counter[str] = Counter()
+    with game.looking_ahead_in() if ahead else nullcontext():
+        while True:
+            index = game.action_count
+            deferred = game.deferred
+            for wrong in wrong_spellings(probes[index]) if index in probes else ():
+                with pytest.raises(IllegalAction) as failed:
+                    game.apply(wrong)
+                trace.append(("illegal", index, str(failed.value)))
+                deferred = deferred or game.deferred
+            if index % CLONE_EVERY == 1:
+                twin = game.clone()
+                assert "looking_ahead" not in vars(twin) and twin.deferred is None
+                trace.append(("clone", index, twin.acting_entity(), twin.legal_actions(),
+                              twin.events_since(index - 1), twin.over))
+            way = index % 3
+            if way == 0:
+                trace.append(("events", game.events_since(index - 1)))
+            elif way == 1:
+                trace.append(("acting", game.acting_entity(), game.acting_seat()))
+            if index % OBSERVE_EVERY == 0:
+                trace.append(("observed", game.observation()))
+            if game.over:
+                break
+            # read after ``over``, the attributes show the settled game too
+            trace.append(("settled", game.deferred is None, game.round_number))
+            legal = game.legal_actions() if way else game.cached_legal_actions()
+            trace.append(("decision", index, game.acting_entity(), legal))
+            if deferred is not None:
+                seen["open" if not deferred.done else "done"] += 1
+            game.apply(choose_playing(rng, legal))
+        assert game.over
+    trace.append(("end", game.to_record(), game.events_since(-1), game.result()))
+    return trace, seen
+
+
+@pytest.mark.parametrize(("title", "seed", "options"), DRIVEN)
+def test_a_driver_looking_ahead_sees_what_one_settling_at_once_sees(
+        title: str, seed: int, options: dict[str, Any] | None) -> None:
+    """Every read of a playout looking ahead (legal sets at every decision, acting
+    entities, events, observations, clones, failures of wrong lays, the record, the
+    events and the result) equals that of a playout settling at once; the playout looking
+    ahead left track steps both open and finished to the reads that followed."""
+    probes = lays_of(title, seed, options)
+    plain, none = drive(title, seed, options, ahead=False, probes=probes)
+    ahead, seen = drive(title, seed, options, ahead=True, probes=probes)
+    assert not none
+    assert seen["open"] and seen["done"], seen
+    assert len(ahead) == len(plain)
+    for mine, theirs in zip(ahead, plain, strict=True):
+        assert mine == theirs
+
+
+def test_a_playout_looks_ahead_and_leaves_its_game_settled() -> None:
+    """``bench.positions.playout`` looks ahead (a deferred step is met) and returns a game
+    that does not; its visitor sees the settled game."""
+    met: list[bool] = []
+
+    def visit(game: Any, legal: list[Any]) -> None:
+        assert game.looking_ahead and game.deferred is None
+        met.append(bool(legal))
+
+    game = playout("soh", 4, 1003, visit=visit)
+    assert all(met) and "looking_ahead" not in vars(game) and game.deferred is None
