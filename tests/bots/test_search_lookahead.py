@@ -27,7 +27,7 @@ def positions(seed: int) -> list[Any]:
     """Copies of a seeded random SOH game at the decisions :data:`AT`."""
     game = new_game("soh", seat_names(4), None, seed)
     rng = random.Random(seed)
-    kept = []
+    kept: list[Any] = []
     while len(kept) < len(AT):
         if game.action_count in AT:
             kept.append(game.clone())
