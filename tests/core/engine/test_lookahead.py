@@ -20,6 +20,8 @@ from railhouse.engine.actions import Action, LayTile, from_builtins
 from railhouse.engine.errors import IllegalAction, RecordError
 from railhouse.engine.invariants import set_checking
 from railhouse.engine.record import new_game, replay, undo
+from railhouse.engine.rounds.base import Step
+from railhouse.engine.steps.track import TrackStep
 from railhouse_soh.importer import GAME_181446, import_18xx_games
 
 #: (title, seed) of the playouts replayed; each is cut at ``CUTS`` places
@@ -246,3 +248,31 @@ def test_a_playout_looks_ahead_and_leaves_its_game_settled() -> None:
 
     game = playout("soh", 4, 1003, visit=visit)
     assert all(met) and "looking_ahead" not in vars(game) and game.deferred is None
+
+
+def test_every_step_open_if_chosen_decides_as_the_core_track_step() -> None:
+    """Settling a deferred step by its listing rests on ``open_if_chosen``'s contract: its
+    ``auto()`` leaves it open, changing nothing, exactly when its listing is not empty.
+    For the core's track step that is ``any_lay() is bool(legal_actions())``: the listing
+    is the plain lays and the powers' lays, with Pass only beside one, and ``any_lay``
+    asks whether any of those is offered (``tests/core/engine/test_steps_track_listing``
+    compares the two at every track step of random games).  Every step of the installed
+    titles that is ``open_if_chosen`` lists and answers ``auto()`` with the core's code
+    (its overrides are the lays' inputs, which both read), so the proof covers it; a step
+    with its own must show its agreement first."""
+    new_game("soh", seat_names(4))  # the titles' modules, imported
+    new_game("1839", seat_names(4))
+    deferrable = [cls for cls in subclasses(Step)
+                  if cls.open_if_chosen and cls.__module__.startswith("railhouse")]
+    assert TrackStep in deferrable and len(deferrable) >= 3  # the core's and two titles'
+    for cls in deferrable:
+        assert issubclass(cls, TrackStep), cls
+        for name in ("legal_actions", "auto", "any_lay", "_plain_actions"):
+            assert getattr(cls, name) is getattr(TrackStep, name), (cls, name)
+
+
+def subclasses(cls: type[Any]) -> set[type[Any]]:
+    found: set[type[Any]] = set()
+    for sub in cls.__subclasses__():
+        found |= {sub, *subclasses(sub)}
+    return found
