@@ -189,6 +189,8 @@ def drive(title: str, seed: int, options: dict[str, Any] | None, *, ahead: bool,
         while True:
             index = game.action_count
             deferred = game.deferred
+            if index in probes and deferred is not None:
+                seen["probed"] += 1  # the wrong lays meet the deferred step
             for wrong in wrong_spellings(probes[index]) if index in probes else ():
                 with pytest.raises(IllegalAction) as failed:
                     game.apply(wrong)
@@ -231,7 +233,7 @@ def test_a_driver_looking_ahead_sees_what_one_settling_at_once_sees(
     plain, none = drive(title, seed, options, ahead=False, probes=probes)
     ahead, seen = drive(title, seed, options, ahead=True, probes=probes)
     assert not none
-    assert seen["open"] and seen["done"], seen
+    assert seen["open"] and seen["done"] and seen["probed"], seen
     assert len(ahead) == len(plain)
     for mine, theirs in zip(ahead, plain, strict=True):
         assert mine == theirs
