@@ -3,7 +3,10 @@
 proves it open by validating there, or else has its ``auto()`` asked first.  The games it
 makes are the games an action-by-action apply makes, at cuts of random playouts of both
 titles, of SOH under 18xx.games' rules and of the real game 181446, and a record that does
-not replay fails the same way."""
+not replay fails the same way.  A driver that lists and applies looks ahead too: a read of
+the game settles a deferred step by its listing, and every read of such a driver (legal
+sets, acting entities, events, observations, clones, wrong lays' failures, the record and
+the result) is what a driver settling at once reads."""
 
 from __future__ import annotations
 
