@@ -132,22 +132,29 @@ class Lookahead:
         repeat it)."""
         key = msgspec.json.encode(action)
         rollout = self.lines.get(key)
+        fresh = rollout is None
         if rollout is None:
             rollout = Rollout(self, self.game.clone())
-            rollout.apply(from_builtins(action))
-            self.rollouts += 1
-            self.lines[key] = rollout
-        while rollout.steps < STAGE_CAPS[stage]:
-            game = rollout.game
-            if game.over or reached(game, stage, self.game.round_number, rollout.operated):
-                break
-            rollout.operated |= getattr(game.round, "kind", "") == "operating"
-            if self.clock() > self.deadline:
-                raise OutOfTime
-            rollout.apply(rollout.greedy_action())
-            rollout.steps += 1
-            self.steps += 1
-        return self.value(rollout.game, rollout.revenues, INCOME_RUNS.get(stage, 1))
+        game = rollout.game
+        # the rollout lists and applies, reading the game through its API (``over``, the
+        # events, the observation) before its attributes: it may look ahead, so settling
+        # leaves the track step's "is there a lay?" to the listing that follows
+        with game.looking_ahead_in():
+            if fresh:
+                rollout.apply(from_builtins(action))
+                self.rollouts += 1
+                self.lines[key] = rollout
+            while rollout.steps < STAGE_CAPS[stage]:
+                if game.over or reached(game, stage, self.game.round_number,
+                                        rollout.operated):
+                    break
+                rollout.operated |= getattr(game.round, "kind", "") == "operating"
+                if self.clock() > self.deadline:
+                    raise OutOfTime
+                rollout.apply(rollout.greedy_action())
+                rollout.steps += 1
+                self.steps += 1
+        return self.value(game, rollout.revenues, INCOME_RUNS.get(stage, 1))
 
     def value(self, game: Any, last_revenues: dict[str, int] | None = None,
               runs: int = 1) -> int:

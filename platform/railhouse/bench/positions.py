@@ -15,6 +15,8 @@ import random
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from functools import partial
+from itertools import compress
+from operator import attrgetter
 from typing import Any
 
 from railhouse.engine.actions import Action, Bankrupt, Concede, LegalAction, ProposeWinner
@@ -23,14 +25,32 @@ from railhouse.testing.conformance import choose
 
 GIVING_UP = (Concede, Bankrupt, ProposeWinner)
 
+_action_of = attrgetter("action")
+
 #: a playout longer than this is a bug in the title, not a long game
 MAX_ACTIONS = 20_000
 
 
 def choose_playing(rng: random.Random, legal: list[LegalAction]) -> Action:
-    """A uniform legal choice, never conceding or going bankrupt while there is another."""
-    playing = [c for c in legal if not isinstance(c.action, GIVING_UP)]
+    """A uniform legal choice, never conceding or going bankrupt while there is another.
+    The choices that do not give up are picked out by iterators in C (a random playout
+    filters every legal set, a track step's hundred lays among them): each choice's kind,
+    whether that kind plays on (:data:`_PLAYS_ON`), and the choices it does for."""
+    playing = list(compress(legal, map(_PLAYS_ON.__getitem__,
+                                       map(type, map(_action_of, legal)))))
     return choose(rng, playing or legal)
+
+
+class _KindsPlayingOn(dict[type, bool]):
+    """Whether an action of a kind plays on (is no way of giving up, :data:`GIVING_UP`),
+    decided on a kind's first sight (``__missing__``) and kept."""
+
+    def __missing__(self, kind: type) -> bool:
+        plays_on = self[kind] = not issubclass(kind, GIVING_UP)
+        return plays_on
+
+
+_PLAYS_ON = _KindsPlayingOn()
 
 
 def seat_names(players: int) -> list[str]:
@@ -45,16 +65,20 @@ def playout(
     visit: Callable[[Any, list[Any]], None] | None = None,
 ) -> Any:
     """Play one seeded random game to its end; ``visit(game, legal)`` is called before each
-    action (it must not change the game).  Returns the finished game."""
+    action (it must not change the game; it sees the game settled).  Returns the finished
+    game.  The game looks ahead (``Game.looking_ahead_in``): it only lists and applies, so
+    settling leaves the track step's "is there a lay?" to the listing that follows."""
     game = new_game(title_id, seat_names(players), None, seed)
     rng = random.Random(seed)
-    while not game.over:
-        legal = game.legal_actions()
-        if visit is not None:
-            visit(game, legal)
-        game.apply(choose_playing(rng, legal))
-        if game.action_count > MAX_ACTIONS:
-            raise RuntimeError(f"{title_id} seed {seed}: no game end after {MAX_ACTIONS} actions")
+    with game.looking_ahead_in():
+        while not game.over:
+            legal = game.legal_actions()
+            if visit is not None:
+                visit(game, legal)
+            game.apply(choose_playing(rng, legal))
+            if game.action_count > MAX_ACTIONS:
+                raise RuntimeError(
+                    f"{title_id} seed {seed}: no game end after {MAX_ACTIONS} actions")
     return game
 
 

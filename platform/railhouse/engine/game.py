@@ -173,6 +173,8 @@ class Game(LegalSetCache, LookAhead):
     # -- public API (railhouse.engine.api.GameAPI) ---------------------------------------
     @property
     def over(self) -> bool:
+        if self.deferred is not None:  # looking ahead: the settled game's answer
+            self.settle_deferred()
         return self.end_reason is not None
 
     @property
@@ -186,6 +188,8 @@ class Game(LegalSetCache, LookAhead):
         return self._at + 1
 
     def decider(self) -> Decider[Any] | None:
+        if self.deferred is not None:  # looking ahead: the settled game's decider
+            self.settle_deferred()
         if self.end_reason is not None:
             return None
         pending = self.pending
@@ -202,7 +206,11 @@ class Game(LegalSetCache, LookAhead):
     def legal_actions(self) -> list[LegalAction]:
         """The complete legal set for the acting entity, always computed afresh (so a
         caller that changed the state directly, as tests do, never sees a stale set) and
-        stored for ``apply``'s validation of the answer (see :meth:`legal_for`)."""
+        stored for ``apply``'s validation of the answer (see :meth:`legal_for`).  Within
+        :meth:`looking_ahead_in`, where only ``apply`` changes the game, the sets computed
+        since the last action are current: it serves them (:meth:`cached_legal_actions`)."""
+        if self.looking_ahead:
+            return self.cached_legal_actions()
         decider = self.decider()
         if decider is None:
             return []
@@ -270,6 +278,8 @@ class Game(LegalSetCache, LookAhead):
             check_invariants(self)
 
     def observation(self) -> dict[str, Any]:
+        if self.deferred is not None:
+            self.settle_deferred()
         return observe(self)
 
     def events_since(self, index: int) -> list[Event]:
@@ -279,6 +289,8 @@ class Game(LegalSetCache, LookAhead):
         scan of the whole game's events; an action's event is made from the action log as
         it is read (:func:`action_event`: the same event each time, as actions are
         immutable), so ``apply`` converts no action for an event nobody reads."""
+        if self.deferred is not None:  # looking ahead: settling may record more
+            self.settle_deferred()
         events = self._events
         recorded = events.since(bisect_left(events, index, key=_event_index))
         first = max(index, 0)
@@ -306,10 +318,22 @@ class Game(LegalSetCache, LookAhead):
     def clone(self) -> Game:
         """An independent copy that shares every immutable value with this game
         (:mod:`railhouse.engine.cloning`)."""
+        if self.looking_ahead:
+            return self._settled_copy({})
         return deepcopy_game(self, {})
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Game:
+        if self.looking_ahead:
+            return self._settled_copy(memo)
         return deepcopy_game(self, memo)
+
+    def _settled_copy(self, memo: dict[int, Any]) -> Game:
+        """A copy made within :meth:`looking_ahead_in`: of the settled game, and outside
+        it (:meth:`detach_clone`)."""
+        self.settle_deferred()
+        twin = deepcopy_game(self, memo)
+        self.detach_clone(twin)
+        return twin
 
     @property
     def rng(self) -> random.Random:

@@ -79,10 +79,12 @@ class Step(Decider[G]):
     """One step of an operating turn (or any turn made of steps)."""
 
     #: True where :meth:`auto` only asks whether the step has a choice (changing nothing
-    #: while it has one) and :meth:`validate` admits only listed choices besides Pass: a
-    #: validated choice then proves the step open, so settling that knows the next action
-    #: (:mod:`railhouse.engine.lookahead`, a replay) leaves the question to it
-    #: (:meth:`open_choice`) instead of searching for a choice first
+    #: while it has one), it has one exactly when its listing (:meth:`legal_actions`) is
+    #: not empty (as :meth:`auto` here decides), and :meth:`validate` admits only listed
+    #: choices besides Pass: a validated choice or a listing with a choice then proves the
+    #: step open, so settling that knows what comes next (:mod:`railhouse.engine.lookahead`:
+    #: a replay's next action, a driver's listing) leaves the question to it
+    #: (:meth:`open_choice`, ``LookAhead.settle_deferred``) instead of searching first
     open_if_chosen = False
 
     def __init__(self, game: G, entity: str) -> None:

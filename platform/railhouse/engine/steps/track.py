@@ -63,7 +63,9 @@ class TrackStep(MapStep[G, T]):
     lays, then pass (or stop when no lay is left)."""
 
     rule = "track"
-    #: :meth:`auto` asks :meth:`any_lay` alone, :meth:`validate` admits listed lays alone
+    #: :meth:`auto` asks :meth:`any_lay` alone, which is True exactly when the listing is
+    #: not empty (:meth:`legal_actions` lists Pass only beside a lay); :meth:`validate`
+    #: admits listed lays alone
     open_if_chosen = True
     #: the turn's lays; the default is the common one lay or upgrade
     tile_lays: tuple[LaySlot, ...] = (LaySlot(),)
