@@ -365,7 +365,8 @@ def test_a_list_of_plain_objects_copies_like_deepcopy() -> None:
     first = Holder("a", [1], shared)
     listed = [first, Holder("b", shared), first, Holder("c", [], None)]
     listed[3].link = listed  # back to the list holding it
-    for copied in (fast_deepcopy(listed, {}), copy.deepcopy(listed)):
+    copies: list[list[Holder]] = [fast_deepcopy(listed, {}), copy.deepcopy(listed)]
+    for copied in copies:
         assert copied[0] is copied[2] is not first and copied[3].link is copied
         assert copied[0].link is copied[1].items is not shared
         assert [type(h) for h in copied] == [Holder] * 4
