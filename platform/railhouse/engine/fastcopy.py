@@ -113,6 +113,10 @@ def _copy_list(value: list[Any], memo: dict[int, Any]) -> list[Any]:
                 done = new(cls)
                 done.__dict__ = dict(item.__dict__)
                 memo[id(item)] = done
+            elif copier is _copy_open_object:  # a turn's steps: one call fewer each
+                done = new(cls)
+                memo[id(item)] = done
+                done.__dict__ = _copy_state(item.__dict__, memo)
             else:
                 done = fast_deepcopy(item, memo) if copier is None else copier(item, memo)
         append(done)

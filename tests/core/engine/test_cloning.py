@@ -348,6 +348,36 @@ def test_fast_deepcopy_copies_like_deepcopy() -> None:
     assert fast["generic"].items[0] is tree
 
 
+class Holder:
+    """A plain object in a list (as a turn's steps): its state is copied inline by
+    ``_copy_list``."""
+
+    def __init__(self, name: str, items: list[int], link: object = None) -> None:
+        self.name, self.items, self.link = name, items, link
+
+
+def test_a_list_of_plain_objects_copies_like_deepcopy() -> None:
+    """``_copy_list`` copies a list's plain objects with their state copy inlined: their
+    mutable members deep-copied, a member reached twice (or the list itself) one copy,
+    an object listed twice one copy, like ``copy.deepcopy``."""
+    fast_deepcopy([Holder("warm", [])], {})  # the copier chosen: the next copy inlines it
+    shared = [9]
+    first = Holder("a", [1], shared)
+    listed = [first, Holder("b", shared), first, Holder("c", [], None)]
+    listed[3].link = listed  # back to the list holding it
+    copies: list[list[Holder]] = [fast_deepcopy(listed, {}), copy.deepcopy(listed)]
+    for copied in copies:
+        assert copied[0] is copied[2] is not first and copied[3].link is copied
+        assert copied[0].link is copied[1].items is not shared
+        assert [type(h) for h in copied] == [Holder] * 4
+        assert [h.name for h in copied] == ["a", "b", "a", "c"]
+        assert [h.items for h in copied] == [h.items for h in listed]
+        assert not any(a.items is b.items for a, b in zip(copied, listed, strict=True))
+        for holder in copied:
+            holder.items.append(2)
+        assert [h.items for h in listed] == [[1], [9], [1], []]
+
+
 class PartlySet:
     """A slots class whose second slot may be unset."""
 
