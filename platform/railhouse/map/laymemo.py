@@ -260,21 +260,29 @@ def supply_out(board: Board) -> frozenset[str]:
     return frozenset([t for t in board.map.tiles if not available(t)])
 
 
+def facing_track(board: Board, coord: str, ruled: int) -> int:
+    """The mask of the edges in ``ruled`` (the hex's edges under an edge rule) across
+    which the neighbour has track facing ``coord``: where a new connection pays the
+    edge's cost or meets its barrier (``lays``), and so part of :func:`hex_key`."""
+    facing = 0
+    if ruled:
+        neighbours = board.map.neighbours[coord]
+        for edge in EDGES_OF[ruled]:
+            nb = neighbours[edge]
+            if nb is not None and track_sides(board, nb) >> (edge + 3) % 6 & 1:
+                facing |= 1 << edge
+    return facing
+
+
 def hex_key(
     board: Board, inputs: ListingInputs, coord: str, candidates: frozenset[str],
-    reached_mask: int, has_token: bool, released: frozenset[str], ruled: int,
+    reached_mask: int, has_token: bool, released: frozenset[str], ruled: int, facing: int,
 ) -> tuple[object, ...]:
     """Everything of the board and the company that the lays on ``coord`` depend on
     (module docstring): of the supply, only whether the tiles that may replace the
     hex's one (``candidates``) are left; ``ruled``: the mask of the hex's edges under an
-    edge rule (where it matters whether the neighbour has track facing the hex)."""
-    facing = 0
-    if ruled:
-        neighbours = board.map.neighbours[coord]
-        for edge in _EDGES_OF[ruled]:
-            nb = neighbours[edge]
-            if nb is not None and track_sides(board, nb) >> (edge + 3) % 6 & 1:
-                facing |= 1 << edge
+    edge rule, where it matters whether the neighbour has track facing the hex
+    (``facing``, :func:`facing_track`)."""
     return (coord, board.tiles.get(coord), 0 if has_token else reached_mask, has_token,
             candidates & inputs.out, inputs.markers.get(coord, ()),
             (facing, released) if ruled else None)
@@ -293,12 +301,12 @@ def ruled_edges(mapdef: MapDef) -> dict[str, int]:
 
 
 #: per mask of hex edges, the edges in it
-_EDGES_OF = tuple(tuple(edge for edge in range(6) if mask >> edge & 1) for mask in range(64))
+EDGES_OF = tuple(tuple(edge for edge in range(6) if mask >> edge & 1) for mask in range(64))
 
 
 def _across(neighbours: tuple[str | None, ...], mask: int) -> list[str | None]:
     """The neighbours of a hex across the edges in ``mask``."""
-    return [neighbours[edge] for edge in _EDGES_OF[mask]]
+    return [neighbours[edge] for edge in EDGES_OF[mask]]
 
 
 def track_sides(board: Board, coord: str) -> int:
