@@ -206,10 +206,6 @@ def _out_after(board: Board, prev: _Revision, snap: dict[str, int | None]
     return (was_out ^ flips if flips else was_out), flips
 
 
-#: a tile without an entry in a supply (told apart from None, an unlimited count)
-_ABSENT = object()
-
-
 def _supply_changed(prev: _Revision, snap: dict[str, int | None],
                     suspects: set[str]) -> list[str] | set[str]:
     """The tiles whose entry differs between ``prev.supply`` and ``snap`` (a copy of the
@@ -218,22 +214,21 @@ def _supply_changed(prev: _Revision, snap: dict[str, int | None],
     were is ``prev.supply`` (one dict comparison, so any other change is seen too; then
     every entry is compared).  ``snap`` is put back as it was."""
     before = prev.supply
-    saved = []
+    saved = [(tile, snap.get(tile), tile in snap) for tile in suspects]
     for tile in suspects:
-        now, was = snap.get(tile, _ABSENT), before.get(tile, _ABSENT)
-        saved.append((tile, now, was))
-        if was is _ABSENT:
-            snap.pop(tile, None)
+        if tile in before:
+            snap[tile] = before[tile]
         else:
-            snap[tile] = was
+            snap.pop(tile, None)
     same = snap == before
-    for tile, now, _ in saved:
-        if now is _ABSENT:
-            snap.pop(tile, None)
+    for tile, count, held in saved:
+        if held:
+            snap[tile] = count
         else:
-            snap[tile] = now
+            snap.pop(tile, None)
     if same:
-        return [tile for tile, now, was in saved if now != was]
+        return [tile for tile, count, held in saved
+                if held != (tile in before) or count != before.get(tile)]
     return {tile for tile, _ in snap.items() ^ before.items()}
 
 
