@@ -214,8 +214,9 @@ def _supply_changed(prev: _Revision, snap: dict[str, int | None],
     were is ``prev.supply`` (one dict comparison, so any other change is seen too; then
     every entry is compared).  ``snap`` is put back as it was."""
     before = prev.supply
-    saved = [(tile, snap.get(tile), tile in snap) for tile in suspects]
+    saved = []
     for tile in suspects:
+        saved.append((tile, snap.get(tile), tile in snap))
         if tile in before:
             snap[tile] = before[tile]
         else:
