@@ -114,7 +114,7 @@ def listing_inputs(board: Board) -> ListingInputs:
 
 class _Revision(NamedTuple):
     """A board revision as its per-hex lays were found there: its ``track_version`` and
-    ``Board.laid`` (which hexes got tiles since, :func:`carried`), copies of the tiles
+    ``Board.laid`` (which hexes got tiles since, :func:`carried`), a copy of the tiles
     laid and of the supply, the tiles out of it (:func:`supply_out`), its
     :func:`hex_markers`, and the lays per hex (``listing_inputs``)."""
 
@@ -156,13 +156,11 @@ def carried(board: Board, markers: dict[str, tuple[object, ...]]
     prev: _Revision | None = board.cache.get(LAST_REVISION)
     lays: dict[str, HexEntries] = {}
     flipped: frozenset[str] = frozenset()  # tiles gone from the supply or back in it
+    snap = supply.copy()  # (this revision's copy, kept for the next one)
     if prev is None:
         out = supply_out(board)
-    elif supply == prev.supply:
-        out = prev.out
     else:
-        out = _out_after(board, prev)
-        flipped = out ^ prev.out
+        out, flipped = _out_after(board, prev, snap)
     since = -1 if prev is None else board.track_version - prev.track_version
     if prev is not None and 0 <= since == len(laid) - len(prev.laid) and (
             laid is prev.laid or laid[:len(prev.laid)] == prev.laid):
@@ -191,47 +189,63 @@ def carried(board: Board, markers: dict[str, tuple[object, ...]]
                         del lays[coord]
                     break
     board.cache[LAST_REVISION] = _Revision(board.track_version, laid, board.tiles.copy(),
-                                           supply.copy(), out,
-                                           markers, lays)
+                                           snap, out, markers, lays)
     return lays, out
 
 
-def _out_after(board: Board, prev: _Revision) -> frozenset[str]:
+def _out_after(board: Board, prev: _Revision, snap: dict[str, int | None]
+               ) -> tuple[frozenset[str], frozenset[str]]:
     """:func:`supply_out` now, from the one of ``prev`` and the tiles whose supply entry
-    differs from ``prev.supply`` (a lay changes one or two): only those can have gone out
-    or come back."""
-    changed = _supply_changed(board, prev)
-    available, tiles = board.available, board.map.tiles
-    return prev.out.difference(changed).union(
-        [tile for tile in changed if tile in tiles and not available(tile)])
+    differs from ``prev.supply`` (``snap``: a copy of the supply now; a lay changes one
+    or two: only those can have gone out or come back), and the tiles that did (when
+    none did, the out tiles are ``prev.out`` itself)."""
+    changed = _supply_changed(prev, snap, _lay_suspects(board, prev))
+    available, tiles, was_out = board.available, board.map.tiles, prev.out
+    flips = frozenset([tile for tile in changed
+                       if (tile in was_out) != (tile in tiles and not available(tile))])
+    return (was_out ^ flips if flips else was_out), flips
 
 
-def _supply_changed(board: Board, prev: _Revision) -> set[str] | list[str]:
-    """The tiles whose supply entry differs from ``prev.supply``.  A lay takes its tile
-    and gives back the one it replaced: those of the hexes laid since (``Board.laid``,
-    their tiles then and now) are looked at alone when the supply with only them
-    changed is the board's (a dict comparison: so any other change is seen too, and
-    then every entry is compared)."""
-    supply, before = board.supply, prev.supply
+def _supply_changed(prev: _Revision, snap: dict[str, int | None],
+                    suspects: set[str]) -> list[str] | set[str]:
+    """The tiles whose entry differs between ``prev.supply`` and ``snap`` (a copy of the
+    supply now).  A lay takes its tile and gives back the one it replaced
+    (``suspects``): they are looked at alone when ``snap`` with their entries as they
+    were is ``prev.supply`` (one dict comparison, so any other change is seen too; then
+    every entry is compared).  ``snap`` is put back as it was."""
+    before = prev.supply
+    saved = []
+    for tile in suspects:
+        saved.append((tile, snap.get(tile), tile in snap))
+        if tile in before:
+            snap[tile] = before[tile]
+        else:
+            snap.pop(tile, None)
+    same = snap == before
+    for tile, count, held in saved:
+        if held:
+            snap[tile] = count
+        else:
+            snap.pop(tile, None)
+    if same:
+        return [tile for tile, count, held in saved
+                if held != (tile in before) or count != before.get(tile)]
+    return {tile for tile, _ in snap.items() ^ before.items()}
+
+
+def _lay_suspects(board: Board, prev: _Revision) -> set[str]:
+    """The tiles lays since ``prev`` took or gave back: those on the hexes laid since
+    (the last ones of ``Board.laid``), then and now."""
     since = board.track_version - prev.track_version
     laid = board.laid
+    suspects: set[str] = set()
     if 0 < since <= len(laid):
-        suspects = set()
         was, now = prev.tiles.get, board.tiles.get
         for coord in laid[len(laid) - since:]:
             for found in (was(coord), now(coord)):
                 if found is not None:
                     suspects.add(found[0])
-        expected = before.copy()
-        for tile in suspects:
-            if tile in supply:
-                expected[tile] = supply[tile]
-            else:
-                expected.pop(tile, None)
-        if expected == supply:
-            return [tile for tile in suspects
-                    if (tile in supply) != (tile in before) or supply.get(tile) != before.get(tile)]
-    return {tile for tile, _ in supply.items() ^ before.items()}
+    return suspects
 
 
 def supply_out(board: Board) -> frozenset[str]:
@@ -242,21 +256,29 @@ def supply_out(board: Board) -> frozenset[str]:
     return frozenset([t for t in board.map.tiles if not available(t)])
 
 
+def facing_track(board: Board, coord: str, ruled: int) -> int:
+    """The mask of the edges in ``ruled`` (the hex's edges under an edge rule) across
+    which the neighbour has track facing ``coord``: where a new connection pays the
+    edge's cost or meets its barrier (``lays``), and so part of :func:`hex_key`."""
+    facing = 0
+    if ruled:
+        neighbours = board.map.neighbours[coord]
+        for edge in EDGES_OF[ruled]:
+            nb = neighbours[edge]
+            if nb is not None and track_sides(board, nb) >> (edge + 3) % 6 & 1:
+                facing |= 1 << edge
+    return facing
+
+
 def hex_key(
     board: Board, inputs: ListingInputs, coord: str, candidates: frozenset[str],
-    reached_mask: int, has_token: bool, released: frozenset[str], ruled: int,
+    reached_mask: int, has_token: bool, released: frozenset[str], ruled: int, facing: int,
 ) -> tuple[object, ...]:
     """Everything of the board and the company that the lays on ``coord`` depend on
     (module docstring): of the supply, only whether the tiles that may replace the
     hex's one (``candidates``) are left; ``ruled``: the mask of the hex's edges under an
-    edge rule (where it matters whether the neighbour has track facing the hex)."""
-    facing = 0
-    if ruled:
-        neighbours = board.map.neighbours[coord]
-        for edge in _EDGES_OF[ruled]:
-            nb = neighbours[edge]
-            if nb is not None and track_sides(board, nb) >> (edge + 3) % 6 & 1:
-                facing |= 1 << edge
+    edge rule, where it matters whether the neighbour has track facing the hex
+    (``facing``, :func:`facing_track`)."""
     return (coord, board.tiles.get(coord), 0 if has_token else reached_mask, has_token,
             candidates & inputs.out, inputs.markers.get(coord, ()),
             (facing, released) if ruled else None)
@@ -275,12 +297,12 @@ def ruled_edges(mapdef: MapDef) -> dict[str, int]:
 
 
 #: per mask of hex edges, the edges in it
-_EDGES_OF = tuple(tuple(edge for edge in range(6) if mask >> edge & 1) for mask in range(64))
+EDGES_OF = tuple(tuple(edge for edge in range(6) if mask >> edge & 1) for mask in range(64))
 
 
 def _across(neighbours: tuple[str | None, ...], mask: int) -> list[str | None]:
     """The neighbours of a hex across the edges in ``mask``."""
-    return [neighbours[edge] for edge in _EDGES_OF[mask]]
+    return [neighbours[edge] for edge in EDGES_OF[mask]]
 
 
 def track_sides(board: Board, coord: str) -> int:

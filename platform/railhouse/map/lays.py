@@ -32,12 +32,13 @@ from railhouse.map.laycands import Candidate, candidate_ids, static_candidates
 from railhouse.map.laycands import next_tiles as next_tiles  # re-exported
 from railhouse.map.layhexes import OpenHex, open_hexes_now
 from railhouse.map.laymemo import (
+    EDGES_OF,
     HEX_ENTRIES_LIMIT,
     ListingInputs,
+    facing_track,
     hex_key,
     listing_inputs,
     ruled_edges,
-    track_sides,
 )
 from railhouse.map.laysig import listed_turn as listed_turn  # re-exported for the steps
 from railhouse.map.mapdef import WHITE, MapDef
@@ -160,14 +161,15 @@ def _memo_hex_lays(
     hexes whose inputs changed (asked on a miss of the revision's lays)."""
     old, old_rot = board.tile_at(coord)
     ruled = ruled_edges(board.map).get(coord, 0)
+    facing = facing_track(board, coord, ruled)
     candidates = candidate_ids(board.map, coord, old, old_rot)
     key = (hex_key(board, inputs, coord, candidates, reached_mask, has_token, op.released,
-                   ruled), colors)
+                   ruled, facing), colors)
     memo = inputs.memo
     base: HexLays | None = memo.get(key)
     if base is None:
         fitting = list(_fitting(board, op, colors, coord, reached_mask, has_token,
-                                inputs.markers, inputs.out))
+                                inputs.markers, inputs.out, facing))
         base = memo[key] = HexLays(coord, fitting, upgrade, candidates)
     return base
 
@@ -190,12 +192,14 @@ def _open_hexes(board: Board, op: Operator, opts: LayOptions,
 def _fitting(
     board: Board, op: Operator, colors: frozenset[str], coord: str, reached_mask: int,
     has_token: bool, markers: dict[str, tuple[object, ...]], out: frozenset[str],
+    facing: int,
 ) -> Iterator[tuple[Candidate, int]]:
     """The candidates of ``colors`` on ``coord`` that are legal now, with their cost
     (without the step's fee), in order.  ``markers``: the board's tokens and
     reservations per hex (:func:`~railhouse.map.laymemo.hex_markers`; a hex without
     any holds no token to fit); ``out``: the tiles not in the supply
-    (:func:`~railhouse.map.laymemo.supply_out`)."""
+    (:func:`~railhouse.map.laymemo.supply_out`); ``facing``: the hex's ruled edges with
+    track facing them (:func:`~railhouse.map.laymemo.facing_track`)."""
     old, old_rot = board.tile_at(coord)
     upgrade = old.color != WHITE
     old_mask = orient(old, old_rot).edge_mask
@@ -205,15 +209,14 @@ def _fitting(
     # whether the markers fit, per new tile and city map: all :func:`_tokens_fit` reads
     # of a shape (its turns over the old tile fit alike)
     fits: dict[tuple[str, tuple[int, ...]], bool] = {}
-    ruled = ruled_edges(board.map).get(coord, 0)
     for cand in static_candidates(board.map, coord, old, old_rot):
         new = cand.shape.new
         if new.color not in colors or new.id in out:
             continue
         if not has_token and not cand.edge_mask & reached_mask:
             continue
-        new_edges = cand.edge_mask & ~old_mask
-        cost = _edge_cost(board, op, coord, new_edges) if new_edges & ruled else 0
+        crossing = cand.edge_mask & ~old_mask & facing
+        cost = _edge_cost(board, op, coord, crossing) if crossing else 0
         if cost is None:
             continue
         if holds:
@@ -226,21 +229,15 @@ def _fitting(
         yield cand, cost + hex_cost
 
 
-def _edge_cost(board: Board, op: Operator, coord: str, new_edges: int) -> int | None:
-    """Cost of the new connections (None if one crosses an active barrier)."""
-    if not new_edges & ruled_edges(board.map).get(coord, 0):
-        return 0
+def _edge_cost(board: Board, op: Operator, coord: str, crossing: int) -> int | None:
+    """Cost of the new connections across the edges of ``crossing`` (new track ends
+    there, under an edge rule, facing the neighbour's track); None if one crosses an
+    active barrier."""
+    rules, released = board.map.edge_rule_at, op.released
     cost = 0
-    for edge in range(6):
-        if not new_edges >> edge & 1:
-            continue
-        rule = board.map.edge_rule_at.get((coord, edge))
-        if rule is None:
-            continue
-        nb = board.map.neighbour(coord, edge)
-        if nb is None or not track_sides(board, nb) >> ((edge + 3) % 6) & 1:
-            continue
-        if rule.barrier_until is not None and rule.barrier_until not in op.released:
+    for edge in EDGES_OF[crossing]:
+        rule = rules[coord, edge]
+        if rule.barrier_until is not None and rule.barrier_until not in released:
             return None
         cost += rule.cost
     return cost

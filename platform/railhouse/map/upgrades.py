@@ -104,11 +104,13 @@ def shape_upgrades(old: TileDef, new: TileDef,
     delta the first shape is the default (cities in order where the track allows).
     ``cache``: a map's ``_cache``, where the tiles' :func:`connections` are kept."""
     old_pairs, old_stops = _connections(cache, old, 0)
-    distinct = _distinct_stops(old, new)
+    distinct = _distinct_stops(old, new) if old.stops else ()
     out = []
-    for delta in range(6):
-        pairs, stops = _connections(cache, new, delta)
+    for delta, (pairs, stops) in enumerate(_turns(cache, new)):
         if not old_pairs <= pairs:
+            continue
+        if not old.stops:  # plain track: one way to keep it, no stop to carry
+            out.append(UpgradeShape(new, delta, (), ()))
             continue
         seen: set[tuple[int, ...]] = set()
         for stop_map in _stop_maps(old, new, old_stops, stops, distinct):
@@ -132,6 +134,20 @@ def _connections(cache: dict[Any, Any] | None, t: TileDef,
     if hit is None:
         hit = cache[key] = (connections(t, 0) if rotation == 0 else
                             _turned(_connections(cache, t, 0), rotation))
+    return hit
+
+
+def _turns(cache: dict[Any, Any] | None, t: TileDef
+           ) -> tuple[tuple[frozenset[tuple[int, int]], tuple[int, ...]], ...]:
+    """:func:`_connections` of ``t`` at each rotation 0-5, kept together in ``cache``
+    per tile (:func:`shape_upgrades` tries every turn of a new tile over each old one
+    it may replace: one look-up, not six)."""
+    if cache is None:
+        return tuple(connections(t, rotation) for rotation in range(6))
+    key = ("turns", id(t))
+    hit: tuple[tuple[frozenset[tuple[int, int]], tuple[int, ...]], ...] | None = cache.get(key)
+    if hit is None:
+        hit = cache[key] = tuple(_connections(cache, t, rotation) for rotation in range(6))
     return hit
 
 

@@ -16,9 +16,11 @@ from railhouse.map.laycands import next_tiles
 from railhouse.map.mapdef import MapDef
 from railhouse.map.tiles import CITY, JUNCTION, TOWN, TileDef
 from railhouse.map.upgrades import (
+    UpgradeShape,
     _connections,
     _distinct_stops,
     _stop_maps,
+    city_map,
     connections,
     kind_compatible,
     shape_upgrades,
@@ -110,3 +112,32 @@ def test_stop_maps_equal_the_kind_by_kind_rule(title: str) -> None:
                 assert found == expected, (old.id, new.id, delta)
                 checked += len(found)
     assert checked > 1000
+
+
+@pytest.mark.parametrize("title", ["soh", "1839"])
+def test_shapes_equal_every_turn_and_stop_map_tried(title: str) -> None:
+    """Every pair of the map's tiles (any colours): the shapes, with the turns of the
+    new tile kept per tile and a tile without stops taken at once, are those of every
+    turn whose connections hold the old ones, one per distinct city map of the stop
+    maps (``_stop_maps``, which gives a stopless tile its one empty map), in order."""
+    mapdef = _title_map(title)
+    cache: dict[object, object] = {}
+    checked = 0
+    for old in _tiles(mapdef):
+        old_pairs, old_stops = connections(old, 0)
+        for new in mapdef.tiles.values():
+            expected = []
+            for delta in range(6):
+                pairs, stops = connections(new, delta)
+                if old_pairs <= pairs:
+                    maps = _stop_maps(old, new, old_stops, stops, _distinct_stops(old, new))
+                    first = {city_map(old, new, m): m for m in reversed(maps)}
+                    expected += [UpgradeShape(new, delta, m, c) for c, m in first.items()]
+            found = shape_upgrades(old, new, cache)
+            assert sorted(found, key=_order) == sorted(expected, key=_order), (old.id, new.id)
+            checked += len(found)
+    assert checked > 900
+
+
+def _order(shape: UpgradeShape) -> tuple[object, ...]:
+    return shape.delta, shape.stop_map
