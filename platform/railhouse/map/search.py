@@ -108,28 +108,16 @@ def first_descent(
     ``(best, best_pick, best_values)`` as :class:`BranchAndBound` would leave them, or
     None.
 
-    The first descent of :meth:`BranchAndBound._rec` (:func:`descend`) gives every
-    train, in :func:`search_order`, its first candidate sharing no unit with the picks
-    before it (and coming after an equal train's pick): with the incumbent no better
-    than the picks so far, no bound cuts a pick worth something.  When those picks add
-    up to :func:`descent_bound`, a bound on every solution, or to
-    :func:`deviation_bound`, a bound on every other solution, they are optimal; the
-    search keeps the first optimum it meets (an incumbent is replaced only by a better
-    one), and it meets the descent's first, so it answers the same.  ``plan``:
+    The first descent of :meth:`BranchAndBound._rec` gives every train, in
+    :func:`search_order`, its first candidate sharing no unit with the picks before it
+    (and coming after an equal train's pick): with the incumbent no better than the
+    picks so far, no bound cuts a pick worth something.  When those picks add up to
+    :func:`descent_bound`, a bound on every solution, they are optimal;
+    the search keeps the first optimum it meets (an incumbent is replaced only by a
+    better one), and it meets the descent's first, so it answers the same.  ``plan``:
     :func:`picking_order`, if the caller made it."""
+    n = len(trains)
     order, prev = picking_order(trains, cands) if plan is None else plan
-    total, pick, values = descend(g, cands, order, prev)
-    if total != descent_bound(cands) and total < deviation_bound(cands, order, prev, pick, values):
-        return None
-    return total, pick, values
-
-
-def descend(g: TrackGraph, cands: list[list[Cand]], order: list[int],
-            prev: list[int]) -> tuple[int, list[int], list[int]]:
-    """The first descent of the search in the picking order ``order`` (``prev`` its
-    equal trains, :func:`picking_order`): its total and, per train, its pick and what
-    the pick adds (centres counted once where candidates say so)."""
-    n = len(cands)
     pick, values = [NONE] * n, [0] * n
     used: set[int] = set()
     total = counted = 0
@@ -151,55 +139,9 @@ def descend(g: TrackGraph, cands: list[list[Cand]], order: list[int],
                 total += gain
                 used.update(c.units)
                 break
+    if total != descent_bound(cands):
+        return None
     return total, pick, values
-
-
-def deviation_bound(cands: list[list[Cand]], order: list[int], prev: list[int],
-                    pick: list[int], values: list[int]) -> int:
-    """A bound on every solution but the first descent's (``pick`` and ``values``, its
-    picks and their gains; ``order`` and ``prev`` as :func:`picking_order`).
-
-    Such a solution first differs from the descent at some position ``p`` of ``order``,
-    where the train picks a later candidate of its list than the descent did (the
-    earlier ones share a unit with the same picks before ``p``, or come before an equal
-    train's pick), or none.  So it is worth at most the descent's gains before ``p``;
-    plus, for that train and the equal trains after it on the same list (each picking
-    after the one before), the values of the candidates following the descent's pick
-    (lists are sorted best first); plus the best ``m`` values of every other list
-    among the trains after ``p`` (``m`` its trains there: two trains never run one
-    route).  Where the descent picked nothing at ``p``, no solution differs from it
-    first there (nothing later is free, and equal trains after it pick nothing).  A
-    descent worth this much is optimal: this proves it where :func:`descent_bound`
-    does not, when the trains' best routes overlap."""
-    n = len(order)
-    group: list[int] = []  # per position, the first position of its run of equal trains
-    for pos in range(n):
-        q = prev[pos]
-        group.append(pos if q < 0 else group[q])
-    bound = prefix = 0
-    for p in range(n):
-        i = order[p]
-        k = pick[i]
-        if k != NONE:
-            own = cands[i]
-            at = k + 1  # own's next candidate, for the train at p and then each twin
-            worth = prefix + own[at].value if at < len(own) else prefix
-            taken: dict[int, int] = {}  # per other list, its trains after p so far
-            for q in range(p + 1, n):
-                lst = cands[order[q]]
-                if lst is own and group[q] == group[p]:
-                    at += 1
-                    if at < len(own):
-                        worth += own[at].value
-                else:
-                    m = taken.get(id(lst), 0)
-                    if m < len(lst):
-                        worth += lst[m].value
-                    taken[id(lst)] = m + 1
-            if worth > bound:
-                bound = worth
-        prefix += values[i]
-    return bound
 
 
 def descent_bound(cands: list[list[Cand]]) -> int:
