@@ -103,33 +103,22 @@ def company_graph(board: Board, op: Operator, rules: RouteRules) -> RouteGraph:
             hit = last.graph
         elif last is not None and _unchanged(last, net, reached, rules):
             hit = last.graph
-            board.cache[last_key] = _last(hit, net, reached, last.members)
+            board.cache[last_key] = last._replace(net=net, reached=reached)
         else:
             hit, members = _made(net, reached, rules)
-            board.cache[last_key] = _last(hit, net, reached, members)
+            board.cache[last_key] = _Last(hit, net, reached, members)
         board.cache[key] = hit
     return hit
 
 
 class _Last(NamedTuple):
-    """An operator's last route graph; the lineage and version of the network graph it
-    was made on, the reach it is the graph of and the adjacency lists of the reached
-    nodes there (not the network graph: kept per company, it would keep every old
-    graph alive); and the numbers there of the nodes of its links (before the pruning)."""
+    """An operator's last route graph, the network graph and reach it is the graph of,
+    and the numbers there of the nodes of its links (before the pruning)."""
 
     graph: RouteGraph
-    lineage: object
-    version: int
+    net: NetworkGraph
     reached: set[int]
-    ways: dict[int, list[tuple[int, int]]]
     members: frozenset[int]
-
-
-def _last(graph: RouteGraph, net: NetworkGraph, reached: set[int],
-          members: frozenset[int]) -> _Last:
-    """What :func:`_unchanged` reads of a graph made or handed on on ``net``."""
-    return _Last(graph, net.lineage, net.version, reached,
-                 dict(zip(reached, map(net.adj.__getitem__, reached), strict=True)), members)
 
 
 def _unchanged(last: _Last, net: NetworkGraph, reached: set[int], rules: RouteRules) -> bool:
@@ -140,7 +129,7 @@ def _unchanged(last: _Last, net: NetworkGraph, reached: set[int], rules: RouteRu
     and are no dead ends; whether a node folds or is a dead end is a function of its
     adjacency and kind; the rest (ranks, numbers, turn keys, names) is read from the
     chains' nodes and segments.  In one lineage of network graphs, ``net`` patched from
-    the last one or the same, a node number is the same node and a segment number the
+    ``last.net`` or the same, a node number is the same node and a segment number the
     same segment, and an adjacency list is never changed once made (a patch copies what
     it changes).  Call a node touched if it is reached now and either was not reached
     then or has another adjacency list.  Then every chain kept then is kept now when
@@ -150,15 +139,16 @@ def _unchanged(last: _Last, net: NetworkGraph, reached: set[int], rules: RouteRu
     the reach or is touched, and no chain through a touched node is kept now (walked
     here from the touched nodes, both ways from one that folds), the chains are the
     same, and so is the graph: True; else False (a new graph may still be the same)."""
-    if last.lineage is not net.lineage or last.version > net.version:
+    old = last.net
+    if old.lineage is not net.lineage or old.version > net.version:
         return False
     members, old_reached = last.members, last.reached
     if not members.isdisjoint(old_reached - reached):
         return False
-    adj = net.adj
+    adj, old_adj = net.adj, old.adj
     kept = reached & old_reached
     changed = set(compress(kept, map(is_not, map(adj.__getitem__, kept),
-                                      map(last.ways.__getitem__, kept))))
+                                      map(old_adj.__getitem__, kept))))
     if not changed:
         if len(kept) == len(reached):
             return True

@@ -20,7 +20,7 @@ import pytest
 from railhouse.bench.positions import choose_playing, seat_names
 from railhouse.engine.record import new_game
 from railhouse.map.network import NetworkGraph, network_reach
-from railhouse.map.routegraph import RouteGraph, _last, _made, _unchanged
+from railhouse.map.routegraph import RouteGraph, _Last, _made, _unchanged
 from railhouse.map.trains import RouteRules
 
 
@@ -38,7 +38,7 @@ def _compare(net: NetworkGraph, before: set[int], after: set[int], rules: RouteR
     later = net if later is None else later
     graph, members = _made(net, before, rules)
     fresh = _facts(_made(later, after, rules)[0])
-    if _unchanged(_last(graph, net, before, members), later, after, rules):
+    if _unchanged(_Last(graph, net, before, members), later, after, rules):
         assert _facts(graph) == fresh, sorted(before ^ after)
         tally["handed on"] += 1
     elif _facts(graph) != fresh:
