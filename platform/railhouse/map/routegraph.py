@@ -103,20 +103,26 @@ def company_graph(board: Board, op: Operator, rules: RouteRules) -> RouteGraph:
             hit = last.graph
         elif last is not None and _unchanged(last, net, reached, rules):
             hit = last.graph
-            board.cache[last_key] = last._replace(net=net, reached=reached)
+            board.cache[last_key] = _Last(hit, net.lineage, net.version, net.adj, reached,
+                                          last.members)
         else:
             hit, members = _made(net, reached, rules)
-            board.cache[last_key] = _Last(hit, net, reached, members)
+            board.cache[last_key] = _Last(hit, net.lineage, net.version, net.adj, reached,
+                                          members)
         board.cache[key] = hit
     return hit
 
 
 class _Last(NamedTuple):
-    """An operator's last route graph, the network graph and reach it is the graph of,
-    and the numbers there of the nodes of its links (before the pruning)."""
+    """An operator's last route graph; the lineage, version and adjacency of the network
+    graph it was made on (not the graph: kept per company, it would keep all of every
+    old graph alive) and the reach it is the graph of; and the numbers there of the
+    nodes of its links (before the pruning)."""
 
     graph: RouteGraph
-    net: NetworkGraph
+    lineage: object
+    version: int
+    adj: list[list[tuple[int, int]]]
     reached: set[int]
     members: frozenset[int]
 
@@ -129,7 +135,7 @@ def _unchanged(last: _Last, net: NetworkGraph, reached: set[int], rules: RouteRu
     and are no dead ends; whether a node folds or is a dead end is a function of its
     adjacency and kind; the rest (ranks, numbers, turn keys, names) is read from the
     chains' nodes and segments.  In one lineage of network graphs, ``net`` patched from
-    ``last.net`` or the same, a node number is the same node and a segment number the
+    the last one or the same, a node number is the same node and a segment number the
     same segment, and an adjacency list is never changed once made (a patch copies what
     it changes).  Call a node touched if it is reached now and either was not reached
     then or has another adjacency list.  Then every chain kept then is kept now when
@@ -139,13 +145,12 @@ def _unchanged(last: _Last, net: NetworkGraph, reached: set[int], rules: RouteRu
     the reach or is touched, and no chain through a touched node is kept now (walked
     here from the touched nodes, both ways from one that folds), the chains are the
     same, and so is the graph: True; else False (a new graph may still be the same)."""
-    old = last.net
-    if old.lineage is not net.lineage or old.version > net.version:
+    if last.lineage is not net.lineage or last.version > net.version:
         return False
     members, old_reached = last.members, last.reached
     if not members.isdisjoint(old_reached - reached):
         return False
-    adj, old_adj = net.adj, old.adj
+    adj, old_adj = net.adj, last.adj
     kept = reached & old_reached
     changed = set(compress(kept, map(is_not, map(adj.__getitem__, kept),
                                       map(old_adj.__getitem__, kept))))

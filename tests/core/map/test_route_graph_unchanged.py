@@ -38,7 +38,8 @@ def _compare(net: NetworkGraph, before: set[int], after: set[int], rules: RouteR
     later = net if later is None else later
     graph, members = _made(net, before, rules)
     fresh = _facts(_made(later, after, rules)[0])
-    if _unchanged(_Last(graph, net, before, members), later, after, rules):
+    last = _Last(graph, net.lineage, net.version, net.adj, before, members)
+    if _unchanged(last, later, after, rules):
         assert _facts(graph) == fresh, sorted(before ^ after)
         tally["handed on"] += 1
     elif _facts(graph) != fresh:
