@@ -11,6 +11,8 @@ incumbent; so the optimum is exact unless a safety limit stops the search, which
 result reports (``exact=False``).  Most questions never reach it: the search's first
 descent often answers (:func:`~railhouse.map.search.first_descent`), and a small question
 is answered, identically, by a plain search without its tables (:mod:`plain_search`).
+And a company whose route graph, tokens, trains and operator are as at its last
+question gets its last answer (:mod:`answer_memo`).
 
 With ``RouteRules.shared_values=False`` (1839 R-16.3.3) a centre already counted by another
 non-``recount`` train adds nothing; a route's stand-alone value stays a valid bound.
@@ -27,6 +29,7 @@ from __future__ import annotations
 from dataclasses import replace
 from itertools import combinations
 
+from railhouse.map.answer_memo import handed_on, keep
 from railhouse.map.board import Board
 from railhouse.map.candidates import (
     bonus_names,
@@ -62,6 +65,9 @@ def best_routes(board: Board, op: Operator, rules: RouteRules, run: RunContext) 
     if no_route(board, op, rules, run):  # nothing can run: no route graph to build
         return RouteResult(0, ())
     where = company_graph(board, op, rules)
+    last = handed_on(board, op, rules, run, where)  # (the company's last answer, if still)
+    if last is not None:
+        return last
     probe = _probe_rules(rules)
     all_routes, reason = enumerate_routes(board, op, probe, run, where=where)
     if reason and rules.max_routes > PROBE_ROUTES:  # a large position: prune by value
@@ -96,7 +102,10 @@ def best_routes(board: Board, op: Operator, rules: RouteRules, run: RunContext) 
             c = cands[i][ci]
             stops, segs = describe(comp, routes[c.route])
             chosen.append(Route(run.trains[i].name, i, stops, segs, best_values[i]))
-    return RouteResult(best, tuple(chosen), not reason, reason, len(all_routes))
+    result = RouteResult(best, tuple(chosen), not reason, reason, len(all_routes))
+    if not reason:
+        keep(board, op, rules, run, where, result)
+    return result
 
 
 def _with_token_units(cands: list[list[Cand]], tokens: int) -> list[list[Cand]]:

@@ -40,7 +40,10 @@ keeps using the full compression (``optimize.best_routes``).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from operator import attrgetter
+from itertools import chain as chained
+from itertools import compress
+from operator import attrgetter, is_not, itemgetter
+from typing import NamedTuple
 
 from railhouse.map.board import Board
 from railhouse.map.compress import Compressed, Link, _prune
@@ -76,14 +79,16 @@ class RouteGraph:
 
 def company_graph(board: Board, op: Operator, rules: RouteRules) -> RouteGraph:
     """``op``'s route graph on ``board`` now (module docstring), cached per revision; else
-    ``op``'s last route graph while its network reach is the same set object.
+    ``op``'s last route graph while its network reach is the same set object, or while
+    :func:`_unchanged` proves it the same; else made anew.
 
     That identity is a proof that the graph is the same: it is made of the reached
     nodes and their adjacency alone (their segments, kinds, ranks), and a reach is handed
     on to a later revision only where no node of it is a side or a stop of a hex laid
     since (:func:`~railhouse.map.reachreuse.reused`; a reach found anew is a new set),
     so none of those changed.  The last graph is kept under the operator without its
-    off-board column (which a reach does not read) and the rules the graph reads."""
+    off-board column (which a reach does not read) and the rules the graph reads, with
+    the network graph and reach it was made from and its nodes' numbers there."""
     key = ("route_graph", board.track_version, board.token_version, op, rules.terminals,
            rules.exclusive_edges)
     hit: RouteGraph | None = board.cache.get(key)
@@ -93,17 +98,116 @@ def company_graph(board: Board, op: Operator, rules: RouteRules) -> RouteGraph:
         net, reached = network_reach(board, op)
         last_key = ("route_graph_last", op.company, op.released, op.non_blocking,
                     rules.terminals, rules.exclusive_edges)
-        last: tuple[set[int], RouteGraph] | None = board.cache.get(last_key)
-        if last is not None and last[0] is reached:
-            hit = last[1]
+        last: _Last | None = board.cache.get(last_key)
+        if last is not None and last.reached is reached:
+            hit = last.graph
+        elif last is not None and _unchanged(last, net, reached, rules):
+            hit = last.graph
+            board.cache[last_key] = _Last(hit, net.lineage, net.version, net.adj, reached,
+                                          last.members)
         else:
-            hit = _route_graph(net, reached, rules)
-            board.cache[last_key] = (reached, hit)
+            hit, members = _made(net, reached, rules)
+            board.cache[last_key] = _Last(hit, net.lineage, net.version, net.adj, reached,
+                                          members)
         board.cache[key] = hit
     return hit
 
 
+class _Last(NamedTuple):
+    """An operator's last route graph; the lineage, version and adjacency of the network
+    graph it was made on (not the graph: kept per company, it would keep all of every
+    old graph alive) and the reach it is the graph of; and the numbers there of the
+    nodes of its links (before the pruning)."""
+
+    graph: RouteGraph
+    lineage: object
+    version: int
+    adj: list[list[tuple[int, int]]]
+    reached: set[int]
+    members: frozenset[int]
+
+
+def _unchanged(last: _Last, net: NetworkGraph, reached: set[int], rules: RouteRules) -> bool:
+    """Whether ``last.graph`` is the route graph of ``reached`` on ``net`` too.
+
+    The graph is made of chains (:func:`_made`): walked from the reached nodes through
+    foldable ones, kept when every node of the chain is reached and its two ends differ
+    and are no dead ends; whether a node folds or is a dead end is a function of its
+    adjacency and kind; the rest (ranks, numbers, turn keys, names) is read from the
+    chains' nodes and segments.  In one lineage of network graphs, ``net`` patched from
+    the last one or the same, a node number is the same node and a segment number the
+    same segment, and an adjacency list is never changed once made (a patch copies what
+    it changes).  Call a node touched if it is reached now and either was not reached
+    then or has another adjacency list.  Then every chain kept then is kept now when
+    none of its nodes is touched or left the reach (it walks the same way, its ends are
+    as they were); and a chain kept now that touches no touched node was kept then (its
+    nodes were reached, with the same adjacency).  So when no node of a kept chain left
+    the reach or is touched, and no chain through a touched node is kept now (walked
+    here from the touched nodes, both ways from one that folds), the chains are the
+    same, and so is the graph: True; else False (a new graph may still be the same)."""
+    if last.lineage is not net.lineage or last.version > net.version:
+        return False
+    members, old_reached = last.members, last.reached
+    if not members.isdisjoint(old_reached - reached):
+        return False
+    adj, old_adj = net.adj, last.adj
+    kept = reached & old_reached
+    changed = set(compress(kept, map(is_not, map(adj.__getitem__, kept),
+                                      map(old_adj.__getitem__, kept))))
+    if not changed:
+        if len(kept) == len(reached):
+            return True
+    elif not members.isdisjoint(changed):
+        return False
+    touched = changed.union(reached - old_reached)
+    nodes, path_hex, terminals = net.nodes, net.path_hex, rules.terminals
+    through = (EDGE, JUNCTION) if TOWN in terminals else (EDGE, JUNCTION, TOWN)
+
+    def folds(u: int) -> bool:  # (as ``_made``'s first pass)
+        ways = adj[u]
+        if len(ways) != 2:
+            return False
+        kind = nodes[u].kind
+        if kind not in through:
+            return False
+        p, q = ways[0][1], ways[1][1]
+        return path_hex[p] != path_hex[q] if kind == EDGE else p != q
+
+    def live_end(u: int, v: int, pid: int) -> int:
+        # the end of the chain leaving ``u`` by ``pid`` to ``v`` if ``_made`` may keep
+        # it (a node other than ``u``, after reached nodes only, and no dead end), or -1
+        while v != u:
+            if v not in reached:
+                return -1
+            if not folds(v):
+                return v if len(adj[v]) > 1 or nodes[v].kind in terminals else -1
+            (a, pa), (b, pb) = adj[v]
+            v, pid = (b, pb) if pa == pid else (a, pa)
+        return -1
+
+    for u in touched:
+        ways = adj[u]
+        if folds(u):  # kept if both ways on end apart, at no dead end
+            (a, pa), (b, pb) = ways
+            one = live_end(u, a, pa)
+            if one >= 0 and live_end(u, b, pb) not in (-1, one):
+                return False
+        elif len(ways) > 1 or nodes[u].kind in terminals:  # (a dead end starts none)
+            for v, pid in ways:
+                if live_end(u, v, pid) >= 0:
+                    return False
+    return True
+
+
 def _route_graph(net: NetworkGraph, reached: set[int], rules: RouteRules) -> RouteGraph:
+    """The route graph of the reach ``reached`` on ``net`` (module docstring)."""
+    return _made(net, reached, rules)[0]
+
+
+def _made(net: NetworkGraph, reached: set[int],
+          rules: RouteRules) -> tuple[RouteGraph, frozenset[int]]:
+    """The route graph of ``reached`` on ``net``, and the numbers on ``net`` of the nodes
+    of its links before the pruning (the ends and the nodes inside)."""
     nodes, adj, path_hex = net.nodes, net.adj, net.path_hex
     through = (EDGE, JUNCTION) if TOWN in rules.terminals else (EDGE, JUNCTION, TOWN)
     # ``fold[u]`` of every reached node, as ``compress._fold_flags``: whether two
@@ -221,9 +325,12 @@ def _route_graph(net: NetworkGraph, reached: set[int], rules: RouteRules) -> Rou
     # what the search reads: nodes, their index, segment names
     index = dict(zip(map(_NAME, g_nodes), range(len(g_nodes)), strict=False))
     g = TrackGraph(g_nodes, [], names, [], [], index)
-    return RouteGraph(Compressed(g, links, _prune(g, rules, links, adj_links)),
-                      list(range(len(ends))))
+    members = frozenset(_FLAT(map(_CHAIN, chains)))
+    return (RouteGraph(Compressed(g, links, _prune(g, rules, links, adj_links)),
+                       list(range(len(ends)))), members)
 
 
 _NAME = attrgetter("name")
+_CHAIN = itemgetter(0)
+_FLAT = chained.from_iterable
 _new_tuple = tuple.__new__
