@@ -56,8 +56,12 @@ class NetworkGraph(TrackGraph):
     side_bits: list[tuple[tuple[str, int], ...]] = field(default_factory=list)
     #: the track version of the board this graph is of, and an object shared by every
     #: graph patched from one build (:func:`patched` keeps the numbering of its base:
-    #: nodes and segments are only appended, so a node number means the same node in
-    #: every graph of one lineage, and a segment of an unchanged hex the same segment)
+    #: nodes and segments are only appended, so along one board's lays a node number
+    #: means the same node in each later graph, and a segment of an unchanged hex the
+    #: same segment).  Not across boards: the bare map's graph is shared by every board
+    #: of the map (:func:`_bare_map_graph`), and two games, or a game and a clone after
+    #: they part, patch one lineage differently; so graphs to compare are kept per board
+    #: (``board.cache``, which a clone copies as it was when they parted)
     version: int = 0
     lineage: object = field(default_factory=object)
 
