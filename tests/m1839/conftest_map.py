@@ -111,6 +111,11 @@ class MapGame:
         tests directly, so the legal set is always computed afresh."""
         return decider.legal_actions()  # type: ignore[no-any-return]
 
+    def known_legal(self, decider: Any) -> None:
+        """As ``Game.known_legal`` where no legal set is cached (see :meth:`legal_for`):
+        a step validates by its own search."""
+        return None
+
     def on_private_closed(self, private: Private, owner: str | None) -> None:
         """As ``Game.on_private_closed``: the map steps' privates (LVG, SRV, KR) do nothing
         more when they close."""

@@ -18,6 +18,7 @@ company: the listing keeps a hex's actions) and :meth:`~TrackStep.laid`.
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import Any, cast
 
 from railhouse.engine.actions import Action, LayTile, LayTileAllocated, LegalAction, Pass
 from railhouse.engine.cloning import MemoTable
@@ -57,6 +58,18 @@ DERIVED_LIMIT = 16
 #: what :meth:`TrackStep.find` answers: the legal lay and the power it uses
 Found = tuple[TileLay, LayPower | None]
 
+#: per hex, the plain lays a listing offered there and their actions, in listing order
+#: (:meth:`TrackStep._plain_actions`)
+Offered = dict[str, tuple[list[LegalAction], list[TileLay]]]
+
+#: the key of the step's memo table under which its latest listing keeps the legal set it
+#: made and the plain lays it offered (:data:`Offered`): :meth:`TrackStep.find` looks a
+#: lay up there while that set is the game's known one at this position
+LISTED = "listed"
+
+#: :meth:`TrackStep._listed_lay`'s answer where the listing is not at hand
+_UNKNOWN = object()
+
 
 class TrackStep(MapStep[G, T]):
     """Lay or upgrade tiles: the turn's lays (:attr:`tile_lays`) and private powers'
@@ -81,7 +94,8 @@ class TrackStep(MapStep[G, T]):
         super().__init__(game, entity)
         self.lays_used = 0
         self.upgraded = False
-        self._cache: dict[object, list[TileLay]] = MemoTable()  # clones share the lays
+        # clones share the lays searched and the record of the latest listing (LISTED)
+        self._cache: dict[object, Any] = MemoTable()
         #: the last lay looked up by :meth:`normalise` or :meth:`validate`: (the action,
         #: the position it was found at, what :meth:`find` answered), reused by the
         #: validation and processing of that very action object (``Game.apply``)
@@ -212,7 +226,7 @@ class TrackStep(MapStep[G, T]):
         position search once."""
         board, op = self.board, self.operator()
         key = (board.track_version, board.token_version, op, opts)
-        found = self._cache.get(key)
+        found: list[TileLay] | None = self._cache.get(key)
         if found is None:
             if len(self._cache) > 16:
                 self._cache.clear()
@@ -235,15 +249,17 @@ class TrackStep(MapStep[G, T]):
         return out
 
     def legal_actions(self) -> list[LegalAction]:
-        legal = self._plain_actions()
+        offered: Offered = {}
+        legal = self._plain_actions(offered)
         for power in self.powers():
             legal += [LegalAction(self.lay_action(lay, power.private))
                       for lay in self.lays(power)]
         if legal:
             legal.append(LegalAction(Pass(entity=self.entity)))
+        self._cache[LISTED] = (legal, offered)
         return legal
 
-    def _plain_actions(self) -> list[LegalAction]:
+    def _plain_actions(self, offered: Offered | None = None) -> list[LegalAction]:
         """The actions of :meth:`lays` (plain lays), hex by hex.  Where every lay of a hex
         is offered as the map lists it (at its map price, which the treasury covers, and
         without a walk to judge it: :meth:`_priced` and :meth:`may_lay`), its actions are
@@ -255,7 +271,9 @@ class TrackStep(MapStep[G, T]):
         by lay.  Whether a hex's lays are
         judged by a walk (:meth:`walks`) depends on nothing but whether they upgrade: it
         is asked twice per listing, not once per hex.  A hex whose every lay costs more
-        than the treasury holds is not searched (``hex_listings``' ``within``)."""
+        than the treasury holds is not searched (``hex_listings``' ``within``).
+        ``offered``, if given, gets each hex's offered lays and their actions (for
+        :meth:`find`)."""
         opts = self.options(None)
         if opts is None:
             return []
@@ -267,19 +285,24 @@ class TrackStep(MapStep[G, T]):
         out: list[LegalAction] = []
         for found in hex_listings(board, self.operator(), opts, within=cash):
             if found.dearest > cash or walked[found.upgrade]:  # not as listed
+                lays = []
                 for lay in found.listed(board):
-                    offered = self._priced(lay, None, fee, cash)
-                    if offered is not None:
-                        out.append(LegalAction(self.lay_action(offered, "")))
-                continue
-            derived = found.derived
-            actions = derived.get(key)
-            if actions is None:
-                if len(derived) >= DERIVED_LIMIT:
-                    derived.clear()
-                actions = derived[key] = [LegalAction(self.lay_action(lay, ""))
-                                          for lay in found.listed(board)]
+                    priced = self._priced(lay, None, fee, cash)
+                    if priced is not None:
+                        lays.append(priced)
+                actions = [LegalAction(self.lay_action(lay, "")) for lay in lays]
+            else:
+                lays = found.listed(board)
+                derived = found.derived
+                actions = derived.get(key)
+                if actions is None:
+                    if len(derived) >= DERIVED_LIMIT:
+                        derived.clear()
+                    actions = derived[key] = [LegalAction(self.lay_action(lay, ""))
+                                              for lay in lays]
             out += actions
+            if offered is not None:
+                offered[found.coord] = (actions, lays)
         return out
 
     def auto(self) -> bool:
@@ -336,7 +359,13 @@ class TrackStep(MapStep[G, T]):
         return next((p for p in self.powers() if p.private == private), None)
 
     def find(self, action: LayTile) -> Found | None:
-        """The legal lay ``action`` makes, and its power; None if it is not legal."""
+        """The legal lay ``action`` makes, and its power; None if it is not legal.  A
+        plain lay is looked up in the listing of this position where there is one
+        (:meth:`_listed_lay`)."""
+        if not action.ability:
+            listed = self._listed_lay(action)
+            if listed is not _UNKNOWN:
+                return cast("Found | None", listed)
         power = self.power_named(action.ability) if action.ability else None
         if action.ability and power is None:
             return None
@@ -359,6 +388,23 @@ class TrackStep(MapStep[G, T]):
                 priced = self._priced(lay, power, opts.extra_cost, cash)
                 if priced is not None:
                     return priced, power
+        return None
+
+    def _listed_lay(self, action: LayTile) -> Found | None | object:
+        """:meth:`find` of a plain lay (``action.ability`` empty) from the step's latest
+        listing, if the game knows it as this position's legal set (``known_legal``: the
+        game drops it whenever the state changes): the first lay offered on the hex whose
+        action is ``action``, as :meth:`find` searches them (the same lays in the same
+        order: the listing is of the same options, and a hex it left out offers none);
+        :data:`_UNKNOWN` when there is no such listing."""
+        record = self._cache.get(LISTED)
+        if record is None or self.game.known_legal(self) is not record[0]:
+            return _UNKNOWN
+        entry = record[1].get(action.hex)
+        if entry is not None:
+            for choice, lay in zip(*entry, strict=True):
+                if choice.action == action:
+                    return lay, None
         return None
 
     def _find_once(self, action: LayTile, fresh: bool = False) -> Found | None:
