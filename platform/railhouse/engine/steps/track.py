@@ -18,7 +18,7 @@ company: the listing keeps a hex's actions) and :meth:`~TrackStep.laid`.
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any, cast
+from typing import Any
 
 from railhouse.engine.actions import Action, LayTile, LayTileAllocated, LegalAction, Pass
 from railhouse.engine.cloning import MemoTable
@@ -67,8 +67,19 @@ Offered = dict[str, tuple[list[LegalAction], list[TileLay]]]
 #: lay up there while that set is the game's known one at this position
 LISTED = "listed"
 
-#: :meth:`TrackStep._listed_lay`'s answer where the listing is not at hand
-_UNKNOWN = object()
+
+
+def listed_lay(offered: Offered, action: LayTile) -> Found | None:
+    """:meth:`TrackStep.find` of a plain lay (``action.ability`` empty) at the position
+    of a listing that ``offered`` these lays: the first lay offered on the hex whose
+    action is ``action``, as the search finds it (the same lays in the same order: the
+    listing is of the same options; a hex it left out offers no lay)."""
+    entry = offered.get(action.hex)
+    if entry is not None:
+        for choice, lay in zip(*entry, strict=True):
+            if choice.action == action:
+                return lay, None
+    return None
 
 
 class TrackStep(MapStep[G, T]):
@@ -294,12 +305,13 @@ class TrackStep(MapStep[G, T]):
             else:
                 lays = found.listed(board)
                 derived = found.derived
-                actions = derived.get(key)
-                if actions is None:
+                kept: list[LegalAction] | None = derived.get(key)
+                if kept is None:
                     if len(derived) >= DERIVED_LIMIT:
                         derived.clear()
-                    actions = derived[key] = [LegalAction(self.lay_action(lay, ""))
-                                              for lay in lays]
+                    kept = derived[key] = [LegalAction(self.lay_action(lay, ""))
+                                           for lay in lays]
+                actions = kept
             out += actions
             if offered is not None:
                 offered[found.coord] = (actions, lays)
@@ -360,12 +372,13 @@ class TrackStep(MapStep[G, T]):
 
     def find(self, action: LayTile) -> Found | None:
         """The legal lay ``action`` makes, and its power; None if it is not legal.  A
-        plain lay is looked up in the listing of this position where there is one
-        (:meth:`_listed_lay`)."""
+        plain lay is looked up in the step's latest listing (:func:`listed_lay`) while
+        the game knows that listing as this position's legal set (``known_legal``: the
+        game drops it whenever the state changes); else its hex is searched."""
         if not action.ability:
-            listed = self._listed_lay(action)
-            if listed is not _UNKNOWN:
-                return cast("Found | None", listed)
+            record = self._cache.get(LISTED)
+            if record is not None and self.game.known_legal(self) is record[0]:
+                return listed_lay(record[1], action)
         power = self.power_named(action.ability) if action.ability else None
         if action.ability and power is None:
             return None
@@ -388,23 +401,6 @@ class TrackStep(MapStep[G, T]):
                 priced = self._priced(lay, power, opts.extra_cost, cash)
                 if priced is not None:
                     return priced, power
-        return None
-
-    def _listed_lay(self, action: LayTile) -> Found | None | object:
-        """:meth:`find` of a plain lay (``action.ability`` empty) from the step's latest
-        listing, if the game knows it as this position's legal set (``known_legal``: the
-        game drops it whenever the state changes): the first lay offered on the hex whose
-        action is ``action``, as :meth:`find` searches them (the same lays in the same
-        order: the listing is of the same options, and a hex it left out offers none);
-        :data:`_UNKNOWN` when there is no such listing."""
-        record = self._cache.get(LISTED)
-        if record is None or self.game.known_legal(self) is not record[0]:
-            return _UNKNOWN
-        entry = record[1].get(action.hex)
-        if entry is not None:
-            for choice, lay in zip(*entry, strict=True):
-                if choice.action == action:
-                    return lay, None
         return None
 
     def _find_once(self, action: LayTile, fresh: bool = False) -> Found | None:
