@@ -167,13 +167,11 @@ def carried(board: Board, markers: dict[str, tuple[object, ...]]
         lays = prev.lays.copy()
         pop = lays.pop
         if since:
-            neighbours, ruled = board.map.neighbours, ruled_edges(board.map)
+            readers = track_readers(board.map)
             for coord in laid[len(laid) - since:]:
                 pop(coord, None)
-                for nb in neighbours[coord]:
-                    # a neighbour's lays read this hex's track only across a ruled edge
-                    if nb in ruled and coord in _across(neighbours[nb], ruled[nb]):
-                        pop(nb, None)
+                for nb in readers.get(coord, ()):
+                    pop(nb, None)
         if markers is not prev.markers and markers != prev.markers:
             old = prev.markers
             for coord, held in markers.items():
@@ -300,9 +298,20 @@ def ruled_edges(mapdef: MapDef) -> dict[str, int]:
 EDGES_OF = tuple(tuple(edge for edge in range(6) if mask >> edge & 1) for mask in range(64))
 
 
-def _across(neighbours: tuple[str | None, ...], mask: int) -> list[str | None]:
-    """The neighbours of a hex across the edges in ``mask``."""
-    return [neighbours[edge] for edge in EDGES_OF[mask]]
+def track_readers(mapdef: MapDef) -> dict[str, tuple[str, ...]]:
+    """Per hex, the neighbours whose lays read its track: those with an edge rule on an
+    edge facing it (:func:`facing_track`), so a lay on the hex changes their
+    :func:`hex_key` (cached per map; hexes without such a neighbour left out)."""
+    hit: dict[str, tuple[str, ...]] | None = mapdef._cache.get("track_readers")
+    if hit is None:
+        found: dict[str, list[str]] = {}
+        for nb, mask in ruled_edges(mapdef).items():
+            for edge in EDGES_OF[mask]:
+                coord = mapdef.neighbours[nb][edge]
+                if coord is not None and nb not in found.setdefault(coord, []):
+                    found[coord].append(nb)
+        hit = mapdef._cache["track_readers"] = {c: tuple(v) for c, v in found.items()}
+    return hit
 
 
 def track_sides(board: Board, coord: str) -> int:

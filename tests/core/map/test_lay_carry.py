@@ -16,7 +16,14 @@ from minimap import mini_map
 from railhouse.bench.positions import choose_playing, seat_names
 from railhouse.engine.record import new_game
 from railhouse.map import Board, LayOptions, Operator, legal_tile_lays
-from railhouse.map.laymemo import LAST_REVISION, listing_inputs, supply_out
+from railhouse.map.laymemo import (
+    EDGES_OF,
+    LAST_REVISION,
+    listing_inputs,
+    ruled_edges,
+    supply_out,
+    track_readers,
+)
 from railhouse.map.lays import first_tile_lay
 from railhouse.map.tiles import orient
 
@@ -137,3 +144,19 @@ def test_a_clone_taking_the_last_tile_of_a_kind_leaves_the_original_offering_it(
     board.drop_reservations("B")  # a new revision of the original, carried from before
     again = legal_tile_lays(board, op, opts)
     assert again == before == _uncached(board, op, opts)
+
+
+@pytest.mark.parametrize("title", ["soh", "1839"])
+def test_a_hexs_track_readers_are_its_neighbours_across_their_ruled_edges(title: str) -> None:
+    """``track_readers`` (the neighbours whose entries a lay on a hex drops) is, on both
+    titles' maps, every neighbour with an edge rule on the edge facing the hex: those
+    whose ``facing_track`` reads the hex's track."""
+    mapdef = new_game(title, seat_names(4)).board.map
+    ruled, near = ruled_edges(mapdef), mapdef.neighbours
+    readers = track_readers(mapdef)
+    assert readers  # both maps have rivers
+    for coord in mapdef.hexes:
+        expected = {nb for nb in near[coord] if nb is not None and nb in ruled
+                    and any(near[nb][edge] == coord for edge in EDGES_OF[ruled[nb]])}
+        assert set(readers.get(coord, ())) == expected, coord
+        assert len(readers.get(coord, ())) == len(expected)
