@@ -158,11 +158,15 @@ def _memo_hex_lays(
     """The lays of ``colors`` on ``coord`` without a step's fee or budget
     (:meth:`HexLays.priced_at` adds them), memoised per map on everything they depend on
     (:mod:`railhouse.map.laymemo`), so that a new board revision recomputes only the
-    hexes whose inputs changed (asked on a miss of the revision's lays)."""
+    hexes whose inputs changed (asked on a miss of the revision's lays).  A hex whose
+    next colour is not among ``colors`` has no lay, whatever else it holds: it is not
+    searched (:func:`next_colour_allowed`)."""
     old, old_rot = board.tile_at(coord)
+    candidates = candidate_ids(board.map, coord, old, old_rot)
+    if not next_colour_allowed(board.map, old, colors):
+        return HexLays(coord, [], upgrade, candidates)
     ruled = ruled_edges(board.map).get(coord, 0)
     facing = facing_track(board, coord, ruled)
-    candidates = candidate_ids(board.map, coord, old, old_rot)
     key = (hex_key(board, inputs, coord, candidates, reached_mask, has_token, op.released,
                    ruled, facing), colors)
     memo = inputs.memo
@@ -172,6 +176,14 @@ def _memo_hex_lays(
                                 inputs.markers, inputs.out, facing))
         base = memo[key] = HexLays(coord, fitting, upgrade, candidates)
     return base
+
+
+def next_colour_allowed(mapdef: MapDef, old: TileDef, colors: frozenset[str]) -> bool:
+    """Whether the colour after ``old``'s is among ``colors``: every tile that may
+    replace ``old`` is of that colour (``next_tiles``), so where it is not, no lay fits
+    (``_fitting`` would reject every candidate by its colour)."""
+    rank = mapdef.colors.index(old.color) + 1
+    return rank < len(mapdef.colors) and mapdef.colors[rank] in colors
 
 
 def _open_hexes(board: Board, op: Operator, opts: LayOptions,

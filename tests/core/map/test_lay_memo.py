@@ -14,7 +14,9 @@ from railhouse.bench.positions import playout
 from railhouse.engine.steps.tokens import places_left
 from railhouse.map import Board, LayOptions, Operator, legal_tile_lays
 from railhouse.map import lays as lays_module
-from railhouse.map.laycands import Candidate, next_tiles, static_candidates
+from railhouse.map.laycands import Candidate, candidate_ids, next_tiles, static_candidates
+from railhouse.map.layhexes import open_hexes_now
+from railhouse.map.laymemo import facing_track, listing_inputs, ruled_edges
 from railhouse.map.lays import first_tile_lay
 from railhouse.map.laysig import city_sig, track_sig
 from railhouse.map.mapdef import MapDef, Reservation
@@ -172,3 +174,43 @@ def test_static_candidates_equal_the_per_hex_reference(title: str) -> None:
                         == _reference_candidates(mapdef, coord, old, rot)), (coord, old.id, rot)
                 checked += 1
     assert checked > 500
+
+
+@pytest.mark.parametrize(("title", "seed"), [("soh", 7), ("1839", 8)])
+def test_a_hex_left_unsearched_for_its_next_colour_has_no_lay_a_search_finds(
+        title: str, seed: int) -> None:
+    """A hex whose next colour is not allowed is not searched (``next_colour_allowed``):
+    at every board revision of a seeded playout, for every company with a token, every
+    open hex and the phase's colours and each colour alone, its lays are those the search
+    of its candidates finds (``_fitting``, asked directly), and its candidates those of
+    its tile (``candidate_ids``, which ``carried`` reads when the supply changes)."""
+    revisions: set[tuple[int, int]] = set()
+    skipped = searched = 0
+
+    def visit(game: Any, _legal: list[Any]) -> None:
+        nonlocal skipped, searched
+        board = game.board
+        if (board.track_version, board.token_version) in revisions:
+            return
+        revisions.add((board.track_version, board.token_version))
+        inputs = listing_inputs(board)
+        phase = frozenset(game.phase.tiles)
+        for company in sorted({o for owners in board.tokens.values() for o in owners}):
+            op = Operator(company, column=game.phase.offboard_column)
+            for coord, reached, has_token, upgrade in open_hexes_now(board, op):
+                old, old_rot = board.tile_at(coord)
+                for colors in (phase, *(frozenset({c}) for c in board.map.colors)):
+                    found = lays_module._memo_hex_lays(board, op, colors, inputs, coord,
+                                                       reached, has_token, upgrade)
+                    facing = facing_track(board, coord, ruled_edges(board.map).get(coord, 0))
+                    assert found.fitting == list(lays_module._fitting(
+                        board, op, colors, coord, reached, has_token, inputs.markers,
+                        inputs.out, facing)), (coord, colors)
+                    assert found.candidates == candidate_ids(board.map, coord, old, old_rot)
+                    if lays_module.next_colour_allowed(board.map, old, colors):
+                        searched += 1
+                    else:
+                        skipped += 1
+
+    playout(title, 4, seed, visit=visit)
+    assert skipped > 500 and searched > 500, (skipped, searched)
