@@ -103,11 +103,12 @@ def hex_listings(board: Board, op: Operator, opts: LayOptions, priced: bool = Tr
     hexes = _open_hexes(board, op, opts, on)
     inputs = listing_inputs(board)
     revision = inputs.revision
-    new_tiles, upgrades, no_upgrade = opts.new_tiles, opts.upgrades, opts.no_upgrade
+    new_tiles, upgrades = colour_allows(board.map, opts)
+    no_upgrade = opts.no_upgrade
     released, colors, fee, budget = op.released, opts.colors, opts.extra_cost, opts.budget
     for coord, reached_mask, has_token, upgrade in hexes:
         # a hex the step may not lay on now (an upgrade where none is allowed, a new
-        # tile where only upgrades are) has none
+        # tile where only upgrades are, or where no tile of the colours may go) has none
         if not (upgrades and coord not in no_upgrade if upgrade else new_tiles):
             continue
         if within is not None and cost_floor(board, coord, upgrade) + fee > within:
@@ -176,6 +177,23 @@ def _memo_hex_lays(
                                 inputs.markers, inputs.out, facing))
         base = memo[key] = HexLays(coord, fitting, upgrade, candidates)
     return base
+
+
+def colour_allows(mapdef: MapDef, opts: LayOptions) -> tuple[bool, bool]:
+    """``opts``' new tiles and upgrades, each only where a tile of ``opts.colors`` may
+    be one (:func:`next_colour_allowed`): a new tile is of the colour after white, an
+    upgrade of the colour after that of a tile other than white (cached per map and
+    colours)."""
+    key = ("colour_allows", opts.colors)
+    hit: tuple[bool, bool] | None = mapdef._cache.get(key)
+    if hit is None:
+        colours, allowed = mapdef.colors, opts.colors
+        after = {colour: colours[rank + 1] in allowed
+                 for rank, colour in enumerate(colours[:-1])}
+        hit = mapdef._cache[key] = (
+            after.get(WHITE, False),
+            any(allows for colour, allows in after.items() if colour != WHITE))
+    return opts.new_tiles and hit[0], opts.upgrades and hit[1]
 
 
 def next_colour_allowed(mapdef: MapDef, old: TileDef, colors: frozenset[str]) -> bool:

@@ -214,3 +214,42 @@ def test_a_hex_left_unsearched_for_its_next_colour_has_no_lay_a_search_finds(
 
     playout(title, 4, seed, visit=visit)
     assert skipped > 500 and searched > 500, (skipped, searched)
+
+
+@pytest.mark.parametrize(("title", "seed"), [("soh", 9), ("1839", 10)])
+def test_hexes_a_listing_leaves_out_for_the_colours_have_no_lay_a_search_finds(
+        title: str, seed: int) -> None:
+    """``colour_allows`` leaves out every white hex, or every other one, where no tile
+    of the listing's colours may go: at every board revision of a seeded playout, for
+    every company with a token and every set of the map's colours, each open hex it
+    leaves out has no lay the search of its candidates finds (``_fitting``)."""
+    revisions: set[tuple[int, int]] = set()
+    left_out = kept = 0
+
+    def visit(game: Any, _legal: list[Any]) -> None:
+        nonlocal left_out, kept
+        board = game.board
+        if (board.track_version, board.token_version) in revisions:
+            return
+        revisions.add((board.track_version, board.token_version))
+        inputs = listing_inputs(board)
+        colours = board.map.colors
+        choices = {frozenset(game.phase.tiles), *(frozenset(colours[i:j])
+                                                  for i in range(len(colours))
+                                                  for j in range(i + 1, len(colours) + 1))}
+        for company in sorted({o for owners in board.tokens.values() for o in owners}):
+            op = Operator(company, column=game.phase.offboard_column)
+            for colors in choices:
+                allows = lays_module.colour_allows(board.map, LayOptions(colors=colors))
+                for coord, reached, has_token, upgrade in open_hexes_now(board, op):
+                    if allows[upgrade]:
+                        kept += 1
+                        continue
+                    left_out += 1
+                    facing = facing_track(board, coord, ruled_edges(board.map).get(coord, 0))
+                    assert not list(lays_module._fitting(
+                        board, op, colors, coord, reached, has_token, inputs.markers,
+                        inputs.out, facing)), (coord, colors)
+
+    playout(title, 4, seed, visit=visit)
+    assert left_out > 500 and kept > 500, (left_out, kept)
