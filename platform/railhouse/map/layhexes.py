@@ -44,6 +44,25 @@ def open_hexes_now(board: Board, op: Operator) -> list[OpenHex]:
     return hit
 
 
+def open_hex_now(board: Board, op: Operator, coord: str) -> OpenHex | None:
+    """The row of :func:`open_hexes_now` for ``coord`` alone (None where the hex is not
+    open to ``op``): what validating a lay on one hex reads, without the rows of the
+    other hexes (read from them where they are cached)."""
+    rows: list[OpenHex] | None = board.cache.get(
+        ("open_hexes", board.track_version, board.token_version, op))
+    if rows is not None:
+        return next((row for row in rows if row[0] == coord), None)
+    masks, _ = _reached_masks(board, op)
+    token = any(h == coord for h, _ in board.company_cities(op.company))
+    mapdef = board.map
+    if (coord not in masks and not token) or coord in _closed_hexes(mapdef, op.released):
+        return None
+    laid = board.tiles.get(coord)
+    return (coord, masks.get(coord, 0), token,
+            coord in _track_printed(mapdef) if laid is None
+            else laid[0] in _coloured_tiles(mapdef))
+
+
 def _reached_masks(board: Board, op: Operator) -> tuple[dict[str, int], list[str]]:
     """Per hex, the mask of its sides ``op``'s network reaches (``network_reach``; hexes
     with none left out), and those hexes not closed to ``op`` (:func:`_closed_hexes`)

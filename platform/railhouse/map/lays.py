@@ -30,7 +30,7 @@ from railhouse.map.layalloc import HexLays
 from railhouse.map.layalloc import TileLay as TileLay  # re-exported
 from railhouse.map.laycands import Candidate, candidate_ids, static_candidates
 from railhouse.map.laycands import next_tiles as next_tiles  # re-exported
-from railhouse.map.layhexes import OpenHex, open_hexes_now
+from railhouse.map.layhexes import OpenHex, open_hex_now, open_hexes_now
 from railhouse.map.laymemo import (
     EDGES_OF,
     HEX_ENTRIES_LIMIT,
@@ -209,11 +209,11 @@ def _open_hexes(board: Board, op: Operator, opts: LayOptions,
     """The :data:`~railhouse.map.layhexes.OpenHex` of every hex in map order that may
     take a tile and touches op's network (within ``opts.only_hexes``; only ``on``'s if
     given)."""
-    found = open_hexes_now(board, op)
     only = opts.only_hexes
     if on is not None:
-        return [entry for entry in found
-                if entry[0] == on and (only is None or on in only)]
+        row = open_hex_now(board, op, on) if only is None or on in only else None
+        return [] if row is None else [row]
+    found = open_hexes_now(board, op)
     if only is None:
         return found
     return [entry for entry in found if entry[0] in only]

@@ -1,8 +1,9 @@
 """A check that what a lay listing keeps across board revisions besides the lays
 themselves (railhouse.map.layhexes, laymemo, layalloc) equals what a board with nothing
 cached works out: the open hexes of every company with a token (its reached side masks,
-kept while its network reach is the same set or grows, ``layhexes._reached_masks``), the
-markers per hex, and the lays of a hex at a fee or within a budget (kept with the plain
+kept while its network reach is the same set or grows, ``layhexes._reached_masks``) and
+each hex's row alone (``open_hex_now``, what a lay's validation reads), the markers per
+hex, and the lays of a hex at a fee or within a budget (kept with the plain
 ones, ``HexLays.priced_at``).  ``test_lay_carry`` asks it at every revision of seeded
 random games of both titles, and on clones that go their own way from the original."""
 
@@ -11,7 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from railhouse.map import Board, LayOptions, Operator, legal_tile_lays
-from railhouse.map.layhexes import open_hexes_now
+from railhouse.map.layhexes import open_hex_now, open_hexes_now
 from railhouse.map.laymemo import hex_markers
 from railhouse.map.lays import hex_listings
 from railhouse.map.mapdef import WHITE
@@ -57,8 +58,16 @@ def check_kept(game: Any) -> None:
     colors = frozenset(game.phase.tiles)
     for company in sorted({o for owners in board.tokens.values() for o in owners}):
         op = Operator(company, column=game.phase.offboard_column)
-        assert open_hexes_now(board, op) == _rows_afresh(board, op), (
+        rows = _rows_afresh(board, op)
+        assert open_hexes_now(board, op) == rows, (
             company, board.track_version, board.token_version)
+        # one hex's row, asked without the others on a board with nothing cached, and
+        # read from them where they are
+        alone, by_hex = board.clone(), {row[0]: row for row in rows}
+        alone.cache = {}
+        for coord in board.map.hexes:
+            assert open_hex_now(alone, op, coord) == by_hex.get(coord), coord
+            assert open_hex_now(board, op, coord) == by_hex.get(coord), coord
         for opts in (LayOptions(colors=colors, extra_cost=20),
                      LayOptions(colors=colors, budget=60)):
             priced = [found.listed(board) for found in hex_listings(board, op, opts)]
