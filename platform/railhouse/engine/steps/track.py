@@ -68,7 +68,6 @@ Offered = dict[str, tuple[list[LegalAction], list[TileLay]]]
 LISTED = "listed"
 
 
-
 def listed_lay(offered: Offered, action: LayTile) -> Found | None:
     """:meth:`TrackStep.find` of a plain lay (``action.ability`` empty) at the position
     of a listing that ``offered`` these lays: the first lay offered on the hex whose
