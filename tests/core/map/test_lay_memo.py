@@ -5,6 +5,7 @@ on it, the supply, what the company reaches) gives the answer of a cold map."""
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -176,6 +177,32 @@ def test_static_candidates_equal_the_per_hex_reference(title: str) -> None:
     assert checked > 500
 
 
+def _at_each_revision(title: str, seed: int,
+                      check: Callable[[Any, Board, Operator], None]) -> None:
+    """Play a seeded game and call ``check(game, board, op)`` once per board revision
+    for every company with a token there."""
+    revisions: set[tuple[int, int]] = set()
+
+    def visit(game: Any, _legal: list[Any]) -> None:
+        board = game.board
+        if (board.track_version, board.token_version) in revisions:
+            return
+        revisions.add((board.track_version, board.token_version))
+        for company in sorted({o for owners in board.tokens.values() for o in owners}):
+            check(game, board, Operator(company, column=game.phase.offboard_column))
+
+    playout(title, 4, seed, visit=visit)
+
+
+def _searched(board: Board, op: Operator, colors: frozenset[str], coord: str,
+              reached: int, has_token: bool) -> list[Any]:
+    """The lays of ``coord`` the search of its candidates finds (``_fitting``)."""
+    inputs = listing_inputs(board)
+    facing = facing_track(board, coord, ruled_edges(board.map).get(coord, 0))
+    return list(lays_module._fitting(board, op, colors, coord, reached, has_token,
+                                     inputs.markers, inputs.out, facing))
+
+
 @pytest.mark.parametrize(("title", "seed"), [("soh", 7), ("1839", 8)])
 def test_a_hex_left_unsearched_for_its_next_colour_has_no_lay_a_search_finds(
         title: str, seed: int) -> None:
@@ -184,35 +211,26 @@ def test_a_hex_left_unsearched_for_its_next_colour_has_no_lay_a_search_finds(
     open hex and the phase's colours and each colour alone, its lays are those the search
     of its candidates finds (``_fitting``, asked directly), and its candidates those of
     its tile (``candidate_ids``, which ``carried`` reads when the supply changes)."""
-    revisions: set[tuple[int, int]] = set()
     skipped = searched = 0
 
-    def visit(game: Any, _legal: list[Any]) -> None:
+    def check(game: Any, board: Board, op: Operator) -> None:
         nonlocal skipped, searched
-        board = game.board
-        if (board.track_version, board.token_version) in revisions:
-            return
-        revisions.add((board.track_version, board.token_version))
         inputs = listing_inputs(board)
         phase = frozenset(game.phase.tiles)
-        for company in sorted({o for owners in board.tokens.values() for o in owners}):
-            op = Operator(company, column=game.phase.offboard_column)
-            for coord, reached, has_token, upgrade in open_hexes_now(board, op):
-                old, old_rot = board.tile_at(coord)
-                for colors in (phase, *(frozenset({c}) for c in board.map.colors)):
-                    found = lays_module._memo_hex_lays(board, op, colors, inputs, coord,
-                                                       reached, has_token, upgrade)
-                    facing = facing_track(board, coord, ruled_edges(board.map).get(coord, 0))
-                    assert found.fitting == list(lays_module._fitting(
-                        board, op, colors, coord, reached, has_token, inputs.markers,
-                        inputs.out, facing)), (coord, colors)
-                    assert found.candidates == candidate_ids(board.map, coord, old, old_rot)
-                    if lays_module.next_colour_allowed(board.map, old, colors):
-                        searched += 1
-                    else:
-                        skipped += 1
+        for coord, reached, has_token, upgrade in open_hexes_now(board, op):
+            old, old_rot = board.tile_at(coord)
+            for colors in (phase, *(frozenset({c}) for c in board.map.colors)):
+                found = lays_module._memo_hex_lays(board, op, colors, inputs, coord,
+                                                   reached, has_token, upgrade)
+                assert found.fitting == _searched(board, op, colors, coord, reached,
+                                                  has_token), (coord, colors)
+                assert found.candidates == candidate_ids(board.map, coord, old, old_rot)
+                if lays_module.next_colour_allowed(board.map, old, colors):
+                    searched += 1
+                else:
+                    skipped += 1
 
-    playout(title, 4, seed, visit=visit)
+    _at_each_revision(title, seed, check)
     assert skipped > 500 and searched > 500, (skipped, searched)
 
 
@@ -223,33 +241,23 @@ def test_hexes_a_listing_leaves_out_for_the_colours_have_no_lay_a_search_finds(
     of the listing's colours may go: at every board revision of a seeded playout, for
     every company with a token and every set of the map's colours, each open hex it
     leaves out has no lay the search of its candidates finds (``_fitting``)."""
-    revisions: set[tuple[int, int]] = set()
     left_out = kept = 0
 
-    def visit(game: Any, _legal: list[Any]) -> None:
+    def check(game: Any, board: Board, op: Operator) -> None:
         nonlocal left_out, kept
-        board = game.board
-        if (board.track_version, board.token_version) in revisions:
-            return
-        revisions.add((board.track_version, board.token_version))
-        inputs = listing_inputs(board)
         colours = board.map.colors
         choices = {frozenset(game.phase.tiles), *(frozenset(colours[i:j])
                                                   for i in range(len(colours))
                                                   for j in range(i + 1, len(colours) + 1))}
-        for company in sorted({o for owners in board.tokens.values() for o in owners}):
-            op = Operator(company, column=game.phase.offboard_column)
-            for colors in choices:
-                allows = lays_module.colour_allows(board.map, LayOptions(colors=colors))
-                for coord, reached, has_token, upgrade in open_hexes_now(board, op):
-                    if allows[upgrade]:
-                        kept += 1
-                        continue
+        for colors in choices:
+            allows = lays_module.colour_allows(board.map, LayOptions(colors=colors))
+            for coord, reached, has_token, upgrade in open_hexes_now(board, op):
+                if allows[upgrade]:
+                    kept += 1
+                else:
                     left_out += 1
-                    facing = facing_track(board, coord, ruled_edges(board.map).get(coord, 0))
-                    assert not list(lays_module._fitting(
-                        board, op, colors, coord, reached, has_token, inputs.markers,
-                        inputs.out, facing)), (coord, colors)
+                    assert not _searched(board, op, colors, coord, reached, has_token), (
+                        coord, colors)
 
-    playout(title, 4, seed, visit=visit)
+    _at_each_revision(title, seed, check)
     assert left_out > 500 and kept > 500, (left_out, kept)
