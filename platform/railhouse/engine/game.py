@@ -12,13 +12,14 @@ from bisect import bisect_left
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
-from railhouse.engine import agreed_end, routes
-from railhouse.engine.actions import Action, LegalAction, ProposeWinner, to_builtins
+from railhouse.engine import agreed_end, invariants, routes
+from railhouse.engine.actions import Action, LegalAction, admitted, to_builtins
 from railhouse.engine.api import Event, GameResult
 from railhouse.engine.applog import AppendLog
 from railhouse.engine.certificates import ShareLedger
 from railhouse.engine.cloning import copy_rng, deepcopy_game
 from railhouse.engine.config import PhaseSpec, TitleConfig
+from railhouse.engine.dispatch import DISPATCH, PROPOSES
 from railhouse.engine.entities import (
     IPO,
     TREASURY,
@@ -30,7 +31,7 @@ from railhouse.engine.entities import (
 )
 from railhouse.engine.errors import IllegalAction, RecordError
 from railhouse.engine.gcpolicy import tune_for_play
-from railhouse.engine.invariants import check_invariants, checking
+from railhouse.engine.invariants import check_invariants
 from railhouse.engine.legalcache import LegalSetCache
 from railhouse.engine.lookahead import LookAhead
 from railhouse.engine.market import StockMarket
@@ -116,6 +117,7 @@ class Game(LegalSetCache, LookAhead):
         #: recorded now (:meth:`event`), kept apart so that no event measures the log
         self._at = -1
         self.init_legal_cache()
+        self.init_look_ahead()
         self.end_reason: str | None = None
         #: an end the rules scheduled: at the end of the operating round (:meth:`check_end`)
         #: or else after the current round (``railhouse.engine.rounds.sequence``)
@@ -244,37 +246,63 @@ class Game(LegalSetCache, LookAhead):
         return action if decider is None else decider.normalise(action)
 
     def apply(self, action: Action) -> None:
+        """Validate ``action``, record it, process it and settle.  The decider is asked
+        only what its class answers in its own way (:mod:`railhouse.engine.dispatch`):
+        the base class's answers (answering for itself, one spelling, membership in the
+        listed legal set, the ``process_<tag>`` method) are given here without the calls."""
         proven = self.resume(action) if self.deferred is not None else None
         if self.end_reason is not None:
             raise IllegalAction("the game is over", "game end")
         pending = self.pending
         decider = pending[-1] if pending else self.round  # self.decider(), the game not over
         assert decider is not None
-        answering = decider.answerer(action)  # asked in its stead: the same answers
+        dispatch = DISPATCH[type(decider)]
+        answering = decider
+        if dispatch.delegates:
+            answering = decider.answerer(action)  # asked in its stead: the same answers
+            if answering is not decider:
+                dispatch = DISPATCH[type(answering)]
         expected = answering.acting_entity()
         if action.entity != expected:
             raise IllegalAction(f"it is {expected}'s decision, not {action.entity}'s", "turn order")
-        proposal = action if isinstance(action, ProposeWinner) else None  # not the decider's
+        proposal = action if PROPOSES[type(action)] else None  # not the decider's
         if proposal is not None:
             agreed_end.check(self, decider, proposal)
         elif proven is not None and proven[0] is answering:
             action = proven[1]  # normalised and validated by the step at this very position
         else:
-            action = answering.normalise(action)
-            answering.validate(action)
+            if dispatch.normalises:
+                action = answering.normalise(action)
+            if dispatch.validates:
+                answering.validate(action)
+            else:  # Decider.validate, with legal_for's reuse of the listed set inlined
+                entry = self._legal.get(id(answering))
+                legal = (entry[1] if entry is not None and entry[0] is answering
+                         and not self._refresh and not invariants.on else
+                         self.legal_for(answering))
+                if not admitted(legal, action):
+                    raise IllegalAction(answering.explain(action), answering.rule)
         self._legal.clear()
         self._actions.append(action)
         self._at += 1
         if proposal is not None:
             agreed_end.propose(self, decider, proposal)
         else:
-            answering.process(action)
+            handlers = dispatch.handlers
+            handler = None if handlers is None else handlers[type(action)]
+            if handler is None:
+                answering.process(action)
+            else:
+                handler(answering, action)
         if self.end_reason is None and not pending:  # else _settle has nothing to do
-            self._settle()
+            round_ = self.round
+            assert round_ is not None
+            if round_.finished or DISPATCH[type(round_)].advances:  # else nor has it
+                self._settle()
         hooks = self.hooks
         if hooks.hears_actions:
             hooks.action_applied(self, action)
-        if checking():
+        if invariants.on:
             check_invariants(self)
 
     def observation(self) -> dict[str, Any]:

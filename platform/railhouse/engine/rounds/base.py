@@ -20,6 +20,16 @@ if TYPE_CHECKING:
 #: once per action class (a class's tag never changes)
 _HANDLERS: dict[type[Action], str] = {}
 
+
+def handler_name(kind: type[Action]) -> str:
+    """The name of the method that processes actions of class ``kind``:
+    ``process_<tag>``."""
+    name = _HANDLERS.get(kind)
+    if name is None:
+        name = _HANDLERS[kind] = f"process_{kind.__struct_config__.tag}"
+    return name
+
+
 #: the game a decider belongs to: a title's deciders name the title's game class
 #: (``Step["SteamOverHolland"]``), so ``self.game`` has the title's type without a cast
 G = TypeVar("G", bound="Game")
@@ -66,10 +76,7 @@ class Decider(Generic[G]):
 
     def process(self, action: Action) -> None:
         kind = type(action)
-        name = _HANDLERS.get(kind)
-        if name is None:
-            name = _HANDLERS[kind] = f"process_{kind.__struct_config__.tag}"
-        handler = getattr(self, name, None)
+        handler = getattr(self, _HANDLERS.get(kind) or handler_name(kind), None)
         if handler is None:
             raise IllegalAction(f"{type(self).__name__} cannot process {action!r}", self.rule)
         handler(action)
