@@ -224,9 +224,12 @@ class OperatingRound(Round[G]):
         """The current step, unless ``action`` is of an any-moment kind (the round judges
         and carries out those itself): for any other action the round passes the acting
         entity, normalising, validating and processing on to the step."""
-        if isinstance(action, self.anytime_kinds):
+        kinds = self.anytime_kinds
+        if kinds and isinstance(action, kinds):
             return self
-        step = self.current_step()
+        step = self._open_step  # (current_step's answer while that step is open)
+        if step is None or step.done or self._open_in is not self.steps:
+            step = self.current_step()
         return self if step is None else step
 
     def legal_actions(self) -> list[LegalAction]:

@@ -380,13 +380,13 @@ class StockChoices(Round[G]):
         Where the legal set was listed already (a caller asked ``legal_actions`` before
         answering) membership in it is the cheaper check.
         """
-        if type(self).legal_actions is not StockChoices.legal_actions:
-            super().validate(action)
-            return
         listed = self.game.known_legal(self)
         if listed is not None:  # the listed set, already there: no recomputation
-            if not admitted(listed, action):
+            if not admitted(listed, action):  # (as super().validate would check it)
                 raise IllegalAction(self.explain(action), self.rule)
+            return
+        if type(self).legal_actions is not StockChoices.legal_actions:
+            super().validate(action)
             return
         # the direct check reads an unchanging state too: the listing's scratch memo
         # (a certificate count asked by ``must_sell`` and again by the purchase)
