@@ -52,8 +52,11 @@ class Dispatch:
     ``delegates``: the class has its own ``answerer`` (else the decider answers for
     itself).  ``normalises``: it has its own ``normalise`` (else an action has one
     spelling).  ``validates``: it has its own ``validate`` (else an action is legal when
-    its listed legal set admits it).  ``handlers``: the ``process_<tag>`` methods that
-    ``process`` would call, where the class keeps the base ``process`` (else None).
+    its legal set admits it, and ``Game.apply`` checks that itself where the set was
+    listed at this position: :func:`~railhouse.engine.rounds.base.checks_listed_set_first`,
+    as the base ``validate`` and the stock round's direct check do).  ``handlers``: the
+    ``process_<tag>`` methods that ``process`` would call, where the class keeps the base
+    ``process`` (else None).
     ``advances``: a round with its own ``advance`` (else settling after an action has
     nothing to do while the round is not finished)."""
 
@@ -62,7 +65,7 @@ class Dispatch:
     def __init__(self, decider_class: type[Decider[Any]]) -> None:
         self.delegates = decider_class.answerer is not Decider.answerer
         self.normalises = decider_class.normalise is not Decider.normalise
-        self.validates = decider_class.validate is not Decider.validate
+        self.validates = not getattr(decider_class.validate, "checks_listed_set_first", False)
         self.handlers = (Handlers(decider_class) if decider_class.process is Decider.process
                          else None)
         self.advances = (issubclass(decider_class, Round)

@@ -13,7 +13,13 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
 from railhouse.engine import agreed_end, invariants, routes
-from railhouse.engine.actions import Action, LegalAction, admitted, to_builtins
+from railhouse.engine.actions import (
+    Action,
+    LegalAction,
+    ProposeWinner,
+    admitted,
+    to_builtins,
+)
 from railhouse.engine.api import Event, GameResult
 from railhouse.engine.applog import AppendLog
 from railhouse.engine.certificates import ShareLedger
@@ -265,23 +271,25 @@ class Game(LegalSetCache, LookAhead):
         expected = answering.acting_entity()
         if action.entity != expected:
             raise IllegalAction(f"it is {expected}'s decision, not {action.entity}'s", "turn order")
-        proposal = action if PROPOSES[type(action)] else None  # not the decider's
-        if proposal is not None:
+        proposal: ProposeWinner | None = None
+        if PROPOSES[type(action)]:  # not the decider's
+            assert isinstance(action, ProposeWinner)
+            proposal = action
             agreed_end.check(self, decider, proposal)
         elif proven is not None and proven[0] is answering:
             action = proven[1]  # normalised and validated by the step at this very position
         else:
             if dispatch.normalises:
                 action = answering.normalise(action)
-            if dispatch.validates:
-                answering.validate(action)
-            else:  # Decider.validate, with legal_for's reuse of the listed set inlined
-                entry = self._legal.get(id(answering))
-                legal = (entry[1] if entry is not None and entry[0] is answering
-                         and not self._refresh and not invariants.on else
-                         self.legal_for(answering))
-                if not admitted(legal, action):
+            # the set listed at this position (known_legal inlined), where validate
+            # would check that first
+            entry = None if dispatch.validates else self._legal.get(id(answering))
+            if (entry is not None and entry[0] is answering and not self._refresh
+                    and not invariants.on):
+                if not admitted(entry[1], action):
                     raise IllegalAction(answering.explain(action), answering.rule)
+            else:
+                answering.validate(action)
         self._legal.clear()
         self._actions.append(action)
         self._at += 1

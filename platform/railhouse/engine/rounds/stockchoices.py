@@ -28,7 +28,7 @@ from railhouse.engine.actions import (
 )
 from railhouse.engine.entities import POOL, Company
 from railhouse.engine.errors import IllegalAction
-from railhouse.engine.rounds.base import G, Round
+from railhouse.engine.rounds.base import G, Round, checks_listed_set_first
 from railhouse.engine.rounds.offers import OFFERS, buy_sources_at, offers_at
 from railhouse.engine.rounds.plainchoices import (
     buy_choice,
@@ -371,6 +371,7 @@ class StockChoices(Round[G]):
         return company.id not in self.started_this_round
 
     # -- direct validation ------------------------------------------------------------
+    @checks_listed_set_first
     def validate(self, action: Action) -> None:
         """Check ``action`` against only the choices of its own kind (the legal set of a
         stock turn, built per company, is the expensive part of an apply).
