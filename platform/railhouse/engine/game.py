@@ -406,11 +406,16 @@ class Game(LegalSetCache, LookAhead):
         self._events.append(Event(self._at if index is None else index, kind, data))
 
     def seat_of(self, entity: str) -> int:
+        seat = _SEAT_NUMBERS.get(entity)  # a usual player id: its number, read
+        if seat is not None:
+            return seat
         if entity.startswith("p") and entity[1:].isdigit():
             return int(entity[1:])
         company = self.companies.get(entity)
         if company is not None and company.president is not None:
-            return self.seat_of(company.president)
+            president = company.president
+            seat = _SEAT_NUMBERS.get(president)
+            return self.seat_of(president) if seat is None else seat
         private = self.privates.get(entity)
         if private is not None and private.owner is not None:
             return self.seat_of(private.owner)
@@ -419,8 +424,9 @@ class Game(LegalSetCache, LookAhead):
     def player(self, player_id: str) -> Player:
         """The seat whose id is exactly ``player_id`` ("p0", "p1", ...: the number is the
         seat, read directly; "p-1", "p01" or "x1" name no seat)."""
+        number = _SEAT_NUMBERS.get(player_id)  # (a usual id: its number without parsing)
         try:
-            seat = self.seats[int(player_id[1:])]
+            seat = self.seats[int(player_id[1:]) if number is None else number]
         except (ValueError, IndexError):
             seat = None
         if seat is None or seat.id != player_id:
@@ -592,6 +598,12 @@ class Game(LegalSetCache, LookAhead):
     # -- shares the title rules use --------------------------------------------------
     def unsold_location(self) -> str:
         return IPO if self.config.unsold_shares_at == IPO else TREASURY
+
+
+#: the seat number of each usual player id ("p0" to "p15", as ``_build`` names the seats),
+#: read where the id would otherwise be parsed (``seat_of``, ``player``: several times per
+#: action); any other id is parsed as before
+_SEAT_NUMBERS = {f"p{number}": number for number in range(16)}
 
 
 def action_event(index: int, action: Action) -> Event:
