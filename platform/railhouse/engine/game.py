@@ -303,10 +303,12 @@ class Game(LegalSetCache, LookAhead):
             else:
                 handler(answering, action)
         if self.end_reason is None and not pending:  # else _settle has nothing to do
-            round_ = self.round
+            round_ = self.round  # _settle's first turn of its loop, inlined
             assert round_ is not None
-            if round_.finished or DISPATCH[type(round_)].advances:  # else nor has it
-                self._settle()
+            if DISPATCH[type(round_)].advances:  # (Round.advance does nothing)
+                round_.advance()
+            if round_.finished and self.end_reason is None and not pending:
+                self._next_rounds()
         hooks = self.hooks
         if hooks.hears_actions:
             hooks.action_applied(self, action)
@@ -566,17 +568,29 @@ class Game(LegalSetCache, LookAhead):
     def _settle(self) -> None:
         """Advance automatic play until a decision is needed or the game ends (a round
         machine that starts round after round without one is a bug)."""
+        if self.end_reason is None and not self.pending:
+            round_ = self.round
+            assert round_ is not None
+            round_.advance()
+            if self.end_reason is None and not self.pending and round_.finished:
+                self._next_rounds()
+
+    def _next_rounds(self) -> None:
+        """:meth:`_settle` once the current round advanced and finished: the next round
+        starts and advances, and so on until a decision is needed or the game ends."""
         started = 0
-        while self.end_reason is None and not self.pending:
+        while True:
+            started += 1
+            if started >= 100_000:
+                raise RuntimeError("the round machine did not settle")
+            self._next_round()
+            if self.end_reason is not None or self.pending:
+                return
             round_ = self.round
             assert round_ is not None
             round_.advance()
             if self.end_reason is not None or self.pending or not round_.finished:
                 return
-            started += 1
-            if started >= 100_000:
-                raise RuntimeError("the round machine did not settle")
-            self._next_round()
 
     def check_end(self, moment: str) -> None:
         """Ask the title whether the game ends now; at the end of an operating round an
