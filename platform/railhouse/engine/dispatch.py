@@ -23,7 +23,7 @@ from inspect import isfunction
 from typing import Any
 
 from railhouse.engine.actions import Action, ProposeWinner
-from railhouse.engine.rounds.base import Decider, Round, handler_name
+from railhouse.engine.rounds.base import Decider, Round, Step, handler_name
 
 #: an action class's ``process_<tag>`` method of a decider class, unbound
 Handler = Callable[[Any, Any], None]
@@ -50,7 +50,8 @@ class Dispatch:
     """What ``Game.apply`` must ask a decider of one class, and what it does itself.
 
     ``delegates``: the class has its own ``answerer`` (else the decider answers for
-    itself).  ``normalises``: it has its own ``normalise`` (else an action has one
+    itself).  ``names_entity``: a step that keeps ``Step.acting_entity`` (its acting
+    entity is its ``entity``).  ``normalises``: it has its own ``normalise`` (else an action has one
     spelling).  ``validates``: it has its own ``validate`` (else an action is legal when
     its legal set admits it, and ``Game.apply`` checks that itself where the set was
     listed at this position: :func:`~railhouse.engine.rounds.base.checks_listed_set_first`,
@@ -60,10 +61,12 @@ class Dispatch:
     ``advances``: a round with its own ``advance`` (else settling after an action has
     nothing to do while the round is not finished)."""
 
-    __slots__ = ("advances", "delegates", "handlers", "normalises", "validates")
+    __slots__ = ("advances", "delegates", "handlers", "names_entity", "normalises", "validates")
 
     def __init__(self, decider_class: type[Decider[Any]]) -> None:
         self.delegates = decider_class.answerer is not Decider.answerer
+        self.names_entity = (issubclass(decider_class, Step)
+                             and decider_class.acting_entity is Step.acting_entity)
         self.normalises = decider_class.normalise is not Decider.normalise
         self.validates = not getattr(decider_class.validate, "checks_listed_set_first", False)
         self.handlers = (Handlers(decider_class) if decider_class.process is Decider.process

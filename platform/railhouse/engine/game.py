@@ -262,13 +262,14 @@ class Game(LegalSetCache, LookAhead):
         pending = self.pending
         decider = pending[-1] if pending else self.round  # self.decider(), the game not over
         assert decider is not None
-        dispatch = DISPATCH[type(decider)]
+        dispatch = deciding = DISPATCH[type(decider)]
         answering = decider
         if dispatch.delegates:
             answering = decider.answerer(action)  # asked in its stead: the same answers
             if answering is not decider:
                 dispatch = DISPATCH[type(answering)]
-        expected = answering.acting_entity()
+        expected = (answering.entity  # type: ignore[attr-defined]  # (a Step: names_entity)
+                    if dispatch.names_entity else answering.acting_entity())
         if action.entity != expected:
             raise IllegalAction(f"it is {expected}'s decision, not {action.entity}'s", "turn order")
         proposal: ProposeWinner | None = None
@@ -305,8 +306,8 @@ class Game(LegalSetCache, LookAhead):
         if self.end_reason is None and not pending:  # else _settle has nothing to do
             round_ = self.round  # _settle's first turn of its loop, inlined
             assert round_ is not None
-            if DISPATCH[type(round_)].advances:  # (Round.advance does nothing)
-                round_.advance()
+            if (deciding if round_ is decider else DISPATCH[type(round_)]).advances:
+                round_.advance()  # (Round.advance does nothing)
             if round_.finished and self.end_reason is None and not pending:
                 self._next_rounds()
         hooks = self.hooks

@@ -21,7 +21,7 @@ from railhouse.engine.errors import IllegalAction
 from railhouse.engine.game import Game
 from railhouse.engine.invariants import check_invariants, checking
 from railhouse.engine.record import new_game
-from railhouse.engine.rounds.base import Decider, Round
+from railhouse.engine.rounds.base import Decider, Round, Step
 
 
 def asking_all(game: Game, action: Action) -> None:
@@ -172,8 +172,17 @@ def test_the_dispatch_of_a_class_reads_its_methods() -> None:
         def advance(self) -> None:
             pass
 
+    class PlainStep(Step[Game]):
+        pass
+
+    class OwnStep(Step[Game]):
+        def acting_entity(self) -> str | None:
+            return None
+
     plain, own = Dispatch(Plain), Dispatch(Own)
     assert not (plain.delegates or plain.normalises or plain.validates or plain.advances)
+    assert Dispatch(PlainStep).names_entity
+    assert not (Dispatch(OwnStep).names_entity or plain.names_entity or own.names_entity)
     assert plain.handlers is not None and plain.handlers[ProposeWinner] is None
     assert own.delegates and own.normalises and own.validates and own.advances
     assert own.handlers is None
