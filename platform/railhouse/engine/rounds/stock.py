@@ -29,6 +29,8 @@ R-9.1), and :meth:`StockRound.extra_choices` for a title's own.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from railhouse.engine.actions import BuyShares, Concede, Par, Pass, Redeem, SellShares
 from railhouse.engine.entities import POOL, TREASURY, Company
 from railhouse.engine.rounds.base import G
@@ -41,6 +43,9 @@ from railhouse.engine.shares import (
     start_company,
     update_president,
 )
+
+if TYPE_CHECKING:
+    from railhouse.engine.game import Game
 
 
 class StockRound(StockChoices[G]):
@@ -103,8 +108,18 @@ class StockRound(StockChoices[G]):
         return True
 
     def round_over(self) -> bool:
-        """Every active player passed in succession."""
-        return self.passes_in_row >= len(self.game.active_players())
+        """Every active player passed in succession.  With no pass in the run (the turn
+        just ended with a sale or a purchase) that is so only if no player is active,
+        which the seats tell without listing the active players (where the game keeps
+        the core's ``active_players``: the seats that are not bankrupt)."""
+        game = self.game
+        passes = self.passes_in_row
+        if passes == 0 and _lists_unbankrupt_seats(type(game)):
+            for seat in game.seats:  # noqa: SIM110 (all() over a generator: a frame a call)
+                if not seat.bankrupt:
+                    return False
+            return True
+        return passes >= len(game.active_players())
 
     def next_turn(self) -> None:
         """Move to the next player: the next seat still in the game."""
@@ -233,3 +248,19 @@ class StockRound(StockChoices[G]):
     def on_act(self, me: str) -> None:
         """``me`` sold or bought (1839: the pass-order cards see it, R-7.1.3)."""
         self.acted_this_turn = True
+
+
+#: whether a game class keeps the core's ``Game.active_players``, by class
+_CORE_ACTIVE_PLAYERS: dict[type, bool] = {}
+
+
+def _lists_unbankrupt_seats(game_class: type[Game]) -> bool:
+    """Whether ``game_class``'s ``active_players`` is the core's (the seats that are not
+    bankrupt), decided once per class."""
+    keeps = _CORE_ACTIVE_PLAYERS.get(game_class)
+    if keeps is None:
+        from railhouse.engine.game import Game
+
+        keeps = _CORE_ACTIVE_PLAYERS[game_class] = (
+            game_class.active_players is Game.active_players)
+    return keeps
