@@ -1,7 +1,8 @@
 """``Game.seat_of`` and ``Game.player`` read a usual player id's number from a table
 instead of parsing it; here they are compared with the parsing (the methods as they were)
 for every id of real positions (players, companies, privates) and odd ones, along seeded
-playouts of both titles."""
+playouts of both titles.  The stock round reads its player's id from the seat instead
+of formatting it: compared with the formatting at every decision of those playouts."""
 
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ from railhouse.engine.entities import Player
 from railhouse.engine.errors import IllegalAction
 from railhouse.engine.game import Game
 from railhouse.engine.record import new_game
+from railhouse.engine.rounds.stock import StockRound
 
 ODD_IDS = ["p01", "p-1", "p4", "p15", "p16", "p", "x1", "P0", "bank", ""]
 
@@ -54,6 +56,9 @@ def test_the_table_reads_what_parsing_finds(title: str, players: int) -> None:
     rng = random.Random(7)
     asked = 0
     while not game.over and game.action_count < 600:
+        round_ = game.round
+        if isinstance(round_, StockRound) and type(round_).player_id is StockRound.player_id:
+            assert round_.player_id() == f"p{round_.seat}"  # the seat's id, read
         if game.action_count % 5 == 0:
             for entity in ids:
                 assert answer(game.seat_of, entity) == answer(seat_by_parsing, game, entity)

@@ -71,7 +71,9 @@ class StockRound(StockChoices[G]):
         self.acted_this_turn = False
 
     def player_id(self) -> str:
-        return f"p{self.seat}"
+        """``f"p{seat}"``: the id of the seat whose turn it is, read from the seat (asked
+        at every action of the round, and no string made each time)."""
+        return self.game.seats[self.seat].id
 
     def acting_entity(self) -> str | None:
         return None if self.finished else self.player_id()
