@@ -1,8 +1,9 @@
 """``Game.seat_of`` and ``Game.player`` read a usual player id's number from a table
 instead of parsing it; here they are compared with the parsing (the methods as they were)
 for every id of real positions (players, companies, privates) and odd ones, along seeded
-playouts of both titles.  The stock round reads its player's id from the seat instead
-of formatting it: compared with the formatting at every decision of those playouts."""
+playouts of both titles.  The stock round and the auction read their player's id from
+the seat instead of formatting it: compared with the formatting at every decision of
+those playouts."""
 
 from __future__ import annotations
 
@@ -15,6 +16,7 @@ from railhouse.engine.entities import Player
 from railhouse.engine.errors import IllegalAction
 from railhouse.engine.game import Game
 from railhouse.engine.record import new_game
+from railhouse.engine.rounds.auction import SequentialBidAuction
 from railhouse.engine.rounds.stock import StockRound
 
 ODD_IDS = ["p01", "p-1", "p4", "p15", "p16", "p", "x1", "P0", "bank", ""]
@@ -59,6 +61,9 @@ def test_the_table_reads_what_parsing_finds(title: str, players: int) -> None:
         round_ = game.round
         if isinstance(round_, StockRound) and type(round_).player_id is StockRound.player_id:
             assert round_.player_id() == f"p{round_.seat}"  # the seat's id, read
+        if (isinstance(round_, SequentialBidAuction) and not round_.finished
+                and type(round_).acting_entity is SequentialBidAuction.acting_entity):
+            assert round_.acting_entity() == f"p{round_.seat}"
         if game.action_count % 5 == 0:
             for entity in ids:
                 assert answer(game.seat_of, entity) == answer(seat_by_parsing, game, entity)
