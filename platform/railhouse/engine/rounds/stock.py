@@ -110,18 +110,17 @@ class StockRound(StockChoices[G]):
         return True
 
     def round_over(self) -> bool:
-        """Every active player passed in succession.  With no pass in the run (the turn
-        just ended with a sale or a purchase) that is so only if no player is active,
-        which the seats tell without listing the active players (where the game keeps
-        the core's ``active_players``: the seats that are not bankrupt)."""
+        """Every active player passed in succession.  Where the game keeps the core's
+        ``active_players`` (the seats that are not bankrupt) they are counted on the
+        seats, without the list (asked at every turn's end)."""
         game = self.game
-        passes = self.passes_in_row
-        if passes == 0 and _lists_unbankrupt_seats(type(game)):
-            for seat in game.seats:  # noqa: SIM110 (all() over a generator: a frame a call)
-                if not seat.bankrupt:
-                    return False
-            return True
-        return passes >= len(game.active_players())
+        if not _lists_unbankrupt_seats(type(game)):
+            return self.passes_in_row >= len(game.active_players())
+        active = 0
+        for seat in game.seats:
+            if not seat.bankrupt:
+                active += 1
+        return self.passes_in_row >= active
 
     def next_turn(self) -> None:
         """Move to the next player: the next seat still in the game."""
@@ -137,10 +136,13 @@ class StockRound(StockChoices[G]):
             self.game.priority = self.next_seat(self.game.priority)
 
     def next_seat(self, seat: int) -> int:
-        n = len(self.game.seats)
-        for step in range(1, n + 1):
-            candidate = (seat + step) % n
-            if not self.game.seats[candidate].bankrupt:
+        """The next seat after ``seat`` still in the game (``seat`` itself if none is)."""
+        seats = self.game.seats
+        n = len(seats)
+        candidate = seat
+        for _ in seats:  # the n seats after it, in order
+            candidate = (candidate + 1) % n
+            if not seats[candidate].bankrupt:
                 return candidate
         return seat
 
