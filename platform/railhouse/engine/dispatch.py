@@ -49,17 +49,19 @@ class Handlers(dict[type[Action], Handler | None]):
 class Dispatch:
     """What ``Game.apply`` must ask a decider of one class, and what it does itself.
 
-    ``delegates``: the class has its own ``answerer`` (else the decider answers for
-    itself).  ``names_entity``: a step that keeps ``Step.acting_entity`` (its acting
-    entity is its ``entity``).  ``normalises``: it has its own ``normalise`` (else an action has one
-    spelling).  ``validates``: it has its own ``validate`` (else an action is legal when
-    its legal set admits it, and ``Game.apply`` checks that itself where the set was
-    listed at this position: :func:`~railhouse.engine.rounds.base.checks_listed_set_first`,
-    as the base ``validate`` and the stock round's direct check do).  ``handlers``: the
-    ``process_<tag>`` methods that ``process`` would call, where the class keeps the base
-    ``process`` (else None).
-    ``advances``: a round with its own ``advance`` (else settling after an action has
-    nothing to do while the round is not finished)."""
+    - ``delegates``: the class has its own ``answerer`` (else the decider answers for
+      itself);
+    - ``names_entity``: a step that keeps ``Step.acting_entity`` (its acting entity is
+      its ``entity``);
+    - ``normalises``: it has its own ``normalise`` (else an action has one spelling);
+    - ``validates``: it has its own ``validate`` (else an action is legal when its legal
+      set admits it, and ``Game.apply`` checks that itself where the set was listed at
+      this position: :func:`~railhouse.engine.rounds.base.checks_listed_set_first`, as
+      the base ``validate`` and the stock round's direct check do);
+    - ``handlers``: the ``process_<tag>`` methods that ``process`` would call, where the
+      class keeps the base ``process`` (else None);
+    - ``advances``: a round with its own ``advance`` (else settling after an action has
+      nothing to do while the round is not finished)."""
 
     __slots__ = ("advances", "delegates", "handlers", "names_entity", "normalises", "validates")
 
