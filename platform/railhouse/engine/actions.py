@@ -275,6 +275,9 @@ def encode_json(action: Action) -> bytes:
     return _encoder.encode(action)
 
 
+_replace = msgspec.structs.replace
+
+
 @shared_on_copy
 class Range(msgspec.Struct, frozen=True):
     """An inclusive integer range with a step: the legal values of one action field."""
@@ -326,13 +329,19 @@ class LegalAction(msgspec.Struct, frozen=True, gc=False):
         if not ranges and not free:
             return candidate == action
         listed = {}
-        for name, bounds in ranges.items():
-            if name not in free and getattr(candidate, name) not in bounds:
-                return False
+        for name in ranges:  # (the keys and a lookup: cheaper than the items' pairs)
+            bounds = ranges[name]
+            if name not in free:
+                # ``value in bounds`` (Range.__contains__) without the call: apply
+                # validates every ranged answer here
+                value = getattr(candidate, name)
+                if not (isinstance(value, int) and bounds.min <= value <= bounds.max
+                        and (value - bounds.min) % bounds.step == 0):
+                    return False
             listed[name] = getattr(action, name)
         for name in free:
             listed[name] = getattr(action, name)
-        return msgspec.structs.replace(candidate, **listed) == action
+        return _replace(candidate, **listed) == action
 
     def to_builtins(self) -> dict[str, Any]:
         data = to_builtins(self.action)

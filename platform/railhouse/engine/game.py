@@ -12,13 +12,20 @@ from bisect import bisect_left
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
-from railhouse.engine import agreed_end, routes
-from railhouse.engine.actions import Action, LegalAction, ProposeWinner, to_builtins
+from railhouse.engine import agreed_end, invariants, routes
+from railhouse.engine.actions import (
+    Action,
+    LegalAction,
+    ProposeWinner,
+    admitted,
+    to_builtins,
+)
 from railhouse.engine.api import Event, GameResult
 from railhouse.engine.applog import AppendLog
 from railhouse.engine.certificates import ShareLedger
 from railhouse.engine.cloning import copy_rng, deepcopy_game
 from railhouse.engine.config import PhaseSpec, TitleConfig
+from railhouse.engine.dispatch import DISPATCH, PROPOSES
 from railhouse.engine.entities import (
     IPO,
     TREASURY,
@@ -30,7 +37,7 @@ from railhouse.engine.entities import (
 )
 from railhouse.engine.errors import IllegalAction, RecordError
 from railhouse.engine.gcpolicy import tune_for_play
-from railhouse.engine.invariants import check_invariants, checking
+from railhouse.engine.invariants import check_invariants
 from railhouse.engine.legalcache import LegalSetCache
 from railhouse.engine.lookahead import LookAhead
 from railhouse.engine.market import StockMarket
@@ -116,6 +123,7 @@ class Game(LegalSetCache, LookAhead):
         #: recorded now (:meth:`event`), kept apart so that no event measures the log
         self._at = -1
         self.init_legal_cache()
+        self.init_look_ahead()
         self.end_reason: str | None = None
         #: an end the rules scheduled: at the end of the operating round (:meth:`check_end`)
         #: or else after the current round (``railhouse.engine.rounds.sequence``)
@@ -244,37 +252,68 @@ class Game(LegalSetCache, LookAhead):
         return action if decider is None else decider.normalise(action)
 
     def apply(self, action: Action) -> None:
+        """Validate ``action``, record it, process it and settle.  The decider is asked
+        only what its class answers in its own way (:mod:`railhouse.engine.dispatch`):
+        the base class's answers (answering for itself, one spelling, membership in the
+        listed legal set, the ``process_<tag>`` method) are given here without the calls."""
         proven = self.resume(action) if self.deferred is not None else None
         if self.end_reason is not None:
             raise IllegalAction("the game is over", "game end")
         pending = self.pending
         decider = pending[-1] if pending else self.round  # self.decider(), the game not over
         assert decider is not None
-        answering = decider.answerer(action)  # asked in its stead: the same answers
-        expected = answering.acting_entity()
+        dispatch = deciding = DISPATCH[type(decider)]
+        answering = decider
+        if dispatch.delegates:
+            answering = decider.answerer(action)  # asked in its stead: the same answers
+            if answering is not decider:
+                dispatch = DISPATCH[type(answering)]
+        expected = (answering.entity  # type: ignore[attr-defined]  # (a Step: names_entity)
+                    if dispatch.names_entity else answering.acting_entity())
         if action.entity != expected:
             raise IllegalAction(f"it is {expected}'s decision, not {action.entity}'s", "turn order")
-        proposal = action if isinstance(action, ProposeWinner) else None  # not the decider's
-        if proposal is not None:
+        proposal: ProposeWinner | None = None
+        if PROPOSES[type(action)]:  # not the decider's
+            assert isinstance(action, ProposeWinner)
+            proposal = action
             agreed_end.check(self, decider, proposal)
         elif proven is not None and proven[0] is answering:
             action = proven[1]  # normalised and validated by the step at this very position
         else:
-            action = answering.normalise(action)
-            answering.validate(action)
+            if dispatch.normalises:
+                action = answering.normalise(action)
+            # the set listed at this position (known_legal inlined), where validate
+            # would check that first
+            entry = None if dispatch.validates else self._legal.get(id(answering))
+            if (entry is not None and entry[0] is answering and not self._refresh
+                    and not invariants.on):
+                if not admitted(entry[1], action):
+                    raise IllegalAction(answering.explain(action), answering.rule)
+            else:
+                answering.validate(action)
         self._legal.clear()
         self._actions.append(action)
         self._at += 1
         if proposal is not None:
             agreed_end.propose(self, decider, proposal)
         else:
-            answering.process(action)
+            handlers = dispatch.handlers
+            handler = None if handlers is None else handlers[type(action)]
+            if handler is None:
+                answering.process(action)
+            else:
+                handler(answering, action)
         if self.end_reason is None and not pending:  # else _settle has nothing to do
-            self._settle()
+            round_ = self.round  # _settle's first turn of its loop, inlined
+            assert round_ is not None
+            if (deciding if round_ is decider else DISPATCH[type(round_)]).advances:
+                round_.advance()  # (Round.advance does nothing)
+            if round_.finished and self.end_reason is None and not pending:
+                self._next_rounds()
         hooks = self.hooks
         if hooks.hears_actions:
             hooks.action_applied(self, action)
-        if checking():
+        if invariants.on:
             check_invariants(self)
 
     def observation(self) -> dict[str, Any]:
@@ -370,11 +409,16 @@ class Game(LegalSetCache, LookAhead):
         self._events.append(Event(self._at if index is None else index, kind, data))
 
     def seat_of(self, entity: str) -> int:
+        seat = _SEAT_NUMBERS.get(entity)  # a usual player id: its number, read
+        if seat is not None:
+            return seat
         if entity.startswith("p") and entity[1:].isdigit():
             return int(entity[1:])
         company = self.companies.get(entity)
         if company is not None and company.president is not None:
-            return self.seat_of(company.president)
+            president = company.president
+            seat = _SEAT_NUMBERS.get(president)
+            return self.seat_of(president) if seat is None else seat
         private = self.privates.get(entity)
         if private is not None and private.owner is not None:
             return self.seat_of(private.owner)
@@ -383,8 +427,9 @@ class Game(LegalSetCache, LookAhead):
     def player(self, player_id: str) -> Player:
         """The seat whose id is exactly ``player_id`` ("p0", "p1", ...: the number is the
         seat, read directly; "p-1", "p01" or "x1" name no seat)."""
+        number = _SEAT_NUMBERS.get(player_id)  # (a usual id: its number without parsing)
         try:
-            seat = self.seats[int(player_id[1:])]
+            seat = self.seats[int(player_id[1:]) if number is None else number]
         except (ValueError, IndexError):
             seat = None
         if seat is None or seat.id != player_id:
@@ -524,17 +569,29 @@ class Game(LegalSetCache, LookAhead):
     def _settle(self) -> None:
         """Advance automatic play until a decision is needed or the game ends (a round
         machine that starts round after round without one is a bug)."""
+        if self.end_reason is None and not self.pending:
+            round_ = self.round
+            assert round_ is not None
+            round_.advance()
+            if self.end_reason is None and not self.pending and round_.finished:
+                self._next_rounds()
+
+    def _next_rounds(self) -> None:
+        """:meth:`_settle` once the current round advanced and finished: the next round
+        starts and advances, and so on until a decision is needed or the game ends."""
         started = 0
-        while self.end_reason is None and not self.pending:
+        while True:
+            started += 1
+            if started >= 100_000:
+                raise RuntimeError("the round machine did not settle")
+            self._next_round()
+            if self.end_reason is not None or self.pending:
+                return
             round_ = self.round
             assert round_ is not None
             round_.advance()
             if self.end_reason is not None or self.pending or not round_.finished:
                 return
-            started += 1
-            if started >= 100_000:
-                raise RuntimeError("the round machine did not settle")
-            self._next_round()
 
     def check_end(self, moment: str) -> None:
         """Ask the title whether the game ends now; at the end of an operating round an
@@ -556,6 +613,12 @@ class Game(LegalSetCache, LookAhead):
     # -- shares the title rules use --------------------------------------------------
     def unsold_location(self) -> str:
         return IPO if self.config.unsold_shares_at == IPO else TREASURY
+
+
+#: the seat number of each usual player id ("p0" to "p15", as ``_build`` names the seats),
+#: read where the id would otherwise be parsed (``seat_of``, ``player``: several times per
+#: action); any other id is parsed as before
+_SEAT_NUMBERS = {f"p{number}": number for number in range(16)}
 
 
 def action_event(index: int, action: Action) -> Event:

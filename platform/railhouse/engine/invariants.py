@@ -19,7 +19,9 @@ if TYPE_CHECKING:
 
 #: Setting this environment variable to anything but "" or "0" turns checking on at import.
 CHECK_ENV = "RAILHOUSE_CHECK"
-_checking = os.environ.get(CHECK_ENV, "") not in ("", "0")
+#: whether checking is on (:func:`checking`); read as ``invariants.on`` where a call to
+#: :func:`checking` would cost more than the rest of the question (``Game.apply``)
+on = os.environ.get(CHECK_ENV, "") not in ("", "0")
 
 
 def set_checking(enabled: bool) -> None:
@@ -28,13 +30,13 @@ def set_checking(enabled: bool) -> None:
     When on, an action that breaks an invariant raises :class:`InvariantViolation` from
     ``apply`` (the action is then already in the log: the violation is an engine bug).
     """
-    global _checking
-    _checking = enabled
+    global on
+    on = enabled
 
 
 def checking() -> bool:
     """True while every ``Game.apply`` is followed by :func:`check_invariants`."""
-    return _checking
+    return on
 
 
 def check_invariants(game: Game) -> None:

@@ -13,9 +13,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
+from railhouse.engine import invariants
 from railhouse.engine.actions import LegalAction
 from railhouse.engine.errors import StaleLegalActions
-from railhouse.engine.invariants import checking
 
 if TYPE_CHECKING:
     from railhouse.engine.rounds.base import Decider
@@ -46,7 +46,7 @@ class LegalSetCache:
         """
         entry = self._legal.get(id(decider))
         if entry is not None and entry[0] is decider and not self._refresh:
-            if checking():
+            if invariants.on:
                 self._verify_cached(decider, entry[1])
             return entry[1]
         legal = decider.legal_actions()
@@ -59,7 +59,7 @@ class LegalSetCache:
         a cheaper direct check than enumerating its set validates against this when it is
         there (a caller that listed the legal set before answering)."""
         entry = self._legal.get(id(decider))
-        if entry is None or entry[0] is not decider or self._refresh or checking():
+        if entry is None or entry[0] is not decider or self._refresh or invariants.on:
             return None
         return entry[1]
 

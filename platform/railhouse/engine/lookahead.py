@@ -37,12 +37,18 @@ if TYPE_CHECKING:
 
 
 class LookAhead:
-    """``looking_ahead`` is True within :meth:`looking_ahead_in`; ``deferred`` is the step
-    settling stopped before (both class defaults outside it, so a game keeps neither)."""
+    """``looking_ahead`` is True within :meth:`looking_ahead_in` (the class default False
+    outside it, so a game keeps no attribute of it); ``deferred`` is the step settling
+    stopped before, None outside it.  ``deferred`` is the game's own attribute from
+    :meth:`init_look_ahead` on: every apply and every read of the game asks it, and an
+    attribute of the instance is read several times faster than a class default."""
 
     looking_ahead: bool = False
-    deferred: Step[Any] | None = None
+    deferred: Step[Any] | None
     hooks: Any
+
+    def init_look_ahead(self) -> None:
+        self.deferred = None
 
     if TYPE_CHECKING:
         def _settle(self) -> None: ...  # Game's
@@ -72,7 +78,7 @@ class LookAhead:
     def _stop_looking_ahead(self) -> None:
         del self.looking_ahead  # the class's False again
         self.resume(None)
-        vars(self).pop("deferred", None)
+        self.deferred = None
 
     def resume(self, action: Action | None) -> tuple[Step[Any], Action] | None:
         """Finish the settling that stopped before ``deferred`` (``apply`` calls this
@@ -108,10 +114,10 @@ class LookAhead:
         """Make ``twin``, a copy of this game made within :meth:`looking_ahead_in` (after
         :meth:`settle_deferred`), a game of its own outside it: nobody's loop of applies
         runs on it, so it settles at once.  Its attributes are laid out afresh without
-        the two of looking ahead (a dict with deleted entries is copied entry by entry,
-        a compact one at once: the copy may be cloned many times, as a bench snapshot)."""
+        ``looking_ahead`` (a dict with deleted entries is copied entry by entry, a compact
+        one at once: the copy may be cloned many times, as a bench snapshot)."""
         state = vars(twin)
-        kept = {name: value for name, value in state.items()
-                if name not in ("looking_ahead", "deferred")}
+        kept = {name: value for name, value in state.items() if name != "looking_ahead"}
         state.clear()
         state.update(kept)
+        twin.deferred = None

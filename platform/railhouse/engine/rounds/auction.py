@@ -54,7 +54,8 @@ class SequentialBidAuction(Round[G]):
             self.on_end()
 
     def acting_entity(self) -> str | None:
-        return None if self.finished else f"p{self.seat}"
+        """``f"p{seat}"``, read from the seat (no string made at every action)."""
+        return None if self.finished else self.game.seats[self.seat].id
 
     def describe(self) -> dict[str, object]:
         return {"kind": self.kind, "items": list(self.items)}
@@ -62,7 +63,7 @@ class SequentialBidAuction(Round[G]):
     def legal_actions(self) -> list[LegalAction]:
         if self.finished:
             return []
-        me = f"p{self.seat}"
+        me = self.game.seats[self.seat].id
         low = self.minimum(self.item) if self.high_bidder is None else (
             self.high_bid + self.min_raise
         )

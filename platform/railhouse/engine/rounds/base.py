@@ -8,7 +8,8 @@ resolves itself in :meth:`Step.auto`.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Generic, TypeVar
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from railhouse.engine.actions import Action, LegalAction, Pass, admitted
 from railhouse.engine.errors import IllegalAction
@@ -19,6 +20,30 @@ if TYPE_CHECKING:
 #: the name of the method that processes each kind of action (``process_<tag>``), made
 #: once per action class (a class's tag never changes)
 _HANDLERS: dict[type[Action], str] = {}
+
+#: a decider's ``validate`` method (:func:`checks_listed_set_first`)
+V = TypeVar("V", bound=Callable[..., Any])
+
+
+def handler_name(kind: type[Action]) -> str:
+    """The name of the method that processes actions of class ``kind``:
+    ``process_<tag>``."""
+    name = _HANDLERS.get(kind)
+    if name is None:
+        name = _HANDLERS[kind] = f"process_{kind.__struct_config__.tag}"
+    return name
+
+
+def checks_listed_set_first(validate: V) -> V:
+    """Mark ``validate`` (a decider's method) as one that, where the decider's legal set
+    was listed at this position (``LegalSetCache.known_legal``), admits exactly what that
+    set admits and raises ``IllegalAction(self.explain(action), self.rule)`` otherwise,
+    whatever it does without the set: ``Game.apply`` then checks the listed set itself
+    (:mod:`railhouse.engine.dispatch`).  A subclass that overrides such a method is
+    judged by its own (unmarked) one."""
+    validate.__dict__["checks_listed_set_first"] = True
+    return validate
+
 
 #: the game a decider belongs to: a title's deciders name the title's game class
 #: (``Step["SteamOverHolland"]``), so ``self.game`` has the title's type without a cast
@@ -52,6 +77,7 @@ class Decider(Generic[G]):
         ``Game.apply`` validates and records what this returns."""
         return action
 
+    @checks_listed_set_first
     def validate(self, action: Action) -> None:
         """Raise ``IllegalAction`` unless ``action`` is legal now.  The default checks it
         against the enumerated legal set; steps with huge sets override this."""
@@ -66,10 +92,7 @@ class Decider(Generic[G]):
 
     def process(self, action: Action) -> None:
         kind = type(action)
-        name = _HANDLERS.get(kind)
-        if name is None:
-            name = _HANDLERS[kind] = f"process_{kind.__struct_config__.tag}"
-        handler = getattr(self, name, None)
+        handler = getattr(self, _HANDLERS.get(kind) or handler_name(kind), None)
         if handler is None:
             raise IllegalAction(f"{type(self).__name__} cannot process {action!r}", self.rule)
         handler(action)

@@ -167,6 +167,7 @@ class OperatingRound(Round[G]):
 
     def advance(self) -> None:
         game = self.game
+        looking_ahead = game.looking_ahead  # (unchanged while the round advances)
         while not self.finished and game.end_reason is None and not game.pending:
             if self.company is None:
                 company = self.next_company()
@@ -179,7 +180,7 @@ class OperatingRound(Round[G]):
             if step is None:
                 self.end_turn()
                 continue
-            if game.looking_ahead and step.open_if_chosen:
+            if looking_ahead and step.open_if_chosen:
                 game.deferred = step  # the next action may prove it open (Game.apply)
                 return
             if not step.auto():
@@ -224,7 +225,8 @@ class OperatingRound(Round[G]):
         """The current step, unless ``action`` is of an any-moment kind (the round judges
         and carries out those itself): for any other action the round passes the acting
         entity, normalising, validating and processing on to the step."""
-        if isinstance(action, self.anytime_kinds):
+        kinds = self.anytime_kinds
+        if kinds and isinstance(action, kinds):
             return self
         step = self.current_step()
         return self if step is None else step

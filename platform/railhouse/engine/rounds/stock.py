@@ -29,6 +29,8 @@ R-9.1), and :meth:`StockRound.extra_choices` for a title's own.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from railhouse.engine.actions import BuyShares, Concede, Par, Pass, Redeem, SellShares
 from railhouse.engine.entities import POOL, TREASURY, Company
 from railhouse.engine.rounds.base import G
@@ -41,6 +43,9 @@ from railhouse.engine.shares import (
     start_company,
     update_president,
 )
+
+if TYPE_CHECKING:
+    from railhouse.engine.game import Game
 
 
 class StockRound(StockChoices[G]):
@@ -66,7 +71,9 @@ class StockRound(StockChoices[G]):
         self.acted_this_turn = False
 
     def player_id(self) -> str:
-        return f"p{self.seat}"
+        """``f"p{seat}"``: the id of the seat whose turn it is, read from the seat (asked
+        at every action of the round, and no string made each time)."""
+        return self.game.seats[self.seat].id
 
     def acting_entity(self) -> str | None:
         return None if self.finished else self.player_id()
@@ -103,8 +110,17 @@ class StockRound(StockChoices[G]):
         return True
 
     def round_over(self) -> bool:
-        """Every active player passed in succession."""
-        return self.passes_in_row >= len(self.game.active_players())
+        """Every active player passed in succession.  Where the game keeps the core's
+        ``active_players`` (the seats that are not bankrupt) they are counted on the
+        seats, without the list (asked at every turn's end)."""
+        game = self.game
+        if not _lists_unbankrupt_seats(type(game)):
+            return self.passes_in_row >= len(game.active_players())
+        active = 0
+        for seat in game.seats:
+            if not seat.bankrupt:
+                active += 1
+        return self.passes_in_row >= active
 
     def next_turn(self) -> None:
         """Move to the next player: the next seat still in the game."""
@@ -120,10 +136,13 @@ class StockRound(StockChoices[G]):
             self.game.priority = self.next_seat(self.game.priority)
 
     def next_seat(self, seat: int) -> int:
-        n = len(self.game.seats)
-        for step in range(1, n + 1):
-            candidate = (seat + step) % n
-            if not self.game.seats[candidate].bankrupt:
+        """The next seat after ``seat`` still in the game (``seat`` itself if none is)."""
+        seats = self.game.seats
+        n = len(seats)
+        candidate = seat
+        for _ in seats:  # the n seats after it, in order
+            candidate = (candidate + 1) % n
+            if not seats[candidate].bankrupt:
                 return candidate
         return seat
 
@@ -233,3 +252,19 @@ class StockRound(StockChoices[G]):
     def on_act(self, me: str) -> None:
         """``me`` sold or bought (1839: the pass-order cards see it, R-7.1.3)."""
         self.acted_this_turn = True
+
+
+#: whether a game class keeps the core's ``Game.active_players``, by class
+_CORE_ACTIVE_PLAYERS: dict[type, bool] = {}
+
+
+def _lists_unbankrupt_seats(game_class: type[Game]) -> bool:
+    """Whether ``game_class``'s ``active_players`` is the core's (the seats that are not
+    bankrupt), decided once per class."""
+    keeps = _CORE_ACTIVE_PLAYERS.get(game_class)
+    if keeps is None:
+        from railhouse.engine.game import Game
+
+        keeps = _CORE_ACTIVE_PLAYERS[game_class] = (
+            game_class.active_players is Game.active_players)
+    return keeps

@@ -28,7 +28,7 @@ from railhouse.engine.actions import (
 )
 from railhouse.engine.entities import POOL, Company
 from railhouse.engine.errors import IllegalAction
-from railhouse.engine.rounds.base import G, Round
+from railhouse.engine.rounds.base import G, Round, checks_listed_set_first
 from railhouse.engine.rounds.offers import OFFERS, buy_sources_at, offers_at
 from railhouse.engine.rounds.plainchoices import (
     buy_choice,
@@ -371,6 +371,7 @@ class StockChoices(Round[G]):
         return company.id not in self.started_this_round
 
     # -- direct validation ------------------------------------------------------------
+    @checks_listed_set_first
     def validate(self, action: Action) -> None:
         """Check ``action`` against only the choices of its own kind (the legal set of a
         stock turn, built per company, is the expensive part of an apply).
@@ -380,13 +381,13 @@ class StockChoices(Round[G]):
         Where the legal set was listed already (a caller asked ``legal_actions`` before
         answering) membership in it is the cheaper check.
         """
-        if type(self).legal_actions is not StockChoices.legal_actions:
-            super().validate(action)
-            return
         listed = self.game.known_legal(self)
         if listed is not None:  # the listed set, already there: no recomputation
-            if not admitted(listed, action):
+            if not admitted(listed, action):  # (as super().validate would check it)
                 raise IllegalAction(self.explain(action), self.rule)
+            return
+        if type(self).legal_actions is not StockChoices.legal_actions:
+            super().validate(action)
             return
         # the direct check reads an unchanging state too: the listing's scratch memo
         # (a certificate count asked by ``must_sell`` and again by the purchase)
