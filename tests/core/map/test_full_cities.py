@@ -78,9 +78,10 @@ def test_a_clone_lays_into_its_own_city_table_and_leaves_the_original_alone() ->
 
 @pytest.mark.parametrize("title", ["soh", "1839"])
 def test_blocked_cities_are_the_cities_blocked_for_each_company(title: str) -> None:
-    """``blocked_cities`` (one pass over the tokens, or the answer kept for them) names, at every position
-    of a seeded game and for every company's operator, the city nodes :func:`blocked`
-    says it may not pass, in the order of the board's tokens (:func:`full_cities`); and
+    """``blocked_cities`` (one pass over the tokens, or the answer kept for them) names,
+    at every position of a seeded game and for every company's operator, the city nodes
+    :func:`blocked` says it may not pass, in the order of the board's tokens
+    (:func:`full_cities`); and
     ``token_nodes`` names them with the nodes of the company's own token cities."""
     checked = 0
 
