@@ -159,10 +159,32 @@ def token_nodes(board: Board, g: TrackGraph, op: Operator) -> tuple[list[int], l
     """The city nodes of ``g`` holding a token of ``op`` (where its paths start), and
     those ``op`` may not pass (:func:`blocked`; only a city full of tokens can be), each
     in the order of the board's tokens.
-    One pass over the tokens, nothing kept: asked once per reach found, at a revision
-    whose tokens or graph are new (a memo of the full cities was rarely asked twice)."""
+
+    Asked at every reach found, so at every lay; the answer is a function of the tokens
+    (one per token revision of the board), of ``g``'s city table (which a patch of the
+    network graph hands on unchanged, as the same object, unless the hex laid holds a
+    city: ``network.patched``) and of who asks (company and non-blocking owners).  So
+    each operator's last answer is kept with the token revision and the table it was
+    found for, and given again while both are the same (the lists are shared: callers
+    only read them)."""
+    cities = city_table(g)
+    key = (TOKEN_NODES_LAST, op.company, op.non_blocking)
+    last: tuple[int, object, tuple[list[int], list[int]]] | None = board.cache.get(key)
+    if last is not None and last[0] == board.token_version and last[1] is cities:
+        return last[2]
+    found = _token_nodes(board, cities, op)
+    board.cache[key] = (board.token_version, cities, found)
+    return found
+
+
+TOKEN_NODES_LAST = "token_nodes_last"
+
+
+def _token_nodes(board: Board, cities: dict[tuple[str, int], tuple[int, int]],
+                 op: Operator) -> tuple[list[int], list[int]]:
+    """:func:`token_nodes` found from the tokens: one pass over them."""
     company, non_blocking = op.company, op.non_blocking
-    get = city_table(g).get
+    get = cities.get
     starts, blocked_nodes = [], []
     for city, owners in board.tokens.items():
         node = get(city)

@@ -162,12 +162,14 @@ def patched(base: NetworkGraph, board: Board, barriers: frozenset[tuple[str, str
 
     The hot step of every lay: the copy is made as one instance dict (a dataclass
     ``__init__`` runs Python code per field), and the derived per-node flags, side bits
-    and city table are extended as the nodes are made."""
+    and city table are extended as the nodes are made.  The city table is copied only
+    when a hex laid holds a city, before or after (else the new graph shares its base's:
+    ``graph.token_nodes`` keeps its answer while the table is the same object)."""
     # ``.copy()``, not ``dict(...)``: ``index`` loses names at every patch, and
     # ``dict()`` of a dict with deleted entries re-inserts key by key (tens of times
     # slower than the copy of its table)
     is_side, is_offboard = bytearray(side_flags(base)), bytearray(offboard_flags(base))
-    cities = city_table(base).copy()
+    cities = shared_cities = city_table(base)
     g = NetworkGraph.__new__(NetworkGraph)
     g.__dict__ = {
         "nodes": base.nodes.copy(), "adj": base.adj.copy(),
@@ -196,7 +198,10 @@ def patched(base: NetworkGraph, board: Board, barriers: frozenset[tuple[str, str
             node = nodes[u]
             if index.get(node.name) == u:
                 del index[node.name]
-            cities.pop((coord, node.city), None)
+            if (coord, node.city) in cities:
+                if cities is shared_cities:
+                    cities = g.cities = cities.copy()
+                del cities[(coord, node.city)]
         t, rot = board.tile_at(coord)
         frag = fragment(board.map, coord, t, rot)
         hex_edges[coord] = frag.edge_mask
@@ -219,6 +224,8 @@ def patched(base: NetworkGraph, board: Board, barriers: frozenset[tuple[str, str
                 is_side.append(0)
                 is_offboard.append(node.kind == OFFBOARD)
                 if node.kind == CITY and node.slots != 0:
+                    if cities is shared_cities:
+                        cities = g.cities = cities.copy()
                     cities[(coord, node.city)] = (u, node.slots)
             ends.append(u)
         first = len(path_names)

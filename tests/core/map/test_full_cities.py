@@ -12,7 +12,15 @@ from minimap import mini_map
 
 from railhouse.bench.positions import playout
 from railhouse.map import Board, Operator
-from railhouse.map.graph import TrackGraph, blocked, blocked_cities, city_table, token_nodes
+from railhouse.map.graph import (
+    TOKEN_NODES_LAST,
+    TrackGraph,
+    blocked,
+    blocked_cities,
+    city_table,
+    token_nodes,
+    track_graph,
+)
 from railhouse.map.network import network_graph
 
 
@@ -25,6 +33,13 @@ def full_cities(board: Board, g: TrackGraph) -> list[int]:
         if u is not None and g.nodes[u].slots and len(owners) >= g.nodes[u].slots:
             found.append(u)
     return found
+
+
+def kept(board: Board, g: TrackGraph, op: Operator) -> bool:
+    """Whether ``token_nodes`` would give ``op`` its kept answer now (the one found at
+    the same token revision, on the same city table)."""
+    last = board.cache.get((TOKEN_NODES_LAST, op.company, op.non_blocking))
+    return last is not None and last[0] == board.token_version and last[1] is city_table(g)
 
 
 def test_a_full_city_blocks_others_but_not_its_own_token_holder() -> None:
@@ -78,24 +93,36 @@ def test_a_clone_lays_into_its_own_city_table_and_leaves_the_original_alone() ->
 
 @pytest.mark.parametrize("title", ["soh", "1839"])
 def test_blocked_cities_are_the_cities_blocked_for_each_company(title: str) -> None:
-    """``blocked_cities`` (one pass over the tokens, nothing kept) names, at every position
-    of a seeded game and for every company's operator, the city nodes :func:`blocked`
-    says it may not pass, in the order of the board's tokens (:func:`full_cities`); and
-    ``token_nodes`` names them with the nodes of the company's own token cities."""
-    checked = 0
+    """``blocked_cities`` (one pass over the tokens, or the answer kept for them) names,
+    at every position of a seeded game and for every company's operator, the city nodes
+    :func:`blocked` says it may not pass, in the order of the board's tokens
+    (:func:`full_cities`); and ``token_nodes`` names them with the nodes of the
+    company's own token cities, found anew or given again as kept for the same token
+    revision and city table (many times: ``given``); and on a clone, which holds the
+    kept answer, for the track graph too (the same revision numbered otherwise)."""
+    checked = given = 0
 
     def visit(game: Any, legal: list[Any]) -> None:
-        nonlocal checked
+        nonlocal checked, given
         board = game.board
         for company in game.companies.values():
             op = game.route_operator(company)
             g = network_graph(board, op.released)
-            want = [u for u in full_cities(board, g) if blocked(board, g.nodes[u], op)]
-            assert blocked_cities(board, g, op) == want
-            starts = [g.index[f"{h}.c{k}"] for h, k in board.company_cities(company.id)
-                      if f"{h}.c{k}" in g.index]
-            assert token_nodes(board, g, op) == (starts, want)
-            checked += bool(want)
+            given += kept(board, g, op)
+            checked += _named_alike(board, g, op)
+            other = board.clone()
+            _named_alike(other, track_graph(other, op.released), op)
 
     playout(title, 4, 1003, visit=visit)
-    assert checked > 20
+    assert checked > 20 and given > 200
+
+
+def _named_alike(board: Board, g: TrackGraph, op: Operator) -> bool:
+    """Asserts that ``blocked_cities`` and ``token_nodes`` on ``g`` name the cities found
+    from scratch; whether any city is blocked for ``op``."""
+    want = [u for u in full_cities(board, g) if blocked(board, g.nodes[u], op)]
+    assert blocked_cities(board, g, op) == want
+    starts = [g.index[f"{h}.c{k}"] for h, k in board.company_cities(op.company)
+              if f"{h}.c{k}" in g.index]
+    assert token_nodes(board, g, op) == (starts, want)
+    return bool(want)
