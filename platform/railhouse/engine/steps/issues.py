@@ -138,6 +138,11 @@ class ShareIssueStep(TurnStep[G, T]):
     :meth:`legal_actions` and judged without the listing by :meth:`auto`."""
 
     rule = "sell or buy its own shares"
+    #: settling that looks ahead leaves the question "is anything open?" to the listing
+    #: that follows (``Step.open_if_chosen``): :meth:`auto` decides exactly what the
+    #: listing shows and changes nothing while the step is open, so an open step's limits
+    #: are worked out once, by the listing, not also by :meth:`auto` before it
+    open_if_chosen = True
 
     def issue_rules(self) -> IssueRules:
         return IssueRules()
@@ -173,8 +178,9 @@ class ShareIssueStep(TurnStep[G, T]):
         """Done without a decision when the company may neither issue nor buy back,
         known from :meth:`limits` without listing the choices (the set is listed when it
         is asked for, not also here: ``Step.auto``)."""
-        if type(self).legal_actions is not ShareIssueStep.legal_actions:
-            return super().auto()
+        if (type(self).legal_actions is not ShareIssueStep.legal_actions
+                or self.game.known_legal(self) is not None):
+            return super().auto()  # (a listing at this position answers it: a deferred step's)
         if self.limits() == (0, 0):
             self.done = True
         return self.done
