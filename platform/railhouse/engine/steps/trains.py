@@ -169,6 +169,8 @@ class BuyTrainStep(TurnStep[G, T]):
         return raise_
 
     def acting_entity(self) -> str | None:
+        if not self.hosts_raise or self.game.companies[self.entity].trains:
+            return self.entity  # no raise to host (``must_buy`` is False): asked per action
         raise_ = self.hosted_raise()
         return self.entity if raise_ is None else raise_.acting_entity()
 
