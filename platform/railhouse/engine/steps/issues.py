@@ -16,7 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from railhouse.engine.actions import BuyBackShares, IssueShares, LegalAction, Pass, Range
+from railhouse.engine.actions import Action, BuyBackShares, IssueShares, LegalAction, Pass, Range
 from railhouse.engine.entities import POOL, TREASURY, Company
 from railhouse.engine.rounds.base import G
 from railhouse.engine.shares import buyback_limit, move_shares
@@ -173,6 +173,14 @@ class ShareIssueStep(TurnStep[G, T]):
         if back > 0 and not may_buy_back(rules, turn):
             back = 0
         return top, back
+
+    def open_choice(self, action: Action) -> Action | None:
+        """Only an issue or a buy-back can prove the step open: any other action says
+        nothing (``auto()`` is asked), judged without validating it here, which for
+        another step's action (a lay, a token) would list this step's choices and fail."""
+        if not isinstance(action, IssueShares | BuyBackShares):
+            return None
+        return super().open_choice(action)
 
     def auto(self) -> bool:
         """Done without a decision when the company may neither issue nor buy back,
