@@ -170,6 +170,26 @@ class StockMarket:
         entries.sort()
         return [e[3] for e in entries]
 
+    def first(self, wanted: Iterable[str]) -> str | None:
+        """``order(wanted)[0]``, or None where none of ``wanted`` is on this market,
+        without ordering them nor reading every stack: the next company to operate is
+        asked at every turn, of a few companies, and the stacks are many (a space a
+        marker left keeps its empty stack).  Each wanted marker's place in the order is
+        found from its position and its depth in the stack there."""
+        positions, stacks, rows = self.positions, self.stacks, self.spec.rows
+        best: tuple[int, int, int, str] | None = None
+        for company in wanted:
+            pos = positions.get(company)
+            if pos is None:
+                continue  # on another market
+            row, col = pos
+            cell = rows[row][col]
+            assert cell is not None  # ``place`` and ``move`` put markers on cells only
+            entry = (-cell.price, row, stacks[pos].index(company), company)
+            if best is None or entry < best:
+                best = entry
+        return None if best is None else best[3]
+
 
 #: (row, column) steps of a move in each direction
 _STEPS = {"up": (-1, 0), "down": (1, 0), "left": (0, -1), "right": (0, 1)}

@@ -43,9 +43,11 @@ def buy_from_bank(game: Game, private_id: str, player_id: str, price: int) -> No
     game.pay(game.player(player_id), game.bank, price)
     update_private(game, private_id, owner=player_id, price_paid=price)
     for company in game.companies.values():
-        for cert in company.certs:
-            if cert.owner == private_id:
-                cert.owner = player_id
+        # found and moved in the ledger: a private carries no certificate in most titles,
+        # and asking each company's ``certs`` would make its certificate views to learn it
+        ledger = company.ledger
+        if private_id in ledger.owners:
+            ledger.give(ledger.slots_of(private_id), player_id)
 
 
 def close_private(game: Game, private_id: str, reason: str = "") -> None:

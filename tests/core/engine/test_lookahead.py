@@ -19,11 +19,18 @@ import msgspec
 import pytest
 
 from railhouse.bench.positions import choose_playing, playout, seat_names
-from railhouse.engine.actions import Action, LayTile, from_builtins
+from railhouse.engine.actions import (
+    Action,
+    BuyBackShares,
+    IssueShares,
+    LayTile,
+    from_builtins,
+)
 from railhouse.engine.errors import IllegalAction, RecordError
 from railhouse.engine.invariants import set_checking
 from railhouse.engine.record import new_game, replay, undo
 from railhouse.engine.rounds.base import Step
+from railhouse.engine.steps.issues import ShareIssueStep
 from railhouse.engine.steps.track import TrackStep
 from railhouse_soh.importer import GAME_181446, import_18xx_games
 
@@ -69,17 +76,27 @@ def test_a_replay_under_18xx_games_rules_makes_the_applied_game() -> None:
     check_cuts(played("soh", 1000, T18_RULES), LayTile)
 
 
+@pytest.mark.parametrize(("seed", "options"), [(1000, None), (1001, T18_RULES)])
+def test_a_replay_makes_the_applied_game_where_a_share_deal_proves_its_step_open(
+        seed: int, options: dict[str, Any] | None) -> None:
+    """The share-dealing step is deferred too (``ShareIssueStep.open_if_chosen``): cuts
+    just before issues and buy-backs, where the deal proves the step open, and elsewhere
+    (a Pass or the next step's action has its ``auto()`` asked)."""
+    check_cuts(played("soh", seed, options or {}), (IssueShares, BuyBackShares))
+
+
 def test_the_real_game_replays_as_applied() -> None:
     check_cuts(import_18xx_games(GAME_181446), LayTile)
 
 
-def check_cuts(record: dict[str, Any], kind: type[Action]) -> None:
+def check_cuts(record: dict[str, Any],
+               kind: type[Action] | tuple[type[Action], ...]) -> None:
     """A replay of ``record`` looking ahead equals the applied game at cuts just before
     actions of ``kind`` (a deferred step proved open) and at cuts spread over the game."""
     count = len(record["actions"])
     chosen = [i for i, raw in enumerate(record["actions"])
               if isinstance(from_builtins(raw), kind)]
-    assert chosen, f"the game has {kind.__name__} actions"
+    assert chosen, f"the game has {kind} actions"
     cuts = {count, *chosen[:: max(1, len(chosen) // CUTS)],
             *range(0, count, max(1, count // CUTS))}
     for upto in sorted(cuts):
@@ -264,16 +281,22 @@ def test_every_step_open_if_chosen_decides_as_the_core_track_step() -> None:
     compares the two at every track step of random games).  Every step of the installed
     titles that is ``open_if_chosen`` lists and answers ``auto()`` with the core's code
     (its overrides are the lays' inputs, which both read), so the proof covers it; a step
-    with its own must show its agreement first."""
+    with its own must show its agreement first.  The core's share-dealing step shows its
+    own: its ``auto()`` finds it done exactly when its limits are (0, 0), exactly when its
+    listing is empty (``tests/soh/test_share_dealing_auto``), or asks the listing itself."""
     new_game("soh", seat_names(4))  # the titles' modules, imported
     new_game("1839", seat_names(4))
     deferrable = [cls for cls in subclasses(Step)
                   if cls.open_if_chosen and cls.__module__.startswith("railhouse")]
     assert TrackStep in deferrable and len(deferrable) >= 3  # the core's and two titles'
+    assert ShareIssueStep in deferrable
     for cls in deferrable:
-        assert issubclass(cls, TrackStep), cls
-        for name in ("legal_actions", "auto", "any_lay", "_plain_actions"):
-            assert getattr(cls, name) is getattr(TrackStep, name), (cls, name)
+        core, names = ((ShareIssueStep, ("legal_actions", "auto", "limits", "validate"))
+                       if issubclass(cls, ShareIssueStep) else
+                       (TrackStep, ("legal_actions", "auto", "any_lay", "_plain_actions")))
+        assert issubclass(cls, core), cls
+        for name in names:
+            assert getattr(cls, name) is getattr(core, name), (cls, name)
 
 
 def subclasses(cls: type[Any]) -> set[type[Any]]:

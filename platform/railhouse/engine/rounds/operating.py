@@ -125,7 +125,8 @@ class OperatingRound(Round[G]):
         the core's order only the companies yet to operate are put in order (the first of
         them is the first of the whole order that has not operated), none at the end of
         the round, and only up to the first market that has one of them (the markets'
-        orders follow one another, :meth:`market_orders`)."""
+        orders follow one another, :meth:`market_orders`), whose first of them it is
+        (``StockMarket.first``)."""
         game = self.game
         operated = self.operated
         if type(self).order is not OperatingRound.order:
@@ -134,7 +135,15 @@ class OperatingRound(Round[G]):
         waiting = [c.id for c in game.operating_companies() if c.id not in operated]
         if not waiting:
             return None
-        parts = (self.market_orders(waiting) if type(self).order_of is OperatingRound.order_of
+        cls = type(self)
+        if cls.order_of is OperatingRound.order_of and (
+                cls.market_orders is OperatingRound.market_orders):
+            for market in game.markets.values():  # its first of them, not its whole order
+                first = market.first(waiting)
+                if first is not None:
+                    return game.companies[first]
+            return None
+        parts = (self.market_orders(waiting) if cls.order_of is OperatingRound.order_of
                  else (self.order_of(waiting),))
         for part in parts:
             if part:

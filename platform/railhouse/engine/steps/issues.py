@@ -16,7 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from railhouse.engine.actions import BuyBackShares, IssueShares, LegalAction, Pass, Range
+from railhouse.engine.actions import Action, BuyBackShares, IssueShares, LegalAction, Pass, Range
 from railhouse.engine.entities import POOL, TREASURY, Company
 from railhouse.engine.rounds.base import G
 from railhouse.engine.shares import buyback_limit, move_shares
@@ -138,6 +138,11 @@ class ShareIssueStep(TurnStep[G, T]):
     :meth:`legal_actions` and judged without the listing by :meth:`auto`."""
 
     rule = "sell or buy its own shares"
+    #: settling that looks ahead leaves the question "is anything open?" to the listing
+    #: that follows (``Step.open_if_chosen``): :meth:`auto` decides exactly what the
+    #: listing shows and changes nothing while the step is open, so an open step's limits
+    #: are worked out once, by the listing, not also by :meth:`auto` before it
+    open_if_chosen = True
 
     def issue_rules(self) -> IssueRules:
         return IssueRules()
@@ -169,12 +174,21 @@ class ShareIssueStep(TurnStep[G, T]):
             back = 0
         return top, back
 
+    def open_choice(self, action: Action) -> Action | None:
+        """Only an issue or a buy-back can prove the step open: any other action says
+        nothing (``auto()`` is asked), judged without validating it here, which for
+        another step's action (a lay, a token) would list this step's choices and fail."""
+        if not isinstance(action, IssueShares | BuyBackShares):
+            return None
+        return super().open_choice(action)
+
     def auto(self) -> bool:
         """Done without a decision when the company may neither issue nor buy back,
         known from :meth:`limits` without listing the choices (the set is listed when it
         is asked for, not also here: ``Step.auto``)."""
-        if type(self).legal_actions is not ShareIssueStep.legal_actions:
-            return super().auto()
+        if (type(self).legal_actions is not ShareIssueStep.legal_actions
+                or self.game.known_legal(self) is not None):
+            return super().auto()  # (a listing at this position answers it: a deferred step's)
         if self.limits() == (0, 0):
             self.done = True
         return self.done

@@ -140,7 +140,7 @@ class BuyTrainStep(TurnStep[G, T]):
     def must_buy(self) -> bool:
         """A company without a train must buy one from the depot when the title says so
         (:meth:`must_buy_without_train`, asked once a turn: ``TurnState.must_buy``)."""
-        if self.company.trains:
+        if self.game.companies[self.entity].trains:  # (the usual answer: no property call)
             return False
         turn = self.turn
         if turn.must_buy is False:  # asked already this turn: no depot question either
@@ -169,6 +169,8 @@ class BuyTrainStep(TurnStep[G, T]):
         return raise_
 
     def acting_entity(self) -> str | None:
+        if not self.hosts_raise or self.game.companies[self.entity].trains:
+            return self.entity  # no raise to host (``must_buy`` is False): asked per action
         raise_ = self.hosted_raise()
         return self.entity if raise_ is None else raise_.acting_entity()
 
@@ -182,10 +184,10 @@ class BuyTrainStep(TurnStep[G, T]):
 
     # -- the choices ---------------------------------------------------------------------
     def legal_actions(self) -> list[LegalAction]:
-        raise_ = self.hosted_raise()
-        if raise_ is not None:
-            return raise_.legal_actions()
-        if self.must_buy():
+        if self.must_buy():  # (a hosted raise is due only then: asked once, not twice)
+            raise_ = self.hosted_raise()
+            if raise_ is not None:
+                return raise_.legal_actions()
             cheapest = self.cheapest()
             assert cheapest is not None
             train, price = cheapest
@@ -215,7 +217,7 @@ class BuyTrainStep(TurnStep[G, T]):
         if cash < 1:
             return []
         declined, key_of = self.declined(), self.choice_key
-        prices = Range(1, cash)  # immutable: one for every offer
+        ranges = {"price": Range(1, cash)}  # never changed: one for every offer
         legal = []
         for other in self.game.operating_companies():
             trains = other.trains
@@ -233,7 +235,7 @@ class BuyTrainStep(TurnStep[G, T]):
                     action = BuyTrain(entity=me, train=train.id, price=1, source=other.id)
                 else:
                     action = OfferTrain(entity=me, train=train.id, price=1)
-                legal.append(LegalAction(action, {"price": prices}))
+                legal.append(LegalAction(action, ranges))
         return legal
 
     def choice_key(self, train: Train) -> str:
