@@ -9,13 +9,14 @@ their own log."""
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Any, cast
 
 import pytest
 
 from railhouse.bench.positions import choose_playing, seat_names
 from railhouse.engine.record import new_game
 from railhouse.engine.rounds import operating
+from railhouse.engine.rounds.base import Step
 from railhouse.engine.rounds.operating import OperatingRound
 from railhouse.engine.rounds.turnplan import MADE_AT_START, StepPlan, plan_turn
 from railhouse.testing.clonecheck import assert_replays
@@ -97,13 +98,11 @@ def test_an_answer_with_made_steps_is_made_whole() -> None:
     """A title answering with made steps (the mini titles of the tests) has them all made at
     once, in order, factories among them called then."""
 
-    class Made:
-        def __init__(self, game: Any, entity: str) -> None:
-            self.game, self.entity = game, entity
+    class Made(Step[Any]):
+        pass
 
-    from railhouse.engine.rounds.base import Step
-    step = Step(None, "C")
+    step: Step[Any] = Step(cast(Any, None), "C")
     plan, made = plan_turn(None, "C", [Made, step])  # type: ignore[arg-type]
     assert plan is MADE_AT_START and made[1] is step and isinstance(made[0], Made)
     plan, made = plan_turn(None, "C", [Made, Made])  # type: ignore[arg-type]
-    assert plan == (Made, Made) and made == []
+    assert tuple(plan) == (Made, Made) and made == []
