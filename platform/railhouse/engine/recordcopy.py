@@ -11,11 +11,11 @@ on a new object keeps them inline on both sides: one object per record, no dict,
 faster reads on the clone (a company's copy costs about a third less; clones copy a dozen
 records each).
 
-It must know every attribute: it is written from the dataclass's fields, so it serves
-only dataclasses whose instances hold exactly their fields (set by ``__init__``, none
-added later), the decorated class itself (a subclass may add attributes: it copies through
+It must know every attribute: it is written from the dataclass's fields (or the names a
+class declares, :data:`DECLARED`), so it serves only records whose instances hold exactly
+those (set by ``__init__``, none added later), the decorated class itself (a subclass may add attributes: it copies through
 the record's generic copier) and classes that use ``object.__setattr__``.  Tests check
-the first over every record of seeded playouts of both titles
+that over every record of seeded playouts of both titles
 (``tests/core/engine/test_recordcopy.py``).
 """
 
@@ -27,17 +27,28 @@ from typing import Any
 
 Copier = Callable[[Any, dict[int, Any]], Any]
 
-#: class -> the attributes its written copier copies (for the tests that check them)
-WRITTEN: dict[type, tuple[str, ...]] = {}
+#: class -> the attributes its written copier copies: all of them, the deep-copied ones
+#: and the shallow-copied ones (for the tests that check them)
+WRITTEN: dict[type, tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]] = {}
+
+
+#: the class attribute that names, in ``__init__``'s order, the attributes of a record
+#: class that is no dataclass (slots it has besides are not copied: a copy starts without)
+DECLARED = "__record_attributes__"
 
 
 def field_names(cls: type) -> tuple[str, ...] | None:
     """The attributes a copier written for ``cls`` would copy: its dataclass fields in
-    ``__init__``'s order; None where no such copier can serve (not a dataclass, frozen,
-    a ``__setattr__`` or slots of its own)."""
+    ``__init__``'s order, or those it names in :data:`DECLARED`; None where no such copier
+    can serve (neither, frozen, or a ``__setattr__`` of its own; a dataclass with slots of
+    its own)."""
+    if cls.__setattr__ is not object.__setattr__:  # type: ignore[comparison-overlap]
+        return None
+    declared = vars(cls).get(DECLARED)
+    if declared is not None:
+        return tuple(declared)
     params = getattr(cls, "__dataclass_params__", None)
-    if (params is None or params.frozen or "__slots__" in vars(cls)
-            or cls.__setattr__ is not object.__setattr__):  # type: ignore[comparison-overlap]
+    if params is None or params.frozen or "__slots__" in vars(cls):
         return None
     return tuple(f.name for f in dataclasses.fields(cls))
 
@@ -69,5 +80,5 @@ def write_copier(cls: type, names: tuple[str, ...], mutable: tuple[str, ...],
                              "fallback": fallback}
     exec("\n".join(lines), scope)  # the names are identifiers (checked above)
     copier: Copier = scope[f"copy_{cls.__name__}"]
-    WRITTEN[cls] = names
+    WRITTEN[cls] = (names, mutable, shallow)
     return copier

@@ -151,17 +151,10 @@ class OperatingRound(Round[G]):
         readers of the whole turn (the SOH exporter and importer, tests).  Play itself
         makes a step only when the turn reaches it (:meth:`current_step`)."""
         made, plan = self._made, self._plan
-        while len(made) < len(plan):
-            self._make_next()
+        if len(made) < len(plan):
+            assert self.company is not None
+            made.extend(make(self.game, self.company.id) for make in plan[len(made):])
         return made
-
-    def _make_next(self) -> Step[G]:
-        """Make the turn's first step not made yet (the plan has one)."""
-        company = self.company
-        assert company is not None
-        step = self._plan[len(self._made)](self.game, company.id)
-        self._made.append(step)
-        return step
 
     def current_step(self) -> Step[G] | None:
         """The turn's first step that is not done.  A step's ``done`` never turns back to
@@ -172,10 +165,14 @@ class OperatingRound(Round[G]):
         step = self._open_step
         if step is not None and not step.done:
             return step
-        made, index = self._made, self._open
-        count = len(self._plan) or len(made)
+        made, plan, index = self._made, self._plan, self._open
+        count = len(plan) or len(made)
         while index < count:
-            step = made[index] if index < len(made) else self._make_next()
+            if index < len(made):
+                step = made[index]
+            else:  # the turn reaches a step not made yet: made now (the plan's next)
+                step = plan[index](self.game, self.company.id)  # type: ignore[union-attr]
+                made.append(step)
             if not step.done:
                 self._open_step, self._open = step, index
                 return step

@@ -17,6 +17,7 @@ a step is the step it would have been if made at the start of the turn.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from itertools import repeat
 from typing import TYPE_CHECKING, Any
 
 from railhouse.engine.cloning import shared_on_copy
@@ -48,7 +49,7 @@ def plan_turn(game: Game, entity: str,
     Factories only: all of them planned, none made.  Any made step among them: every step
     is made now (a made step is an object of its own, which cannot wait in a shared plan),
     in order, and the plan is :data:`MADE_AT_START`."""
-    if not any(isinstance(item, Step) for item in answer):
+    if not any(map(isinstance, answer, repeat(Step))):
         return StepPlan(answer), []
     return MADE_AT_START, [item if isinstance(item, Step) else item(game, entity)
                            for item in answer]
