@@ -13,10 +13,10 @@ records each).
 
 It must know every attribute: it is written from the dataclass's fields (or the names a
 class declares, :data:`DECLARED`), so it serves only records whose instances hold exactly
-those (set by ``__init__``, none added later), the decorated class itself (a subclass may add attributes: it copies through
-the record's generic copier) and classes that use ``object.__setattr__``.  Tests check
-that over every record of seeded playouts of both titles
-(``tests/core/engine/test_recordcopy.py``).
+those (set by ``__init__``, none added later), only the decorated class itself (a subclass
+may add attributes: it copies through the record's generic copier), and only classes that
+use ``object.__setattr__``.  Tests check that over every record of seeded playouts of
+both titles (``tests/core/engine/test_recordcopy.py``).
 """
 
 from __future__ import annotations
