@@ -82,3 +82,30 @@ def write_copier(cls: type, names: tuple[str, ...], mutable: tuple[str, ...],
     copier: Copier = scope[f"copy_{cls.__name__}"]
     WRITTEN[cls] = (names, mutable, shallow)
     return copier
+
+
+def write_shape_copier(cls: type, names: tuple[str, ...], fallback: Any) -> Any:
+    """A copier of ``cls`` instances whose attribute dict holds ``names``, in that order
+    (a shape): it deep-copies each value that is not atomic (``fast_deepcopy``'s memo
+    first) and stores it on a new object, in the same order.  ``fallback(value, state,
+    memo)`` where a name is no identifier or a class attribute with a ``__set__`` (a
+    stored value would go through it)."""
+    from railhouse.engine.fastcopy import _MISSING, ATOMIC, fast_deepcopy
+
+    if not all(name.isidentifier() for name in names) or any(
+            hasattr(type(getattr(cls, name, None)), "__set__") for name in names):
+        return fallback
+    lines = ["def copy_shape(value, state, memo):",
+             "    twin = new(cls)",
+             "    memo[id(value)] = twin"]
+    for name in names:
+        lines += [f"    item = state[{name!r}]",
+                  "    if type(item) not in atomic:",
+                  "        done = memo.get(id(item), missing)",
+                  "        item = deep(item, memo) if done is missing else done",
+                  f"    twin.{name} = item"]
+    lines.append("    return twin")
+    scope: dict[str, Any] = {"cls": cls, "new": object.__new__, "atomic": ATOMIC,
+                             "missing": _MISSING, "deep": fast_deepcopy}
+    exec("\n".join(lines), scope)  # the names are identifiers (checked above)
+    return scope["copy_shape"]
