@@ -12,7 +12,12 @@ An object's attribute dict is copied as ``dict(state)``, never ``state.copy()``:
 caches cannot serve a split table held as a dict, so every attribute read on such an object
 takes the slow path.  ``dict(state)`` makes a plain table (of a plain one, as fast as
 ``copy()``): playing on a clone costs about 9% fewer instructions in 1839 for about 4% more
-per clone (docs/benchmarks.md).
+per clone (docs/benchmarks.md).  A plain object whose class stores attributes as usual
+(rounds, steps) is copied by a copier written for its shape, its class and attribute
+names (:func:`_copy_open_object`), which stores the attributes on the copy one by one:
+they stay inline there, faster still to read, and the copy has no dict of its own; the
+records of :mod:`railhouse.engine.cloning` are copied that way too
+(:mod:`railhouse.engine.recordcopy`).
 """
 
 from __future__ import annotations
