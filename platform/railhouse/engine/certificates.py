@@ -37,6 +37,11 @@ class ShareLedger:
     in a slot, outside the dict, so a copy has none until :meth:`views` makes its own."""
 
     __slots__ = ("__dict__", "_views")
+    #: the attributes ``__init__`` sets, in its order: a clone's copier is written from
+    #: them (:mod:`railhouse.engine.recordcopy`); the views' slot is not copied
+    __record_attributes__ = ("company", "indexes", "percents", "presidents", "owners",
+                             "face_down", "in_index_order", "_ordinary_size", "memo",
+                             "holdings")
 
     def __init__(self, company: str, entries: Iterable[tuple[int, bool, str, bool]] = (),
                  indexes: Iterable[int] | None = None) -> None:

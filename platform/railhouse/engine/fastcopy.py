@@ -12,7 +12,12 @@ An object's attribute dict is copied as ``dict(state)``, never ``state.copy()``:
 caches cannot serve a split table held as a dict, so every attribute read on such an object
 takes the slow path.  ``dict(state)`` makes a plain table (of a plain one, as fast as
 ``copy()``): playing on a clone costs about 9% fewer instructions in 1839 for about 4% more
-per clone (docs/benchmarks.md).
+per clone (docs/benchmarks.md).  A plain object whose class stores attributes as usual
+(rounds, steps) is copied by a copier written for its shape, its class and attribute
+names (:func:`_copy_open_object`), which stores the attributes on the copy one by one:
+they stay inline there, faster still to read, and the copy has no dict of its own; the
+records of :mod:`railhouse.engine.cloning` are copied that way too
+(:mod:`railhouse.engine.recordcopy`).
 """
 
 from __future__ import annotations
@@ -27,8 +32,12 @@ from itertools import repeat
 from operator import attrgetter
 from typing import Any, TypeVar
 
+from railhouse.engine.recordcopy import write_shape_copier
+
 T = TypeVar("T")
 Copier = Callable[[Any, dict[int, Any]], Any]
+#: a copier of one shape: (the object, its attribute dict, the memo) -> the copy
+ShapeCopier = Callable[[Any, dict[str, Any], dict[int, Any]], Any]
 
 
 
@@ -113,10 +122,6 @@ def _copy_list(value: list[Any], memo: dict[int, Any]) -> list[Any]:
                 done = new(cls)
                 done.__dict__ = dict(item.__dict__)
                 memo[id(item)] = done
-            elif copier is _copy_open_object:  # a turn's steps: one call fewer each
-                done = new(cls)
-                memo[id(item)] = done
-                done.__dict__ = _copy_state(item.__dict__, memo)
             else:
                 done = fast_deepcopy(item, memo) if copier is None else copier(item, memo)
         append(done)
@@ -195,10 +200,31 @@ def _copy_object(value: Any, memo: dict[int, Any]) -> Any:
 
 
 def _copy_open_object(value: Any, memo: dict[int, Any]) -> Any:
-    """:func:`_copy_object` for a class with :func:`_open_setattr`."""
+    """:func:`_copy_object` for a class with :func:`_open_setattr`: by a copier written for
+    the class and the attributes ``value`` holds, which stores them one by one on the
+    copy, so that they stay inline (:func:`railhouse.engine.recordcopy.write_shape_copier`:
+    no dict of its own, and faster reads while the clone plays: rounds and steps)."""
+    state = value.__dict__
+    shape = (type(value), tuple(state))
+    copier = _SHAPES.get(shape)
+    if copier is None:
+        copier = _SHAPES[shape] = (
+            write_shape_copier(*shape, _dict_copy) if len(_SHAPES) < _SHAPES_LIMIT
+            else _dict_copy)
+    return copier(value, state, memo)
+
+
+#: (class, attribute names) -> the copier written for that shape (:func:`_copy_open_object`)
+_SHAPES: dict[tuple[type, tuple[str, ...]], ShapeCopier] = {}
+#: the most shapes that get a copier of their own (past it: :func:`_dict_copy`)
+_SHAPES_LIMIT = 1024
+
+
+def _dict_copy(value: Any, state: dict[str, Any], memo: dict[int, Any]) -> Any:
+    """A copy of ``value`` (whose attribute dict is ``state``) holding a dict of its own."""
     twin = object.__new__(type(value))
     memo[id(value)] = twin
-    twin.__dict__ = _copy_state(value.__dict__, memo)  # (see _open_setattr)
+    twin.__dict__ = _copy_state(state, memo)  # (see _open_setattr)
     return twin
 
 

@@ -21,7 +21,9 @@ from railhouse.map.upgrades import cached_shapes
 
 
 class Board:
-    """The tiles and tokens on one map.  Mutate only through the methods below."""
+    """The tiles and tokens on one map.  Mutate only through the methods below: they
+    replace a city's list of token owners, the reservations and the hexes laid this turn
+    rather than change them in place, so that a clone may share them (:meth:`clone`)."""
 
     def __init__(self, mapdef: MapDef) -> None:
         self.map = mapdef
@@ -99,7 +101,7 @@ class Board:
             self._give_back(self.tiles[coord][0])
         self._take(tile_id)
         self.tiles[coord] = (tile_id, rotation % 6)
-        self.laid_this_turn.add(coord)
+        self.laid_this_turn = {*self.laid_this_turn, coord}  # replaced: clones share it
         self.track_version += 1
         self.laid += (coord,)
         return self._discard_surplus(coord, new)
@@ -112,6 +114,8 @@ class Board:
             return out
         for k, i in enumerate(new.city_indices()):
             owners = self.tokens.get((coord, k), [])
+            if len(owners) > new.stops[i].slots:  # changed below: a list of its own
+                owners = self.tokens[(coord, k)] = list(owners)
             while len(owners) > new.stops[i].slots:
                 at = next((j for j in range(len(owners) - 1, -1, -1) if owners[j] in drop), None)
                 if at is None:
@@ -159,7 +163,8 @@ class Board:
         """Add a token (no legality check beyond a free slot; raises ``ValueError``)."""
         t, _ = self.tile_at(coord)
         slots = t.stops[t.city_indices()[city]].slots
-        owners = self.tokens.setdefault((coord, city), [])
+        owners = self.tokens.get((coord, city))  # a list of its own, changed below
+        owners = self.tokens[(coord, city)] = [] if owners is None else list(owners)
         if len(owners) >= slots:
             raise ValueError(f"{coord}.c{city} has no free slot")
         owners.append(owner)
@@ -167,17 +172,20 @@ class Board:
 
     def remove_token(self, coord: str, city: int, owner: str) -> None:
         """Remove one token of ``owner`` from that city (raises ``ValueError`` if absent)."""
-        owners = self.tokens.get((coord, city), [])
+        owners = list(self.tokens.get((coord, city), ()))  # a list of its own
         owners.remove(owner)
-        if not owners:
+        if owners:
+            self.tokens[(coord, city)] = owners
+        else:
             del self.tokens[(coord, city)]
         self.token_version += 1
 
     def replace_token(self, coord: str, city: int, old: str, new: str) -> None:
         """Put ``new``'s token in the slot of ``old``'s (a swap of stations, a marker
         leaving an NS marker behind: 1839 R-8.3.B.3, R-14.3.5)."""
-        owners = self.tokens[(coord, city)]
+        owners = list(self.tokens[(coord, city)])  # a list of its own
         owners[owners.index(old)] = new
+        self.tokens[(coord, city)] = owners
         self.token_version += 1
 
     def set_reservations(self, reservations: list[Reservation]) -> None:
@@ -200,18 +208,21 @@ class Board:
 
     def new_turn(self) -> None:
         """Clear the per-turn record of hexes laid."""
-        self.laid_this_turn.clear()
+        self.laid_this_turn = set()
 
     # ------------------------------------------------------------- copy / json
     def clone(self) -> Board:
-        """An independent copy sharing the (immutable) map and cached derived data."""
+        """An independent copy sharing the (immutable) map and cached derived data, and
+        the containers the mutations above replace rather than change: each city's list
+        of token owners (a mutation gives the city a new list), the reservations and the
+        hexes laid this turn."""
         other = Board.__new__(Board)
         other.map = self.map
         other.tiles = dict(self.tiles)
-        other.tokens = {k: list(v) for k, v in self.tokens.items()}
+        other.tokens = dict(self.tokens)
         other.supply = dict(self.supply)
-        other.reservations = list(self.reservations)
-        other.laid_this_turn = set(self.laid_this_turn)
+        other.reservations = self.reservations
+        other.laid_this_turn = self.laid_this_turn
         other.track_version = self.track_version
         other.token_version = self.token_version
         other.cache = dict(self.cache)

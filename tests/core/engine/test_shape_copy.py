@@ -1,0 +1,94 @@
+"""Objects copied by copiers written per shape (class and attribute names:
+``fastcopy._copy_open_object``, ``recordcopy.write_shape_copier``) equal their copies made
+from the attribute dict (``fastcopy._dict_copy``, the generic way): over seeded playouts of
+both titles, a clone made each way at every 13th action has the same whole state, and so
+do both after playing the same ten actions on."""
+
+from __future__ import annotations
+
+import random
+import re
+from typing import Any
+
+import pytest
+from test_clone_full_state import state_dump
+
+from railhouse.bench.positions import choose_playing, seat_names
+from railhouse.engine import fastcopy
+from railhouse.engine.record import new_game
+
+TITLES = ["soh", "1839"]
+
+
+def generic_clone(game: Any, monkeypatch: pytest.MonkeyPatch) -> Any:
+    """``game.clone()`` with every plain object copied through its attribute dict."""
+    with monkeypatch.context() as patch:
+        patch.setattr(fastcopy, "_SHAPES", {})
+        patch.setattr(fastcopy, "_SHAPES_LIMIT", 0)
+        return game.clone()
+
+
+def whole_state(game: Any) -> Any:
+    """:func:`state_dump` of ``game`` but the legal-set cache's keys (the ids of the
+    clone's deciders): its entries in order instead; as text, without addresses."""
+    cache = game._legal
+    game._legal = {}
+    try:
+        dump = state_dump(game)
+    finally:
+        game._legal = cache
+    legal = [(type(decider).__qualname__, choices) for decider, choices in cache.values()]
+    return ADDRESS.sub("", repr((dump, legal)))  # a bound method's repr shows its object's
+
+
+ADDRESS = re.compile(r" at 0x[0-9a-f]+")
+
+
+def play(game: Any, seed: int) -> None:
+    rng = random.Random(seed)
+    for _ in range(10):
+        if not game.over:
+            game.apply(choose_playing(rng, game.legal_actions()))
+
+
+@pytest.mark.parametrize("title", TITLES)
+def test_shape_copies_equal_copies_of_the_attribute_dict(
+        title: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    compared = 0
+    for seed in (2, 3):
+        game = new_game(title, seat_names(4), None, seed)
+        rng = random.Random(seed)
+        while not game.over:
+            if game.action_count % 13 == 0:
+                shaped, generic = game.clone(), generic_clone(game, monkeypatch)
+                assert type(shaped.round) is type(generic.round)
+                assert whole_state(shaped) == whole_state(generic)
+                play(shaped, game.action_count)
+                play(generic, game.action_count)
+                assert whole_state(shaped) == whole_state(generic)
+                compared += 1
+            game.apply(choose_playing(rng, game.legal_actions()))
+    assert compared > 20
+    assert any(shape[0].__name__ == "OperatingRound" or "Step" in shape[0].__name__
+               for shape in fastcopy._SHAPES)  # the rounds' and steps' shapes were written
+
+
+def test_a_shape_with_a_settable_class_attribute_copies_through_the_dict() -> None:
+    """A property with a setter would see a stored value: such a shape is not written."""
+
+    class Guarded:
+        def __init__(self) -> None:
+            self.__dict__["price"] = 5
+            self.items = [1]
+
+        @property
+        def price(self) -> int:
+            return 0
+
+        @price.setter
+        def price(self, value: int) -> None:
+            raise AssertionError("the copier went through the property")
+
+    original = Guarded()
+    twin = fastcopy.fast_deepcopy(original, {})
+    assert vars(twin) == {"price": 5, "items": [1]} and twin.items is not original.items
