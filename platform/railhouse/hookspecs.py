@@ -159,7 +159,10 @@ def railhouse_operating_steps(game: Game, company: Any) -> Sequence[Any] | None:
 
     :param game: the game in progress.
     :param company: the company about to operate.
-    :returns: the ordered list of step objects; None means "no opinion".
+    :returns: the ordered list of step objects, or of step factories (a step class, or
+        any callable ``(game, company_id) -> step`` holding nothing mutable) that the round
+        calls when the turn reaches each step (:mod:`railhouse.engine.rounds.turnplan`: a
+        clone copies only the steps made); None means "no opinion".
     Calling: firstresult: stops at first non-None result.
 
     .. versionadded:: 0.1

@@ -20,6 +20,7 @@ from railhouse.engine.emergency import Payment
 from railhouse.engine.entities import Company, Private
 from railhouse.engine.rounds.base import Step
 from railhouse.engine.rounds.operating import OperatingRound
+from railhouse.engine.rounds.turnplan import StepFactory
 from railhouse.engine.rounds.window import CompanyWindow
 from railhouse_m1839.actions import GiveDruTrain, Nationalise
 from railhouse_m1839.anytime import (
@@ -142,8 +143,8 @@ class NationalisationWindow(CompanyWindow["M1839"]):
         self.close_if_done()
 
 
-def operating_steps(game: M1839, company: Company) -> list[Step[M1839]]:
-    """The company's turn in the order of R-8.3 (module docstring)."""
-    return [step(game, company.id) for step in (
-        HomeStationStep, FirstTrainStep, TrackStep, StationStep, RouteStep, DividendStep,
-        TrainBuyStep)]
+def operating_steps(game: M1839, company: Company) -> list[StepFactory]:
+    """The company's turn in the order of R-8.3 (module docstring): each step's class, made
+    when the turn reaches it (:mod:`railhouse.engine.rounds.turnplan`)."""
+    return [HomeStationStep, FirstTrainStep, TrackStep, StationStep, RouteStep, DividendStep,
+            TrainBuyStep]

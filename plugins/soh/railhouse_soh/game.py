@@ -146,7 +146,7 @@ class SohRules(RoundSequence["SteamOverHolland"]):
 
     @hookimpl
     def railhouse_operating_steps(self, game: SteamOverHolland, company: Any) -> list[Any]:
-        return steps.operating_steps(game, company.id)
+        return steps.operating_plan(game)
 
     @hookimpl
     def railhouse_route_bonus(self, game: SteamOverHolland, company: Any, route: Any) -> int:

@@ -8,9 +8,11 @@ end (EN "Phases").
 
 from __future__ import annotations
 
+from functools import partial
 from typing import TYPE_CHECKING
 
 from railhouse.engine.rounds.base import Step
+from railhouse.engine.rounds.turnplan import StepFactory
 from railhouse.engine.steps import BuyPrivateStep as CoreBuyPrivateStep
 from railhouse.engine.steps import DividendStep as CoreDividendStep
 from railhouse.engine.steps import HomeTokenStep as CoreHomeTokenStep
@@ -123,23 +125,30 @@ class DividendStep(CoreDividendStep["SteamOverHolland", SohTurn]):
     rule = "SOH EN 'Paying dividends'"
 
 
-def operating_steps(game: SteamOverHolland, company_id: str) -> list[Step[SteamOverHolland]]:
-    late: list[Step[SteamOverHolland]] = []
-    before_dividend: list[Step[SteamOverHolland]] = []
+def operating_plan(game: SteamOverHolland) -> list[StepFactory]:
+    """The factories of a company's steps, in turn order (module doc): the round makes each
+    step when the turn reaches it (:mod:`railhouse.engine.rounds.turnplan`)."""
+    late: list[StepFactory] = []
+    before_dividend: list[StepFactory] = []
     if game.ruleset.late_issue:
-        before_dividend.append(ShareDealingStep(game, company_id, late=True))
+        before_dividend.append(partial(ShareDealingStep, late=True))
     if game.ruleset.late_private_purchase:
-        late.append(BuyPrivateStep(game, company_id))
+        late.append(BuyPrivateStep)
     return [
-        HomeTokenStep(game, company_id),
-        ShareDealingStep(game, company_id),
-        BuyPrivateStep(game, company_id),
-        track.TrackStep(game, company_id),
-        TokenStep(game, company_id),
-        (ClaimedRouteStep if game.ruleset.player_routes else RouteStep)(game, company_id),
+        HomeTokenStep,
+        ShareDealingStep,
+        BuyPrivateStep,
+        track.TrackStep,
+        TokenStep,
+        ClaimedRouteStep if game.ruleset.player_routes else RouteStep,
         *before_dividend,
-        DividendStep(game, company_id),
-        trainbuy.BuyTrainStep(game, company_id),
+        DividendStep,
+        trainbuy.BuyTrainStep,
         *late,
-        PhaseChangeStep(game, company_id),
+        PhaseChangeStep,
     ]
+
+
+def operating_steps(game: SteamOverHolland, company_id: str) -> list[Step[SteamOverHolland]]:
+    """A company's steps, all made now (:func:`operating_plan`)."""
+    return [make(game, company_id) for make in operating_plan(game)]

@@ -22,6 +22,7 @@ from railhouse.engine.actions import Action, LegalAction, find_admitting
 from railhouse.engine.errors import IllegalAction
 from railhouse.engine.privates import revenue_of
 from railhouse.engine.rounds.base import Decider, G, Round, Step
+from railhouse.engine.rounds.turnplan import MADE_AT_START, StepPlan, plan_turn
 from railhouse.engine.turnstate import TurnState
 
 if TYPE_CHECKING:
@@ -41,11 +42,14 @@ class OperatingRound(Round[G]):
         self.set_number = set_number
         self.operated: list[str] = []
         self.company: Company | None = None
-        self.steps: list[Step[G]] = []
-        #: the first open step :meth:`current_step` found, where, and in which list
+        #: the turn's steps made so far, in turn order, and the factories of all of them
+        #: (each step is made when the turn reaches it, :mod:`~.turnplan`; a title that
+        #: answers with made steps has them all in ``_made`` and plans nothing)
+        self._made: list[Step[G]] = []
+        self._plan: StepPlan = MADE_AT_START
+        #: the first open step :meth:`current_step` found, and where
         self._open_step: Step[G] | None = None
         self._open = 0
-        self._open_in: list[Step[G]] = self.steps
         #: the current turn's state (the title's ``Game.turn_state`` class)
         self.turn: TurnState = game.turn_state()
 
@@ -150,23 +154,34 @@ class OperatingRound(Round[G]):
                 return game.companies[part[0]]
         return None
 
+    @property
+    def steps(self) -> list[Step[G]]:
+        """The turn's steps, every one made (those the turn has not reached too): for
+        readers of the whole turn (the SOH exporter and importer, tests).  Play itself
+        makes a step only when the turn reaches it (:meth:`current_step`)."""
+        made, plan = self._made, self._plan
+        if len(made) < len(plan):
+            assert self.company is not None
+            made.extend(make(self.game, self.company.id) for make in plan[len(made):])
+        return made
+
     def current_step(self) -> Step[G] | None:
         """The turn's first step that is not done.  A step's ``done`` never turns back to
-        False, so the step found last is still the answer while it is not done and the
-        turn's list of steps is the same one; else the search goes on from where it was
-        found (in the same list; a new list is searched from its start): the round asks
-        this several times per action, and a turn has a dozen steps."""
+        False, so the step found last is still the answer while it is not done; else the
+        search goes on from where it was found (:meth:`begin_turn` starts it over), making
+        each step it reaches: the round asks this several times per action, and a turn
+        has a dozen steps."""
         step = self._open_step
-        steps = self.steps
-        if self._open_in is steps:
-            if step is not None and not step.done:
-                return step
-            index = self._open
-        else:
-            self._open_in, index = steps, 0
-        count = len(steps)
+        if step is not None and not step.done:
+            return step
+        made, plan, index = self._made, self._plan, self._open
+        count = len(plan) or len(made)
         while index < count:
-            step = steps[index]
+            if index < len(made):
+                step = made[index]
+            else:  # the turn reaches a step not made yet: made now (the plan's next)
+                step = plan[index](self.game, self.company.id)  # type: ignore[union-attr]
+                made.append(step)
             if not step.done:
                 self._open_step, self._open = step, index
                 return step
@@ -200,7 +215,9 @@ class OperatingRound(Round[G]):
         self.operated.append(company.id)
         self.turn = self.game.turn_state()
         self.on_turn_start(company)
-        self.steps = self.game.hooks.operating_steps(self.game, company)  # a list of its own
+        self._plan, self._made = plan_turn(
+            self.game, company.id, self.game.hooks.operating_steps(self.game, company))
+        self._open_step, self._open = None, 0
         self.game.event("operate", {"company": company.id})
 
     def end_turn(self) -> None:
@@ -214,7 +231,8 @@ class OperatingRound(Round[G]):
             company.operated_count += 1
         self.on_turn_end(company)
         self.company = None
-        self.steps = []
+        self._plan, self._made = MADE_AT_START, []
+        self._open_step, self._open = None, 0
         self.game.check_end("end_of_operating_turn")
 
     def finish(self) -> None:
