@@ -80,11 +80,16 @@ class ShareLedger:
         """:meth:`held` from the certificates, holders in the order of their first
         certificate.  With every certificate face up, ordinary ones of one size and a
         president's certificate, each holder's total is its count of certificates times
-        that size, the president's certificate's holder adding the difference."""
+        that size, the president's certificate's holder adding the difference, added up
+        in one pass over the certificates (a count per holder, each a scan of every
+        certificate, cost more as soon as there are a few holders)."""
         owners, presidents = self.owners, self.presidents
         size = self.ordinary_size()
         if size and True not in self.face_down and True in presidents:
-            held = {owner: owners.count(owner) * size for owner in dict.fromkeys(owners)}
+            held: dict[str, int] = {}
+            counted = held.get
+            for owner in owners:
+                held[owner] = counted(owner, 0) + size
             president = presidents.index(True)
             held[owners[president]] += self.percents[president] - size
             return held
