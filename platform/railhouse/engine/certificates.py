@@ -84,7 +84,9 @@ class ShareLedger:
         in one pass over the certificates (a count per holder, each a scan of every
         certificate, cost more as soon as there are a few holders)."""
         owners, presidents = self.owners, self.presidents
-        size = self.ordinary_size()
+        size = self._ordinary_size  # (ordinary_size() where it is known: no call)
+        if size is None:
+            size = self.ordinary_size()
         if size and True not in self.face_down and True in presidents:
             held: dict[str, int] = {}
             counted = held.get
@@ -186,7 +188,8 @@ class ShareLedger:
             if True in flags and any(flags[slot] for slot in slots):  # (C-level test first)
                 self.face_down = tuple(False if i in slots else down
                                        for i, down in enumerate(flags))
-        self._changed()
+        self.holdings = None  # (_changed() inlined: every purchase and sale comes here)
+        self.memo = {}
 
     def set_face_down(self, index: int, down: bool) -> None:
         flags = self.face_down
