@@ -9,39 +9,20 @@ clone's next few actions may never touch (a done step is never asked again)."""
 
 from __future__ import annotations
 
+import itertools
 import random
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
+from test_recordcopy import reachable
 
 from railhouse.bench.positions import choose_playing, seat_names
-from railhouse.engine import cloning, fastcopy
+from railhouse.engine import fastcopy
 from railhouse.engine.record import new_game
 from railhouse.engine.recordcopy import WRITTEN
 
 TITLES = ["soh", "1839"]
-
-
-def reachable(game: Any) -> list[Any]:
-    """Every object reachable from ``game``'s state, but the title's shared data and the
-    board (which shares containers with its clones by design: ``Board.clone``)."""
-    skipped = {id(root) for root in cloning.shared_roots(game)} | {id(game.board)}
-    seen: set[int] = set()
-    found: list[Any] = []
-    stack: list[Any] = [game]
-    while stack:
-        value = stack.pop()
-        if id(value) in seen or id(value) in skipped or type(value) in cloning.ATOMIC:
-            continue
-        seen.add(id(value))
-        found.append(value)
-        if isinstance(value, dict):
-            stack.extend(value.values())
-        elif isinstance(value, list | tuple | set | frozenset):
-            stack.extend(value)
-        elif hasattr(value, "__dict__"):
-            stack.extend(vars(value).values())
-    return found
 
 
 def copied_per_shape_or_record(value: Any) -> bool:
@@ -49,21 +30,30 @@ def copied_per_shape_or_record(value: Any) -> bool:
             or fastcopy._COPIERS.get(type(value)) is fastcopy._copy_open_object)
 
 
+def positions(title: str, seed: int, every: int) -> Iterator[Any]:
+    """The game of a seeded playout at every ``every``-th action."""
+    game = new_game(title, seat_names(4), None, seed)
+    rng = random.Random(seed)
+    for count in itertools.count():
+        if game.over:
+            return
+        if count % every == 0:
+            yield game
+        game.apply(choose_playing(rng, game.legal_actions()))
+
+
 @pytest.mark.parametrize("title", TITLES)
 def test_a_clone_holds_none_of_its_originals_plain_objects(title: str) -> None:
     checked = 0
-    for seed in (4, 5):
-        game = new_game(title, seat_names(4), None, seed)
-        rng = random.Random(seed)
-        while not game.over:
-            if game.action_count % 17 == 0:
-                game.clone()  # every shape seen once: the next clone takes the direct paths
-                clone = game.clone()
-                original = {id(value) for value in reachable(game)}
-                own = [value for value in reachable(clone) if copied_per_shape_or_record(value)]
-                assert own
-                shared = [type(value).__name__ for value in own if id(value) in original]
-                assert not shared, f"action {game.action_count}: the clone holds {shared}"
-                checked += 1
-            game.apply(choose_playing(rng, game.legal_actions()))
+    for game in itertools.chain(positions(title, 4, 17), positions(title, 5, 17)):
+        game.clone()  # every shape seen once: the next clone takes the direct paths
+        clone = game.clone()
+        # the board shares containers with its clones by design (Board.clone)
+        original = {id(value) for value in reachable(game, game.board)}
+        own = [value for value in reachable(clone, clone.board)
+               if copied_per_shape_or_record(value)]
+        assert own
+        shared = [type(value).__name__ for value in own if id(value) in original]
+        assert not shared, f"action {game.action_count}: the clone holds {shared}"
+        checked += 1
     assert checked > 20
