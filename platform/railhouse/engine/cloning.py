@@ -193,11 +193,14 @@ def deepcopy_game(game: Game, memo: dict[int, Any]) -> Game:
     memo[id(game)] = twin
     state = vars(game)
     copied = dict(state)  # atomic values as they are; the rest replaced below
-    for name in SELF_CLONING & state.keys():  # first: the rounds may refer to them
-        value = state[name]
-        memo[id(value)] = copied[name] = value.clone()
-    for name in SHALLOW_LOGS & state.keys():
-        copied[name] = state[name].copy()
+    # (each constant tested name by name: no intersection set made per clone)
+    for name in SELF_CLONING:  # first: the rounds may refer to them
+        if name in state:
+            value = state[name]
+            memo[id(value)] = copied[name] = value.clone()
+    for name in SHALLOW_LOGS:
+        if name in state:
+            copied[name] = state[name].copy()
     atomic, copiers, seen, skip = ATOMIC, _COPIERS, memo.get, _NOT_DEEP_COPIED
     for name, value in state.items():  # fast_deepcopy inlined
         if type(value) in atomic or name in skip:

@@ -108,7 +108,7 @@ def _copy_list(value: list[Any], memo: dict[int, Any]) -> list[Any]:
         return twin
     twin = []
     memo[id(value)] = twin
-    atomic, copiers, seen = ATOMIC, _COPIERS, memo.get
+    atomic, copiers, seen, shapes = ATOMIC, _COPIERS, memo.get, _SHAPES
     append, new = twin.append, object.__new__
     for item in value:  # fast_deepcopy inlined: lists of records are the bulk of a game
         cls = type(item)
@@ -118,7 +118,12 @@ def _copy_list(value: list[Any], memo: dict[int, Any]) -> list[Any]:
         done = seen(id(item), _MISSING)
         if done is _MISSING:
             copier = copiers.get(cls)
-            if copier is _flat_copy_open:  # a record of immutable values (trains)
+            if copier is _copy_open_object:  # a step, say: its shape's copier called here
+                state = item.__dict__
+                shaped = shapes.get((cls, tuple(state)))
+                done = (_copy_open_object(item, memo) if shaped is None
+                        else shaped(item, state, memo))
+            elif copier is _flat_copy_open:  # a record of immutable values (trains)
                 done = new(cls)
                 done.__dict__ = dict(item.__dict__)
                 memo[id(item)] = done

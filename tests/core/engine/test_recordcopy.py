@@ -26,7 +26,13 @@ TITLES = ["soh", "1839"]
 def records(game: Any) -> list[Any]:
     """Every object reachable from ``game``'s state (not the title's shared data) whose
     class has a written copier."""
-    shared = {id(root) for root in cloning.shared_roots(game)}
+    return [value for value in reachable(game) if type(value) in WRITTEN]
+
+
+def reachable(game: Any, *skipped: Any) -> list[Any]:
+    """Every object reachable from ``game``'s state but the title's shared data and the
+    ``skipped`` objects (and what only they reach)."""
+    shared = {id(root) for root in (*cloning.shared_roots(game), *skipped)}
     seen: set[int] = set()
     found: list[Any] = []
     stack: list[Any] = [game]
@@ -35,8 +41,7 @@ def records(game: Any) -> list[Any]:
         if id(value) in seen or id(value) in shared or type(value) in cloning.ATOMIC:
             continue
         seen.add(id(value))
-        if type(value) in WRITTEN:
-            found.append(value)
+        found.append(value)
         if isinstance(value, dict):
             stack.extend(value.values())
         elif isinstance(value, list | tuple | set | frozenset):
