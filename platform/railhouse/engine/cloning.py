@@ -119,7 +119,8 @@ def flat_on_deepcopy(cls: type[T]) -> type[T]:
 
 
 
-def flat_except(*mutable: str, shallow: tuple[str, ...] = ()) -> Callable[[type[T]], type[T]]:
+def flat_except(*mutable: str, shallow: tuple[str, ...] = (),
+                members: dict[str, type] | None = None) -> Callable[[type[T]], type[T]]:
     """Class decorator for mutable records whose attributes are all immutable but the
     ``mutable`` ones (a company's ledger, say) and the ``shallow`` ones: a deep copy is a
     flat copy whose ``mutable`` attributes alone are deep-copied and whose ``shallow``
@@ -150,7 +151,7 @@ def flat_except(*mutable: str, shallow: tuple[str, ...] = ()) -> Callable[[type[
         names = field_names(cls)
         copier: Callable[[Any, dict[int, Any]], Any] = (  # railhouse.engine.recordcopy
             copy_record if names is None
-            else write_copier(cls, names, mutable, shallow, copy_record))
+            else write_copier(cls, names, mutable, shallow, copy_record, members))
         copier.record_class = cls  # type: ignore[attr-defined]
         cls.__deepcopy__ = copier  # type: ignore[attr-defined]
         _COPIERS[cls] = copier

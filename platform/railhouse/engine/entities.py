@@ -86,7 +86,7 @@ class Train:
         return _changed(self, {name: value})
 
 
-@flat_except("ledger", shallow=("trains", "privates"))
+@flat_except("ledger", shallow=("trains", "privates"), members={"ledger": ShareLedger})
 @dataclass(init=False)
 class Company:
     """A public company; its certificates are kept in ``ledger``

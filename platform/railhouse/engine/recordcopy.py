@@ -69,12 +69,39 @@ def _deep_copy_lines(source: str, name: str) -> list[str]:
             f"    twin.{name} = item"]
 
 
+def _member_lines(name: str, record: type) -> list[str]:
+    """The lines of a written copier that store on ``twin.<name>`` the copy of a member
+    that is, as a rule, a flat record of class ``record`` (one with a written copier that
+    shares every attribute: a company's ledger): copied here, attribute by attribute, as
+    its own copier would (the memo too), without the call and the look-up of its copier;
+    a value of any other type is deep-copied as any ``mutable`` attribute."""
+    names, mutable, shallow = WRITTEN[record]
+    if mutable or shallow:
+        raise ValueError(f"{record.__name__} is no flat record")
+    kind = f"member_{name}"
+    lines = [f"    item = self.{name}",
+             f"    if type(item) is {kind}:",
+             "        key = id(item)",
+             "        done = memo.get(key, missing)",
+             "        if done is missing:",
+             f"            done = memo[key] = new({kind})"]
+    for attribute in names:
+        lines.append(f"            done.{attribute} = item.{attribute}")
+    lines.append("        item = done")
+    deep = _deep_copy_lines(f"self.{name}", name)  # item = ..., if ...: (made elif)
+    return [*lines, "    el" + deep[1].lstrip(), *deep[2:]]
+
+
 def write_copier(cls: type, names: tuple[str, ...], mutable: tuple[str, ...],
-                 shallow: tuple[str, ...], fallback: Copier) -> Copier:
+                 shallow: tuple[str, ...], fallback: Copier,
+                 members: dict[str, type] | None = None) -> Copier:
     """A copier of exact ``cls`` instances whose attributes are ``names``: ``mutable``
     ones deep-copied (``fast_deepcopy``, with the memo), ``shallow`` ones (containers of
-    immutable values) copied with their own ``copy()``, the rest shared.  Instances of a
-    subclass go to ``fallback``."""
+    immutable values) copied with their own ``copy()``, the rest shared; ``members``
+    (mutable attributes too) map an attribute to the flat record class it holds as a
+    rule, whose copy is written in (:func:`_member_lines`).  Instances of a subclass go
+    to ``fallback``."""
+    members = members or {}
     from railhouse.engine.fastcopy import _COPIERS, _MISSING, ATOMIC, fast_deepcopy
 
     lines = [f"def copy_{cls.__name__}(self, memo):",
@@ -85,7 +112,9 @@ def write_copier(cls: type, names: tuple[str, ...], mutable: tuple[str, ...],
     for name in names:
         if not name.isidentifier():
             raise ValueError(f"{cls.__name__}.{name} is no identifier")
-        if name in mutable:
+        if name in members:
+            lines += _member_lines(name, members[name])
+        elif name in mutable:
             lines += _deep_copy_lines(f"self.{name}", name)
         elif name in shallow:
             lines.append(f"    twin.{name} = self.{name}.copy()")
@@ -95,6 +124,7 @@ def write_copier(cls: type, names: tuple[str, ...], mutable: tuple[str, ...],
     scope: dict[str, Any] = {"cls": cls, "new": object.__new__, "deep": fast_deepcopy,
                              "fallback": fallback, "atomic": ATOMIC, "missing": _MISSING,
                              "copiers": _COPIERS}
+    scope.update({f"member_{name}": record for name, record in members.items()})
     exec("\n".join(lines), scope)  # the names are identifiers (checked above)
     copier: Copier = scope[f"copy_{cls.__name__}"]
     WRITTEN[cls] = (names, mutable, shallow)

@@ -114,3 +114,36 @@ def test_a_subclass_copies_through_the_generic_copier() -> None:
     assert type(twin) is Kept and getattr(twin, "note") == note  # noqa: B009
     assert getattr(twin, "note") is not note  # noqa: B009
     assert twin.serial == {"2": 1} and twin.serial is not depot.serial
+
+
+class LedgerOfItsOwn(ShareLedger):
+    """A ledger subclass: not the member class the Company copier writes in."""
+
+    __slots__ = ()
+
+
+def test_a_companys_ledger_is_copied_in_its_copier_as_the_ledgers_own_copier_would() -> None:
+    """``Company``'s written copier copies its ledger itself (``members``): the copy equals
+    the ledger's own copy, is kept in the memo (a certificate view copied before or after
+    its company reaches the same copied ledger; a ledger two companies hold is copied
+    once), and a ledger of another class is copied by that class's copier."""
+    game = new_game("soh", seat_names(4), None, 1)
+    company = next(iter(game.companies.values()))
+    ledger = company.ledger
+    cert = company.certs[0]
+    for items in ([cert, company], [company, cert]):
+        twin = fastcopy.fast_deepcopy(items, {})
+        copied = twin[1] if items[0] is cert else twin[0]
+        view = twin[0] if items[0] is cert else twin[1]
+        assert copied.ledger is not ledger and vars(copied.ledger) == vars(ledger)
+        assert view._ledger is copied.ledger and view is copied.certs[0]
+    other = next(c for c in game.companies.values() if c is not company)
+    other.ledger = ledger  # one ledger held twice: one copy
+    first, second = fastcopy.fast_deepcopy([company, other], {})
+    assert first.ledger is second.ledger and first.ledger is not ledger
+    own = LedgerOfItsOwn(company.id, [(20, True, "ipo", False)])
+    company.ledger = own
+    memo: dict[int, Any] = {}
+    twin_company = fastcopy.fast_deepcopy(company, memo)
+    assert type(twin_company.ledger) is LedgerOfItsOwn and twin_company.ledger is not own
+    assert memo[id(own)] is twin_company.ledger and twin_company.ledger.owners == ("ipo",)
