@@ -108,7 +108,7 @@ def _copy_list(value: list[Any], memo: dict[int, Any]) -> list[Any]:
         return twin
     twin = []
     memo[id(value)] = twin
-    atomic, copiers, seen, shapes = ATOMIC, _COPIERS, memo.get, _SHAPES
+    atomic, copiers, seen, last_shapes = ATOMIC, _COPIERS, memo.get, _LAST_SHAPE
     append, new = twin.append, object.__new__
     for item in value:  # fast_deepcopy inlined: lists of records are the bulk of a game
         cls = type(item)
@@ -120,9 +120,9 @@ def _copy_list(value: list[Any], memo: dict[int, Any]) -> list[Any]:
             copier = copiers.get(cls)
             if copier is _copy_open_object:  # a step, say: its shape's copier called here
                 state = item.__dict__
-                shaped = shapes.get((cls, tuple(state)))
-                done = (_copy_open_object(item, memo) if shaped is None
-                        else shaped(item, state, memo))
+                names, shaped = last_shapes.get(cls, _NO_SHAPE)
+                done = (shaped(item, state, memo) if names == tuple(state)
+                        else _copy_open_object(item, memo))
             elif copier is _flat_copy_open:  # a record of immutable values (trains)
                 done = new(cls)
                 done.__dict__ = dict(item.__dict__)
@@ -210,12 +210,16 @@ def _copy_open_object(value: Any, memo: dict[int, Any]) -> Any:
     copy, so that they stay inline (:func:`railhouse.engine.recordcopy.write_shape_copier`:
     no dict of its own, and faster reads while the clone plays: rounds and steps)."""
     state = value.__dict__
-    shape = (type(value), tuple(state))
-    copier = _SHAPES.get(shape)
-    if copier is None:
-        copier = _SHAPES[shape] = (
-            write_shape_copier(*shape, _dict_copy) if len(_SHAPES) < _SHAPES_LIMIT
-            else _dict_copy)
+    cls, names = type(value), tuple(state)
+    last, copier = _LAST_SHAPE.get(cls, _NO_SHAPE)
+    if last != names:
+        shape = (cls, names)
+        copier = _SHAPES.get(shape)  # type: ignore[assignment]
+        if copier is None:
+            copier = _SHAPES[shape] = (
+                write_shape_copier(cls, names, _dict_copy) if len(_SHAPES) < _SHAPES_LIMIT
+                else _dict_copy)
+        _LAST_SHAPE[cls] = (names, copier)
     return copier(value, state, memo)
 
 
@@ -223,6 +227,12 @@ def _copy_open_object(value: Any, memo: dict[int, Any]) -> Any:
 _SHAPES: dict[tuple[type, tuple[str, ...]], ShapeCopier] = {}
 #: the most shapes that get a copier of their own (past it: :func:`_dict_copy`)
 _SHAPES_LIMIT = 1024
+#: class -> (attribute names, copier) of the shape of its instance copied last: a class's
+#: instances have one shape as a rule, told by comparing the names with this tuple (no
+#: hash of a (class, names) key, no look-up in :data:`_SHAPES`); another shape is looked
+#: up there and becomes the class's last one
+_LAST_SHAPE: dict[type, tuple[tuple[str, ...], ShapeCopier]] = {}
+_NO_SHAPE: tuple[None, None] = (None, None)
 
 
 def _dict_copy(value: Any, state: dict[str, Any], memo: dict[int, Any]) -> Any:

@@ -24,6 +24,7 @@ def generic_clone(game: Any, monkeypatch: pytest.MonkeyPatch) -> Any:
     """``game.clone()`` with every plain object copied through its attribute dict."""
     with monkeypatch.context() as patch:
         patch.setattr(fastcopy, "_SHAPES", {})
+        patch.setattr(fastcopy, "_LAST_SHAPE", {})
         patch.setattr(fastcopy, "_SHAPES_LIMIT", 0)
         return game.clone()
 
@@ -92,3 +93,29 @@ def test_a_shape_with_a_settable_class_attribute_copies_through_the_dict() -> No
     original = Guarded()
     twin = fastcopy.fast_deepcopy(original, {})
     assert vars(twin) == {"price": 5, "items": [1]} and twin.items is not original.items
+
+
+class Shifting:
+    """A class whose instances hold their attributes in different orders and numbers."""
+
+
+def shifting(*names: str) -> Shifting:
+    item = Shifting()
+    for number, name in enumerate(names):
+        setattr(item, name, [number] if name == "items" else number)
+    return item
+
+
+def test_a_class_with_several_shapes_copies_each_in_its_own_order() -> None:
+    """Each class's last shape is tried first (``fastcopy._LAST_SHAPE``): instances of one
+    class in other orders or with other attributes, one after the other, each get the
+    copier of their own shape (their attributes, in their order, the lists copied)."""
+    items = [shifting("a", "items"), shifting("items", "a"), shifting("a", "items"),
+             shifting("a", "items", "b"), shifting("a"), shifting("items", "a")]
+    for twins in (fastcopy.fast_deepcopy(items, {}),
+                  [fastcopy.fast_deepcopy(item, {}) for item in items]):
+        for item, twin in zip(items, twins, strict=True):
+            assert list(vars(twin).items()) == list(vars(item).items())
+            assert type(twin) is Shifting
+            if hasattr(item, "items"):
+                assert twin.items is not item.items
