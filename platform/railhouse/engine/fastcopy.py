@@ -214,11 +214,12 @@ def _copy_open_object(value: Any, memo: dict[int, Any]) -> Any:
     last, copier = _LAST_SHAPE.get(cls, _NO_SHAPE)
     if last != names:
         shape = (cls, names)
-        copier = _SHAPES.get(shape)  # type: ignore[assignment]
-        if copier is None:
-            copier = _SHAPES[shape] = (
+        written = _SHAPES.get(shape)
+        if written is None:
+            written = _SHAPES[shape] = (
                 write_shape_copier(cls, names, _dict_copy) if len(_SHAPES) < _SHAPES_LIMIT
                 else _dict_copy)
+        copier = written
         _LAST_SHAPE[cls] = (names, copier)
     return copier(value, state, memo)
 
@@ -232,7 +233,6 @@ _SHAPES_LIMIT = 1024
 #: hash of a (class, names) key, no look-up in :data:`_SHAPES`); another shape is looked
 #: up there and becomes the class's last one
 _LAST_SHAPE: dict[type, tuple[tuple[str, ...], ShapeCopier]] = {}
-_NO_SHAPE: tuple[None, None] = (None, None)
 
 
 def _dict_copy(value: Any, state: dict[str, Any], memo: dict[int, Any]) -> Any:
@@ -241,6 +241,10 @@ def _dict_copy(value: Any, state: dict[str, Any], memo: dict[int, Any]) -> Any:
     memo[id(value)] = twin
     twin.__dict__ = _copy_state(state, memo)  # (see _open_setattr)
     return twin
+
+
+#: no class's last shape yet (no attributes: the dict's copy, right for an empty shape)
+_NO_SHAPE: tuple[tuple[str, ...], ShapeCopier] = ((), _dict_copy)
 
 
 def _copy_state(state: dict[str, Any], memo: dict[int, Any]) -> dict[str, Any]:
