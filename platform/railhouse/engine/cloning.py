@@ -52,6 +52,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from railhouse.engine.fastcopy import (  # the copier machinery
+    _ALONE,
     _COPIERS,
     _MISSING,
     ATOMIC,
@@ -62,6 +63,7 @@ from railhouse.engine.fastcopy import (  # the copier machinery
     _set_dict,
     fast_deepcopy,
 )
+from railhouse.engine.heldonce import ITEM_ONCE, refs
 from railhouse.engine.recordcopy import field_names, write_copier
 
 if TYPE_CHECKING:
@@ -113,8 +115,10 @@ def flat_on_deepcopy(cls: type[T]) -> type[T]:
     the same attribute values, made without ``copy``'s generic reconstruction."""
     cls.__deepcopy__ = _flat_copy  # type: ignore[attr-defined]
     names = field_names(cls)
-    _COPIERS[cls] = (write_copier(cls, names, (), (), _flat_copy) if names is not None
-                     else _flat_copy_open if _open_setattr(cls) else _flat_copy)
+    if names is None:
+        _COPIERS[cls] = _flat_copy_open if _open_setattr(cls) else _flat_copy
+    else:
+        _COPIERS[cls] = _ALONE[cls] = write_copier(cls, names, (), (), _flat_copy)
     return cls
 
 
@@ -155,6 +159,8 @@ def flat_except(*mutable: str, shallow: tuple[str, ...] = (),
         copier.record_class = cls  # type: ignore[attr-defined]
         cls.__deepcopy__ = copier  # type: ignore[attr-defined]
         _COPIERS[cls] = copier
+        if names is not None:  # (a written copier takes ``remember``)
+            _ALONE[cls] = copier
         return cls
 
     return decorate
@@ -202,12 +208,20 @@ def deepcopy_game(game: Game, memo: dict[int, Any]) -> Game:
     for name in SHALLOW_LOGS:
         if name in state:
             copied[name] = state[name].copy()
-    atomic, copiers, seen, skip = ATOMIC, _COPIERS, memo.get, _NOT_DEEP_COPIED
+    atomic, copiers, seen, skip, alone = ATOMIC, _COPIERS, memo.get, _NOT_DEEP_COPIED, _ALONE
+    once = ITEM_ONCE + 1  # (``copied`` holds each value too)
     for name, value in state.items():  # fast_deepcopy inlined
         if type(value) in atomic or name in skip:
             continue  # (REBUILT: replaced by share_rng and adopt_legal_cache below;
             # SHARED_STATE: the same object)
-        done = seen(id(value), _MISSING)
+        if refs(value) == once:  # held by the game alone: no memo (heldonce)
+            copier = alone.get(type(value))
+            if copier is not None:
+                copied[name] = copier(value, memo, False)
+                continue
+            done = _MISSING
+        else:
+            done = seen(id(value), _MISSING)
         if done is _MISSING:
             copier = copiers.get(type(value))
             done = fast_deepcopy(value, memo) if copier is None else copier(value, memo)

@@ -18,6 +18,10 @@ names (:func:`_copy_open_object`), which stores the attributes on the copy one b
 they stay inline there, faster still to read, and the copy has no dict of its own; the
 records of :mod:`railhouse.engine.cloning` are copied that way too
 (:mod:`railhouse.engine.recordcopy`).
+
+An object held by one reference only (most of a game's: :mod:`railhouse.engine.heldonce`)
+is copied without a memo entry or look-up: the copiers in :data:`_ALONE` take
+``remember=False`` for it.
 """
 
 from __future__ import annotations
@@ -32,12 +36,14 @@ from itertools import repeat
 from operator import attrgetter
 from typing import Any, TypeVar
 
+from railhouse.engine.heldonce import ITEM_ONCE, READ_ONCE, refs
 from railhouse.engine.recordcopy import write_shape_copier
 
 T = TypeVar("T")
 Copier = Callable[[Any, dict[int, Any]], Any]
-#: a copier of one shape: (the object, its attribute dict, the memo) -> the copy
-ShapeCopier = Callable[[Any, dict[str, Any], dict[int, Any]], Any]
+#: a copier of one shape: (the object, its attribute dict, the memo, whether to keep the
+#: copy in the memo) -> the copy
+ShapeCopier = Callable[[Any, dict[str, Any], dict[int, Any], bool], Any]
 
 
 
@@ -79,6 +85,9 @@ ATOMIC: set[type] = {
 }
 #: exact type -> copier(value, memo); filled on first sight of each type
 _COPIERS: dict[type, Copier] = {}
+#: exact type -> its copier where it takes ``remember`` (a third argument): False copies
+#: an object held once (:mod:`railhouse.engine.heldonce`) without a memo entry
+_ALONE: dict[type, Callable[..., Any]] = {}
 _MISSING = object()
 _HEAP_TYPE = 1 << 9  # Py_TPFLAGS_HEAPTYPE: a class defined in Python
 
@@ -102,38 +111,45 @@ def fast_deepcopy(value: Any, memo: dict[int, Any]) -> Any:
     return copier(value, memo)
 
 
-def _copy_list(value: list[Any], memo: dict[int, Any]) -> list[Any]:
+def _copy_list(value: list[Any], memo: dict[int, Any], remember: bool = True) -> list[Any]:
     if ATOMIC.issuperset(map(type, value)):  # names, numbers, specs: one C-level copy
-        memo[id(value)] = twin = value.copy()
+        twin = value.copy()
+        if remember:
+            memo[id(value)] = twin
         return twin
     twin = []
-    memo[id(value)] = twin
-    atomic, copiers, seen, last_shapes = ATOMIC, _COPIERS, memo.get, _LAST_SHAPE
-    append, new = twin.append, object.__new__
+    if remember:
+        memo[id(value)] = twin
+    atomic, copiers, seen, last_shapes, alone = ATOMIC, _COPIERS, memo.get, _LAST_SHAPE, _ALONE
+    append, new, once = twin.append, object.__new__, READ_ONCE
     for item in value:  # fast_deepcopy inlined: lists of records are the bulk of a game
         cls = type(item)
         if cls in atomic:
             append(item)
             continue
-        done = seen(id(item), _MISSING)
+        single = refs(item) == once  # held by this list alone: no memo (heldonce)
+        done = _MISSING if single else seen(id(item), _MISSING)
         if done is _MISSING:
             copier = copiers.get(cls)
             if copier is _copy_open_object:  # a step, say: its shape's copier called here
                 state = item.__dict__
                 names, shaped = last_shapes.get(cls, _NO_SHAPE)
-                done = (shaped(item, state, memo) if names == tuple(state)
-                        else _copy_open_object(item, memo))
+                done = (shaped(item, state, memo, not single) if names == tuple(state)
+                        else _copy_open_object(item, memo, not single))
             elif copier is _flat_copy_open:  # a record of immutable values (trains)
                 done = new(cls)
                 done.__dict__ = dict(item.__dict__)
                 memo[id(item)] = done
+            elif single and cls in alone:  # (its copier, which takes ``remember``)
+                done = alone[cls](item, memo, False)
             else:
                 done = fast_deepcopy(item, memo) if copier is None else copier(item, memo)
         append(done)
     return twin
 
 
-def _copy_dict(value: dict[Any, Any], memo: dict[int, Any]) -> dict[Any, Any]:
+def _copy_dict(value: dict[Any, Any], memo: dict[int, Any],
+               remember: bool = True) -> dict[Any, Any]:
     atomic = ATOMIC
     if not atomic.issuperset(map(type, value)):  # keys that are objects: rare
         twin: dict[Any, Any] = {}
@@ -143,16 +159,27 @@ def _copy_dict(value: dict[Any, Any], memo: dict[int, Any]) -> dict[Any, Any]:
         return twin
     values = value.values()
     if atomic.issuperset(map(type, values)):
-        memo[id(value)] = twin = value.copy()
+        twin = value.copy()
+        if remember:
+            memo[id(value)] = twin
         return twin
     twin = value.copy()
-    memo[id(value)] = twin
-    copiers, seen, new = _COPIERS, memo.get, object.__new__
+    if remember:
+        memo[id(value)] = twin
+    copiers, seen, new, alone = _COPIERS, memo.get, object.__new__, _ALONE
+    once = ITEM_ONCE + 1  # (``twin`` holds each value too until it is replaced)
     for key, item in value.items():  # fast_deepcopy inlined, as in _copy_list
         cls = type(item)
         if cls in atomic:
             continue
-        done = seen(id(item), _MISSING)
+        if refs(item) == once:  # held by this dict alone: no memo (heldonce)
+            copier = alone.get(cls)
+            if copier is not None:
+                twin[key] = copier(item, memo, False)
+                continue
+            done = _MISSING
+        else:
+            done = seen(id(item), _MISSING)
         if done is _MISSING:
             copier = copiers.get(cls)
             if copier is _flat_copy_open:  # a record of immutable values (privates, say)
@@ -165,13 +192,14 @@ def _copy_dict(value: dict[Any, Any], memo: dict[int, Any]) -> dict[Any, Any]:
     return twin
 
 
-def _copy_set(value: set[Any], memo: dict[int, Any]) -> set[Any]:
+def _copy_set(value: set[Any], memo: dict[int, Any], remember: bool = True) -> set[Any]:
     atomic = ATOMIC
     if atomic.issuperset(map(type, value)):
         twin = value.copy()
     else:
         twin = {v if type(v) in atomic else fast_deepcopy(v, memo) for v in value}
-    memo[id(value)] = twin
+    if remember:
+        memo[id(value)] = twin
     return twin
 
 
@@ -204,7 +232,7 @@ def _copy_object(value: Any, memo: dict[int, Any]) -> Any:
     return twin
 
 
-def _copy_open_object(value: Any, memo: dict[int, Any]) -> Any:
+def _copy_open_object(value: Any, memo: dict[int, Any], remember: bool = True) -> Any:
     """:func:`_copy_object` for a class with :func:`_open_setattr`: by a copier written for
     the class and the attributes ``value`` holds, which stores them one by one on the
     copy, so that they stay inline (:func:`railhouse.engine.recordcopy.write_shape_copier`:
@@ -221,7 +249,7 @@ def _copy_open_object(value: Any, memo: dict[int, Any]) -> Any:
                 else _dict_copy)
         copier = written
         _LAST_SHAPE[cls] = (names, copier)
-    return copier(value, state, memo)
+    return copier(value, state, memo, remember)
 
 
 #: (class, attribute names) -> the copier written for that shape (:func:`_copy_open_object`)
@@ -235,10 +263,12 @@ _SHAPES_LIMIT = 1024
 _LAST_SHAPE: dict[type, tuple[tuple[str, ...], ShapeCopier]] = {}
 
 
-def _dict_copy(value: Any, state: dict[str, Any], memo: dict[int, Any]) -> Any:
+def _dict_copy(value: Any, state: dict[str, Any], memo: dict[int, Any],
+               remember: bool = True) -> Any:
     """A copy of ``value`` (whose attribute dict is ``state``) holding a dict of its own."""
     twin = object.__new__(type(value))
-    memo[id(value)] = twin
+    if remember:
+        memo[id(value)] = twin
     twin.__dict__ = _copy_state(state, memo)  # (see _open_setattr)
     return twin
 
@@ -392,6 +422,7 @@ _COPIERS.update({
     list: _copy_list, dict: _copy_dict, set: _copy_set, tuple: _copy_tuple,
     frozenset: _copy_frozenset,
 })
+_ALONE.update({list: _copy_list, dict: _copy_dict, set: _copy_set})
 
 
 def _copier_for(cls: type) -> Copier:
@@ -419,7 +450,10 @@ def _copier_for(cls: type) -> Copier:
         return _copy_frozen
     if cls in _SLOTS:
         return _copy_slots
-    return _copy_open_object if _open_setattr(cls) else _copy_object
+    if _open_setattr(cls):
+        _ALONE[cls] = _copy_open_object
+        return _copy_open_object
+    return _copy_object
 
 
 def _reader(names: tuple[str, ...]) -> Callable[[Any], tuple[Any, ...]]:

@@ -25,6 +25,8 @@ import dataclasses
 from collections.abc import Callable
 from typing import Any
 
+from railhouse.engine.heldonce import READ_ONCE, refs
+
 Copier = Callable[[Any, dict[int, Any]], Any]
 
 #: class -> the attributes its written copier copies: all of them, the deep-copied ones
@@ -57,16 +59,36 @@ def _deep_copy_lines(source: str, name: str) -> list[str]:
     """The lines of a written copier that store on ``twin.<name>`` a deep copy of the
     value read as ``source``: ``fast_deepcopy`` inlined (atomic values as they are, the
     memo, then the type's copier called directly; ``deep`` where the type has none yet),
-    which saves a call and a second memo lookup per value copied."""
+    which saves a call and a second memo lookup per value copied.  A value held by this
+    record alone (:mod:`railhouse.engine.heldonce`) is copied without the memo: by its
+    type's copier told not to remember it (``alone``), else by its copier."""
     return [f"    item = {source}",
             "    if type(item) not in atomic:",
-            "        done = memo.get(id(item), missing)",
-            "        if done is missing:",
-            "            copier = copiers.get(type(item))",
-            "            done = (deep(item, memo) if copier is None",
-            "                    else copier(item, memo))",
+            "        if refs(item) == once:",
+            "            copier = alone.get(type(item))",
+            "            if copier is not None:",
+            "                done = copier(item, memo, False)",
+            "            else:",
+            "                copier = copiers.get(type(item))",
+            "                done = (deep(item, memo) if copier is None",
+            "                        else copier(item, memo))",
+            "        else:",
+            "            done = memo.get(id(item), missing)",
+            "            if done is missing:",
+            "                copier = copiers.get(type(item))",
+            "                done = (deep(item, memo) if copier is None",
+            "                        else copier(item, memo))",
             "        item = done",
             f"    twin.{name} = item"]
+
+
+def _scope(cls: type) -> dict[str, Any]:
+    """The names a written copier of ``cls`` reads."""
+    from railhouse.engine.fastcopy import _ALONE, _COPIERS, _MISSING, ATOMIC, fast_deepcopy
+
+    return {"cls": cls, "new": object.__new__, "deep": fast_deepcopy, "atomic": ATOMIC,
+            "missing": _MISSING, "copiers": _COPIERS, "alone": _ALONE, "refs": refs,
+            "once": READ_ONCE}
 
 
 def _member_lines(name: str, record: type) -> list[str]:
@@ -81,10 +103,12 @@ def _member_lines(name: str, record: type) -> list[str]:
     kind = f"member_{name}"
     lines = [f"    item = self.{name}",
              f"    if type(item) is {kind}:",
-             "        key = id(item)",
-             "        done = memo.get(key, missing)",
+             "        key = None if refs(item) == once else id(item)  # (heldonce)",
+             "        done = missing if key is None else memo.get(key, missing)",
              "        if done is missing:",
-             f"            done = memo[key] = new({kind})"]
+             f"            done = new({kind})",
+             "            if key is not None:",
+             "                memo[key] = done"]
     for attribute in names:
         lines.append(f"            done.{attribute} = item.{attribute}")
     lines.append("        item = done")
@@ -100,15 +124,15 @@ def write_copier(cls: type, names: tuple[str, ...], mutable: tuple[str, ...],
     immutable values) copied with their own ``copy()``, the rest shared; ``members``
     (mutable attributes too) map an attribute to the flat record class it holds as a
     rule, whose copy is written in (:func:`_member_lines`).  Instances of a subclass go
-    to ``fallback``."""
+    to ``fallback``.  Called with ``remember=False`` (an object held once:
+    :mod:`railhouse.engine.heldonce`), it keeps no memo entry for the copy."""
     members = members or {}
-    from railhouse.engine.fastcopy import _COPIERS, _MISSING, ATOMIC, fast_deepcopy
-
-    lines = [f"def copy_{cls.__name__}(self, memo):",
+    lines = [f"def copy_{cls.__name__}(self, memo, remember=True):",
              "    if type(self) is not cls:",
              "        return fallback(self, memo)",
              "    twin = new(cls)",
-             "    memo[id(self)] = twin"]
+             "    if remember:",
+             "        memo[id(self)] = twin"]
     for name in names:
         if not name.isidentifier():
             raise ValueError(f"{cls.__name__}.{name} is no identifier")
@@ -121,10 +145,9 @@ def write_copier(cls: type, names: tuple[str, ...], mutable: tuple[str, ...],
         else:
             lines.append(f"    twin.{name} = self.{name}")
     lines.append("    return twin")
-    scope: dict[str, Any] = {"cls": cls, "new": object.__new__, "deep": fast_deepcopy,
-                             "fallback": fallback, "atomic": ATOMIC, "missing": _MISSING,
-                             "copiers": _COPIERS}
-    scope.update({f"member_{name}": record for name, record in members.items()})
+    scope = _scope(cls)
+    scope.update({f"member_{name}": record for name, record in members.items()},
+                 fallback=fallback)
     exec("\n".join(lines), scope)  # the names are identifiers (checked above)
     copier: Copier = scope[f"copy_{cls.__name__}"]
     WRITTEN[cls] = (names, mutable, shallow)
@@ -136,19 +159,18 @@ def write_shape_copier(cls: type, names: tuple[str, ...], fallback: Any) -> Any:
     (a shape): it deep-copies each value that is not atomic (``fast_deepcopy``'s memo
     first) and stores it on a new object, in the same order.  ``fallback(value, state,
     memo)`` where a name is no identifier or a class attribute with a ``__set__`` (a
-    stored value would go through it)."""
-    from railhouse.engine.fastcopy import _COPIERS, _MISSING, ATOMIC, fast_deepcopy
-
+    stored value would go through it).  ``remember=False``: no memo entry for the copy
+    (as :func:`write_copier`)."""
     if not all(name.isidentifier() for name in names) or any(
             hasattr(type(getattr(cls, name, None)), "__set__") for name in names):
         return fallback
-    lines = ["def copy_shape(value, state, memo):",
+    lines = ["def copy_shape(value, state, memo, remember=True):",
              "    twin = new(cls)",
-             "    memo[id(value)] = twin"]
+             "    if remember:",
+             "        memo[id(value)] = twin"]
     for name in names:
         lines += _deep_copy_lines(f"state[{name!r}]", name)
     lines.append("    return twin")
-    scope: dict[str, Any] = {"cls": cls, "new": object.__new__, "atomic": ATOMIC,
-                             "missing": _MISSING, "deep": fast_deepcopy, "copiers": _COPIERS}
+    scope = _scope(cls)
     exec("\n".join(lines), scope)  # the names are identifiers (checked above)
     return scope["copy_shape"]

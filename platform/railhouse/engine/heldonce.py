@@ -1,0 +1,75 @@
+"""Objects held once: what a copy may copy without its memo.
+
+``fast_deepcopy``'s memo (``id`` -> copy) exists for objects reached along more than one
+path: each must be copied once and every path must reach that one copy.  An object that
+exactly one reference in the whole process points at is reached along one path only: it
+cannot be in the memo yet, and nothing will look it up later.  Most of what a clone copies
+is held so (a company's ledger, the seats' players, a step's lists: 39 of the 42 objects a
+late SOH clone copies), and a memo entry costs an ``id()`` and a dict store, its look-up an
+``id()`` and a dict probe.
+
+CPython counts references: ``sys.getrefcount(item)`` is the holder's reference, plus the
+copying code's own (its local name and the call's argument), plus one per other holder,
+wherever it is (another object, a frame, a cache).  So a count equal to what the copying
+code alone adds to a single holder's reference proves the object is held once; any other
+holder makes the count larger and the copy goes through the memo as before.  What the
+copying code adds depends on how it reads the object (a local name, a ``dict.items()``
+loop's reused pair); it is measured here, on probes read the same way, when the module
+is imported (:data:`READ_ONCE`, :data:`ITEM_ONCE`), and a count that cannot tell one
+holder from two (an interpreter that counts differently) turns the shortcut off: the
+constant is then 0, which no count equals.
+"""
+
+from __future__ import annotations
+
+import sys
+from typing import Any
+
+#: ``sys.getrefcount``
+refs = sys.getrefcount
+
+
+class _Holder:
+    def __init__(self, item: Any) -> None:
+        self.item = item
+
+
+def _read_into_a_local(holder: _Holder) -> int:
+    item = holder.item  # read as the copiers read an attribute or a list's item
+    return refs(item)
+
+
+def _read_in_a_list(holder: list[Any]) -> int:
+    for item in holder:
+        return refs(item)
+    return 0
+
+
+def _read_in_an_items_loop(holder: dict[str, Any]) -> int:
+    for _key, item in holder.items():
+        return refs(item)
+    return 0
+
+
+def _count_once(single: int, double: int) -> int:
+    """``single`` when it tells one holder from two (``double``, one more), else 0."""
+    return single if double == single + 1 else 0
+
+
+def _probe() -> tuple[int, int]:
+    """The counts the readers above see for an object held once and for one held twice
+    (by the holder and by ``others``); no local name of this function holds either."""
+    others = [object()]
+    local = _count_once(_read_into_a_local(_Holder(object())),
+                        _read_into_a_local(_Holder(others[0])))
+    listed = _count_once(_read_in_a_list([object()]), _read_in_a_list([others[0]]))
+    itemised = _count_once(_read_in_an_items_loop({"a": object()}),
+                           _read_in_an_items_loop({"a": others[0]}))
+    return (local if local == listed else 0), itemised
+
+
+#: ``refs(item)`` of an object held once, read into a local name (``item =
+#: holder.name``) or by a ``for item in a_list`` loop; 0 where it cannot be told
+#: :data:`ITEM_ONCE`: the same for ``for key, item in a_dict.items()`` (the loop's pair,
+#: reused by the iterator, holds the item too)
+READ_ONCE, ITEM_ONCE = _probe()
