@@ -62,6 +62,7 @@ from railhouse.engine.fastcopy import (  # the copier machinery
     _same,
     _set_dict,
     fast_deepcopy,
+    takes_remember,
 )
 from railhouse.engine.heldonce import ITEM_ONCE, refs
 from railhouse.engine.recordcopy import field_names, write_copier
@@ -170,9 +171,11 @@ class MemoTable(dict[Any, Any]):
     """A memo dict whose keys and values are immutable (a step's cache of search results,
     say): a deep copy is a shallow one, sharing every entry."""
 
-    def __deepcopy__(self, memo: dict[int, Any]) -> MemoTable:
+    @takes_remember
+    def __deepcopy__(self, memo: dict[int, Any], remember: bool = True) -> MemoTable:
         twin = MemoTable(self)
-        memo[id(self)] = twin
+        if remember:
+            memo[id(self)] = twin
         return twin
 
 

@@ -40,11 +40,20 @@ from railhouse.engine.heldonce import ITEM_ONCE, READ_ONCE, refs
 from railhouse.engine.recordcopy import write_shape_copier
 
 T = TypeVar("T")
+F = TypeVar("F", bound=Callable[..., Any])
 Copier = Callable[[Any, dict[int, Any]], Any]
 #: a copier of one shape: (the object, its attribute dict, the memo, whether to keep the
 #: copy in the memo) -> the copy
 ShapeCopier = Callable[[Any, dict[str, Any], dict[int, Any], bool], Any]
 
+
+
+def takes_remember(method: F) -> F:
+    """Decorator of a class's ``__deepcopy__(self, memo, remember=True)`` that keeps no
+    memo entry for its copy when ``remember`` is False: :func:`fast_deepcopy`'s loops then
+    copy an instance held once that way (:mod:`railhouse.engine.heldonce`)."""
+    method.takes_remember = True  # type: ignore[attr-defined]
+    return method
 
 
 def _same(self: T, memo: Any = None) -> T:
@@ -436,6 +445,8 @@ def _copier_for(cls: type) -> Copier:
     if record_class is not None and record_class is not cls:
         deep = None  # a subclass of a flat_except record: it may add mutable attributes
     elif isinstance(deep, types.FunctionType):
+        if getattr(deep, "takes_remember", False):
+            _ALONE[cls] = deep
         return deep  # called as cls.__deepcopy__(value, memo)
     elif deep is not None:
         return _self_copying

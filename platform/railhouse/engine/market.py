@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from railhouse.engine.config import MarketCell, MarketSpec
+from railhouse.engine.fastcopy import takes_remember
 
 
 @dataclass
@@ -31,13 +32,15 @@ class StockMarket:
     stacks: dict[tuple[int, int], tuple[str, ...]] = field(default_factory=dict)
     face_down: set[str] = field(default_factory=set)
 
-    def __deepcopy__(self, memo: dict[int, Any]) -> StockMarket:
+    @takes_remember
+    def __deepcopy__(self, memo: dict[int, Any], remember: bool = True) -> StockMarket:
         twin = object.__new__(StockMarket)  # (no __init__: a clone is made often)
         twin.__dict__ = state = dict(self.__dict__)
         state["positions"] = self.positions.copy()
         state["stacks"] = self.stacks.copy()
         state["face_down"] = self.face_down.copy()
-        memo[id(self)] = twin
+        if remember:  # (not for a market held once: railhouse.engine.heldonce)
+            memo[id(self)] = twin
         return twin
 
     def cell(self, pos: tuple[int, int]) -> MarketCell:

@@ -13,7 +13,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from railhouse.engine.fastcopy import ATOMIC, _shallow_copy, fast_deepcopy
+from railhouse.engine.fastcopy import ATOMIC, _shallow_copy, fast_deepcopy, takes_remember
+from railhouse.engine.heldonce import ITEM_ONCE, refs
 
 #: the turn's containers a clone copies with their own ``copy()``, sharing their items:
 #: ``routes`` holds the dicts the route step also put in its ``routes`` event (an entry
@@ -58,18 +59,23 @@ class TurnState:
             raise TypeError(f"{cls.__name__}: a turn state keeps its fields in its __dict__ "
                             "(no slots: the clone copies the dict)")
 
-    def __deepcopy__(self, memo: dict[int, Any]) -> TurnState:
+    @takes_remember
+    def __deepcopy__(self, memo: dict[int, Any], remember: bool = True) -> TurnState:
         """A clone's turn: one copy of the attribute dict whose values that are not
         atomic are copied as ``fast_deepcopy`` would, but for :data:`_SHARED_ITEMS` (new
-        containers, shared items); a title's subclass fields are copied deeply."""
+        containers, shared items; one held by the turn alone needs no memo entry:
+        :mod:`railhouse.engine.heldonce`); a title's subclass fields are copied deeply."""
         cls = type(self)
         twin: TurnState = object.__new__(cls)
-        memo[id(self)] = twin
-        state = dict(self.__dict__)
-        atomic, shared = ATOMIC, _SHARED_ITEMS
-        for name, value in self.__dict__.items():
+        if remember:
+            memo[id(self)] = twin
+        own = self.__dict__
+        state = dict(own)
+        atomic, shared, once = ATOMIC, _SHARED_ITEMS, ITEM_ONCE + 1  # (``state`` holds it)
+        for name, value in own.items():
             if type(value) not in atomic:
-                state[name] = (_shallow_copy(value, memo) if name in shared
-                               else fast_deepcopy(value, memo))
+                state[name] = (fast_deepcopy(value, memo) if name not in shared
+                               else value.copy() if refs(value) == once
+                               else _shallow_copy(value, memo))
         twin.__dict__ = state
         return twin

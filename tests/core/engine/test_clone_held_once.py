@@ -25,6 +25,7 @@ from railhouse.bench.positions import choose_playing
 from railhouse.engine import fastcopy, heldonce
 from railhouse.engine.cloning import deepcopy_game
 from railhouse.engine.rounds.operating import OperatingRound
+from railhouse.engine.turnstate import TurnState
 
 TITLES = ["soh", "1839"]
 
@@ -97,12 +98,31 @@ def test_objects_held_twice_are_copied_once_and_held_once_without_a_memo_entry()
 
 
 def test_a_games_objects_held_once_take_no_memo_entry() -> None:
-    game = next(g for g in positions("soh", 6, 19) if g.action_count > 150)
+    game = next(g for g in positions("soh", 6, 7) if g.action_count > 150
+                and isinstance(g.round, OperatingRound) and g.round.turn is not None)
     memo: dict[int, Any] = {}
     clone = deepcopy_game(game, memo)
     ledgers = [company.ledger for company in game.companies.values()]
     assert not any(id(ledger) in memo for ledger in ledgers)
     assert not any(id(seat) in memo for seat in game.seats)
     assert id(game.companies) not in memo and id(game.bank) not in memo
+    assert not any(id(market) in memo for market in game.markets.values())
+    assert isinstance(game.round, OperatingRound) and isinstance(clone.round, OperatingRound)
+    turn, twin = game.round.turn, clone.round.turn
+    assert id(turn) not in memo and id(turn.routes) not in memo
     assert all(c.ledger is not o for c, o in zip(clone.companies.values(), ledgers,
                                                  strict=True))
+    assert twin is not turn and twin.routes is not turn.routes
+
+
+@pytest.mark.parametrize("first", [True, False])
+def test_a_turns_container_held_twice_stays_one_object(first: bool) -> None:
+    """A turn's container of shared items (``routes``) held by something else too, met
+    before or after the turn, is copied once (through the memo)."""
+    turn = TurnState(routes=[{"revenue": 10}])
+    value = [turn, turn.routes] if first else [turn.routes, turn]
+    twin = fastcopy.fast_deepcopy(value, {})
+    copied, routes = (twin[0], twin[1]) if first else (twin[1], twin[0])
+    assert copied.routes is routes and routes == turn.routes and routes is not turn.routes
+    alone = fastcopy.fast_deepcopy([TurnState(routes=[{"revenue": 5}])], {})[0]
+    assert alone.routes == [{"revenue": 5}]
