@@ -54,7 +54,6 @@ from typing import TYPE_CHECKING, Any, TypeVar
 from railhouse.engine.fastcopy import (  # the copier machinery
     _ALONE,
     _COPIERS,
-    _MISSING,
     ATOMIC,
     _flat_copy,
     _flat_copy_open,
@@ -211,24 +210,15 @@ def deepcopy_game(game: Game, memo: dict[int, Any]) -> Game:
     for name in SHALLOW_LOGS:
         if name in state:
             copied[name] = state[name].copy()
-    atomic, copiers, seen, skip, alone = ATOMIC, _COPIERS, memo.get, _NOT_DEEP_COPIED, _ALONE
+    atomic, skip, alone = ATOMIC, _NOT_DEEP_COPIED, _ALONE
     once = ITEM_ONCE + 1  # (``copied`` holds each value too)
-    for name, value in state.items():  # fast_deepcopy inlined
+    for name, value in state.items():
         if type(value) in atomic or name in skip:
             continue  # (REBUILT: replaced by share_rng and adopt_legal_cache below;
             # SHARED_STATE: the same object)
-        if refs(value) == once:  # held by the game alone: no memo (heldonce)
-            copier = alone.get(type(value))
-            if copier is not None:
-                copied[name] = copier(value, memo, False)
-                continue
-            done = _MISSING
-        else:
-            done = seen(id(value), _MISSING)
-        if done is _MISSING:
-            copier = copiers.get(type(value))
-            done = fast_deepcopy(value, memo) if copier is None else copier(value, memo)
-        copied[name] = done
+        copier = alone.get(type(value)) if refs(value) == once else None
+        copied[name] = (fast_deepcopy(value, memo) if copier is None
+                        else copier(value, memo, False))  # held by the game alone
     if _open_setattr(type(twin)):
         twin.__dict__ = copied  # (see fastcopy._open_setattr)
     else:
