@@ -63,7 +63,7 @@ from railhouse.engine.fastcopy import (  # the copier machinery
     fast_deepcopy,
     takes_remember,
 )
-from railhouse.engine.heldonce import ITEM_ONCE, refs
+from railhouse.engine.heldonce import ITEM_ONCE_AND_COPY, refs
 from railhouse.engine.recordcopy import field_names, write_copier
 
 if TYPE_CHECKING:
@@ -211,7 +211,7 @@ def deepcopy_game(game: Game, memo: dict[int, Any]) -> Game:
         if name in state:
             copied[name] = state[name].copy()
     atomic, skip, alone = ATOMIC, _NOT_DEEP_COPIED, _ALONE
-    once = ITEM_ONCE + 1  # (``copied`` holds each value too)
+    once = ITEM_ONCE_AND_COPY  # (``copied`` holds each value too)
     for name, value in state.items():
         if type(value) in atomic or name in skip:
             continue  # (REBUILT: replaced by share_rng and adopt_legal_cache below;

@@ -36,7 +36,7 @@ from itertools import repeat
 from operator import attrgetter
 from typing import Any, TypeVar
 
-from railhouse.engine.heldonce import ITEM_ONCE, READ_ONCE, refs
+from railhouse.engine.heldonce import ITEM_ONCE_AND_COPY, READ_ONCE, refs
 from railhouse.engine.recordcopy import write_shape_copier
 
 T = TypeVar("T")
@@ -176,7 +176,7 @@ def _copy_dict(value: dict[Any, Any], memo: dict[int, Any],
     if remember:
         memo[id(value)] = twin
     copiers, seen, new, alone = _COPIERS, memo.get, object.__new__, _ALONE
-    once = ITEM_ONCE + 1  # (``twin`` holds each value too until it is replaced)
+    once = ITEM_ONCE_AND_COPY  # (``twin`` holds each value too until it is replaced)
     for key, item in value.items():  # fast_deepcopy inlined, as in _copy_list
         cls = type(item)
         if cls in atomic:

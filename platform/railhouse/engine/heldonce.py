@@ -16,8 +16,9 @@ holder makes the count larger and the copy goes through the memo as before.  Wha
 copying code adds depends on how it reads the object (a local name, a ``dict.items()``
 loop's reused pair); it is measured here, on probes read the same way, when the module
 is imported (:data:`READ_ONCE`, :data:`ITEM_ONCE`), and a count that cannot tell one
-holder from two (an interpreter that counts differently) turns the shortcut off: the
-constant is then 0, which no count equals.
+holder from two (an interpreter that counts differently, or none: no
+``sys.getrefcount``) turns the shortcut off: the constant is then -1, which no count
+equals.
 """
 
 from __future__ import annotations
@@ -25,8 +26,15 @@ from __future__ import annotations
 import sys
 from typing import Any
 
-#: ``sys.getrefcount``
-refs = sys.getrefcount
+NEVER = -1  # (no reference count equals it)
+
+
+def _no_count(item: Any) -> int:
+    return 0
+
+
+#: ``sys.getrefcount`` (an interpreter without it: 0 for all, and the probes say NEVER)
+refs = getattr(sys, "getrefcount", _no_count)
 
 
 class _Holder:
@@ -51,25 +59,29 @@ def _read_in_an_items_loop(holder: dict[str, Any]) -> int:
     return 0
 
 
-def _count_once(single: int, double: int) -> int:
-    """``single`` when it tells one holder from two (``double``, one more), else 0."""
-    return single if double == single + 1 else 0
+def count_once(single: int, double: int) -> int:
+    """``single`` when it tells one holder from two (``double``, one more), else
+    :data:`NEVER`."""
+    return single if double == single + 1 and single > 0 else NEVER
 
 
 def _probe() -> tuple[int, int]:
     """The counts the readers above see for an object held once and for one held twice
     (by the holder and by ``others``); no local name of this function holds either."""
     others = [object()]
-    local = _count_once(_read_into_a_local(_Holder(object())),
-                        _read_into_a_local(_Holder(others[0])))
-    listed = _count_once(_read_in_a_list([object()]), _read_in_a_list([others[0]]))
-    itemised = _count_once(_read_in_an_items_loop({"a": object()}),
-                           _read_in_an_items_loop({"a": others[0]}))
-    return (local if local == listed else 0), itemised
+    local = count_once(_read_into_a_local(_Holder(object())),
+                       _read_into_a_local(_Holder(others[0])))
+    listed = count_once(_read_in_a_list([object()]), _read_in_a_list([others[0]]))
+    itemised = count_once(_read_in_an_items_loop({"a": object()}),
+                          _read_in_an_items_loop({"a": others[0]}))
+    return (local if local == listed else NEVER), itemised
 
 
 #: ``refs(item)`` of an object held once, read into a local name (``item =
-#: holder.name``) or by a ``for item in a_list`` loop; 0 where it cannot be told
+#: holder.name``) or by a ``for item in a_list`` loop; NEVER where it cannot be told
 #: :data:`ITEM_ONCE`: the same for ``for key, item in a_dict.items()`` (the loop's pair,
 #: reused by the iterator, holds the item too)
 READ_ONCE, ITEM_ONCE = _probe()
+#: :data:`ITEM_ONCE` where a copy of the dict being read, made before the loop, holds
+#: each item too (a copier's ``twin``, whose values it then replaces)
+ITEM_ONCE_AND_COPY = NEVER if ITEM_ONCE == NEVER else ITEM_ONCE + 1

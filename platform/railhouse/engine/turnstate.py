@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from railhouse.engine.fastcopy import ATOMIC, _shallow_copy, fast_deepcopy, takes_remember
-from railhouse.engine.heldonce import ITEM_ONCE, refs
+from railhouse.engine.heldonce import ITEM_ONCE_AND_COPY, refs
 
 #: the turn's containers a clone copies with their own ``copy()``, sharing their items:
 #: ``routes`` holds the dicts the route step also put in its ``routes`` event (an entry
@@ -71,7 +71,7 @@ class TurnState:
             memo[id(self)] = twin
         own = self.__dict__
         state = dict(own)
-        atomic, shared, once = ATOMIC, _SHARED_ITEMS, ITEM_ONCE + 1  # (``state`` holds it)
+        atomic, shared, once = ATOMIC, _SHARED_ITEMS, ITEM_ONCE_AND_COPY  # (``state`` holds it)
         for name, value in own.items():
             if type(value) not in atomic:
                 state[name] = (fast_deepcopy(value, memo) if name not in shared

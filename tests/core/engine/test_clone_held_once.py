@@ -42,6 +42,17 @@ def test_the_counts_of_an_object_held_once_are_measured() -> None:
     """CPython 3.11: the holder's reference, the local name and the call's argument; the
     ``items()`` loop's reused pair one more."""
     assert (heldonce.READ_ONCE, heldonce.ITEM_ONCE) == (3, 4)
+    assert heldonce.ITEM_ONCE_AND_COPY == 5
+
+
+def test_counts_that_cannot_tell_one_holder_from_two_turn_the_shortcut_off(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """An interpreter without reference counts (``refs`` answers 0 for all), or one whose
+    counts do not grow by one per holder: the probes say NEVER, which no count equals."""
+    monkeypatch.setattr(heldonce, "refs", heldonce._no_count)
+    assert heldonce._probe() == (heldonce.NEVER, heldonce.NEVER)
+    assert heldonce.count_once(3, 3) == heldonce.count_once(0, 1) == heldonce.NEVER
+    assert heldonce.count_once(3, 4) == 3
 
 
 @pytest.mark.parametrize("title", TITLES)
