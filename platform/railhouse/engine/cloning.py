@@ -37,6 +37,9 @@ copy flat (:func:`flat_on_deepcopy`); a record with a few mutable attributes amo
 immutable ones copies flat but for those (:func:`flat_except`): a company deep-copies its
 ledger and copies its lists of trains and of private ids with one ``copy()`` each, the
 depot its six containers of trains, specs and counts.
+An object held by one reference only (a company's ledger, the seats' players, most of a
+round's containers: checked with its reference count, :mod:`railhouse.engine.heldonce`)
+is copied without a memo entry: nothing else can reach it.
 Objects that know how to copy themselves cheaply (a ``railhouse.map`` board's ``clone()``,
 which shares its immutable derived caches) are copied that way (:data:`SELF_CLONING`).
 Everything else (markets, rounds, steps, pending deciders, title state) is deep-copied by
