@@ -140,12 +140,17 @@ class M1839StockRound(StockRound["M1839"]):
 
     def _open_pars(self, company: Company) -> list[int]:
         game = self.game
-        pars = LOCAL_PARS if company.spec.kind == "local" else game.phase.extra["major_pars"]
-        market = game.market_of(company)
+        spec = company.spec
+        pars = LOCAL_PARS if spec.kind == "local" else game.phase.extra["major_pars"]
+        market = game.markets[spec.market]  # (game.market_of without the call)
         stacks, columns = market.stacks, market.spec.columns
-        return [p for p in pars
-                if len(stacks.get((0, columns[p] if p in columns else market.index_of(p)),
-                                  ())) < 2]
+        # a loop: a comprehension of three prices costs more in its own frame
+        open_pars: list[int] = []
+        for p in pars:
+            if len(stacks.get((0, columns[p] if p in columns else market.index_of(p)),
+                              ())) < 2:
+                open_pars.append(p)
+        return open_pars
 
     def extra_choices(self, me: str) -> list[LegalAction]:
         """R-14.3.7 (A-28): the holder of DRU's train may give it to a floated company below
