@@ -169,15 +169,19 @@ class StockChoices(Round[G]):
             elif pars:
                 offered = self.par_prices(company)
                 known = affordable.get(id(offered))
-                if known is None:
-                    known = affordable[id(offered)] = (
-                        offered, tuple([p for p in offered if p * units <= cash]))
+                if known is None:  # (a loop: no comprehension's frame per listing)
+                    fits: list[int] = []
+                    for price in offered:
+                        if price * units <= cash:
+                            fits.append(price)
+                    known = affordable[id(offered)] = (offered, tuple(fits))
                 prices = known[1]
                 # affordable first: may_par costs
                 if prices and self.may_par(me, company, units):
                     parred += par_choices_at(me, company.id, prices)
-            # (no certificate in the pool: buyback_limit is 0, not worked out)
-            if (redeems and company.president == me and company.floated
+            # (no certificate in the pool: buyback_limit is 0, not worked out; the flag
+            # read before the ids compared)
+            if (redeems and company.floated and company.president == me
                     and POOL in company.ledger.owners):
                 top = buyback_limit(game, company)
                 if top > 0:
