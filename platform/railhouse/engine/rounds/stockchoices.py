@@ -341,12 +341,13 @@ class StockChoices(Round[G]):
             cash = game.player(me).cash
         key = ("buys", me, price, cash)
         choices: list[LegalAction] | None = memo.get(key)
-        if choices is None:
+        if choices is None:  # (a loop: no comprehension's frame; a new cash misses)
             room = game.config.max_holding_percent - ledger.percent_of(me)
             company_id = company.id
-            choices = memo[key] = [
-                buy_choice(me, company_id, source, percent // 10) for source, percent in offers
-                if price * (percent // 10) <= cash and percent <= room]
+            choices = memo[key] = []
+            for source, percent in offers:
+                if price * (percent // 10) <= cash and percent <= room:
+                    choices.append(buy_choice(me, company_id, source, percent // 10))
         return choices
 
     def allow_buy(self, me: str, company: Company) -> bool:
