@@ -107,8 +107,11 @@ class M1839StockRound(StockRound["M1839"]):
         the director's certificate (two shares) if so, else one share from each source."""
         if company.ledger.president_owner() == IPO:
             return True, [buy_choice(me, company.id, IPO, 2)]
-        return False, [buy_choice(me, company.id, source, 1)
-                       for source in self.buy_sources(company)]
+        # (a loop: no comprehension's frame; asked per player after each change)
+        choices: list[LegalAction] = []
+        for source in self.buy_sources(company):
+            choices.append(buy_choice(me, company.id, source, 1))
+        return False, choices
 
     def may_par(self, me: str, company: Company, units: int) -> bool:
         """R-7.5.1-3: not barred by R-7.3.9; for a Local, two legal home hexes (the
