@@ -107,8 +107,11 @@ class M1839StockRound(StockRound["M1839"]):
         the director's certificate (two shares) if so, else one share from each source."""
         if company.ledger.president_owner() == IPO:
             return True, [buy_choice(me, company.id, IPO, 2)]
-        return False, [buy_choice(me, company.id, source, 1)
-                       for source in self.buy_sources(company)]
+        # (a loop: no comprehension's frame; asked per player after each change)
+        choices: list[LegalAction] = []
+        for source in self.buy_sources(company):
+            choices.append(buy_choice(me, company.id, source, 1))
+        return False, choices
 
     def may_par(self, me: str, company: Company, units: int) -> bool:
         """R-7.5.1-3: not barred by R-7.3.9; for a Local, two legal home hexes (the
@@ -140,12 +143,17 @@ class M1839StockRound(StockRound["M1839"]):
 
     def _open_pars(self, company: Company) -> list[int]:
         game = self.game
-        pars = LOCAL_PARS if company.spec.kind == "local" else game.phase.extra["major_pars"]
-        market = game.market_of(company)
+        spec = company.spec
+        pars = LOCAL_PARS if spec.kind == "local" else game.phase.extra["major_pars"]
+        market = game.markets[spec.market]  # (game.market_of without the call)
         stacks, columns = market.stacks, market.spec.columns
-        return [p for p in pars
-                if len(stacks.get((0, columns[p] if p in columns else market.index_of(p)),
-                                  ())) < 2]
+        # a loop: a comprehension of three prices costs more in its own frame
+        open_pars: list[int] = []
+        for p in pars:
+            if len(stacks.get((0, columns[p] if p in columns else market.index_of(p)),
+                              ())) < 2:
+                open_pars.append(p)
+        return open_pars
 
     def extra_choices(self, me: str) -> list[LegalAction]:
         """R-14.3.7 (A-28): the holder of DRU's train may give it to a floated company below

@@ -34,8 +34,11 @@ def offers_at(ledger: ShareLedger, sources: list[str]) -> list[tuple[str, int]]:
     in the ledger under :data:`OFFERS`: the sources read only the certificates and the
     unsold location, fixed for the game (see ``StockChoices.buy_sources``), the sizes
     only the certificates."""
-    return [(source, percent)
-            for source in sources for percent in ordinary_sizes(ledger, source)]
+    offered: list[tuple[str, int]] = []  # (a loop: no comprehension's frame)
+    for source in sources:
+        for percent in ordinary_sizes(ledger, source):
+            offered.append((source, percent))
+    return offered
 
 
 def ordinary_sizes(ledger: ShareLedger, source: str) -> list[int]:

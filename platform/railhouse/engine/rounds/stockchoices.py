@@ -169,15 +169,19 @@ class StockChoices(Round[G]):
             elif pars:
                 offered = self.par_prices(company)
                 known = affordable.get(id(offered))
-                if known is None:
-                    known = affordable[id(offered)] = (
-                        offered, tuple([p for p in offered if p * units <= cash]))
+                if known is None:  # (a loop: no comprehension's frame per listing)
+                    fits: list[int] = []
+                    for price in offered:
+                        if price * units <= cash:
+                            fits.append(price)
+                    known = affordable[id(offered)] = (offered, tuple(fits))
                 prices = known[1]
                 # affordable first: may_par costs
                 if prices and self.may_par(me, company, units):
                     parred += par_choices_at(me, company.id, prices)
-            # (no certificate in the pool: buyback_limit is 0, not worked out)
-            if (redeems and company.president == me and company.floated
+            # (no certificate in the pool: buyback_limit is 0, not worked out; the flag
+            # read before the ids compared)
+            if (redeems and company.floated and company.president == me
                     and POOL in company.ledger.owners):
                 top = buyback_limit(game, company)
                 if top > 0:
@@ -337,12 +341,13 @@ class StockChoices(Round[G]):
             cash = game.player(me).cash
         key = ("buys", me, price, cash)
         choices: list[LegalAction] | None = memo.get(key)
-        if choices is None:
+        if choices is None:  # (a loop: no comprehension's frame; a new cash misses)
             room = game.config.max_holding_percent - ledger.percent_of(me)
             company_id = company.id
-            choices = memo[key] = [
-                buy_choice(me, company_id, source, percent // 10) for source, percent in offers
-                if price * (percent // 10) <= cash and percent <= room]
+            choices = memo[key] = []
+            for source, percent in offers:
+                if price * (percent // 10) <= cash and percent <= room:
+                    choices.append(buy_choice(me, company_id, source, percent // 10))
         return choices
 
     def allow_buy(self, me: str, company: Company) -> bool:
