@@ -35,8 +35,10 @@ In the track graph (:mod:`railhouse.map.graph`) a legal path is a chain of tile 
 from __future__ import annotations
 
 from collections.abc import Iterable
+from itertools import compress
+from operator import itemgetter
 
-from railhouse.map.graphbuild import EDGE, TrackGraph
+from railhouse.map.graphbuild import EDGE, TrackGraph, Way
 
 NO_KEY = -(1 << 62)
 """The arrival key at the start of a path (any segment may follow)."""
@@ -90,8 +92,8 @@ def _walks(
     of a legal path but "no node twice", never into a start: the nodes some way enters at
     the end of a walk that visits no node twice (a legal path), and every node entered (a
     superset of the legal ones)."""
-    adj, path_hex = g.adj, g.path_hex
-    taken: set[int] = set()
+    lists = way_lists(g)
+    taken = bytearray(2 * len(g.path_names))
     # (node, arrival key, nodes of the walk as a bit mask, 0 if it visits one twice); a
     # list iterated while it grows is the queue
     todo = [(s, NO_KEY, 1 << s) for s in starts]
@@ -99,19 +101,40 @@ def _walks(
     for u, came, mask in todo:
         if came != NO_KEY and ends[u]:
             continue
-        side_u = is_side[u]
-        for v, pid in adj[u]:
-            if blocked[v] or (-1 - path_hex[pid] if side_u else pid) == came:
+        ways = lists[u]
+        if ways is None:
+            ways = lists[u] = ways_from(g, is_side, u)
+        for v, way, leave, arrive, bit in ways:
+            if leave == came or blocked[v] or taken[way]:
                 continue
-            way = 2 * pid + (u < v)
-            if way in taken:
-                continue
-            taken.add(way)
-            bit = 1 << v
-            push((v, -1 - path_hex[pid] if is_side[v] else pid,
-                  mask | bit if mask and not mask & bit else 0))
+            taken[way] = 1
+            push((v, arrive, mask | bit if mask and not mask & bit else 0))
     entered = todo[len(starts):]  # one entry per way taken, at the node it enters
-    return {v for v, _, walk in entered if walk}, {v for v, _, _ in entered}
+    nodes = list(map(_FIRST, entered))
+    return set(compress(nodes, map(_LAST, entered))), set(nodes)
+
+
+_FIRST, _LAST = itemgetter(0), itemgetter(2)
+
+
+def way_lists(g: TrackGraph) -> list[list[Way] | None]:
+    """``g.way_lists``, made (every entry None) at first use or where the graph has
+    nodes the list has not."""
+    lists = g.way_lists
+    if lists is None or len(lists) != len(g.nodes):
+        lists = g.way_lists = [None] * len(g.nodes)
+    return lists
+
+
+def ways_from(g: TrackGraph, is_side: bytearray, u: int) -> list[Way]:
+    """The ways from node ``u`` (:data:`~railhouse.map.graphbuild.Way`), in the order of
+    ``g.adj[u]``, to be kept in ``g.way_lists``: what a step of the search reads of a
+    segment (where it leads, its way number, the turn keys at both ends:
+    :func:`turn_key`), made once per node and graph instead of at every step."""
+    path_hex = g.path_hex
+    side_u = is_side[u]
+    return [(v, 2 * pid + (u < v), -1 - path_hex[pid] if side_u else pid,
+             -1 - path_hex[pid] if is_side[v] else pid, 1 << v) for v, pid in g.adj[u]]
 
 
 def _exact(

@@ -180,7 +180,7 @@ def patched(base: NetworkGraph, board: Board, barriers: frozenset[tuple[str, str
         "hex_paths": base.hex_paths.copy(),
         "hex_stops": base.hex_stops.copy(), "stop_rank": base.stop_rank.copy(),
         "path_rank": base.path_rank.copy(), "side_bits": base.side_bits.copy(),
-        "version": base.version, "lineage": base.lineage}
+        "version": base.version, "lineage": base.lineage, "way_lists": None}
     nodes, adj, index, side = g.nodes, g.adj, g.index, g.side
     path_names, path_ends, path_hex, path_rank = g.path_names, g.path_ends, g.path_hex, g.path_rank
     hex_edges, hex_paths, hex_stops, stop_rank = g.hex_edges, g.hex_paths, g.hex_stops, g.stop_rank
@@ -250,6 +250,15 @@ def patched(base: NetworkGraph, board: Board, barriers: frozenset[tuple[str, str
             adj[ub].append((ua, pid))
         hex_paths[coord] = tuple(range(first, len(path_names)))
         hex_stops[coord] = tuple(ends)
+    lists = base.way_lists
+    if lists is not None and len(lists) == len(base.nodes):
+        # the search's ways of a node follow from its adjacency, which changed only
+        # where this graph owns a copy of it
+        lists = g.way_lists = lists.copy()
+        for u in owned:
+            if u < len(lists):
+                lists[u] = None
+        lists.extend([None] * (len(nodes) - len(lists)))
     return g
 
 
