@@ -150,26 +150,25 @@ def _exact(
     even ignoring the no-node-twice rule (:func:`_loose`); and a state (node, arrival
     key) already searched with a subset of the current visited nodes is not searched
     again (what it reaches then, it reached before)."""
-    adj, path_hex = g.adj, g.path_hex
+    adj, lists = g.adj, way_lists(g)
     searched: dict[tuple[int, int], list[int]] = {}
     for s in starts:
         visited = bytearray(blocked)
         mask = 1 << s
-        stack = [(s, NO_KEY, iter(adj[s]))]
+        ways = lists[s]
+        if ways is None:
+            ways = lists[s] = ways_from(g, is_side, s)
+        stack = [(s, NO_KEY, iter(ways))]
         while stack and missing:
-            u, came, ways = stack[-1]
-            side_u = is_side[u]
-            for v, pid in ways:
-                if visited[v]:
+            u, came, left = stack[-1]
+            for v, _, leave, key, bit in left:
+                if visited[v] or leave == came:  # (a reversal at a hex side)
                     continue
-                if (-1 - path_hex[pid] if side_u else pid) == came:
-                    continue  # a reversal at a hex side
                 if v in missing:
                     missing.discard(v)
                     reached.add(v)
                 if ends[v]:
                     continue
-                key = -1 - path_hex[pid] if is_side[v] else pid
                 if len(adj[v]) > 2:
                     if _dominated(searched, (v, key), mask):
                         continue
@@ -178,8 +177,11 @@ def _exact(
                         visited[v] = 0
                         continue
                 visited[v] = 1
-                mask |= 1 << v
-                stack.append((v, key, iter(adj[v])))
+                mask |= bit
+                ways = lists[v]
+                if ways is None:
+                    ways = lists[v] = ways_from(g, is_side, v)
+                stack.append((v, key, iter(ways)))
                 break
             else:
                 stack.pop()
@@ -232,24 +234,24 @@ def _loose(g: TrackGraph, is_side: bytearray, states: list[tuple[int, int]],
     With ``want``: only whether one of those nodes is reached (the first one found, or
     nothing).  Each segment is taken from each end at most once: where it goes does not
     depend on how its start was reached."""
-    adj, path_hex = g.adj, g.path_hex
-    taken: set[int] = set()
+    lists = way_lists(g)
+    taken = bytearray(2 * len(g.path_names))
     out = {u for u, _ in states}
     todo = list(states)
+    push = todo.append
     while todo:
         u, came = todo.pop()
         if came != NO_KEY and ends[u]:
             continue
-        side_u = is_side[u]
-        for v, pid in adj[u]:
-            if visited[v] or (-1 - path_hex[pid] if side_u else pid) == came:
+        ways = lists[u]
+        if ways is None:
+            ways = lists[u] = ways_from(g, is_side, u)
+        for v, way, leave, arrive, _ in ways:
+            if leave == came or visited[v] or taken[way]:
                 continue
-            way = 2 * pid + (u < v)
-            if way in taken:
-                continue
-            taken.add(way)
+            taken[way] = 1
             if want is not None and v in want:
                 return {v}
             out.add(v)
-            todo.append((v, -1 - path_hex[pid] if is_side[v] else pid))
+            push((v, arrive))
     return set() if want is not None else out
