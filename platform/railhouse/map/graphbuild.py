@@ -34,12 +34,6 @@ class Node:
     offboard: Offboard | None = None
 
 
-#: one way of the reach search (``legal.ways_from``): a segment taken from one of its
-#: ends, as ``(other end, way number, turn key at this end, turn key at the other end,
-#: 1 << other end)``; the way number is ``2 * segment + (this end < other end)``
-Way = tuple[int, int, int, int, int]
-
-
 @dataclass
 class TrackGraph:
     """Adjacency lists ``adj[node] = [(other node, path id), ...]``."""
@@ -64,11 +58,6 @@ class TrackGraph:
     #: first use by ``graph.city_table``
     cities: dict[tuple[str, int], tuple[int, int]] | None = field(
         default=None, repr=False, compare=False)
-    #: per node, its ways as the reach search takes them, or None until a search first
-    #: leaves the node: derived, made at first use by ``legal.ways_from`` (a graph's
-    #: adjacency is not changed once searched: a patch of the network graph copies the
-    #: lists it changes and drops their nodes' entries)
-    way_lists: list[list[Way] | None] | None = field(default=None, repr=False, compare=False)
 
     def add_node(self, node: Node) -> int:
         self.index[node.name] = len(self.nodes)

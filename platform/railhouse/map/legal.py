@@ -38,7 +38,7 @@ from collections.abc import Iterable
 from itertools import compress
 from operator import itemgetter
 
-from railhouse.map.graphbuild import EDGE, TrackGraph, Way
+from railhouse.map.graphbuild import EDGE, TrackGraph
 
 NO_KEY = -(1 << 62)
 """The arrival key at the start of a path (any segment may follow)."""
@@ -92,8 +92,8 @@ def _walks(
     of a legal path but "no node twice", never into a start: the nodes some way enters at
     the end of a walk that visits no node twice (a legal path), and every node entered (a
     superset of the legal ones)."""
-    lists = way_lists(g)
-    taken = bytearray(2 * len(g.path_names))
+    adj, path_hex = g.adj, g.path_hex
+    taken = bytearray(2 * len(g.path_names))  # per way (2 * segment + direction)
     # (node, arrival key, nodes of the walk as a bit mask, 0 if it visits one twice); a
     # list iterated while it grows is the queue
     todo = [(s, NO_KEY, 1 << s) for s in starts]
@@ -101,40 +101,23 @@ def _walks(
     for u, came, mask in todo:
         if came != NO_KEY and ends[u]:
             continue
-        ways = lists[u]
-        if ways is None:
-            ways = lists[u] = ways_from(g, is_side, u)
-        for v, way, leave, arrive, bit in ways:
-            if leave == came or blocked[v] or taken[way]:
+        side_u = is_side[u]
+        for v, pid in adj[u]:
+            if blocked[v] or (-1 - path_hex[pid] if side_u else pid) == came:
+                continue
+            way = 2 * pid + (u < v)
+            if taken[way]:
                 continue
             taken[way] = 1
-            push((v, arrive, mask | bit if mask and not mask & bit else 0))
+            bit = 1 << v
+            push((v, -1 - path_hex[pid] if is_side[v] else pid,
+                  mask | bit if mask and not mask & bit else 0))
     entered = todo[len(starts):]  # one entry per way taken, at the node it enters
-    nodes = list(map(_FIRST, entered))
+    nodes = list(map(_FIRST, entered))  # (gathered at C speed)
     return set(compress(nodes, map(_LAST, entered))), set(nodes)
 
 
 _FIRST, _LAST = itemgetter(0), itemgetter(2)
-
-
-def way_lists(g: TrackGraph) -> list[list[Way] | None]:
-    """``g.way_lists``, made (every entry None) at first use or where the graph has
-    nodes the list has not."""
-    lists = g.way_lists
-    if lists is None or len(lists) != len(g.nodes):
-        lists = g.way_lists = [None] * len(g.nodes)
-    return lists
-
-
-def ways_from(g: TrackGraph, is_side: bytearray, u: int) -> list[Way]:
-    """The ways from node ``u`` (:data:`~railhouse.map.graphbuild.Way`), in the order of
-    ``g.adj[u]``, to be kept in ``g.way_lists``: what a step of the search reads of a
-    segment (where it leads, its way number, the turn keys at both ends:
-    :func:`turn_key`), made once per node and graph instead of at every step."""
-    path_hex = g.path_hex
-    side_u = is_side[u]
-    return [(v, 2 * pid + (u < v), -1 - path_hex[pid] if side_u else pid,
-             -1 - path_hex[pid] if is_side[v] else pid, 1 << v) for v, pid in g.adj[u]]
 
 
 def _exact(
@@ -150,25 +133,26 @@ def _exact(
     even ignoring the no-node-twice rule (:func:`_loose`); and a state (node, arrival
     key) already searched with a subset of the current visited nodes is not searched
     again (what it reaches then, it reached before)."""
-    adj, lists = g.adj, way_lists(g)
+    adj, path_hex = g.adj, g.path_hex
     searched: dict[tuple[int, int], list[int]] = {}
     for s in starts:
         visited = bytearray(blocked)
         mask = 1 << s
-        ways = lists[s]
-        if ways is None:
-            ways = lists[s] = ways_from(g, is_side, s)
-        stack = [(s, NO_KEY, iter(ways))]
+        stack = [(s, NO_KEY, iter(adj[s]))]
         while stack and missing:
-            u, came, left = stack[-1]
-            for v, _, leave, key, bit in left:
-                if visited[v] or leave == came:  # (a reversal at a hex side)
+            u, came, ways = stack[-1]
+            side_u = is_side[u]
+            for v, pid in ways:
+                if visited[v]:
                     continue
+                if (-1 - path_hex[pid] if side_u else pid) == came:
+                    continue  # a reversal at a hex side
                 if v in missing:
                     missing.discard(v)
                     reached.add(v)
                 if ends[v]:
                     continue
+                key = -1 - path_hex[pid] if is_side[v] else pid
                 if len(adj[v]) > 2:
                     if _dominated(searched, (v, key), mask):
                         continue
@@ -177,11 +161,8 @@ def _exact(
                         visited[v] = 0
                         continue
                 visited[v] = 1
-                mask |= bit
-                ways = lists[v]
-                if ways is None:
-                    ways = lists[v] = ways_from(g, is_side, v)
-                stack.append((v, key, iter(ways)))
+                mask |= 1 << v
+                stack.append((v, key, iter(adj[v])))
                 break
             else:
                 stack.pop()
@@ -234,24 +215,24 @@ def _loose(g: TrackGraph, is_side: bytearray, states: list[tuple[int, int]],
     With ``want``: only whether one of those nodes is reached (the first one found, or
     nothing).  Each segment is taken from each end at most once: where it goes does not
     depend on how its start was reached."""
-    lists = way_lists(g)
+    adj, path_hex = g.adj, g.path_hex
     taken = bytearray(2 * len(g.path_names))
     out = {u for u, _ in states}
     todo = list(states)
-    push = todo.append
     while todo:
         u, came = todo.pop()
         if came != NO_KEY and ends[u]:
             continue
-        ways = lists[u]
-        if ways is None:
-            ways = lists[u] = ways_from(g, is_side, u)
-        for v, way, leave, arrive, _ in ways:
-            if leave == came or visited[v] or taken[way]:
+        side_u = is_side[u]
+        for v, pid in adj[u]:
+            if visited[v] or (-1 - path_hex[pid] if side_u else pid) == came:
+                continue
+            way = 2 * pid + (u < v)
+            if taken[way]:
                 continue
             taken[way] = 1
             if want is not None and v in want:
                 return {v}
             out.add(v)
-            push((v, arrive))
+            todo.append((v, -1 - path_hex[pid] if is_side[v] else pid))
     return set() if want is not None else out

@@ -186,8 +186,7 @@ def patched(base: NetworkGraph, board: Board, barriers: frozenset[tuple[str, str
         "hex_paths": base.hex_paths.copy(),
         "hex_stops": base.hex_stops.copy(), "stop_rank": base.stop_rank.copy(),
         "path_rank": base.path_rank.copy(), "side_bits": base.side_bits.copy(),
-        "version": base.version, "lineage": base.lineage, "way_lists": None,
-        "ranked_lists": None}
+        "version": base.version, "lineage": base.lineage, "ranked_lists": None}
     nodes, adj, index, side = g.nodes, g.adj, g.index, g.side
     path_names, path_ends, path_hex, path_rank = g.path_names, g.path_ends, g.path_hex, g.path_rank
     hex_edges, hex_paths, hex_stops, stop_rank = g.hex_edges, g.hex_paths, g.hex_stops, g.stop_rank
@@ -257,10 +256,8 @@ def patched(base: NetworkGraph, board: Board, barriers: frozenset[tuple[str, str
             adj[ub].append((ua, pid))
         hex_paths[coord] = tuple(range(first, len(path_names)))
         hex_stops[coord] = tuple(ends)
-    # the search's ways of a node and its ranked adjacency follow from its adjacency
-    # (and the segments' fixed ranks and hexes), which changed only where this graph
-    # owns a copy of it
-    g.way_lists = _handed_on(base.way_lists, len(base.nodes), owned, len(nodes))
+    # a node's ranked adjacency follows from its adjacency (and the segments' fixed
+    # ranks), which changed only where this graph owns a copy of it
     g.ranked_lists = _handed_on(base.ranked_lists, len(base.nodes), owned, len(nodes))
     return g
 
