@@ -67,7 +67,7 @@ class NetworkGraph(TrackGraph):
     lineage: object = field(default_factory=object)
     #: per node, its adjacency in the order of a full build (by ``path_rank``), or None
     #: until a claim's trace first asks (``validate._Tracer.adjacent``); a patch hands
-    #: the lists on as ``way_lists``
+    #: the lists on but at the nodes whose adjacency it changed (:func:`_handed_on`)
     ranked_lists: list[list[tuple[int, int]] | None] | None = field(
         default=None, repr=False, compare=False)
 

@@ -118,7 +118,8 @@ class _Tracer:
     such a graph that is number order; on a network graph, whose patched hexes are
     numbered last, it is the order of ``path_rank`` and ``stop_rank``, the numbers a full
     build would give (:mod:`railhouse.map.network`).  Both are made per node and per hex
-    the trace visits (:meth:`adjacent`, :meth:`starts`), for this graph alone."""
+    the trace visits (:meth:`adjacent`, :meth:`starts`): the stops for this trace
+    alone, a node's ways with the network graph (its later patches hand them on)."""
 
     def __init__(self, board: Board, g: TrackGraph) -> None:
         self.g = g
