@@ -75,7 +75,7 @@ def reached_sides(board: Board, op: Operator, coord: str) -> int:
     g, reached = network_reach(board, op)
     side, side_bits = g.side, g.side_bits
     mask = 0
-    for key in side_keys(board.map)[coord]:
+    for key in side_keys(board.map).get(coord, ()):  # (none: a hex not on the map)
         u = side.get(key)
         if u is not None and u in reached:
             for at, bit in side_bits[u]:
