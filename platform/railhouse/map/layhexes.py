@@ -13,6 +13,7 @@ from railhouse.map.board import Board
 from railhouse.map.graph import Operator, hex_order
 from railhouse.map.mapdef import WHITE, MapDef
 from railhouse.map.network import network_reach
+from railhouse.map.reachreuse import side_keys
 
 #: an open hex: (hex, mask of its sides op reaches, op has a token there, it holds a tile
 #: or printed track: a lay there is an upgrade)
@@ -52,15 +53,35 @@ def open_hex_now(board: Board, op: Operator, coord: str) -> OpenHex | None:
         ("open_hexes", board.track_version, board.token_version, op))
     if rows is not None:
         return next((row for row in rows if row[0] == coord), None)
-    masks, _ = _reached_masks(board, op)
-    token = any(h == coord for h, _ in board.company_cities(op.company))
     mapdef = board.map
-    if (coord not in masks and not token) or coord in _closed_hexes(mapdef, op.released):
+    if coord in _closed_hexes(mapdef, op.released):
+        return None
+    mask = reached_sides(board, op, coord)
+    token = any(h == coord for h, _ in board.company_cities(op.company))
+    if not mask and not token:
         return None
     laid = board.tiles.get(coord)
-    return (coord, masks.get(coord, 0), token,
+    return (coord, mask, token,
             coord in _track_printed(mapdef) if laid is None
             else laid[0] in _coloured_tiles(mapdef))
+
+
+def reached_sides(board: Board, op: Operator, coord: str) -> int:
+    """The mask of ``coord``'s sides ``op``'s network reaches: ``_reached_masks``' entry
+    for ``coord`` (0 if none), read from the reach alone.  A side node's side bits come
+    from the graph's side map (``NetworkGraph.side_bits``), so only the nodes of
+    ``coord``'s six sides there can hold a bit of ``coord``: validating one lay looks
+    at those, not at every node reached (nor keeps the other hexes' masks)."""
+    g, reached = network_reach(board, op)
+    side, side_bits = g.side, g.side_bits
+    mask = 0
+    for key in side_keys(board.map).get(coord, ()):  # (none: a hex not on the map)
+        u = side.get(key)
+        if u is not None and u in reached:
+            for at, bit in side_bits[u]:
+                if at == coord:
+                    mask |= bit
+    return mask
 
 
 def _reached_masks(board: Board, op: Operator) -> tuple[dict[str, int], list[str]]:

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from typing import Any
 
 from railhouse.map.board import Board
 from railhouse.map.graph import (
@@ -64,6 +65,11 @@ class NetworkGraph(TrackGraph):
     #: (``board.cache``, which a clone copies as it was when they parted)
     version: int = 0
     lineage: object = field(default_factory=object)
+    #: per node, its adjacency in the order of a full build (by ``path_rank``), or None
+    #: until a claim's trace first asks (``validate._Tracer.adjacent``); a patch hands
+    #: the lists on but at the nodes whose adjacency it changed (:func:`_handed_on`)
+    ranked_lists: list[list[tuple[int, int]] | None] | None = field(
+        default=None, repr=False, compare=False)
 
 
 HEX_SHIFT = 20
@@ -180,7 +186,7 @@ def patched(base: NetworkGraph, board: Board, barriers: frozenset[tuple[str, str
         "hex_paths": base.hex_paths.copy(),
         "hex_stops": base.hex_stops.copy(), "stop_rank": base.stop_rank.copy(),
         "path_rank": base.path_rank.copy(), "side_bits": base.side_bits.copy(),
-        "version": base.version, "lineage": base.lineage}
+        "version": base.version, "lineage": base.lineage, "ranked_lists": None}
     nodes, adj, index, side = g.nodes, g.adj, g.index, g.side
     path_names, path_ends, path_hex, path_rank = g.path_names, g.path_ends, g.path_hex, g.path_rank
     hex_edges, hex_paths, hex_stops, stop_rank = g.hex_edges, g.hex_paths, g.hex_stops, g.stop_rank
@@ -250,7 +256,25 @@ def patched(base: NetworkGraph, board: Board, barriers: frozenset[tuple[str, str
             adj[ub].append((ua, pid))
         hex_paths[coord] = tuple(range(first, len(path_names)))
         hex_stops[coord] = tuple(ends)
+    # a node's ranked adjacency follows from its adjacency (and the segments' fixed
+    # ranks), which changed only where this graph owns a copy of it
+    g.ranked_lists = _handed_on(base.ranked_lists, len(base.nodes), owned, len(nodes))
     return g
+
+
+def _handed_on(lists: list[Any] | None, known: int, owned: set[int],
+               size: int) -> list[Any] | None:
+    """A copy of ``lists``, per-node data derived from the adjacency of a graph of
+    ``known`` nodes, for its patch of ``size`` nodes: None (made again) at the nodes
+    whose adjacency the patch changed, ``owned``, and at its new nodes."""
+    if lists is None or len(lists) != known:
+        return None
+    lists = lists.copy()
+    for u in owned:
+        if u < known:
+            lists[u] = None
+    lists.extend([None] * (size - known))
+    return lists
 
 
 def _own_side(g: NetworkGraph, u: int, spec: _Side, barriers: frozenset[tuple[str, str]]) -> int:

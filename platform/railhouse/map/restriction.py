@@ -41,7 +41,27 @@ def adds_usable_track(board: Board, op: Operator, lay: TileLay) -> bool:
         return False
     after = board.clone()
     after.lay_tile(lay.hex, lay.tile, lay.rotation, lay.tokens)
+    if _from_own_city(after, op, lay.hex, new_tile, adding):
+        return True
     return Walk(after, op).reaches({(lay.hex, k) for k in adding})
+
+
+def _from_own_city(after: Board, op: Operator, coord: str, tile: TileDef,
+                   adding: tuple[int, ...]) -> bool:
+    """Whether a path of ``adding`` ends at a city of ``coord`` holding a token of
+    ``op`` on the board ``after`` the lay (``tile`` laid on ``coord``): the walk from
+    that token starts there and takes every path at its city in turn (one it took
+    before is taken already), so it walks that path whatever else it walks: the
+    answer of :meth:`Walk.reaches` without the walk (its tokens' walks are independent
+    of one another, so which token's walk takes a target first does not matter)."""
+    cities = tile.city_indices()
+    paths = tile.paths
+    for h, k in after.company_cities(op.company):
+        if h == coord:
+            stop = STOP_BASE + cities[k]
+            if any(stop in paths[p] for p in adding):
+                return True
+    return False
 
 
 def _adding_paths(mapdef: MapDef, old_tile: TileDef, old_rot: int, new_tile: TileDef,

@@ -118,24 +118,33 @@ class _Tracer:
     such a graph that is number order; on a network graph, whose patched hexes are
     numbered last, it is the order of ``path_rank`` and ``stop_rank``, the numbers a full
     build would give (:mod:`railhouse.map.network`).  Both are made per node and per hex
-    the trace visits (:meth:`adjacent`, :meth:`starts`), for this graph alone."""
+    the trace visits (:meth:`adjacent`, :meth:`starts`): the stops for this trace
+    alone, a node's ways with the network graph (its later patches hand them on)."""
 
     def __init__(self, board: Board, g: TrackGraph) -> None:
         self.g = g
         self.number = _hex_numbers(board)
         self._starts: dict[str, list[int]] = {}
-        self._adjacent: dict[int, list[tuple[int, int]]] = {}
-        self._rank: list[int] | None = g.path_rank if isinstance(g, NetworkGraph) else None
+        self._rank: list[int] | None = None
+        # per node, its ways in a full build's order: on a network graph kept with it
+        # (``NetworkGraph.ranked_lists``, handed on by its patches), else ``g.adj``
+        self._adjacent: list[list[tuple[int, int]] | None] = g.adj  # type: ignore[assignment]
+        if isinstance(g, NetworkGraph):
+            self._rank = g.path_rank
+            if g.ranked_lists is None or len(g.ranked_lists) != len(g.nodes):
+                g.ranked_lists = [None] * len(g.nodes)
+            self._adjacent = g.ranked_lists
         self.hops = _hop_sides(board)
         self._plans: dict[tuple[str, ...], tuple[list[int], list[int]]] = {}
 
     def adjacent(self, u: int) -> list[tuple[int, int]]:
         """``g.adj[u]`` in the order of a full build (by path number there)."""
-        found = self._adjacent.get(u)
+        found = self._adjacent[u]
         if found is None:
             rank = self._rank
+            assert rank is not None
             found = self.g.adj[u]
-            if rank is not None and len(found) > 1:
+            if len(found) > 1:
                 found = sorted(found, key=lambda e: rank[e[1]])
             self._adjacent[u] = found
         return found
