@@ -358,14 +358,23 @@ def admitted(legal: list[LegalAction], candidate: Action) -> bool:
     not None).  An answer that is the very action a choice lists (what a caller that
     picks from the legal set answers: playouts, search bots) is found by identity first,
     a pass of ``is`` tests that builds nothing; anything else (an equal copy, a value
-    drawn from a range) is left to :func:`find_admitting`, which compares a plain choice
-    of the answer's kind as one struct and judges a ranged one by its ranges."""
+    drawn from a range) is judged by a second pass, :func:`find_admitting`'s inlined (no
+    call: apply validates every answer here, and a ranged answer always comes to it)."""
     for choice in legal:
         if choice.action is candidate and (
             (not choice.ranges and not choice.free) or choice.admits(candidate)
         ):
             return True
-    return find_admitting(legal, candidate) is not None
+    kind = type(candidate)
+    for choice in legal:
+        action = choice.action
+        if type(action) is kind:
+            if not choice.ranges and not choice.free:
+                if action == candidate:
+                    return True
+            elif choice.admits(candidate):
+                return True
+    return False
 
 
 def find_admitting(legal: Iterable[LegalAction], candidate: Action) -> LegalAction | None:
