@@ -366,14 +366,11 @@ def admitted(legal: list[LegalAction], candidate: Action) -> bool:
         ):
             return True
     kind = type(candidate)
-    for choice in legal:
+    for choice in legal:  # (find_admitting's judgement of a choice, as one condition)
         action = choice.action
-        if type(action) is kind:
-            if not choice.ranges and not choice.free:
-                if action == candidate:
-                    return True
-            elif choice.admits(candidate):
-                return True
+        if type(action) is kind and (choice.admits(candidate) if choice.ranges or choice.free
+                                     else action == candidate):
+            return True
     return False
 
 
