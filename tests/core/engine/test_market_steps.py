@@ -9,6 +9,7 @@ from __future__ import annotations
 import copy
 import random
 from collections.abc import Iterator
+from itertools import groupby
 from typing import Any
 
 import pytest
@@ -18,6 +19,7 @@ from railhouse.bench.positions import choose_playing, seat_names
 from railhouse.engine.config import MarketSpec
 from railhouse.engine.market import StockMarket
 from railhouse.engine.record import new_game
+from railhouse.engine.steps.dividend import move_after_operating
 
 DIRECTIONS = ("up", "down", "left", "right")
 ONE_D = {"up": (0, 1), "down": (0, -1), "left": (0, -1), "right": (0, 1)}
@@ -139,3 +141,33 @@ def test_the_moves_and_pars_of_playouts_read_what_walking_the_grid_finds(
     while not game.over:
         game.apply(choose_playing(rng, game.legal_actions()))
     assert counts["moves"] > 20 and counts["pars"] > 3
+
+
+def walked_moves_after_operating(market: StockMarket, company: str,
+                                 moves: tuple[str, ...]) -> None:
+    """``move_after_operating``'s definition: runs of one direction move together, the
+    last run (or a move of no cells) the operated one."""
+    runs = [(direction, len(list(run))) for direction, run in groupby(moves)] or [("up", 0)]
+    for index, (direction, steps) in enumerate(runs):
+        walked_move(market, company, direction, steps, operated=index == len(runs) - 1)
+
+
+@pytest.mark.parametrize("spec", list(specs()), ids=lambda spec: spec.id)
+def test_the_moves_after_operating_make_what_their_runs_walk(spec: MarketSpec) -> None:
+    """Every list of up to three moves (one move or none: made without the runs), from
+    the middle of the market with another marker on the space: the same markets."""
+    cells = [(row, col) for row, cells in enumerate(spec.rows)
+             for col, cell in enumerate(cells) if cell is not None]
+    market = StockMarket(spec)
+    market.place("X", cells[len(cells) // 2])
+    market.place("Y", cells[len(cells) // 2])
+    market.face_down.add("Y")
+    lists: list[tuple[str, ...]] = [()]
+    for _ in range(3):
+        lists += [(*moves, direction) for moves in lists for direction in DIRECTIONS
+                  if len(moves) == len(lists[-1])]
+    for moves in set(lists):
+        mine, theirs = copy.deepcopy(market), copy.deepcopy(market)
+        move_after_operating(mine, "X", list(moves))
+        walked_moves_after_operating(theirs, "X", moves)
+        assert state(mine) == state(theirs), moves
