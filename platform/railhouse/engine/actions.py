@@ -22,6 +22,7 @@ import msgspec
 
 from railhouse.engine.cloning import shared_on_copy
 from railhouse.engine.errors import InvalidAction
+from railhouse.engine.rangecheck import SINGLE_RANGE
 
 
 @shared_on_copy
@@ -275,6 +276,9 @@ def encode_json(action: Action) -> bytes:
     return _encoder.encode(action)
 
 
+_replace = msgspec.structs.replace
+
+
 @shared_on_copy
 class Range(msgspec.Struct, frozen=True):
     """An inclusive integer range with a step: the legal values of one action field."""
@@ -316,33 +320,35 @@ class LegalAction(msgspec.Struct, frozen=True, gc=False):
 
     def admits(self, candidate: Action) -> bool:
         """True if ``candidate`` is this choice with every ranged field inside its range
-        (a ``free`` field may hold anything).  Field by field, in the struct's order:
-        a ranged field is judged by its range, any other but a free one must equal
-        ``action``'s (as the struct comparison compares it, identity first) -- the same
-        answer as comparing ``candidate`` with those fields set as in ``action`` to
-        ``action``, without building that copy: apply validates every ranged answer here,
-        and the first differing field ends the check."""
+        (a ``free`` field may hold anything).  A choice with one ranged field and no free
+        one (a sale's count, an offer's price: apply validates every such answer here) is
+        judged by the checker written for its class and field
+        (:mod:`railhouse.engine.rangecheck`); any other by its ranged fields, then the
+        rest compared in one struct comparison: ``candidate`` with those fields set as in
+        ``action`` must equal ``action``."""
         action = self.action
         if type(candidate) is not type(action):
             return False
         ranges, free = self.ranges, self.free
         if not ranges and not free:
             return candidate == action
-        for name in action.__struct_fields__:
-            if name in free:
-                continue
-            value = getattr(candidate, name)
-            if name in ranges:
-                # ``value in bounds`` (Range.__contains__) without the call
-                bounds = ranges[name]
+        if not free and len(ranges) == 1:
+            for name in ranges:  # (its one ranged field)
+                return SINGLE_RANGE[type(action), name](candidate, action, ranges[name])
+        listed = {}
+        for name in ranges:  # (the keys and a lookup: cheaper than the items' pairs)
+            bounds = ranges[name]
+            if name not in free:
+                # ``value in bounds`` (Range.__contains__) without the call: apply
+                # validates every ranged answer here
+                value = getattr(candidate, name)
                 if not (isinstance(value, int) and bounds.min <= value <= bounds.max
                         and (value - bounds.min) % bounds.step == 0):
                     return False
-            else:
-                listed = getattr(action, name)
-                if value is not listed and value != listed:
-                    return False
-        return True
+            listed[name] = getattr(action, name)
+        for name in free:
+            listed[name] = getattr(action, name)
+        return _replace(candidate, **listed) == action
 
     def to_builtins(self) -> dict[str, Any]:
         data = to_builtins(self.action)
