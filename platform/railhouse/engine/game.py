@@ -411,7 +411,9 @@ class Game(LegalSetCache, LookAhead):
         seat = _SEAT_NUMBERS.get(entity)  # a usual player id: its number, read
         if seat is not None:
             return seat
-        if entity.startswith("p") and entity[1:].isdigit():
+        # ``entity.startswith("p")`` without the method call (a company id comes here at
+        # every agreement between companies)
+        if entity and entity[0] == "p" and entity[1:].isdigit():
             return int(entity[1:])
         company = self.companies.get(entity)
         if company is not None and company.president is not None:
