@@ -97,7 +97,7 @@ class AgreementDecider(Decider["Game"]):
     rule = RULE
 
     def __init__(self, game: Game, deal: Deal, then: Answered | None = None) -> None:
-        super().__init__(game)
+        self.game = game  # Decider.__init__'s one line (every offer asks its respondent)
         self.deal = deal
         self.then = then
 
