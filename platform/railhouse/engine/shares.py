@@ -303,7 +303,7 @@ def sell_to_pool(game: Game, company: Company, seller: str, count: int, *,
     """
     by_president = company.president == seller
     price = game.share_price(company)
-    if exchange_first:
+    if exchange_first and by_president:  # (only a president's sale can hand it over)
         hand_over_before_sale(game, company, seller, count)
     move_shares(company, seller, POOL, count)
     game.pay(game.bank, game.player(seller), price * count)
