@@ -22,6 +22,7 @@ import msgspec
 
 from railhouse.engine.cloning import shared_on_copy
 from railhouse.engine.errors import InvalidAction
+from railhouse.engine.rangecheck import SINGLE_RANGE
 
 
 @shared_on_copy
@@ -319,15 +320,21 @@ class LegalAction(msgspec.Struct, frozen=True, gc=False):
 
     def admits(self, candidate: Action) -> bool:
         """True if ``candidate`` is this choice with every ranged field inside its range
-        (a ``free`` field may hold anything).  The ranged and free fields checked, the
-        rest is compared in one struct comparison: ``candidate`` with those fields set
-        as in ``action`` must equal ``action``."""
+        (a ``free`` field may hold anything).  A choice with one ranged field and no free
+        one (a sale's count, an offer's price: apply validates every such answer here) is
+        judged by the checker written for its class and field
+        (:mod:`railhouse.engine.rangecheck`); any other by its ranged fields, then the
+        rest compared in one struct comparison: ``candidate`` with those fields set as in
+        ``action`` must equal ``action``."""
         action = self.action
         if type(candidate) is not type(action):
             return False
         ranges, free = self.ranges, self.free
         if not ranges and not free:
             return candidate == action
+        if not free and len(ranges) == 1:
+            for name in ranges:  # (its one ranged field)
+                return SINGLE_RANGE[type(action), name](candidate, action, ranges[name])
         listed = {}
         for name in ranges:  # (the keys and a lookup: cheaper than the items' pairs)
             bounds = ranges[name]
@@ -357,14 +364,20 @@ def admitted(legal: list[LegalAction], candidate: Action) -> bool:
     not None).  An answer that is the very action a choice lists (what a caller that
     picks from the legal set answers: playouts, search bots) is found by identity first,
     a pass of ``is`` tests that builds nothing; anything else (an equal copy, a value
-    drawn from a range) is left to :func:`find_admitting`, which compares a plain choice
-    of the answer's kind as one struct and judges a ranged one by its ranges."""
+    drawn from a range) is judged by a second pass, :func:`find_admitting`'s inlined (no
+    call: apply validates every answer here, and a ranged answer always comes to it)."""
     for choice in legal:
         if choice.action is candidate and (
             (not choice.ranges and not choice.free) or choice.admits(candidate)
         ):
             return True
-    return find_admitting(legal, candidate) is not None
+    kind = type(candidate)
+    for choice in legal:  # (find_admitting's judgement of a choice, as one condition)
+        action = choice.action
+        if type(action) is kind and (choice.admits(candidate) if choice.ranges or choice.free
+                                     else action == candidate):
+            return True
+    return False
 
 
 def find_admitting(legal: Iterable[LegalAction], candidate: Action) -> LegalAction | None:

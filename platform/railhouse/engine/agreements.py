@@ -97,7 +97,7 @@ class AgreementDecider(Decider["Game"]):
     rule = RULE
 
     def __init__(self, game: Game, deal: Deal, then: Answered | None = None) -> None:
-        super().__init__(game)
+        self.game = game  # Decider.__init__'s one line (every offer asks its respondent)
         self.deal = deal
         self.then = then
 
@@ -158,7 +158,9 @@ class PrivateSale(Deal):
         owner = game.privates[private].owner if private in game.privates else None
         if owner is None:
             raise IllegalAction(f"private {private!r} has no owner to sell it", RULE)
-        super().__init__(game, buyer, owner, declined=declined)
+        # Deal.__init__'s assignments, without the super() call (a deal is made at every
+        # offer and purchase between companies)
+        self.game, self.proposer, self.respondent, self.declined = game, buyer, owner, declined
         self.private = private
         self.price = price
 
@@ -187,7 +189,10 @@ class PrivateSale(Deal):
                                       "from": self.respondent, "price": self.price})
 
     def describe(self) -> dict[str, object]:
-        return {**super().describe(), "private": self.private, "price": self.price}
+        # Deal.describe's entries, then the terms, in one dict (no super() call, no
+        # second dict: every offer and agreement event describes its deal)
+        return {"proposer": self.proposer, "respondent": self.respondent,
+                "private": self.private, "price": self.price}
 
 
 class TrainSale(Deal):
@@ -197,7 +202,8 @@ class TrainSale(Deal):
 
     def __init__(self, game: Game, buyer: str, seller: str, train: str, price: int, *,
                  declined: set[str] | None = None) -> None:
-        super().__init__(game, buyer, seller, declined=declined)
+        # Deal.__init__'s assignments, without the super() call (as PrivateSale's)
+        self.game, self.proposer, self.respondent, self.declined = game, buyer, seller, declined
         self.train = train
         self.price = price
 
@@ -234,4 +240,6 @@ class TrainSale(Deal):
         return None
 
     def describe(self) -> dict[str, object]:
-        return {**super().describe(), "train": self.train, "price": self.price}
+        # Deal.describe's entries, then the terms, in one dict (as PrivateSale's)
+        return {"proposer": self.proposer, "respondent": self.respondent,
+                "train": self.train, "price": self.price}

@@ -124,6 +124,51 @@ class MarketSpec:
                 columns.setdefault(cell.price, col)
         return columns
 
+    @cached_property
+    def steps(self) -> Mapping[tuple[str, bool], Mapping[tuple[int, int], tuple[int, int]]]:
+        """Where one step of a move goes, made once: by (direction, whether the move
+        stops at ledges), the cell reached from each cell, and no entry where the move
+        stops (a border; for a downward move that stops at ledges, a cell with a ledge
+        below).  A marker's moves (``StockMarket.move``: every sale and dividend) read
+        their way here instead of testing the grid's bounds at every step."""
+        rows = self.rows
+        cells = [(row, col) for row, cells in enumerate(rows)
+                 for col, cell in enumerate(cells) if cell is not None]
+        steps: dict[tuple[str, bool], dict[tuple[int, int], tuple[int, int]]] = {}
+        for direction, (step_row, step_col) in (
+                MARKET_STEPS_1D if self.one_dimensional else MARKET_STEPS).items():
+            ahead = {}
+            for row, col in cells:
+                to_row, to_col = row + step_row, col + step_col
+                if (0 <= to_row < len(rows) and 0 <= to_col < len(rows[to_row])
+                        and rows[to_row][to_col] is not None):
+                    ahead[row, col] = (to_row, to_col)
+            steps[direction, False] = ahead
+            steps[direction, True] = (
+                {pos: to for pos, to in ahead.items()
+                 if not rows[pos[0]][pos[1]].ledge_below}  # type: ignore[union-attr]
+                if direction in MARKET_DOWNWARD else ahead)
+        return steps
+
+    @cached_property
+    def par_positions(self) -> Mapping[int, tuple[int, int]]:
+        """The first par cell (row by row) of each par price, made once: a par finds its
+        cell here (``StockMarket.find_par``)."""
+        positions: dict[int, tuple[int, int]] = {}
+        for row, cells in enumerate(self.rows):
+            for col, cell in enumerate(cells):
+                if cell is not None and cell.par:
+                    positions.setdefault(cell.price, (row, col))
+        return positions
+
+
+#: (row, column) steps of a market move in each direction
+MARKET_STEPS = {"up": (-1, 0), "down": (1, 0), "left": (0, -1), "right": (0, 1)}
+#: the same on a 1-D market, where ``up`` is right (a higher price) and ``down`` is left
+MARKET_STEPS_1D = {**MARKET_STEPS, "up": MARKET_STEPS["right"], "down": MARKET_STEPS["left"]}
+#: the directions of a market move that a ledge stops (``MarketCell.ledge_below``)
+MARKET_DOWNWARD = ("down", "left")
+
 
 @shared_on_copy
 @dataclass(frozen=True)

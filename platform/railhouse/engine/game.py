@@ -227,7 +227,7 @@ class Game(LegalSetCache, LookAhead):
             legal = decider.legal_actions()
         finally:
             self._refresh = False
-        self._legal[id(decider)] = (decider, legal)
+        self._legal[decider] = legal
         if not self.agreed_end_on:
             return legal.copy()  # the caller's own list
         return [*legal, *agreed_end.proposals(self, decider)]
@@ -284,10 +284,9 @@ class Game(LegalSetCache, LookAhead):
                 action = answering.normalise(action)
             # the set listed at this position (known_legal inlined), where validate
             # would check that first
-            entry = None if dispatch.validates else self._legal.get(id(answering))
-            if (entry is not None and entry[0] is answering and not self._refresh
-                    and not invariants.on):
-                if not admitted(entry[1], action):
+            listed = None if dispatch.validates else self._legal.get(answering)
+            if listed is not None and not self._refresh and not invariants.on:
+                if not admitted(listed, action):
                     raise IllegalAction(answering.explain(action), answering.rule)
             else:
                 answering.validate(action)
@@ -412,7 +411,9 @@ class Game(LegalSetCache, LookAhead):
         seat = _SEAT_NUMBERS.get(entity)  # a usual player id: its number, read
         if seat is not None:
             return seat
-        if entity.startswith("p") and entity[1:].isdigit():
+        # ``entity.startswith("p")`` without the method call (a company id comes here at
+        # every agreement between companies)
+        if entity and entity[0] == "p" and entity[1:].isdigit():
             return int(entity[1:])
         company = self.companies.get(entity)
         if company is not None and company.president is not None:

@@ -22,10 +22,12 @@ if TYPE_CHECKING:
 
 
 class LegalSetCache:
-    """``_legal`` maps ``id(decider)`` to ``(decider, legal set)``; ``_refresh`` makes every
-    lookup recompute (set while ``legal_actions()`` computes)."""
+    """``_legal`` maps each decider to its legal set (deciders compare and hash by
+    identity: the store holds the decider, so no other object takes its place while its
+    set is stored); ``_refresh`` makes every lookup recompute (set while
+    ``legal_actions()`` computes)."""
 
-    _legal: dict[int, tuple[Decider[Any], list[LegalAction]]]
+    _legal: dict[Decider[Any], list[LegalAction]]
     _refresh: bool
 
     def init_legal_cache(self) -> None:
@@ -44,13 +46,12 @@ class LegalSetCache:
         (``--check``, :func:`railhouse.engine.invariants.checking`) every reuse is compared
         with a fresh computation and a difference raises :class:`StaleLegalActions`.
         """
-        entry = self._legal.get(id(decider))
-        if entry is not None and entry[0] is decider and not self._refresh:
+        legal = self._legal.get(decider)
+        if legal is not None and not self._refresh:
             if invariants.on:
-                self._verify_cached(decider, entry[1])
-            return entry[1]
-        legal = decider.legal_actions()
-        self._legal[id(decider)] = (decider, legal)
+                self._verify_cached(decider, legal)
+            return legal
+        legal = self._legal[decider] = decider.legal_actions()
         return legal
 
     def known_legal(self, decider: Decider[Any]) -> list[LegalAction] | None:
@@ -58,10 +59,9 @@ class LegalSetCache:
         (:meth:`legal_for` would reuse it), else None; computes nothing.  A decider with
         a cheaper direct check than enumerating its set validates against this when it is
         there (a caller that listed the legal set before answering)."""
-        entry = self._legal.get(id(decider))
-        if entry is None or entry[0] is not decider or self._refresh or invariants.on:
+        if self._refresh or invariants.on:
             return None
-        return entry[1]
+        return self._legal.get(decider)
 
     def forget_legal_actions(self) -> None:
         """Drop every cached legal set (after changing the state outside ``apply``)."""
@@ -71,10 +71,10 @@ class LegalSetCache:
         """Carry ``original``'s cached legal sets over to this clone of it (``memo`` maps
         the original's objects to their copies); legal sets are immutable and shared."""
         self._legal = {}
-        for decider, legal in original._legal.values():
+        for decider, legal in original._legal.items():
             twin = memo.get(id(decider))
             if twin is not None:
-                self._legal[id(twin)] = (twin, legal)
+                self._legal[twin] = legal
 
     def _verify_cached(self, decider: Decider[Any], cached: list[LegalAction]) -> None:
         saved, self._refresh = self._refresh, True

@@ -17,7 +17,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from railhouse.engine.config import MarketCell, MarketSpec
+from railhouse.engine.config import MARKET_STEPS, MARKET_STEPS_1D, MarketCell, MarketSpec
 from railhouse.engine.fastcopy import takes_remember
 
 
@@ -65,9 +65,14 @@ class StockMarket:
         ]
 
     def find_par(self, price: int, phase: str | None = None) -> tuple[int, int]:
-        for pos, cell in self.par_cells(phase):
-            if cell.price == price:
+        if phase is None:  # (every par cell: the first of the price, found once)
+            pos = self.spec.par_positions.get(price)
+            if pos is not None:
                 return pos
+        else:
+            for pos, cell in self.par_cells(phase):
+                if cell.price == price:
+                    return pos
         raise ValueError(f"{price} is not a par price on market {self.spec.id}")
 
     def place(self, company: str, pos: tuple[int, int]) -> None:
@@ -115,7 +120,8 @@ class StockMarket:
         On a 1-D market ``up`` is right (higher price) and ``down`` is left.
         """
         row, col = pos
-        step_row, step_col = (_ONE_D_STEPS if self.spec.one_dimensional else _STEPS)[direction]
+        step_row, step_col = (MARKET_STEPS_1D if self.spec.one_dimensional
+                              else MARKET_STEPS)[direction]
         target = (row + step_row, col + step_col)
         return target if self._exists(target) else pos
 
@@ -126,34 +132,30 @@ class StockMarket:
         an ``operated`` move (the end of the company's operating turn) on an
         ``operated_face_down`` market, which turns the marker face down and always re-stacks
         it, as 1839 R-8.2.4 turns the marker over "possibly on the same space"."""
-        start = self.positions[company]
-        row, col = start
-        step_row, step_col = (_ONE_D_STEPS if self.spec.one_dimensional else _STEPS)[direction]
-        stops_at_ledges = ledges and _is_down(direction)
-        rows = self.spec.rows
+        start = pos = self.positions[company]
+        ahead = self.spec.steps[direction, ledges]  # (the grid's bounds and ledges, read)
         moved = 0
-        while moved < steps:  # (neighbour and _exists step by step, without the calls)
-            to_row, to_col = row + step_row, col + step_col
-            if not (0 <= to_row < len(rows) and 0 <= to_col < len(rows[to_row])
-                    and rows[to_row][to_col] is not None):
+        while moved < steps:
+            following = ahead.get(pos)
+            if following is None:
                 break
-            if stops_at_ledges and self.cell((row, col)).ledge_below:
-                break
-            row, col = to_row, to_col
+            pos = following
             moved += 1
-        pos = (row, col) if moved else start
         face_down = operated and self.spec.operated_face_down
-        if pos != start or face_down:
-            self.stacks[start] = _without(self.stacks[start], company)
+        if moved or face_down:  # (a move in one direction never comes back to its start)
+            stacks = self.stacks
+            stack = stacks[start]
+            at = stack.index(company)  # (_without, inlined: every sale and dividend moves)
+            stacks[start] = stack[:at] + stack[at + 1 :]
             self.positions[company] = pos
-            stack = self.stacks.get(pos, ())
+            stack = stacks.get(pos, ())
             if face_down:
                 self.face_down.add(company)
                 depth = len([c for c in stack if c not in self.face_down])
                 stack = (*stack[:depth], company, *stack[depth:])
             else:
-                stack = (*stack, company)
-            self.stacks[pos] = stack
+                stack += (company,)
+            stacks[pos] = stack
         return moved
 
     def order(self, companies: Iterable[str] | None = None) -> list[str]:
@@ -194,17 +196,7 @@ class StockMarket:
         return None if best is None else best[3]
 
 
-#: (row, column) steps of a move in each direction
-_STEPS = {"up": (-1, 0), "down": (1, 0), "left": (0, -1), "right": (0, 1)}
-#: the same on a 1-D market, where ``up`` is right (a higher price) and ``down`` is left
-_ONE_D_STEPS = {**_STEPS, "up": _STEPS["right"], "down": _STEPS["left"]}
-
-
 def _without(stack: tuple[str, ...], company: str) -> tuple[str, ...]:
     """``stack`` less ``company`` (which must be on it, as ``list.remove`` demands)."""
     at = stack.index(company)
     return stack[:at] + stack[at + 1 :]
-
-
-def _is_down(direction: str) -> bool:
-    return direction in ("down", "left")

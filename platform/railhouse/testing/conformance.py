@@ -66,7 +66,7 @@ def _legal_actions(game: Any) -> list[LegalAction]:
 def check_legal_cache(game: Any) -> None:
     """Every legal set the game has cached (``Game.legal_for``) equals a fresh computation
     by the same decider on a clone whose cache is emptied."""
-    cached = list(getattr(game, "_legal", {}).values())
+    cached = list(getattr(game, "_legal", {}).items())
     if not cached:
         return
     memo: dict[int, Any] = {}

@@ -62,8 +62,10 @@ def test_a_range_a_free_field_and_a_fixed_field() -> None:
     ranged = LegalAction(sell, {"count": Range(1, 3)})
     free = LegalAction(sell, free=("company",))
     both = LegalAction(sell, {"count": Range(2, 4, 2)}, free=("count",))
-    for choice in (ranged, free, both, LegalAction(sell)):
-        for candidate in [*variants(sell), SellShares(entity="p1", company="B", count=5)]:
+    stepped = LegalAction(sell, {"count": Range(1, 7, 3)})
+    for choice in (ranged, free, both, stepped, LegalAction(sell)):
+        for candidate in [*variants(sell), SellShares(entity="p1", company="B", count=5),
+                          SellShares(entity="p1", company="A", count=4)]:
             assert choice.admits(candidate) == admits_by_field(choice, candidate), (
                 choice, candidate)
 
@@ -98,3 +100,13 @@ def test_the_listed_action_itself_is_admitted_only_as_its_choice_admits_it() -> 
     assert admitted([plain], sell)
     assert admitted([plain], SellShares(entity="p1", company="A", count=5))  # an equal copy
     assert not admitted([plain], SellShares(entity="p1", company="A", count=4))
+
+
+def test_a_range_over_no_field_raises_as_reading_it_by_name_does() -> None:
+    """The single-range checker of a name that is no field of the action (a listing's
+    bug) raises ``AttributeError`` as the field-by-field reading did, and a range over
+    a field of another type than int admits nothing."""
+    sell = SellShares(entity="p1", company="A", count=2)
+    with pytest.raises(AttributeError):
+        LegalAction(sell, {"price": Range(1, 3)}).admits(sell)
+    assert not LegalAction(sell, {"company": Range(1, 3)}).admits(sell)

@@ -126,7 +126,7 @@ def test_apply_empties_the_cache_before_processing() -> None:
     game.legal_actions()
     cached = game.legal_for(game.round)  # type: ignore[arg-type]
     game.apply(cached[0].action)
-    assert all(legal is not cached for _, legal in game._legal.values())
+    assert all(legal is not cached for legal in game._legal.values())
 
 
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -30,15 +30,15 @@ def generic_clone(game: Any, monkeypatch: pytest.MonkeyPatch) -> Any:
 
 
 def whole_state(game: Any) -> Any:
-    """:func:`state_dump` of ``game`` but the legal-set cache's keys (the ids of the
-    clone's deciders): its entries in order instead; as text, without addresses."""
+    """:func:`state_dump` of ``game`` but the legal-set cache (keyed by the clone's deciders):
+    its entries in order instead, each decider by its class; as text, without addresses."""
     cache = game._legal
     game._legal = {}
     try:
         dump = state_dump(game)
     finally:
         game._legal = cache
-    legal = [(type(decider).__qualname__, choices) for decider, choices in cache.values()]
+    legal = [(type(decider).__qualname__, choices) for decider, choices in cache.items()]
     return ADDRESS.sub("", repr((dump, legal)))  # a bound method's repr shows its object's
 
 

@@ -101,13 +101,14 @@ def move_after_operating(market: Any, company: str, moves: Sequence[str]) -> Non
     """Make ``moves`` (directions, in order) as the move that ends the company's operating
     turn: runs of one direction move together, and the last run (or, with no move, a move
     of no cells) is the ``operated`` one (it re-stacks a face-down market's marker)."""
+    if len(moves) < 2:  # (the usual one move or none: its run, without the runs' lists)
+        market.move(company, moves[0] if moves else "up", len(moves), operated=True)
+        return
     runs: list[list[Any]] = []
     for direction in moves:
         if runs and runs[-1][0] == direction:
             runs[-1][1] += 1
         else:
             runs.append([direction, 1])
-    if not runs:
-        runs = [["up", 0]]
     for index, (direction, steps) in enumerate(runs):
         market.move(company, direction, steps, operated=index == len(runs) - 1)
