@@ -78,7 +78,8 @@ def legal_reach(g: TrackGraph, starts: Iterable[int], ends: bytearray) -> set[in
     is_side = side_flags(g)
     reached, loose = _walks(g, is_side, starts, ends, blocked)
     reached.update(starts)
-    missing = loose - reached
+    missing = {v for v in loose - reached
+               if not _cut_off(g, is_side, starts, ends, blocked, v)}
     if missing:
         _exact(g, is_side, starts, ends, blocked, missing, reached)
     return reached
@@ -118,6 +119,43 @@ def _walks(
 
 
 _FIRST, _LAST = itemgetter(0), itemgetter(2)
+
+
+def _cut_off(
+    g: TrackGraph, is_side: bytearray, starts: list[int], ends: bytearray,
+    blocked: bytearray, v: int,
+) -> bool:
+    """Whether a cheap test proves that no legal path reaches node ``v`` (not a start;
+    False: maybe one does, for :func:`_exact` to settle).
+
+    A legal path that arrives at ``v`` from a neighbour ``w`` by segment ``p`` arrived at
+    ``w`` before (``w`` is no start and no end), by a segment ``q`` that ``p`` may follow
+    there, from its other end ``x``, having visited neither ``v`` nor ``w`` on the way to
+    ``x``.  So if no walk from the starts that obeys every rule but "no node twice" and
+    avoids ``v`` and ``w`` (:func:`_loose`, a superset of such paths) reaches any such
+    ``x``, no legal path comes in by ``p``.  It proves a dead end such as a hex side
+    entered only by walks that pass it (or its neighbour) twice: a branch of a switch
+    whose other branch is the only way to the switch, which the exact search would
+    otherwise rule out by trying every path from every start."""
+    adj, path_hex = g.adj, g.path_hex
+    for w, p in adj[v]:
+        if blocked[w]:
+            return False  # a start next to v
+        if ends[w]:
+            continue  # no path goes on from w
+        side_w = is_side[w]
+        key = -1 - path_hex[p] if side_w else p
+        sources = {x for x, q in adj[w]
+                   if x != v and (-1 - path_hex[q] if side_w else q) != key}
+        if not sources:
+            continue
+        if any(blocked[x] for x in sources):
+            return False  # w is next to a start
+        avoided = bytearray(blocked)
+        avoided[v] = avoided[w] = 1
+        if _loose(g, is_side, [(s, NO_KEY) for s in starts], ends, avoided, sources):
+            return False
+    return True
 
 
 def _exact(
