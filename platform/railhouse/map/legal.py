@@ -97,7 +97,8 @@ def _walks(
     taken = bytearray(2 * len(g.path_names))  # per way (2 * segment + direction)
     # (node, arrival key, nodes of the walk as a bit mask, 0 if it visits one twice); a
     # list iterated while it grows is the queue
-    todo = [(s, NO_KEY, 1 << s) for s in starts]
+    bits = node_bits(len(g.nodes))
+    todo = [(s, NO_KEY, bits[s]) for s in starts]
     push = todo.append
     for u, came, mask in todo:
         if came != NO_KEY and ends[u]:
@@ -110,15 +111,25 @@ def _walks(
             if taken[way]:
                 continue
             taken[way] = 1
-            bit = 1 << v
+            more = mask | bits[v]  # (equal to mask if the walk visited v)
             push((v, -1 - path_hex[pid] if is_side[v] else pid,
-                  mask | bit if mask and not mask & bit else 0))
+                  more if mask and more != mask else 0))
     entered = todo[len(starts):]  # one entry per way taken, at the node it enters
     nodes = list(map(_FIRST, entered))  # (gathered at C speed)
     return set(compress(nodes, map(_LAST, entered))), set(nodes)
 
 
 _FIRST, _LAST = itemgetter(0), itemgetter(2)
+_BITS: list[int] = []
+
+
+def node_bits(n: int) -> list[int]:
+    """``[1 << u for u in range(n)]`` (at least): made once per process and grown as
+    graphs grow, so a walk's bit masks take a node's bit without making it (an int of
+    ``u`` bits) again for every way into it."""
+    if len(_BITS) < n:
+        _BITS.extend(1 << u for u in range(len(_BITS), n + 64))
+    return _BITS
 
 
 def _cut_off(
