@@ -72,7 +72,7 @@ def legal_reach(g: TrackGraph, starts: Iterable[int], ends: bytearray) -> set[in
     cover what lies beyond."""
     starts = sorted(set(starts))
     n = len(g.nodes)
-    blocked = bytearray(n)
+    blocked = [0] * n  # (a list: its subscripts are quicker than a bytearray's)
     for s in starts:
         blocked[s] = 1
     is_side = side_flags(g)
@@ -86,7 +86,7 @@ def legal_reach(g: TrackGraph, starts: Iterable[int], ends: bytearray) -> set[in
 
 
 def _walks(
-    g: TrackGraph, is_side: bytearray, starts: list[int], ends: bytearray, blocked: bytearray,
+    g: TrackGraph, is_side: bytearray, starts: list[int], ends: bytearray, blocked: list[int],
 ) -> tuple[set[int], set[int]]:
     """A breadth-first search over *ways* (a segment taken from one end), each taken once
     (where a way leads does not depend on how its start was reached), obeying every rule
@@ -94,25 +94,30 @@ def _walks(
     the end of a walk that visits no node twice (a legal path), and every node entered (a
     superset of the legal ones)."""
     adj, path_hex = g.adj, g.path_hex
-    taken = bytearray(2 * len(g.path_names))  # per way (2 * segment + direction)
+    # read once or twice per way: a list's subscript is quicker than a bytearray's
+    at_side, at_end = list(is_side), list(ends)
+    taken = [0] * (2 * len(g.path_names))  # per way (2 * segment + direction)
     # (node, arrival key, nodes of the walk as a bit mask, 0 if it visits one twice); a
-    # list iterated while it grows is the queue
+    # list iterated while it grows is the queue.  The key is :func:`turn_key`'s but at a
+    # hex side the hex itself, not its negative: keys are compared at one node only, and
+    # a node is a side or not, so the sides' keys need not differ from the segments'
+    # (no subtraction per way)
     bits = node_bits(len(g.nodes))
     todo = [(s, NO_KEY, bits[s]) for s in starts]
     push = todo.append
     for u, came, mask in todo:
-        if came != NO_KEY and ends[u]:
+        if came != NO_KEY and at_end[u]:
             continue
-        side_u = is_side[u]
+        side_u = at_side[u]
         for v, pid in adj[u]:
-            if blocked[v] or (-1 - path_hex[pid] if side_u else pid) == came:
+            if blocked[v] or (path_hex[pid] if side_u else pid) == came:
                 continue
-            way = 2 * pid + (u < v)
+            way = 2 * pid + 1 if u < v else 2 * pid  # (no bool added: ints are quicker)
             if taken[way]:
                 continue
             taken[way] = 1
             more = mask | bits[v]  # (equal to mask if the walk visited v)
-            push((v, -1 - path_hex[pid] if is_side[v] else pid,
+            push((v, path_hex[pid] if at_side[v] else pid,
                   more if mask and more != mask else 0))
     entered = todo[len(starts):]  # one entry per way taken, at the node it enters
     nodes = list(map(_FIRST, entered))  # (gathered at C speed)
@@ -134,7 +139,7 @@ def node_bits(n: int) -> list[int]:
 
 def _cut_off(
     g: TrackGraph, is_side: bytearray, starts: list[int], ends: bytearray,
-    blocked: bytearray, v: int,
+    blocked: list[int], v: int,
 ) -> bool:
     """Whether a cheap test proves that no legal path reaches node ``v`` (not a start;
     False: maybe one does, for :func:`_exact` to settle).
@@ -162,7 +167,7 @@ def _cut_off(
             continue
         if any(blocked[x] for x in sources):
             return False  # w is next to a start
-        avoided = bytearray(blocked)
+        avoided = blocked.copy()
         avoided[v] = avoided[w] = 1
         if _loose(g, is_side, [(s, NO_KEY) for s in starts], ends, avoided, sources):
             return False
@@ -171,7 +176,7 @@ def _cut_off(
 
 def _exact(
     g: TrackGraph, is_side: bytearray, starts: list[int], ends: bytearray,
-    blocked: bytearray, missing: set[int], reached: set[int],
+    blocked: list[int], missing: set[int], reached: set[int],
 ) -> None:
     """Add to ``reached`` every node of ``missing`` some legal path reaches (``missing``
     is emptied of them as they are found).
@@ -185,7 +190,7 @@ def _exact(
     adj, path_hex = g.adj, g.path_hex
     searched: dict[tuple[int, int], list[int]] = {}
     for s in starts:
-        visited = bytearray(blocked)
+        visited = blocked.copy()
         mask = 1 << s
         stack = [(s, NO_KEY, iter(adj[s]))]
         while stack and missing:
@@ -258,14 +263,14 @@ def _dominated(searched: dict[tuple[int, int], list[int]], state: tuple[int, int
 
 
 def _loose(g: TrackGraph, is_side: bytearray, states: list[tuple[int, int]],
-           ends: bytearray, visited: bytearray, want: set[int] | None = None) -> set[int]:
+           ends: bytearray, visited: list[int], want: set[int] | None = None) -> set[int]:
     """The nodes reached from ``states`` (node, arrival key) by paths that obey every
     rule but "no node twice" (avoiding ``visited`` nodes): a superset of the legal ones.
     With ``want``: only whether one of those nodes is reached (the first one found, or
     nothing).  Each segment is taken from each end at most once: where it goes does not
     depend on how its start was reached."""
     adj, path_hex = g.adj, g.path_hex
-    taken = bytearray(2 * len(g.path_names))
+    taken = [0] * (2 * len(g.path_names))
     out = {u for u, _ in states}
     todo = list(states)
     while todo:
@@ -276,7 +281,7 @@ def _loose(g: TrackGraph, is_side: bytearray, states: list[tuple[int, int]],
         for v, pid in adj[u]:
             if visited[v] or (-1 - path_hex[pid] if side_u else pid) == came:
                 continue
-            way = 2 * pid + (u < v)
+            way = 2 * pid + 1 if u < v else 2 * pid
             if taken[way]:
                 continue
             taken[way] = 1

@@ -29,7 +29,7 @@ def searches_made(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[Search]]:
     walks = legal._walks
 
     def recording(g: TrackGraph, is_side: bytearray, starts: list[int], ends: bytearray,
-                  blocked: bytearray) -> tuple[set[int], set[int]]:
+                  blocked: list[int]) -> tuple[set[int], set[int]]:
         made.append((g, list(starts), bytearray(ends)))
         return walks(g, is_side, starts, ends, blocked)
 
@@ -53,7 +53,7 @@ def proofs_hold(made: list[Search], monkeypatch: pytest.MonkeyPatch) -> int:
     for g, starts, ends in made:
         reached = from_scratch(g, starts, ends, monkeypatch)
         is_side = legal.side_flags(g)
-        blocked = bytearray(len(g.nodes))
+        blocked = [0] * len(g.nodes)
         for s in starts:
             blocked[s] = 1
         for v in range(len(g.nodes)):
@@ -82,7 +82,7 @@ def test_proved_unreached_nodes_are_unreached_in_game_181446(
     exact = legal._exact
 
     def counting(g: TrackGraph, is_side: bytearray, starts: list[int], ends: bytearray,
-                 blocked: bytearray, missing: set[int], reached: set[int]) -> None:
+                 blocked: list[int], missing: set[int], reached: set[int]) -> None:
         asked.append(set(missing))
         exact(g, is_side, starts, ends, blocked, missing, reached)
 
