@@ -72,9 +72,11 @@ def legal_reach(g: TrackGraph, starts: Iterable[int], ends: bytearray) -> set[in
     cover what lies beyond."""
     starts = sorted(set(starts))
     n = len(g.nodes)
-    blocked = [0] * n  # (a list: its subscripts are quicker than a bytearray's)
+    # a list of bools: its subscripts, and a bool's truth, are quicker than a
+    # bytearray's ints
+    blocked = [False] * n
     for s in starts:
-        blocked[s] = 1
+        blocked[s] = True
     is_side = side_flags(g)
     reached, loose = _walks(g, is_side, starts, ends, blocked)
     reached.update(starts)
@@ -86,7 +88,7 @@ def legal_reach(g: TrackGraph, starts: Iterable[int], ends: bytearray) -> set[in
 
 
 def _walks(
-    g: TrackGraph, is_side: bytearray, starts: list[int], ends: bytearray, blocked: list[int],
+    g: TrackGraph, is_side: bytearray, starts: list[int], ends: bytearray, blocked: list[bool],
 ) -> tuple[set[int], set[int]]:
     """A breadth-first search over *ways* (a segment taken from one end), each taken once
     (where a way leads does not depend on how its start was reached), obeying every rule
@@ -96,17 +98,18 @@ def _walks(
     adj, path_hex = g.adj, g.path_hex
     # read once or twice per way: a list's subscript is quicker than a bytearray's
     at_side, at_end = list(is_side), list(ends)
-    taken = [0] * (2 * len(g.path_names))  # per way (2 * segment + direction)
+    taken = [False] * (2 * len(g.path_names))  # per way (2 * segment + direction)
     # (node, arrival key, nodes of the walk as a bit mask, 0 if it visits one twice); a
     # list iterated while it grows is the queue.  The key is :func:`turn_key`'s but at a
     # hex side the hex itself, not its negative: keys are compared at one node only, and
     # a node is a side or not, so the sides' keys need not differ from the segments'
-    # (no subtraction per way)
+    # (no subtraction per way), and a start's is -1 (a small int, as they are: quicker
+    # to compare than ``NO_KEY``)
     bits = node_bits(len(g.nodes))
-    todo = [(s, NO_KEY, bits[s]) for s in starts]
+    todo = [(s, -1, bits[s]) for s in starts]
     push = todo.append
     for u, came, mask in todo:
-        if came != NO_KEY and at_end[u]:
+        if came >= 0 and at_end[u]:
             continue
         side_u = at_side[u]
         for v, pid in adj[u]:
@@ -115,7 +118,7 @@ def _walks(
             way = 2 * pid + 1 if u < v else 2 * pid  # (no bool added: ints are quicker)
             if taken[way]:
                 continue
-            taken[way] = 1
+            taken[way] = True
             more = mask | bits[v]  # (equal to mask if the walk visited v)
             push((v, path_hex[pid] if at_side[v] else pid,
                   more if mask and more != mask else 0))
@@ -139,7 +142,7 @@ def node_bits(n: int) -> list[int]:
 
 def _cut_off(
     g: TrackGraph, is_side: bytearray, starts: list[int], ends: bytearray,
-    blocked: list[int], v: int,
+    blocked: list[bool], v: int,
 ) -> bool:
     """Whether a cheap test proves that no legal path reaches node ``v`` (not a start;
     False: maybe one does, for :func:`_exact` to settle).
@@ -168,7 +171,7 @@ def _cut_off(
         if any(blocked[x] for x in sources):
             return False  # w is next to a start
         avoided = blocked.copy()
-        avoided[v] = avoided[w] = 1
+        avoided[v] = avoided[w] = True
         if _loose(g, is_side, [(s, NO_KEY) for s in starts], ends, avoided, sources):
             return False
     return True
@@ -176,7 +179,7 @@ def _cut_off(
 
 def _exact(
     g: TrackGraph, is_side: bytearray, starts: list[int], ends: bytearray,
-    blocked: list[int], missing: set[int], reached: set[int],
+    blocked: list[bool], missing: set[int], reached: set[int],
 ) -> None:
     """Add to ``reached`` every node of ``missing`` some legal path reaches (``missing``
     is emptied of them as they are found).
@@ -210,18 +213,18 @@ def _exact(
                 if len(adj[v]) > 2:
                     if _dominated(searched, (v, key), mask):
                         continue
-                    visited[v] = 1
+                    visited[v] = True
                     if not _loose(g, is_side, [(v, key)], ends, visited, missing):
-                        visited[v] = 0
+                        visited[v] = False
                         continue
-                visited[v] = 1
+                visited[v] = True
                 mask |= 1 << v
                 stack.append((v, key, iter(adj[v])))
                 break
             else:
                 stack.pop()
                 if u != s:
-                    visited[u] = 0
+                    visited[u] = False
                     mask &= ~(1 << u)
 
 
@@ -263,14 +266,14 @@ def _dominated(searched: dict[tuple[int, int], list[int]], state: tuple[int, int
 
 
 def _loose(g: TrackGraph, is_side: bytearray, states: list[tuple[int, int]],
-           ends: bytearray, visited: list[int], want: set[int] | None = None) -> set[int]:
+           ends: bytearray, visited: list[bool], want: set[int] | None = None) -> set[int]:
     """The nodes reached from ``states`` (node, arrival key) by paths that obey every
     rule but "no node twice" (avoiding ``visited`` nodes): a superset of the legal ones.
     With ``want``: only whether one of those nodes is reached (the first one found, or
     nothing).  Each segment is taken from each end at most once: where it goes does not
     depend on how its start was reached."""
     adj, path_hex = g.adj, g.path_hex
-    taken = [0] * (2 * len(g.path_names))
+    taken = [False] * (2 * len(g.path_names))
     out = {u for u, _ in states}
     todo = list(states)
     while todo:
@@ -284,7 +287,7 @@ def _loose(g: TrackGraph, is_side: bytearray, states: list[tuple[int, int]],
             way = 2 * pid + 1 if u < v else 2 * pid
             if taken[way]:
                 continue
-            taken[way] = 1
+            taken[way] = True
             if want is not None and v in want:
                 return {v}
             out.add(v)

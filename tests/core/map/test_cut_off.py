@@ -29,7 +29,7 @@ def searches_made(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[Search]]:
     walks = legal._walks
 
     def recording(g: TrackGraph, is_side: bytearray, starts: list[int], ends: bytearray,
-                  blocked: list[int]) -> tuple[set[int], set[int]]:
+                  blocked: list[bool]) -> tuple[set[int], set[int]]:
         made.append((g, list(starts), bytearray(ends)))
         return walks(g, is_side, starts, ends, blocked)
 
@@ -53,9 +53,9 @@ def proofs_hold(made: list[Search], monkeypatch: pytest.MonkeyPatch) -> int:
     for g, starts, ends in made:
         reached = from_scratch(g, starts, ends, monkeypatch)
         is_side = legal.side_flags(g)
-        blocked = [0] * len(g.nodes)
+        blocked = [False] * len(g.nodes)
         for s in starts:
-            blocked[s] = 1
+            blocked[s] = True
         for v in range(len(g.nodes)):
             if blocked[v] or not legal._cut_off(g, is_side, sorted(set(starts)), ends,
                                                 blocked, v):
@@ -82,7 +82,7 @@ def test_proved_unreached_nodes_are_unreached_in_game_181446(
     exact = legal._exact
 
     def counting(g: TrackGraph, is_side: bytearray, starts: list[int], ends: bytearray,
-                 blocked: list[int], missing: set[int], reached: set[int]) -> None:
+                 blocked: list[bool], missing: set[int], reached: set[int]) -> None:
         asked.append(set(missing))
         exact(g, is_side, starts, ends, blocked, missing, reached)
 

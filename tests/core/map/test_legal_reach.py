@@ -83,7 +83,7 @@ class CountingExact:
         self.exact = legal._exact
 
     def __call__(self, g: TrackGraph, is_side: bytearray, starts: list[int], ends: bytearray,
-                 blocked: list[int], missing: set[int], reached: set[int]) -> None:
+                 blocked: list[bool], missing: set[int], reached: set[int]) -> None:
         before = set(missing)
         self.exact(g, is_side, starts, ends, blocked, missing, reached)
         self.found += len(before & reached)
