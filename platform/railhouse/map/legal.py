@@ -68,8 +68,10 @@ def legal_reach(g: TrackGraph, starts: Iterable[int], ends: bytearray) -> set[in
     node one of its walks enters without visiting any node twice is reached by that walk,
     a legal path.  Only the nodes left (entered only by walks that turn back through a
     loop: a reversal in disguise) are searched for exactly (:func:`_exact`), which is
-    rare and short.  Paths from one start never pass another: that start's own paths
-    cover what lies beyond."""
+    rare and short, but for those a cheap proof shows no legal path reaches
+    (:func:`_cut_off`: a dead end, which the exact search could only rule out by
+    trying every path).  Paths from one start never pass another: that start's own
+    paths cover what lies beyond."""
     starts = sorted(set(starts))
     n = len(g.nodes)
     # a list of bools: its subscripts, and a bool's truth, are quicker than a
