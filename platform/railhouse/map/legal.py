@@ -98,8 +98,6 @@ def _walks(
     the end of a walk that visits no node twice (a legal path), and every node entered (a
     superset of the legal ones)."""
     adj, path_hex = g.adj, g.path_hex
-    # read once or twice per way: a list's subscript is quicker than a bytearray's
-    at_side, at_end = list(is_side), list(ends)
     taken = [False] * (2 * len(g.path_names))  # per way (2 * segment + direction)
     # (node, arrival key, nodes of the walk as a bit mask, 0 if it visits one twice); a
     # list iterated while it grows is the queue.  The key is :func:`turn_key`'s but at a
@@ -111,9 +109,9 @@ def _walks(
     todo = [(s, -1, bits[s]) for s in starts]
     push = todo.append
     for u, came, mask in todo:
-        if came >= 0 and at_end[u]:
+        if came >= 0 and ends[u]:
             continue
-        side_u = at_side[u]
+        side_u = is_side[u]
         for v, pid in adj[u]:
             if blocked[v] or (path_hex[pid] if side_u else pid) == came:
                 continue
@@ -122,7 +120,7 @@ def _walks(
                 continue
             taken[way] = True
             more = mask | bits[v]  # (equal to mask if the walk visited v)
-            push((v, path_hex[pid] if at_side[v] else pid,
+            push((v, path_hex[pid] if is_side[v] else pid,
                   more if mask and more != mask else 0))
     entered = todo[len(starts):]  # one entry per way taken, at the node it enters
     nodes = list(map(_FIRST, entered))  # (gathered at C speed)
