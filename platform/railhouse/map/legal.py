@@ -68,24 +68,29 @@ def legal_reach(g: TrackGraph, starts: Iterable[int], ends: bytearray) -> set[in
     node one of its walks enters without visiting any node twice is reached by that walk,
     a legal path.  Only the nodes left (entered only by walks that turn back through a
     loop: a reversal in disguise) are searched for exactly (:func:`_exact`), which is
-    rare and short.  Paths from one start never pass another: that start's own paths
-    cover what lies beyond."""
+    rare and short, but for those a cheap proof shows no legal path reaches
+    (:func:`_cut_off`: a dead end, which the exact search could only rule out by
+    trying every path).  Paths from one start never pass another: that start's own
+    paths cover what lies beyond."""
     starts = sorted(set(starts))
     n = len(g.nodes)
-    blocked = bytearray(n)
+    # a list of bools: its subscripts, and a bool's truth, are quicker than a
+    # bytearray's ints
+    blocked = [False] * n
     for s in starts:
-        blocked[s] = 1
+        blocked[s] = True
     is_side = side_flags(g)
     reached, loose = _walks(g, is_side, starts, ends, blocked)
     reached.update(starts)
-    missing = loose - reached
+    missing = {v for v in loose - reached
+               if not _cut_off(g, is_side, starts, ends, blocked, v)}
     if missing:
         _exact(g, is_side, starts, ends, blocked, missing, reached)
     return reached
 
 
 def _walks(
-    g: TrackGraph, is_side: bytearray, starts: list[int], ends: bytearray, blocked: bytearray,
+    g: TrackGraph, is_side: bytearray, starts: list[int], ends: bytearray, blocked: list[bool],
 ) -> tuple[set[int], set[int]]:
     """A breadth-first search over *ways* (a segment taken from one end), each taken once
     (where a way leads does not depend on how its start was reached), obeying every rule
@@ -93,36 +98,88 @@ def _walks(
     the end of a walk that visits no node twice (a legal path), and every node entered (a
     superset of the legal ones)."""
     adj, path_hex = g.adj, g.path_hex
-    taken = bytearray(2 * len(g.path_names))  # per way (2 * segment + direction)
+    taken = [False] * (2 * len(g.path_names))  # per way (2 * segment + direction)
     # (node, arrival key, nodes of the walk as a bit mask, 0 if it visits one twice); a
-    # list iterated while it grows is the queue
-    todo = [(s, NO_KEY, 1 << s) for s in starts]
+    # list iterated while it grows is the queue.  The key is :func:`turn_key`'s but at a
+    # hex side the hex itself, not its negative: keys are compared at one node only, and
+    # a node is a side or not, so the sides' keys need not differ from the segments'
+    # (no subtraction per way), and a start's is -1 (a small int, as they are: quicker
+    # to compare than ``NO_KEY``)
+    bits = node_bits(len(g.nodes))
+    todo = [(s, -1, bits[s]) for s in starts]
     push = todo.append
     for u, came, mask in todo:
-        if came != NO_KEY and ends[u]:
+        if came >= 0 and ends[u]:
             continue
         side_u = is_side[u]
         for v, pid in adj[u]:
-            if blocked[v] or (-1 - path_hex[pid] if side_u else pid) == came:
+            if blocked[v] or (path_hex[pid] if side_u else pid) == came:
                 continue
-            way = 2 * pid + (u < v)
+            way = 2 * pid + 1 if u < v else 2 * pid  # (no bool added: ints are quicker)
             if taken[way]:
                 continue
-            taken[way] = 1
-            bit = 1 << v
-            push((v, -1 - path_hex[pid] if is_side[v] else pid,
-                  mask | bit if mask and not mask & bit else 0))
+            taken[way] = True
+            more = mask | bits[v]  # (equal to mask if the walk visited v)
+            push((v, path_hex[pid] if is_side[v] else pid,
+                  more if mask and more != mask else 0))
     entered = todo[len(starts):]  # one entry per way taken, at the node it enters
     nodes = list(map(_FIRST, entered))  # (gathered at C speed)
     return set(compress(nodes, map(_LAST, entered))), set(nodes)
 
 
 _FIRST, _LAST = itemgetter(0), itemgetter(2)
+_BITS: list[int] = []
+
+
+def node_bits(n: int) -> list[int]:
+    """``[1 << u for u in range(n)]`` (at least): made once per process and grown as
+    graphs grow, so a walk's bit masks take a node's bit without making it (an int of
+    ``u`` bits) again for every way into it."""
+    if len(_BITS) < n:
+        _BITS.extend(1 << u for u in range(len(_BITS), n + 64))
+    return _BITS
+
+
+def _cut_off(
+    g: TrackGraph, is_side: bytearray, starts: list[int], ends: bytearray,
+    blocked: list[bool], v: int,
+) -> bool:
+    """Whether a cheap test proves that no legal path reaches node ``v`` (not a start;
+    False: maybe one does, for :func:`_exact` to settle).
+
+    A legal path that arrives at ``v`` from a neighbour ``w`` by segment ``p`` arrived at
+    ``w`` before (``w`` is no start and no end), by a segment ``q`` that ``p`` may follow
+    there, from its other end ``x``, having visited neither ``v`` nor ``w`` on the way to
+    ``x``.  So if no walk from the starts that obeys every rule but "no node twice" and
+    avoids ``v`` and ``w`` (:func:`_loose`, a superset of such paths) reaches any such
+    ``x``, no legal path comes in by ``p``.  It proves a dead end such as a hex side
+    entered only by walks that pass it (or its neighbour) twice: a branch of a switch
+    whose other branch is the only way to the switch, which the exact search would
+    otherwise rule out by trying every path from every start."""
+    adj, path_hex = g.adj, g.path_hex
+    for w, p in adj[v]:
+        if blocked[w]:
+            return False  # a start next to v
+        if ends[w]:
+            continue  # no path goes on from w
+        side_w = is_side[w]
+        key = -1 - path_hex[p] if side_w else p
+        sources = {x for x, q in adj[w]
+                   if x != v and (-1 - path_hex[q] if side_w else q) != key}
+        if not sources:
+            continue
+        if any(blocked[x] for x in sources):
+            return False  # w is next to a start
+        avoided = blocked.copy()
+        avoided[v] = avoided[w] = True
+        if _loose(g, is_side, [(s, NO_KEY) for s in starts], ends, avoided, sources):
+            return False
+    return True
 
 
 def _exact(
     g: TrackGraph, is_side: bytearray, starts: list[int], ends: bytearray,
-    blocked: bytearray, missing: set[int], reached: set[int],
+    blocked: list[bool], missing: set[int], reached: set[int],
 ) -> None:
     """Add to ``reached`` every node of ``missing`` some legal path reaches (``missing``
     is emptied of them as they are found).
@@ -136,7 +193,7 @@ def _exact(
     adj, path_hex = g.adj, g.path_hex
     searched: dict[tuple[int, int], list[int]] = {}
     for s in starts:
-        visited = bytearray(blocked)
+        visited = blocked.copy()
         mask = 1 << s
         stack = [(s, NO_KEY, iter(adj[s]))]
         while stack and missing:
@@ -156,18 +213,18 @@ def _exact(
                 if len(adj[v]) > 2:
                     if _dominated(searched, (v, key), mask):
                         continue
-                    visited[v] = 1
+                    visited[v] = True
                     if not _loose(g, is_side, [(v, key)], ends, visited, missing):
-                        visited[v] = 0
+                        visited[v] = False
                         continue
-                visited[v] = 1
+                visited[v] = True
                 mask |= 1 << v
                 stack.append((v, key, iter(adj[v])))
                 break
             else:
                 stack.pop()
                 if u != s:
-                    visited[u] = 0
+                    visited[u] = False
                     mask &= ~(1 << u)
 
 
@@ -209,14 +266,14 @@ def _dominated(searched: dict[tuple[int, int], list[int]], state: tuple[int, int
 
 
 def _loose(g: TrackGraph, is_side: bytearray, states: list[tuple[int, int]],
-           ends: bytearray, visited: bytearray, want: set[int] | None = None) -> set[int]:
+           ends: bytearray, visited: list[bool], want: set[int] | None = None) -> set[int]:
     """The nodes reached from ``states`` (node, arrival key) by paths that obey every
     rule but "no node twice" (avoiding ``visited`` nodes): a superset of the legal ones.
     With ``want``: only whether one of those nodes is reached (the first one found, or
     nothing).  Each segment is taken from each end at most once: where it goes does not
     depend on how its start was reached."""
     adj, path_hex = g.adj, g.path_hex
-    taken = bytearray(2 * len(g.path_names))
+    taken = [False] * (2 * len(g.path_names))
     out = {u for u, _ in states}
     todo = list(states)
     while todo:
@@ -227,10 +284,10 @@ def _loose(g: TrackGraph, is_side: bytearray, states: list[tuple[int, int]],
         for v, pid in adj[u]:
             if visited[v] or (-1 - path_hex[pid] if side_u else pid) == came:
                 continue
-            way = 2 * pid + (u < v)
+            way = 2 * pid + 1 if u < v else 2 * pid
             if taken[way]:
                 continue
-            taken[way] = 1
+            taken[way] = True
             if want is not None and v in want:
                 return {v}
             out.add(v)

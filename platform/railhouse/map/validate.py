@@ -225,7 +225,8 @@ class _Tracer:
               paths: list[int], taken: set[int]) -> tuple[list[int], list[int]] | None:
         if i == len(legs):
             return nodes, paths
-        for leg_nodes, leg_paths in self._legs(nodes[-1], legs[i], taken | set(paths),
+        for leg_nodes, leg_paths in self._legs(nodes[-1], legs[i],
+                                               taken.union(paths) if paths else taken,
                                                set(nodes)):
             found = self._join(legs, i + 1, nodes + leg_nodes[1:], paths + leg_paths, taken)
             if found is not None:
@@ -242,26 +243,24 @@ class _Tracer:
         path_hex, graph_nodes = g.path_hex, g.nodes
         numbers, exits = self.plan(leg)
         adjacent = self.adjacent
+        exits = [*exits, -1]  # (none from the last hex)
         stack: list[tuple[int, int, list[int], list[int]]] = [(start, 0, [start], [])]
         while stack:
             u, i, nodes, paths = stack.pop()
-            here = numbers[i]
+            here, exit_side, at_last = numbers[i], exits[i], i == last
             for v, pid in adjacent(u):
-                if path_hex[pid] != here or pid in taken or pid in paths:
-                    continue
-                if v in nodes or v in visited:
+                if (path_hex[pid] != here or pid in taken or pid in paths or v in nodes
+                        or v in visited):
                     continue
                 kind = graph_nodes[v].kind
-                if kind in (CITY, OFFBOARD) or (kind == TOWN and i == last):
-                    if i == last:
-                        yield [*nodes, v], [*paths, pid]
-                    continue
-                j = i
                 if kind == EDGE:
-                    if i == last or v != exits[i]:
-                        continue
-                    j = i + 1
-                stack.append((v, j, [*nodes, v], [*paths, pid]))
+                    if v == exit_side:
+                        stack.append((v, i + 1, [*nodes, v], [*paths, pid]))
+                elif kind in (CITY, OFFBOARD) or (kind == TOWN and at_last):
+                    if at_last:
+                        yield [*nodes, v], [*paths, pid]
+                else:
+                    stack.append((v, i, [*nodes, v], [*paths, pid]))
 
 
 def _hop_sides(board: Board) -> dict[tuple[str, str], tuple[tuple[str, int], tuple[str, int]]]:

@@ -83,7 +83,7 @@ class CountingExact:
         self.exact = legal._exact
 
     def __call__(self, g: TrackGraph, is_side: bytearray, starts: list[int], ends: bytearray,
-                 blocked: bytearray, missing: set[int], reached: set[int]) -> None:
+                 blocked: list[bool], missing: set[int], reached: set[int]) -> None:
         before = set(missing)
         self.exact(g, is_side, starts, ends, blocked, missing, reached)
         self.found += len(before & reached)
@@ -130,3 +130,10 @@ def test_a_node_beyond_a_reversal_in_disguise_is_reached_by_the_long_legal_path(
     reached = legal_reach(g, starts, ends)
     assert g.index["t2"] in reached and counting.found == 1
     assert reached == brute_reach(g, starts, ends)
+
+
+def test_node_bits_are_each_nodes_bit_as_the_table_grows() -> None:
+    """The walks' table of node bits (kept per process, grown by later graphs)."""
+    for n in (3, 70, 5, 200, 1000):
+        bits = legal.node_bits(n)
+        assert len(bits) >= n and all(bits[u] == 1 << u for u in range(n))
