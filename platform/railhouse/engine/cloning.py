@@ -76,6 +76,7 @@ if TYPE_CHECKING:
 __all__ = [
     "ATOMIC",
     "REBUILT",
+    "ROOT_STATE",
     "SELF_CLONING",
     "SHALLOW_LOGS",
     "SHARED_STATE",
@@ -100,8 +101,11 @@ SELF_CLONING = frozenset({"board"})
 #: game attributes set once when the game is built and never changed (the resolved
 #: option values, the players' names): a clone holds the same objects
 SHARED_STATE = frozenset({"options", "players"})
+#: game attributes holding one of :func:`shared_roots` (the rule hooks): the same object
+#: in a clone, as the memo, which holds every root, would give (no look-up)
+ROOT_STATE = frozenset({"hooks"})
 #: game attributes :func:`deepcopy_game` does not deep-copy
-_NOT_DEEP_COPIED = SHALLOW_LOGS | REBUILT | SELF_CLONING | SHARED_STATE
+_NOT_DEEP_COPIED = SHALLOW_LOGS | REBUILT | SELF_CLONING | SHARED_STATE | ROOT_STATE
 
 
 def shared_on_copy(cls: type[T]) -> type[T]:
