@@ -121,8 +121,8 @@ def fast_deepcopy(value: Any, memo: dict[int, Any]) -> Any:
 
 
 def _copy_list(value: list[Any], memo: dict[int, Any], remember: bool = True) -> list[Any]:
-    if ATOMIC.issuperset(map(type, value)):  # names, numbers, specs: one C-level copy
-        twin = value.copy()
+    if not value or ATOMIC.issuperset(map(type, value)):  # empty, or names, numbers,
+        twin = value.copy()  # specs: one C-level copy (an empty one: no map made)
         if remember:
             memo[id(value)] = twin
         return twin
@@ -203,7 +203,7 @@ def _copy_dict(value: dict[Any, Any], memo: dict[int, Any],
 
 def _copy_set(value: set[Any], memo: dict[int, Any], remember: bool = True) -> set[Any]:
     atomic = ATOMIC
-    if atomic.issuperset(map(type, value)):
+    if not value or atomic.issuperset(map(type, value)):  # (empty: no map made)
         twin = value.copy()
     else:
         twin = {v if type(v) in atomic else fast_deepcopy(v, memo) for v in value}
