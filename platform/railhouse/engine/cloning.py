@@ -52,6 +52,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from operator import itemgetter
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from railhouse.engine.fastcopy import (  # the copier machinery
@@ -66,7 +67,7 @@ from railhouse.engine.fastcopy import (  # the copier machinery
     fast_deepcopy,
     takes_remember,
 )
-from railhouse.engine.heldonce import ITEM_ONCE_AND_COPY, refs
+from railhouse.engine.heldonce import READ_ONCE_AND_COPY, refs
 from railhouse.engine.recordcopy import field_names, write_copier
 
 if TYPE_CHECKING:
@@ -75,6 +76,7 @@ if TYPE_CHECKING:
 __all__ = [
     "ATOMIC",
     "REBUILT",
+    "ROOT_STATE",
     "SELF_CLONING",
     "SHALLOW_LOGS",
     "SHARED_STATE",
@@ -99,8 +101,11 @@ SELF_CLONING = frozenset({"board"})
 #: game attributes set once when the game is built and never changed (the resolved
 #: option values, the players' names): a clone holds the same objects
 SHARED_STATE = frozenset({"options", "players"})
+#: game attributes holding one of :func:`shared_roots` (the rule hooks): the same object
+#: in a clone, as the memo, which holds every root, would give (no look-up)
+ROOT_STATE = frozenset({"hooks"})
 #: game attributes :func:`deepcopy_game` does not deep-copy
-_NOT_DEEP_COPIED = SHALLOW_LOGS | REBUILT | SELF_CLONING | SHARED_STATE
+_NOT_DEEP_COPIED = SHALLOW_LOGS | REBUILT | SELF_CLONING | SHARED_STATE | ROOT_STATE
 
 
 def shared_on_copy(cls: type[T]) -> type[T]:
@@ -197,11 +202,31 @@ def copy_rng(rng: random.Random) -> random.Random:
     return twin
 
 
+#: a game's attributes as its last clone found them, per game class: their names in
+#: order, a getter of the values that were atomic (a tuple: two names at least) and the
+#: names of those to deep-copy (neither atomic nor in ``_NOT_DEEP_COPIED``)
+GameShape = tuple[tuple[str, ...], Callable[[dict[str, Any]], tuple[Any, ...]],
+                  tuple[str, ...]]
+_GAME_SHAPES: dict[type, GameShape] = {}
+_NO_GAME_SHAPE: GameShape = ((), tuple, ())
+
+
+def game_shape(state: dict[str, Any]) -> GameShape:
+    """The shape of a game's attribute dict ``state`` (see :data:`_GAME_SHAPES`)."""
+    atomic = tuple(name for name, value in state.items() if type(value) in ATOMIC)
+    deep = tuple(name for name, value in state.items()
+                 if type(value) not in ATOMIC and name not in _NOT_DEEP_COPIED)
+    if len(atomic) < 2:  # (an itemgetter of one name returns the value, not a tuple)
+        return _NO_GAME_SHAPE
+    return tuple(state), itemgetter(*atomic), deep
+
+
 def deepcopy_game(game: Game, memo: dict[int, Any]) -> Game:
     """The ``__deepcopy__`` of :class:`~railhouse.engine.game.Game` (see the module doc)."""
     for root in shared_roots(game):
         memo.setdefault(id(root), root)
-    twin = type(game).__new__(type(game))
+    cls = type(game)
+    twin = cls.__new__(cls)
     memo[id(game)] = twin
     state = vars(game)
     copied = dict(state)  # atomic values as they are; the rest replaced below
@@ -213,16 +238,22 @@ def deepcopy_game(game: Game, memo: dict[int, Any]) -> Game:
     for name in SHALLOW_LOGS:
         if name in state:
             copied[name] = state[name].copy()
-    atomic, skip, alone = ATOMIC, _NOT_DEEP_COPIED, _ALONE
-    once = ITEM_ONCE_AND_COPY  # (``copied`` holds each value too)
-    for name, value in state.items():
-        if type(value) in atomic or name in skip:
-            continue  # (REBUILT: replaced by share_rng and adopt_legal_cache below;
-            # SHARED_STATE: the same object)
+    # The class's last shape, checked in C: the same names in the same order, and every
+    # value atomic then atomic now; so only the values to deep-copy are visited here.
+    atomic, alone = ATOMIC, _ALONE
+    names, atomic_values, deep = _GAME_SHAPES.get(cls, _NO_GAME_SHAPE)
+    if names != tuple(state) or not atomic.issuperset(map(type, atomic_values(state))):
+        names, atomic_values, deep = _GAME_SHAPES[cls] = game_shape(state)
+        if not names:  # (no shape: every value but the atomic ones and the skipped)
+            deep = tuple(name for name, value in state.items()
+                         if type(value) not in atomic and name not in _NOT_DEEP_COPIED)
+    once = READ_ONCE_AND_COPY  # (``copied`` holds each value too)
+    for name in deep:  # (REBUILT: replaced by share_rng and adopt_legal_cache below;
+        value = state[name]  # SHARED_STATE: the same object)
         copier = alone.get(type(value)) if refs(value) == once else None
         copied[name] = (fast_deepcopy(value, memo) if copier is None
                         else copier(value, memo, False))  # held by the game alone
-    if _open_setattr(type(twin)):
+    if _open_setattr(cls):
         twin.__dict__ = copied  # (see fastcopy._open_setattr)
     else:
         vars(twin).update(copied)

@@ -121,7 +121,11 @@ def fast_deepcopy(value: Any, memo: dict[int, Any]) -> Any:
 
 
 def _copy_list(value: list[Any], memo: dict[int, Any], remember: bool = True) -> list[Any]:
-    if ATOMIC.issuperset(map(type, value)):  # names, numbers, specs: one C-level copy
+    atomic = ATOMIC
+    for item in value:  # (a loop here, not ``issuperset(map(...))``: that builds a map
+        if type(item) not in atomic:  # and a set, dearer for the short lists of a game,
+            break  # and stops at the first record, as this does not)
+    else:  # names, numbers, specs, or nothing: one C-level copy
         twin = value.copy()
         if remember:
             memo[id(value)] = twin
@@ -129,7 +133,7 @@ def _copy_list(value: list[Any], memo: dict[int, Any], remember: bool = True) ->
     twin = []
     if remember:
         memo[id(value)] = twin
-    atomic, copiers, seen, last_shapes, alone = ATOMIC, _COPIERS, memo.get, _LAST_SHAPE, _ALONE
+    copiers, seen, last_shapes, alone = _COPIERS, memo.get, _LAST_SHAPE, _ALONE
     append, new, once = twin.append, object.__new__, READ_ONCE
     for item in value:  # fast_deepcopy inlined: lists of records are the bulk of a game
         cls = type(item)
@@ -166,12 +170,15 @@ def _copy_dict(value: dict[Any, Any], memo: dict[int, Any],
         for key, item in value.items():
             twin[fast_deepcopy(key, memo)] = fast_deepcopy(item, memo)
         return twin
-    values = value.values()
-    if atomic.issuperset(map(type, values)):
+    for item in value.values():  # (a loop: see _copy_list)
+        if type(item) not in atomic:
+            break
+    else:
         twin = value.copy()
         if remember:
             memo[id(value)] = twin
         return twin
+    del item  # (its reference would count in refs() below)
     twin = value.copy()
     if remember:
         memo[id(value)] = twin
@@ -203,7 +210,7 @@ def _copy_dict(value: dict[Any, Any], memo: dict[int, Any],
 
 def _copy_set(value: set[Any], memo: dict[int, Any], remember: bool = True) -> set[Any]:
     atomic = ATOMIC
-    if atomic.issuperset(map(type, value)):
+    if not value or atomic.issuperset(map(type, value)):  # (empty: no map made)
         twin = value.copy()
     else:
         twin = {v if type(v) in atomic else fast_deepcopy(v, memo) for v in value}

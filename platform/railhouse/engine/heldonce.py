@@ -85,3 +85,6 @@ READ_ONCE, ITEM_ONCE = _probe()
 #: :data:`ITEM_ONCE` where a copy of the dict being read, made before the loop, holds
 #: each item too (a copier's ``twin``, whose values it then replaces)
 ITEM_ONCE_AND_COPY = NEVER if ITEM_ONCE == NEVER else ITEM_ONCE + 1
+#: :data:`READ_ONCE` where a copy of the dict read, made before, holds the item too (a
+#: loop reading ``state[name]`` for names it knows, into a dict copied from ``state``)
+READ_ONCE_AND_COPY = NEVER if READ_ONCE == NEVER else READ_ONCE + 1

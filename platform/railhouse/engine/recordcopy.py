@@ -101,17 +101,18 @@ def _member_lines(name: str, record: type) -> list[str]:
     if mutable or shallow:
         raise ValueError(f"{record.__name__} is no flat record")
     kind = f"member_{name}"
+    copy = [f"            done.{attribute} = item.{attribute}" for attribute in names]
     lines = [f"    item = self.{name}",
-             f"    if type(item) is {kind}:",
-             "        key = None if refs(item) == once else id(item)  # (heldonce)",
-             "        done = missing if key is None else memo.get(key, missing)",
+             f"    if type(item) is {kind} and refs(item) == once:  # (heldonce: no memo)",
+             f"        done = new({kind})",
+             *(line[4:] for line in copy),
+             "        item = done",
+             f"    elif type(item) is {kind}:",
+             "        done = memo.get(id(item), missing)",
              "        if done is missing:",
-             f"            done = new({kind})",
-             "            if key is not None:",
-             "                memo[key] = done"]
-    for attribute in names:
-        lines.append(f"            done.{attribute} = item.{attribute}")
-    lines.append("        item = done")
+             f"            done = memo[id(item)] = new({kind})",
+             *copy,
+             "        item = done"]
     deep = _deep_copy_lines(f"self.{name}", name)  # item = ..., if ...: (made elif)
     return [*lines, "    el" + deep[1].lstrip(), *deep[2:]]
 

@@ -218,14 +218,14 @@ class Board:
         hexes laid this turn."""
         other = Board.__new__(Board)
         other.map = self.map
-        other.tiles = dict(self.tiles)
-        other.tokens = dict(self.tokens)
-        other.supply = dict(self.supply)
+        other.tiles = self.tiles.copy()
+        other.tokens = self.tokens.copy()
+        other.supply = self.supply.copy()
         other.reservations = self.reservations
         other.laid_this_turn = self.laid_this_turn
         other.track_version = self.track_version
         other.token_version = self.token_version
-        other.cache = dict(self.cache)
+        other.cache = self.cache.copy()
         other.laid = self.laid
         return other
 
