@@ -19,11 +19,18 @@ is imported (:data:`READ_ONCE`, :data:`ITEM_ONCE`), and a count that cannot tell
 holder from two (an interpreter that counts differently, or none: no
 ``sys.getrefcount``) turns the shortcut off: the constant is then -1, which no count
 equals.
+
+The shortcut is on only on the interpreters the clone tests were run on
+(:func:`checked_interpreter`: CPython 3.11-3.13 with the GIL).  Elsewhere the probes could
+agree with one another yet not with the copiers' code (a later version that leaves some
+reads uncounted, in code shaped one way and not another; a free-threaded build's split
+counts), and an object held twice taken for one held once would be copied twice.
 """
 
 from __future__ import annotations
 
 import sys
+import sysconfig
 from typing import Any
 
 NEVER = -1  # (no reference count equals it)
@@ -77,11 +84,21 @@ def _probe() -> tuple[int, int]:
     return (local if local == listed else NEVER), itemised
 
 
+def checked_interpreter(implementation: str, version: tuple[int, int],
+                        gil_disabled: object) -> bool:
+    """Whether the probes are trusted here: CPython 3.11-3.13 built with the GIL (module
+    doc; extend the range once the clone tests have passed on a newer version)."""
+    return implementation == "cpython" and (3, 11) <= version <= (3, 13) and not gil_disabled
+
+
+#: this interpreter is one :func:`checked_interpreter` trusts
+CHECKED = checked_interpreter(sys.implementation.name, (sys.version_info[0], sys.version_info[1]),
+                              sysconfig.get_config_var("Py_GIL_DISABLED"))
 #: ``refs(item)`` of an object held once, read into a local name (``item =
 #: holder.name``) or by a ``for item in a_list`` loop; NEVER where it cannot be told
 #: :data:`ITEM_ONCE`: the same for ``for key, item in a_dict.items()`` (the loop's pair,
 #: reused by the iterator, holds the item too)
-READ_ONCE, ITEM_ONCE = _probe()
+READ_ONCE, ITEM_ONCE = _probe() if CHECKED else (NEVER, NEVER)
 #: :data:`ITEM_ONCE` where a copy of the dict being read, made before the loop, holds
 #: each item too (a copier's ``twin``, whose values it then replaces)
 ITEM_ONCE_AND_COPY = NEVER if ITEM_ONCE == NEVER else ITEM_ONCE + 1

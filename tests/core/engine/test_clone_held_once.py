@@ -51,6 +51,20 @@ def test_the_counts_of_an_object_held_once_are_measured() -> None:
     assert heldonce.ITEM_ONCE_AND_COPY == 5
 
 
+@pytest.mark.parametrize(("implementation", "version", "gil_disabled", "trusted"), [
+    ("cpython", (3, 11), None, True),
+    ("cpython", (3, 13), 0, True),
+    ("cpython", (3, 13), 1, False),  # a free-threaded build: split counts
+    ("cpython", (3, 14), None, False),  # not yet run through the clone tests
+    ("cpython", (3, 10), None, False),
+    ("pypy", (3, 11), None, False),
+])
+def test_the_shortcut_is_on_only_on_the_interpreters_the_tests_ran_on(
+        implementation: str, version: tuple[int, int], gil_disabled: object,
+        trusted: bool) -> None:
+    assert heldonce.checked_interpreter(implementation, version, gil_disabled) is trusted
+
+
 def test_counts_that_cannot_tell_one_holder_from_two_turn_the_shortcut_off(
         monkeypatch: pytest.MonkeyPatch) -> None:
     """An interpreter without reference counts (``refs`` answers 0 for all), or one whose
