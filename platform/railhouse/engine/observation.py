@@ -83,8 +83,8 @@ def _company(
         for owner, percent in zip(ledger.owners, ledger.percents, strict=True):
             owners[owner] = owners.get(owner, 0) + percent
     else:  # the ledger's totals are these, listed here by first certificate (the ledger
-        held = ledger.held()  # keeps them in no fixed order)
-        owners = {owner: held[owner] for owner in dict.fromkeys(ledger.owners)}
+        totals = ledger.held()  # keeps them in no fixed order)
+        owners = {owner: totals[owner] for owner in dict.fromkeys(ledger.owners)}
     for owner, percent in owners.items():
         held = player_shares.get(owner)
         if held is not None and percent:
