@@ -34,10 +34,12 @@ def _moved(held: dict[str, int], before: tuple[str, ...], after: tuple[str, ...]
     a recount adds up all of them.  (Keeping the recount's order, holders by first
     certificate through ``dict.fromkeys``, cost more than the recount.)"""
     totals = held.copy()
+    moved = 0
     for slot in slots:
         percent = percents[slot]
         totals[before[slot]] -= percent
-        totals[owner] = totals.get(owner, 0) + percent
+        moved += percent
+    totals[owner] = totals.get(owner, 0) + moved
     for slot in slots:
         if before[slot] not in after:
             totals.pop(before[slot], None)
