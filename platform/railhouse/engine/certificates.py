@@ -5,7 +5,8 @@ company does X hold" many times per decision.  :class:`ShareLedger` keeps the mu
 of all of a company's certificates in flat lists (holder and face-down flag by certificate)
 beside the fixed ones (size, president's certificate), and answers "percent held by X"
 from a per-holder total (``holdings``) it recomputes in one pass when first asked after a
-change.  A clone copies one flat
+change, or carries over a move of certificates known totals (:meth:`ShareLedger.give`: every
+sale and purchase).  A clone copies one flat
 record (its tuples shared), not one record per certificate.
 
 :class:`Certificate` is a view of one entry: reading or assigning ``owner``,
@@ -24,12 +25,34 @@ from typing import Any
 from railhouse.engine.cloning import fast_deepcopy, flat_on_deepcopy
 
 
+def _moved(held: dict[str, int], before: tuple[str, ...], after: tuple[str, ...],
+           percents: tuple[int, ...], slots: list[int], owner: str) -> dict[str, int]:
+    """The totals ``held`` (of certificates ``before``, all face up) once the ones at
+    ``slots`` went to ``owner`` (``after``): a copy, each moved certificate's percent
+    carried from its holder to ``owner`` (a new holder listed last), a holder left
+    without a certificate dropped.  A sale or purchase moves one or two certificates;
+    a recount adds up all of them.  (Keeping the recount's order, holders by first
+    certificate through ``dict.fromkeys``, cost more than the recount.)"""
+    totals = held.copy()
+    moved = 0
+    for slot in slots:
+        percent = percents[slot]
+        totals[before[slot]] -= percent
+        moved += percent
+    totals[owner] = totals.get(owner, 0) + moved
+    for slot in slots:
+        if before[slot] not in after:
+            totals.pop(before[slot], None)
+    return totals
+
+
 @flat_on_deepcopy
 class ShareLedger:
     """The certificates of one company, by position: fixed ``indexes`` (the certificates'
     numbers) and ``presidents``; ``owners``, ``face_down`` and ``percents`` (tuples a
     change replaces) and ``holdings``, the percent held per holder (counted when first
-    asked after a change; the methods below are the only writers).  Every attribute in
+    asked after a change, carried over a :meth:`give`; the methods below are the only
+    writers).  Every attribute in
     its ``__dict__`` is immutable or a cache that is replaced, never changed in place, so
     a clone's ledger is a flat copy of that dict sharing them all, the per-holder totals
     and the :meth:`derived` memo among them (equal ledgers, equal answers; the side that
@@ -69,8 +92,10 @@ class ShareLedger:
 
     # -- queries -----------------------------------------------------------------------
     def held(self) -> dict[str, int]:
-        """Percent held per holder, face-down certificates not counted, holders in the
-        order of their first certificate (do not mutate)."""
+        """Percent held per holder, face-down certificates not counted (do not mutate).
+        Holders in no fixed order: a recount lists them by first certificate, a total
+        carried over a :meth:`give` lists a new holder last (an observation, which lists
+        them by first certificate, orders them itself)."""
         held = self.holdings
         if held is None:
             held = self.holdings = self._count_held()
@@ -108,7 +133,8 @@ class ShareLedger:
     def derived(self) -> dict[Any, Any]:
         """A scratch memo of answers computed from this ledger's certificates alone (who
         holds which, their sizes and flags) and the key: the stock round's sale sizes and
-        purchase sources (:mod:`railhouse.engine.rounds.sales`, ``StockChoices``); the
+        purchase sources (:mod:`railhouse.engine.rounds.sales`, ``StockChoices``), the
+        presidency's standing (:data:`railhouse.engine.shares.SETTLED`); the
         attribute ``memo`` (readers asking per company take it without a call).  Every
         change to the ledger replaces it by an empty one, so a key must name everything
         else its answer reads (e.g. whether the seller is the president), and what it
@@ -179,16 +205,21 @@ class ShareLedger:
     def give(self, slots: list[int], owner: str, *, face_up: bool = False) -> None:
         """Give the certificates at positions ``slots`` to ``owner`` in one change (the
         same as assigning each one's ``owner``); ``face_up``: and turn them face up."""
-        owners = list(self.owners)
+        before = self.owners
+        owners = list(before)
         for slot in slots:
             owners[slot] = owner
-        self.owners = tuple(owners)
-        if face_up:
-            flags = self.face_down
-            if True in flags and any(flags[slot] for slot in slots):  # (C-level test first)
+        after = self.owners = tuple(owners)
+        flags = self.face_down
+        held = self.holdings
+        if True in flags:  # (C-level test first)
+            held = None  # (a face-down certificate counts for nobody: recounted)
+            if face_up and any(flags[slot] for slot in slots):
                 self.face_down = tuple(False if i in slots else down
                                        for i, down in enumerate(flags))
-        self.holdings = None  # (_changed() inlined: every purchase and sale comes here)
+        if held is not None:
+            held = _moved(held, before, after, self.percents, slots, owner)
+        self.holdings = held  # (_changed() inlined: every purchase and sale comes here)
         self.memo = {}
 
     def set_face_down(self, index: int, down: bool) -> None:

@@ -82,8 +82,9 @@ def _company(
         owners = {}
         for owner, percent in zip(ledger.owners, ledger.percents, strict=True):
             owners[owner] = owners.get(owner, 0) + percent
-    else:  # the ledger's cached totals are these, in the same order: a copy of them
-        owners = dict(ledger.held())
+    else:  # the ledger's totals are these, listed here by first certificate (the ledger
+        totals = ledger.held()  # keeps them in no fixed order)
+        owners = {owner: totals[owner] for owner in dict.fromkeys(ledger.owners)}
     for owner, percent in owners.items():
         held = player_shares.get(owner)
         if held is not None and percent:

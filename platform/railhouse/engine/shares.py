@@ -145,22 +145,32 @@ def start_company(game: Game, company: Company, president: str, par: int,
     game.event("par", {"player": president, "company": company.id, "price": par, **event})
 
 
+#: the ledger memo's key (with the president's id) of "no active player holds more shares
+#: than this president": :func:`update_president`'s answer "no change" for these holdings
+#: (a fact of the certificates, the president named and the seats, as the memo requires)
+SETTLED = "settled"
+
+
 def update_president(game: Game, company: Company) -> str | None:
     """Re-evaluate the presidency after a change in holdings; returns the new president's id
-    if it changed.  The certificate exchange is performed here."""
+    if it changed.  The certificate exchange is performed here.  An answer of no change is
+    noted in the ledger's memo (:data:`SETTLED`) for :func:`sell_to_pool`."""
     current = company.president
     if current is None:
         return None
     best = current
-    held = company.ledger.held()
+    ledger = company.ledger
+    held = ledger.held()
     best_shares = held.get(current, 0) // 10
     if not _any_seat_above(game, held, best_shares * 10 + 9):
+        ledger.memo[SETTLED, current] = True
         return None  # (no seat holds more: the tie-break order is not needed)
     for player_id in game.players_after(current):
         shares = held.get(player_id, 0) // 10
         if shares > best_shares:
             best, best_shares = player_id, shares
     if best == current:
+        ledger.memo[SETTLED, current] = True
         return None
     exchange_presidency(company, current, best)
     company.president = best
@@ -301,13 +311,22 @@ def sell_to_pool(game: Game, company: Company, seller: str, count: int, *,
     president who sells out of the presidency was the president selling (18xx.games also
     decides before the sale).  Both the stock round and the emergency sale come here.
     """
-    by_president = company.president == seller
+    president = company.president
+    by_president = president == seller
     price = game.share_price(company)
-    if exchange_first and by_president:  # (only a president's sale can hand it over)
+    settled = None
+    if not by_president:
+        # another player's sale: if no player held more than the president before it,
+        # none does after it (only the seller's holding falls; the pool is no seat)
+        settled = company.ledger.memo.get((SETTLED, president))
+    elif exchange_first:  # (only a president's sale can hand it over)
         hand_over_before_sale(game, company, seller, count)
     move_shares(company, seller, POOL, count)
     game.pay(game.bank, game.player(seller), price * count)
-    update_president(game, company)
+    if settled:
+        company.ledger.memo[SETTLED, president] = True  # (the sale replaced the memo)
+    else:
+        update_president(game, company)
     return PoolSale(price, by_president)
 
 

@@ -1,9 +1,9 @@
 """The answers memoised in a share ledger (``ShareLedger.derived``: sale sizes, purchase
-sources, certificate sizes, a player's purchases at a price and cash) and in a stock
-listing (``StockChoices.listing_memo``) never go stale: at every stock-round decision of
-seeded random games of both titles, and of their clones after either side moved on, the
-memoised answers equal a fresh computation and the listed legal set equals the one
-listed with every memo dropped."""
+sources, certificate sizes, a player's purchases at a price and cash, the presidency's
+standing) and in a stock listing (``StockChoices.listing_memo``) never go stale: at every
+stock-round decision of seeded random games of both titles, and of their clones after
+either side moved on, the memoised answers equal a fresh computation and the listed legal
+set equals the one listed with every memo dropped."""
 
 from __future__ import annotations
 
@@ -20,6 +20,7 @@ from railhouse.engine.game import Game
 from railhouse.engine.record import new_game
 from railhouse.engine.rounds import offers, sales
 from railhouse.engine.rounds.stock import StockRound
+from railhouse.engine.shares import SETTLED
 from railhouse.engine.steps import issues
 
 
@@ -67,6 +68,9 @@ def fresh_answers(game: Game, company: Company) -> dict[Any, Any]:
             answers[key] = sales.fresh_sale_choice(game, company, seller, president)
         elif kind == "issues.issuable":  # the share-dealing step's (steps/issues.py)
             answers[key] = issues.fresh_issuable(game, company)
+        elif kind == SETTLED:  # the presidency's standing (shares.update_president's)
+            units = {p: ledger.percent_of(p) // 10 for p in game.players_after(rest[0])}
+            answers[key] = all(n <= ledger.percent_of(rest[0]) // 10 for n in units.values())
         else:
             raise AssertionError(f"a ledger memo key nobody checks: {key!r}")
     return answers

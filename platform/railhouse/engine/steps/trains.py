@@ -252,12 +252,10 @@ class BuyTrainStep(TurnStep[G, T]):
 
     def process_offer_train(self, action: OfferTrain) -> None:
         wanted = action.train
-        for seller in self.game.operating_companies():  # the one holding the train
-            for train in seller.trains:
-                if train.id == wanted:
-                    self.sell_between(seller.id, wanted, action.price)
-                    return
-        raise IllegalAction(f"no company holds {wanted}", self.rule)  # validated: unreachable
+        seller = self.game.operating_company_holding(wanted)
+        if seller is None:
+            raise IllegalAction(f"no company holds {wanted}", self.rule)  # validated: unreachable
+        self.sell_between(seller.id, wanted, action.price)
 
     def process_issue_shares(self, action: IssueShares) -> None:
         self.raising().process(action)
