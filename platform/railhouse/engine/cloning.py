@@ -203,12 +203,14 @@ def copy_rng(rng: random.Random) -> random.Random:
 
 
 #: a game's attributes as its last clone found them, per game class: their names in
-#: order, a getter of the values that were atomic (a tuple: two names at least) and the
-#: names of those to deep-copy (neither atomic nor in ``_NOT_DEEP_COPIED``)
+#: order, a getter of the values that were atomic (a tuple: two names at least), the
+#: names of those to deep-copy (neither atomic nor in ``_NOT_DEEP_COPIED``) and the
+#: atomic values' types (the same types now: the same atomic values, told by one tuple
+#: comparison, no set of the types made)
 GameShape = tuple[tuple[str, ...], Callable[[dict[str, Any]], tuple[Any, ...]],
-                  tuple[str, ...]]
+                  tuple[str, ...], tuple[type, ...]]
 _GAME_SHAPES: dict[type, GameShape] = {}
-_NO_GAME_SHAPE: GameShape = ((), tuple, ())
+_NO_GAME_SHAPE: GameShape = ((), tuple, (), ())
 
 
 def game_shape(state: dict[str, Any]) -> GameShape:
@@ -218,7 +220,8 @@ def game_shape(state: dict[str, Any]) -> GameShape:
                  if type(value) not in ATOMIC and name not in _NOT_DEEP_COPIED)
     if len(atomic) < 2:  # (an itemgetter of one name returns the value, not a tuple)
         return _NO_GAME_SHAPE
-    return tuple(state), itemgetter(*atomic), deep
+    getter = itemgetter(*atomic)
+    return tuple(state), getter, deep, tuple(map(type, getter(state)))
 
 
 def deepcopy_game(game: Game, memo: dict[int, Any]) -> Game:
@@ -241,9 +244,9 @@ def deepcopy_game(game: Game, memo: dict[int, Any]) -> Game:
     # The class's last shape, checked in C: the same names in the same order, and every
     # value atomic then atomic now; so only the values to deep-copy are visited here.
     atomic, alone = ATOMIC, _ALONE
-    names, atomic_values, deep = _GAME_SHAPES.get(cls, _NO_GAME_SHAPE)
-    if names != tuple(state) or not atomic.issuperset(map(type, atomic_values(state))):
-        names, atomic_values, deep = _GAME_SHAPES[cls] = game_shape(state)
+    names, atomic_values, deep, types = _GAME_SHAPES.get(cls, _NO_GAME_SHAPE)
+    if names != tuple(state) or types != tuple(map(type, atomic_values(state))):
+        names, atomic_values, deep, types = _GAME_SHAPES[cls] = game_shape(state)
         if not names:  # (no shape: every value but the atomic ones and the skipped)
             deep = tuple(name for name, value in state.items()
                          if type(value) not in atomic and name not in _NOT_DEEP_COPIED)
