@@ -52,7 +52,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from operator import itemgetter
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from railhouse.engine.fastcopy import (  # the copier machinery
@@ -64,6 +63,7 @@ from railhouse.engine.fastcopy import (  # the copier machinery
     _open_setattr,
     _same,
     _set_dict,
+    dict_shape,
     fast_deepcopy,
     takes_remember,
 )
@@ -202,23 +202,21 @@ def copy_rng(rng: random.Random) -> random.Random:
     return twin
 
 
-#: a game's attributes as its last clone found them, per game class: their names in
-#: order, a getter of the values that were atomic (a tuple: two names at least) and the
-#: names of those to deep-copy (neither atomic nor in ``_NOT_DEEP_COPIED``)
+#: a game's attributes as its last clone found them, per game class: their shape
+#: (:func:`~railhouse.engine.fastcopy.dict_shape`: its names, the reader of its atomic
+#: values and their types) and the names of the values to deep-copy (neither atomic nor
+#: in ``_NOT_DEEP_COPIED``)
 GameShape = tuple[tuple[str, ...], Callable[[dict[str, Any]], tuple[Any, ...]],
-                  tuple[str, ...]]
+                  tuple[type, ...], tuple[str, ...]]
 _GAME_SHAPES: dict[type, GameShape] = {}
-_NO_GAME_SHAPE: GameShape = ((), tuple, ())
+_NO_GAME_SHAPE: GameShape = ((), tuple, (), ())  # (an empty dict's: no names, no values)
 
 
 def game_shape(state: dict[str, Any]) -> GameShape:
     """The shape of a game's attribute dict ``state`` (see :data:`_GAME_SHAPES`)."""
-    atomic = tuple(name for name, value in state.items() if type(value) in ATOMIC)
-    deep = tuple(name for name, value in state.items()
-                 if type(value) not in ATOMIC and name not in _NOT_DEEP_COPIED)
-    if len(atomic) < 2:  # (an itemgetter of one name returns the value, not a tuple)
-        return _NO_GAME_SHAPE
-    return tuple(state), itemgetter(*atomic), deep
+    names, atomic_values, types, others = dict_shape(state)
+    return names, atomic_values, types, tuple(
+        name for name in others if name not in _NOT_DEEP_COPIED)
 
 
 def deepcopy_game(game: Game, memo: dict[int, Any]) -> Game:
@@ -238,16 +236,13 @@ def deepcopy_game(game: Game, memo: dict[int, Any]) -> Game:
     for name in SHALLOW_LOGS:
         if name in state:
             copied[name] = state[name].copy()
-    # The class's last shape, checked in C: the same names in the same order, and every
-    # value atomic then atomic now; so only the values to deep-copy are visited here.
-    atomic, alone = ATOMIC, _ALONE
-    names, atomic_values, deep = _GAME_SHAPES.get(cls, _NO_GAME_SHAPE)
-    if names != tuple(state) or not atomic.issuperset(map(type, atomic_values(state))):
-        names, atomic_values, deep = _GAME_SHAPES[cls] = game_shape(state)
-        if not names:  # (no shape: every value but the atomic ones and the skipped)
-            deep = tuple(name for name, value in state.items()
-                         if type(value) not in atomic and name not in _NOT_DEEP_COPIED)
-    once = READ_ONCE_AND_COPY  # (``copied`` holds each value too)
+    # The class's last shape, checked in C: the same names in the same order, and the
+    # values atomic then of the same (atomic) types now; so only the values to deep-copy
+    # are visited here.
+    names, atomic_values, types, deep = _GAME_SHAPES.get(cls, _NO_GAME_SHAPE)
+    if names != tuple(state) or types != tuple(map(type, atomic_values(state))):
+        names, atomic_values, types, deep = _GAME_SHAPES[cls] = game_shape(state)
+    alone, once = _ALONE, READ_ONCE_AND_COPY  # (``copied`` holds each value too)
     for name in deep:  # (REBUILT: replaced by share_rng and adopt_legal_cache below;
         value = state[name]  # SHARED_STATE: the same object)
         copier = alone.get(type(value)) if refs(value) == once else None

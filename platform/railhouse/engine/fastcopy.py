@@ -33,7 +33,7 @@ import weakref
 from collections import deque
 from collections.abc import Callable, Sequence
 from itertools import repeat
-from operator import attrgetter
+from operator import attrgetter, itemgetter
 from typing import Any, TypeVar
 
 from railhouse.engine.heldonce import ITEM_ONCE_AND_COPY, READ_ONCE, refs
@@ -164,13 +164,10 @@ def _copy_list(value: list[Any], memo: dict[int, Any], remember: bool = True) ->
 def _copy_dict(value: dict[Any, Any], memo: dict[int, Any],
                remember: bool = True) -> dict[Any, Any]:
     atomic = ATOMIC
-    if not atomic.issuperset(map(type, value)):  # keys that are objects: rare
-        twin: dict[Any, Any] = {}
-        memo[id(value)] = twin
-        for key, item in value.items():
-            twin[fast_deepcopy(key, memo)] = fast_deepcopy(item, memo)
-        return twin
-    for item in value.values():  # (a loop: see _copy_list)
+    for key in value:  # (loops, not ``issuperset(map(...))``: see _copy_list)
+        if type(key) not in atomic:  # keys that are objects: rare
+            return _copy_keyed_by_objects(value, memo)
+    for item in value.values():
         if type(item) not in atomic:
             break
     else:
@@ -208,12 +205,22 @@ def _copy_dict(value: dict[Any, Any], memo: dict[int, Any],
     return twin
 
 
+def _copy_keyed_by_objects(value: dict[Any, Any], memo: dict[int, Any]) -> dict[Any, Any]:
+    twin: dict[Any, Any] = {}
+    memo[id(value)] = twin
+    for key, item in value.items():
+        twin[fast_deepcopy(key, memo)] = fast_deepcopy(item, memo)
+    return twin
+
+
 def _copy_set(value: set[Any], memo: dict[int, Any], remember: bool = True) -> set[Any]:
     atomic = ATOMIC
-    if not value or atomic.issuperset(map(type, value)):  # (empty: no map made)
+    for item in value:  # (a loop: see _copy_list)
+        if type(item) not in atomic:
+            twin = {v if type(v) in atomic else fast_deepcopy(v, memo) for v in value}
+            break
+    else:  # (names, or nothing)
         twin = value.copy()
-    else:
-        twin = {v if type(v) in atomic else fast_deepcopy(v, memo) for v in value}
     if remember:
         memo[id(value)] = twin
     return twin
@@ -221,7 +228,10 @@ def _copy_set(value: set[Any], memo: dict[int, Any], remember: bool = True) -> s
 
 def _copy_tuple(value: tuple[Any, ...], memo: dict[int, Any]) -> tuple[Any, ...]:
     atomic = ATOMIC
-    if atomic.issuperset(map(type, value)):
+    for item in value:  # (a loop: see _copy_list)
+        if type(item) not in atomic:
+            break
+    else:
         return value
     items = [v if type(v) in atomic else fast_deepcopy(v, memo) for v in value]
     done = memo.get(id(value), _MISSING)  # a tuple reached again through its items
@@ -474,12 +484,31 @@ def _copier_for(cls: type) -> Copier:
     return _copy_object
 
 
-def _reader(names: tuple[str, ...]) -> Callable[[Any], tuple[Any, ...]]:
-    """A function that reads the attributes ``names`` of an object, as a tuple."""
+def _reader(names: tuple[str, ...],
+            getter: Callable[..., Any] = attrgetter) -> Callable[[Any], tuple[Any, ...]]:
+    """A function that reads the attributes ``names`` of an object (or, with ``getter``
+    ``itemgetter``, the keys ``names`` of a dict), as a tuple: of one or none too."""
     if len(names) == 1:
-        one = attrgetter(names[0])
+        one = getter(names[0])
         return lambda value: (one(value),)
-    return attrgetter(*names) if names else lambda value: ()
+    return getter(*names) if names else lambda value: ()
+
+
+#: an attribute dict's shape (:func:`dict_shape`): its names in order, a reader of its
+#: atomic values (a tuple), their types, and the names of the values that are not atomic
+DictShape = tuple[tuple[str, ...], Callable[[dict[str, Any]], tuple[Any, ...]],
+                  tuple[type, ...], tuple[str, ...]]
+
+
+def dict_shape(state: dict[str, Any]) -> DictShape:
+    """The shape of ``state``, an object's attribute dict.  A later dict with the same
+    names (``tuple(state)``) whose atomic values read by the same reader have the same
+    types has the same shape: two tuple comparisons in C tell a copier that only the
+    values of the last names can need a copy (a game's, a turn's)."""
+    atomic = tuple(name for name, value in state.items() if type(value) in ATOMIC)
+    read = _reader(atomic, itemgetter)
+    return (tuple(state), read, tuple(map(type, read(state))),
+            tuple(name for name in state if name not in atomic))
 
 
 def _plain(cls: type) -> bool:

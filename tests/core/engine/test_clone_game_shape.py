@@ -99,3 +99,19 @@ def test_an_attribute_added_or_removed_is_seen(title: str) -> None:
     clone = game.clone()
     assert not hasattr(clone, "extra_notes")
     assert_owned_as_from_scratch(game, clone)
+
+
+@pytest.mark.parametrize("title", TITLES)
+def test_an_atomic_attribute_of_another_atomic_type_now_is_the_originals(
+        title: str) -> None:
+    """The shape keeps the atomic values' types: a value of another atomic type (a
+    number where a name was) is a changed shape, learnt again, and still shared."""
+    game = learnt(title)
+    name = next(name for name, value in vars(game).items()
+                if type(value) in ATOMIC and type(value) is not float
+                and name not in SHARED | cloning.REBUILT)
+    setattr(game, name, 2.5)
+    clone = game.clone()
+    assert getattr(clone, name) == 2.5
+    assert float in cloning._GAME_SHAPES[type(game)][2]
+    assert_owned_as_from_scratch(game, clone)
