@@ -549,18 +549,17 @@ class Game(LegalSetCache, LookAhead):
         return cell.price
 
     def operating_companies(self) -> list[Company]:
-        """The companies in play: floated and not closed (a title that changes which
-        companies operate overrides :meth:`operating_company_holding` too)."""
+        """The companies in play: floated and not closed."""
         return [c for c in self.companies.values() if c.floated and not c.closed]
 
     def operating_company_holding(self, train_id: str) -> Company | None:
-        """The first of :meth:`operating_companies` holding ``train_id``, found without
-        listing them (a company offer's seller, asked at every offer)."""
-        for company in self.companies.values():
-            if company.floated and not company.closed:
-                for train in company.trains:
-                    if train.id == train_id:
-                        return company
+        """The first of :meth:`operating_companies` holding ``train_id`` (a company
+        offer's seller).  Asked of that method, so a title that changes which companies
+        operate changes this answer too."""
+        for company in self.operating_companies():
+            for train in company.trains:
+                if train.id == train_id:
+                    return company
         return None
 
     # -- round machine -----------------------------------------------------------------

@@ -1,8 +1,8 @@
-"""``Game.operating_company_holding`` (a company offer's seller, found without listing the
-operating companies) against the search over ``operating_companies()``: every train of
-every company and every train in the depot, at every position of seeded playouts of both
-titles, and on clones of them with a company holding trains closed and another
-unfloated (trains left with a company out of play)."""
+"""``Game.operating_company_holding`` (a company offer's seller) against the search over
+``operating_companies()``: every train of every company and every train in the depot, at
+every position of seeded playouts of both titles, and on clones of them with a company
+holding trains closed and another unfloated (trains left with a company out of play); and
+a title's own ``operating_companies`` decides it (one rule of which companies operate)."""
 
 from __future__ import annotations
 
@@ -52,3 +52,19 @@ def check(game: Game) -> int:
         assert found is listed_holder(game, train_id), train_id
         held += found is not None
     return held
+
+
+def test_a_titles_own_operating_companies_decides_the_seller(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A title that takes a company out of operation (its ``operating_companies``) takes
+    it out of the sellers too: the rule of which companies operate lives in one place."""
+    game = new_game("soh", ["A", "B", "C", "D"], None, 4)
+    rng = random.Random(4)
+    while not any(c.trains for c in game.operating_companies()):
+        game.apply(choose_playing(rng, game.legal_actions()))
+    holder = next(c for c in game.operating_companies() if c.trains)
+    train_id = holder.trains[0].id
+    assert game.operating_company_holding(train_id) is holder
+    others = [c for c in game.operating_companies() if c is not holder]
+    monkeypatch.setattr(game, "operating_companies", lambda: others)
+    assert game.operating_company_holding(train_id) is None
