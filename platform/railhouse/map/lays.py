@@ -168,8 +168,11 @@ def _memo_hex_lays(
         return HexLays(coord, [], upgrade, candidates)
     ruled = ruled_edges(board.map).get(coord, 0)
     facing = facing_track(board, coord, ruled)
-    key = (hex_key(board, inputs, coord, candidates, reached_mask, has_token, op.released,
-                   ruled, facing), colors)
+    # not keyed on ``colors``: every candidate is of the next colour, which they allow
+    # here, so the lays are the same under any colours that allow it (a new phase's
+    # colours find the hex's lays of the phase before)
+    key = hex_key(board, inputs, coord, candidates, reached_mask, has_token, op.released,
+                  ruled, facing)
     memo = inputs.memo
     base: HexLays | None = memo.get(key)
     if base is None:
@@ -229,8 +232,11 @@ def _fitting(
     reservations per hex (:func:`~railhouse.map.laymemo.hex_markers`; a hex without
     any holds no token to fit); ``out``: the tiles not in the supply
     (:func:`~railhouse.map.laymemo.supply_out`); ``facing``: the hex's ruled edges with
-    track facing them (:func:`~railhouse.map.laymemo.facing_track`)."""
+    track facing them (:func:`~railhouse.map.laymemo.facing_track`).  Every candidate
+    is of the colour after the old tile's (``next_tiles``): the colours are asked once."""
     old, old_rot = board.tile_at(coord)
+    if not next_colour_allowed(board.map, old, colors):
+        return
     upgrade = old.color != WHITE
     old_mask = orient(old, old_rot).edge_mask
     hex_cost = _hex_cost(board, coord, upgrade)
@@ -241,7 +247,7 @@ def _fitting(
     fits: dict[tuple[str, tuple[int, ...]], bool] = {}
     for cand in static_candidates(board.map, coord, old, old_rot):
         new = cand.shape.new
-        if new.color not in colors or new.id in out:
+        if new.id in out:
             continue
         if not has_token and not cand.edge_mask & reached_mask:
             continue
