@@ -64,35 +64,10 @@ def hex_markers(board: Board) -> dict[str, tuple[object, ...]]:
             for coord, held in hit.items():
                 if len(held) > 1:
                     hit[coord] = tuple(sorted(cast(_Tokens, held)))  # by city (one entry each)
-        reserved = _reserved_by_hex(board)
-        if reserved:
-            for coord in hit.keys() & reserved.keys():
-                hit[coord] = (*hit[coord], *reserved[coord])
-            hit = reserved | hit  # (a hex with tokens: its entry above)
+        for r in board.reservations:
+            hit[r.hex] = (*hit.get(r.hex, ()), (RESERVED, r.company, r.city))
         memo[key] = hit
     return hit
-
-
-#: where a board's cache holds :func:`_reserved_by_hex` with the list it was made from
-RESERVED_BY_HEX = ("reserved_by_hex",)
-
-
-def _reserved_by_hex(board: Board) -> dict[str, tuple[object, ...]]:
-    """Per hex with any, its reservations as :func:`hex_markers` spells them, in the
-    board's order; kept in the board's cache with the list of reservations it was read
-    from, and reused while the board holds that very list: the board replaces the list
-    whenever a reservation changes (a clone shares it), so the token revisions that
-    move only tokens (most of them) do not read the reservations again."""
-    reservations = board.reservations
-    kept: tuple[list[Any], dict[str, tuple[object, ...]]] | None = board.cache.get(
-        RESERVED_BY_HEX)
-    if kept is not None and kept[0] is reservations:
-        return kept[1]
-    found: dict[str, tuple[object, ...]] = {}
-    for r in reservations:
-        found[r.hex] = (*found.get(r.hex, ()), (RESERVED, r.company, r.city))
-    board.cache[RESERVED_BY_HEX] = (reservations, found)
-    return found
 
 
 
