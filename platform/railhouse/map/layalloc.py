@@ -5,12 +5,13 @@ of a track layout; :class:`TileLay`, the lay as :mod:`railhouse.map.lays` lists 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, cast
 
 import msgspec
 
 from railhouse.map.board import Board
 from railhouse.map.laycands import Candidate
+from railhouse.map.laymemo import RESERVED, hex_markers
 from railhouse.map.tiles import TileDef
 
 
@@ -88,11 +89,17 @@ def _without_markers(coord: str, fitting: list[tuple[Candidate, int]],
 
 
 def _city_owners(board: Board, coord: str, n_cities: int) -> list[list[str]]:
-    """Per old city: owners of its tokens and companies holding a reservation on it."""
-    owners: list[list[str]] = [list(board.tokens.get((coord, k), ())) for k in range(n_cities)]
-    for r in board.reservations:
-        if r.hex == coord and r.city is not None and r.city < n_cities:
-            owners[r.city].append(f"reserved:{r.company}")
+    """Per old city: owners of its tokens and companies holding a reservation on it, read
+    from the hex's markers (:func:`~railhouse.map.laymemo.hex_markers`: its tokens by
+    city, then its reservations in the board's order), not from every reservation."""
+    owners: list[list[str]] = [[] for _ in range(n_cities)]
+    for entry in cast(tuple[tuple[Any, ...], ...], hex_markers(board).get(coord, ())):
+        if entry[0] == RESERVED:
+            city = entry[2]
+            if city is not None and city < n_cities:
+                owners[city].append(f"reserved:{entry[1]}")
+        elif entry[0] < n_cities:
+            owners[entry[0]].extend(entry[1])
     return owners
 
 

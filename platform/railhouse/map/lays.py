@@ -23,6 +23,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from itertools import chain
+from typing import Any, cast
 
 from railhouse.map.board import Board
 from railhouse.map.graph import Operator
@@ -34,9 +35,11 @@ from railhouse.map.layhexes import OpenHex, open_hex_now, open_hexes_now
 from railhouse.map.laymemo import (
     EDGES_OF,
     HEX_ENTRIES_LIMIT,
+    RESERVED,
     ListingInputs,
     facing_track,
     hex_key,
+    hex_markers,
     listing_inputs,
     ruled_edges,
 )
@@ -240,7 +243,8 @@ def _fitting(
     upgrade = old.color != WHITE
     old_mask = orient(old, old_rot).edge_mask
     hex_cost = _hex_cost(board, coord, upgrade)
-    holds = coord in markers and _holds_tokens(board, coord, len(old.city_indices()))
+    held_here = markers.get(coord)
+    holds = held_here is not None and _holds_markers(held_here, len(old.city_indices()))
     held: dict[int, _Held] = {}  # the hex's markers per length of a city map (one, in fact)
     # whether the markers fit, per new tile and city map: all :func:`_tokens_fit` reads
     # of a shape (its turns over the old tile fit alike)
@@ -332,11 +336,17 @@ def _edge_credits(mapdef: MapDef) -> dict[str, int]:
     return hit
 
 
-def _holds_tokens(board: Board, coord: str, n_cities: int) -> bool:
-    """Whether a token or a reservation lies on ``coord`` (else every upgrade fits them)."""
-    return (any((coord, k) in board.tokens for k in range(n_cities))
-            or any(r.hex == coord for r in board.reservations))
+def _holds_markers(held: tuple[object, ...], n_cities: int) -> bool:
+    """Whether a hex whose markers are ``held`` (its entry of
+    :func:`~railhouse.map.laymemo.hex_markers`) holds a token in one of its ``n_cities``
+    cities or a reservation (else every upgrade fits them)."""
+    return any(entry[0] == RESERVED or entry[0] < n_cities
+               for entry in cast(tuple[_Marker, ...], held))
 
+
+#: an entry of a hex's :func:`~railhouse.map.laymemo.hex_markers`: ``(city, owners)`` of
+#: a token's city, or ``(RESERVED, company, city)`` of a reservation
+_Marker = tuple[Any, ...]
 
 #: a hex's markers as :func:`_tokens_fit` reads them for a city map of a given length:
 #: per old city the count of its tokens that stay, the old city of every reservation left
@@ -350,20 +360,24 @@ def _held(board: Board, coord: str, cities: int) -> _Held:
     there."""
     drop = board.map.discardable_tokens
     placed: set[str] = set()
-    counts = []
-    for k in range(cities):
-        owners = board.tokens.get((coord, k), ())
-        placed.update(owners)
-        counts.append(sum(1 for o in owners if o not in drop))
+    counts = [0] * cities
+    held = cast(tuple[_Marker, ...], hex_markers(board).get(coord, ()))
+    for entry in held:  # the hex's tokens first, by city (hex_markers)
+        city = entry[0]
+        if city == RESERVED:
+            break
+        if city < cities:
+            placed.update(entry[1])
+            counts[city] = sum(1 for o in entry[1] if o not in drop)
     reserved = []
     hex_level = 0
-    for r in board.reservations:
-        if r.hex != coord or r.company in placed:
+    for entry in held:  # then its reservations, in the board's order
+        if entry[0] != RESERVED or entry[1] in placed:
             continue
-        if r.city is None:
+        if entry[2] is None:
             hex_level += 1
         else:
-            reserved.append(r.city)
+            reserved.append(entry[2])
     return tuple(counts), tuple(reserved), hex_level
 
 
