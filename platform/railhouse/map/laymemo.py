@@ -14,7 +14,6 @@ one map share the memo safely.
 
 from __future__ import annotations
 
-from operator import attrgetter, itemgetter
 from typing import Any, NamedTuple, cast
 
 from railhouse.map.board import Board
@@ -51,42 +50,23 @@ def hex_markers(board: Board) -> dict[str, tuple[object, ...]]:
     key = ("hex_markers", board.token_version)
     hit: dict[str, tuple[object, ...]] | None = memo.get(key)
     if hit is None:
-        hit = memo[key] = _markers_now(board)
-    return hit
-
-
-_FIRST, _SECOND = itemgetter(0), itemgetter(1)
-_COMPANY, _HEX, _CITY = attrgetter("company"), attrgetter("hex"), attrgetter("city")
-
-
-def _markers_now(board: Board) -> dict[str, tuple[object, ...]]:
-    """:func:`hex_markers` read from the board.  Where no hex holds tokens in two
-    cities, nor two reservations, nor tokens and a reservation (the usual case), every
-    hex's tuple has one entry, made and put in place by iterators (no Python step per
-    marker); otherwise hex by hex."""
-    tokens, reservations = board.tokens, board.reservations
-    # (a 1-tuple per marker: zip of one iterable)
-    hit: dict[str, tuple[object, ...]] = dict(zip(
-        map(_FIRST, tokens),
-        zip(zip(map(_SECOND, tokens), map(tuple, tokens.values()), strict=True)),
-        strict=True))
-    if len(hit) < len(tokens):  # a hex with tokens in two cities: in city order
         hit = {}
-        for (coord, city), owners in tokens.items():
-            hit[coord] = (*hit.get(coord, ()), (city, tuple(owners)))
-        for coord, held in hit.items():
-            if len(held) > 1:
-                hit[coord] = tuple(sorted(cast(_Tokens, held)))  # by city (one entry each)
-    if reservations:
-        where = list(map(_HEX, reservations))
-        if len(set(where)) == len(where) and hit.keys().isdisjoint(where):
-            tags = [RESERVED] * len(where)
-            hit.update(zip(where, zip(zip(tags, map(_COMPANY, reservations),
-                                          map(_CITY, reservations), strict=True)),
-                           strict=True))
-        else:
-            for r in reservations:
-                hit[r.hex] = (*hit.get(r.hex, ()), (RESERVED, r.company, r.city))
+        several = False  # a hex with tokens in two cities (to put in city order)
+        for (coord, city), owners in board.tokens.items():
+            entry = (city, tuple(owners))
+            held = hit.get(coord)
+            if held is None:
+                hit[coord] = (entry,)
+            else:
+                hit[coord] = (*held, entry)
+                several = True
+        if several:
+            for coord, held in hit.items():
+                if len(held) > 1:
+                    hit[coord] = tuple(sorted(cast(_Tokens, held)))  # by city (one entry each)
+        for r in board.reservations:
+            hit[r.hex] = (*hit.get(r.hex, ()), (RESERVED, r.company, r.city))
+        memo[key] = hit
     return hit
 
 
