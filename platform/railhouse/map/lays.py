@@ -397,13 +397,35 @@ def _tokens_fit(board: Board, coord: str, old: TileDef, new: TileDef, shape: Upg
         held = _held(board, coord, len(city_map))
         if memo is not None:
             memo[len(city_map)] = held
-    counts, reserved, hex_level = held
-    load = [0] * len(new_cities)
-    for target, count in zip(city_map, counts, strict=True):
-        load[target] += count
-    for city in reserved:
-        load[city_map[city]] += 1
-    slots = [new.stops[i].slots for i in new_cities]
-    return all(n <= s for n, s in zip(load, slots, strict=True)) and sum(load) + hex_level <= sum(
-        slots
-    )
+    # the answer reads the summary, the city map and the new tile's circles alone:
+    # kept per map on them (hexes and boards alike share it)
+    known = _fits_of(board.map)
+    key = (held, city_map, new.id)
+    fit = known.get(key)
+    if fit is None:
+        if len(known) >= FITS_LIMIT:
+            known.clear()
+        counts, reserved, hex_level = held
+        load = [0] * len(new_cities)
+        for target, count in zip(city_map, counts, strict=True):
+            load[target] += count
+        for city in reserved:
+            load[city_map[city]] += 1
+        slots = [new.stops[i].slots for i in new_cities]
+        fit = known[key] = (all(n <= s for n, s in zip(load, slots, strict=True))
+                            and sum(load) + hex_level <= sum(slots))
+    return fit
+
+
+#: answers of :func:`_tokens_fit` kept per map before they start afresh (bounds memory)
+FITS_LIMIT = 20_000
+
+
+def _fits_of(mapdef: MapDef) -> dict[tuple[_Held, tuple[int, ...], str], bool]:
+    """The map's answers of :func:`_tokens_fit` per markers summary (:data:`_Held`),
+    city map and new tile."""
+    hit: dict[tuple[_Held, tuple[int, ...], str], bool] | None = mapdef._cache.get(
+        "tokens_fit")
+    if hit is None:
+        hit = mapdef._cache["tokens_fit"] = {}
+    return hit

@@ -6,6 +6,7 @@ which rereads the board for every candidate."""
 
 from __future__ import annotations
 
+from itertools import product
 from typing import Any
 
 import pytest
@@ -14,7 +15,7 @@ from railhouse.bench.positions import playout, seat_names
 from railhouse.engine.record import new_game
 from railhouse.map import lays
 from railhouse.map.board import Board
-from railhouse.map.laycands import static_candidates
+from railhouse.map.laycands import next_tiles, static_candidates
 from railhouse.map.tiles import TileDef
 from railhouse.map.upgrades import UpgradeShape
 
@@ -95,3 +96,46 @@ def test_R_15_4_4_turns_of_a_shape_fit_alike(monkeypatch: pytest.MonkeyPatch) ->
     for seed in (1000, 1001):
         playout("1839", 4, seed)
     assert checked[0] > 20, checked
+
+
+def _fit_of(held: tuple[tuple[int, ...], tuple[int, ...], int], new: TileDef,
+            city_map: tuple[int, ...]) -> bool:
+    """The fit of a markers summary (``lays._held``) after an upgrade, worked out."""
+    counts, reserved, hex_level = held
+    new_cities = new.city_indices()
+    load = [0] * len(new_cities)
+    for target, count in zip(city_map, counts, strict=True):
+        load[target] += count
+    for city in reserved:
+        load[city_map[city]] += 1
+    slots = [new.stops[i].slots for i in new_cities]
+    return all(n <= s for n, s in zip(load, slots, strict=True)) and sum(load) + hex_level <= sum(
+        slots)
+
+
+@pytest.mark.parametrize("title", ["1839", "soh"])
+def test_R_15_4_4_fits_kept_per_map_equal_the_worked_out_fit(title: str) -> None:
+    """``lays._tokens_fit`` keeps its answers per map on the markers summary, the city
+    map and the new tile: for every upgrade shape of every tile with cities on the map
+    (several city maps of one new tile among them) and every summary of up to two tokens
+    a city, a reservation per city and hex-level reservations, asked in turn through the
+    one map's memo, each answer equals the fit worked out."""
+    board = new_game(title, seat_names(4), None, 0).board
+    mapdef = board.map
+    asked = misfits = 0
+    for old in mapdef.tiles.values():
+        cities = len(old.city_indices())
+        if not cities or old.color not in mapdef.colors:
+            continue
+        for shape in next_tiles(mapdef, old):
+            for counts in product(range(3), repeat=cities):
+                for reserved in ((), *((k,) for k in range(cities))):
+                    for hex_level in (0, 1):
+                        held = (counts, reserved, hex_level)
+                        got = lays._tokens_fit(board, "", old, shape.new, shape,
+                                               {cities: held})
+                        assert got == _fit_of(held, shape.new, shape.city_map), (
+                            old.id, shape, held)
+                        asked += 1
+                        misfits += not got
+    assert asked > 200 and misfits > 100, (asked, misfits)
