@@ -38,6 +38,12 @@ class UpgradeShape:
 def connections(t: TileDef, rotation: int) -> tuple[frozenset[tuple[int, int]], tuple[int, ...]]:
     """(edge pairs joined by plain track/junctions, per-stop mask of reachable edges)."""
     o = orient(t, rotation)
+    if all(stop.kind != JUNCTION for stop in t.stops):
+        # nothing to pass through: an edge reaches the edges its own paths join it to,
+        # and a stop the edges of its own paths (the turned tile's ``stop_edges``)
+        return (frozenset([(a, b) if a < b else (b, a) for a, b in o.paths
+                           if a < STOP_BASE and b < STOP_BASE and a != b]),
+                o.stop_edges)
     adj: dict[int, list[int]] = {}
     for a, b in o.paths:
         adj.setdefault(a, []).append(b)
