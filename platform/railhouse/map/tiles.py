@@ -57,7 +57,7 @@ class TileDef:
     stops: tuple[Stop, ...] = ()
     paths: tuple[tuple[int, int], ...] = ()
     label: str | None = None
-    _orients: list[Oriented] = field(
+    _orients: list[Oriented | None] = field(
         default_factory=list, init=False, repr=False, compare=False, hash=False
     )
     _cities: tuple[int, ...] = field(default=(), init=False, repr=False, compare=False,
@@ -107,10 +107,16 @@ def _turn(end: int, rotation: int) -> int:
 
 
 def orient(t: TileDef, rotation: int) -> Oriented:
-    """The tile turned ``rotation`` steps clockwise (cached on the tile)."""
-    if not t._orients:
-        t._orients.extend(_make_orient(t, r) for r in range(6))
-    return t._orients[rotation % 6]
+    """The tile turned ``rotation`` steps clockwise (cached on the tile turn by turn: many
+    tiles are asked at few of their turns, e.g. every tile's connections at turn 0)."""
+    orients = t._orients
+    if not orients:
+        orients.extend([None] * 6)
+    turn = rotation % 6
+    found = orients[turn]
+    if found is None:
+        found = orients[turn] = _make_orient(t, turn)
+    return found
 
 
 def _make_orient(t: TileDef, rotation: int) -> Oriented:
