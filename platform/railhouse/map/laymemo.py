@@ -14,11 +14,10 @@ one map share the memo safely.
 
 from __future__ import annotations
 
-from operator import attrgetter
 from typing import Any, NamedTuple, cast
 
 from railhouse.map.board import Board
-from railhouse.map.mapdef import MapDef, Reservation
+from railhouse.map.mapdef import MapDef
 from railhouse.map.tiles import orient
 
 #: the tag of a reservation in :func:`hex_markers` (a token's entry starts with its city)
@@ -46,89 +45,28 @@ def hex_markers(board: Board) -> dict[str, tuple[object, ...]]:
     calls; a hex's tuple is the same for the same content).  Kept in the board's cache
     per ``token_version``: tokens and reservations change only with it (a lay on a hex
     without markers keeps it, ``Board._move_tokens``), so the revisions of one token
-    version share one dict (and :func:`carried` tells them alike by identity).  A new
-    token version starts from the markers last read (:func:`_markers_after`)."""
+    version share one dict (and :func:`carried` tells them alike by identity)."""
     memo = board.cache
     key = ("hex_markers", board.token_version)
     hit: dict[str, tuple[object, ...]] | None = memo.get(key)
     if hit is None:
-        tokens = board.tokens
-        ids = dict(zip(tokens, map(id, tokens.values()), strict=True))
-        last: _MarkersRead | None = memo.get(MARKERS_LAST)
-        hit = memo[key] = (_markers_now(board) if last is None
-                           else _markers_after(board, last, ids))
-        memo[MARKERS_LAST] = _MarkersRead(tokens.copy(), ids, board.reservations, hit)
-    return hit
-
-
-#: where a board's cache holds the markers it last read (:class:`_MarkersRead`)
-MARKERS_LAST = ("hex_markers_last",)
-
-
-class _MarkersRead(NamedTuple):
-    """The markers read from a board (``markers``) with what they were read from: a copy
-    of its tokens (which holds their lists of owners: alive, so no list made since has
-    the ``id`` of one of them), the ``id`` of each list and its list of reservations.
-    The board replaces a city's list of owners and its list of reservations whenever
-    they change, never changes them in place (a clone shares them)."""
-
-    tokens: dict[tuple[str, int], list[str]]
-    ids: dict[tuple[str, int], int]
-    reservations: list[Reservation]
-    markers: dict[str, tuple[object, ...]]
-
-
-_ROW = attrgetter("company", "hex", "city")
-
-
-def _markers_after(board: Board, last: _MarkersRead,
-                   ids: dict[tuple[str, int], int]) -> dict[str, tuple[object, ...]]:
-    """:func:`hex_markers` from the markers ``last`` read: only the hexes where a city's
-    list of owners is another (``ids``: the ``id`` of each list now), or a reservation
-    came or went, are read again."""
-    changed = {coord for (coord, _), _ in ids.items() ^ last.ids.items()}
-    reservations = board.reservations
-    if reservations is not last.reservations:
-        changed.update(row[1] for row in set(map(_ROW, reservations))
-                       ^ set(map(_ROW, last.reservations)))
-    if not changed:
-        return last.markers
-    hit = last.markers.copy()
-    for coord in changed:
-        held = _hex_markers_now(board, coord)
-        if held:
-            hit[coord] = held
-        else:
-            hit.pop(coord, None)
-    return hit
-
-
-def _hex_markers_now(board: Board, coord: str) -> tuple[object, ...]:
-    """``coord``'s entry of :func:`hex_markers` read from the board (empty if none)."""
-    tokens: list[tuple[object, ...]] = sorted(
-        (city, tuple(owners)) for (at, city), owners in board.tokens.items() if at == coord)
-    return (*tokens, *((RESERVED, r.company, r.city) for r in board.reservations
-                       if r.hex == coord))
-
-
-def _markers_now(board: Board) -> dict[str, tuple[object, ...]]:
-    """:func:`hex_markers` read from the board, hex by hex."""
-    hit: dict[str, tuple[object, ...]] = {}
-    several = False  # a hex with tokens in two cities (to put in city order)
-    for (coord, city), owners in board.tokens.items():
-        entry = (city, tuple(owners))
-        held = hit.get(coord)
-        if held is None:
-            hit[coord] = (entry,)
-        else:
-            hit[coord] = (*held, entry)
-            several = True
-    if several:
-        for coord, held in hit.items():
-            if len(held) > 1:
-                hit[coord] = tuple(sorted(cast(_Tokens, held)))  # by city (one entry each)
-    for r in board.reservations:
-        hit[r.hex] = (*hit.get(r.hex, ()), (RESERVED, r.company, r.city))
+        hit = {}
+        several = False  # a hex with tokens in two cities (to put in city order)
+        for (coord, city), owners in board.tokens.items():
+            entry = (city, tuple(owners))
+            held = hit.get(coord)
+            if held is None:
+                hit[coord] = (entry,)
+            else:
+                hit[coord] = (*held, entry)
+                several = True
+        if several:
+            for coord, held in hit.items():
+                if len(held) > 1:
+                    hit[coord] = tuple(sorted(cast(_Tokens, held)))  # by city (one entry each)
+        for r in board.reservations:
+            hit[r.hex] = (*hit.get(r.hex, ()), (RESERVED, r.company, r.city))
+        memo[key] = hit
     return hit
 
 
