@@ -388,8 +388,7 @@ def _tokens_fit(board: Board, coord: str, old: TileDef, new: TileDef, shape: Upg
     ``memo``: :func:`_held` of this hex for this board, keyed on the length of the city
     map (all the summary depends on besides the board), shared by the candidates of one
     hex; it must be dropped when the board changes."""
-    old_cities, new_cities = old.city_indices(), new.city_indices()
-    if not old_cities:
+    if not old.city_indices():
         return True
     city_map = shape.city_map
     held = None if memo is None else memo.get(len(city_map))
@@ -405,16 +404,24 @@ def _tokens_fit(board: Board, coord: str, old: TileDef, new: TileDef, shape: Upg
     if fit is None:
         if len(known) >= FITS_LIMIT:
             known.clear()
-        counts, reserved, hex_level = held
-        load = [0] * len(new_cities)
-        for target, count in zip(city_map, counts, strict=True):
-            load[target] += count
-        for city in reserved:
-            load[city_map[city]] += 1
-        slots = [new.stops[i].slots for i in new_cities]
-        fit = known[key] = (all(n <= s for n, s in zip(load, slots, strict=True))
-                            and sum(load) + hex_level <= sum(slots))
+        fit = known[key] = summary_fits(held, city_map, new)
     return fit
+
+
+def summary_fits(held: _Held, city_map: tuple[int, ...], new: TileDef) -> bool:
+    """Whether the markers of ``held`` (:func:`_held`) fit ``new``'s circles when the
+    old cities go where ``city_map`` says: no city over its slots, and the hex-level
+    reservations within the slots left (R-15.4.4)."""
+    new_cities = new.city_indices()
+    counts, reserved, hex_level = held
+    load = [0] * len(new_cities)
+    for target, count in zip(city_map, counts, strict=True):
+        load[target] += count
+    for city in reserved:
+        load[city_map[city]] += 1
+    slots = [new.stops[i].slots for i in new_cities]
+    return all(n <= s for n, s in zip(load, slots, strict=True)) and sum(load) + hex_level <= sum(
+        slots)
 
 
 #: answers of :func:`_tokens_fit` kept per map before they start afresh (bounds memory)

@@ -44,6 +44,14 @@ def connections(t: TileDef, rotation: int) -> tuple[frozenset[tuple[int, int]], 
         return (frozenset([(a, b) if a < b else (b, a) for a, b in o.paths
                            if a < STOP_BASE and b < STOP_BASE and a != b]),
                 o.stop_edges)
+    return walked_connections(t, rotation)
+
+
+def walked_connections(t: TileDef, rotation: int
+                       ) -> tuple[frozenset[tuple[int, int]], tuple[int, ...]]:
+    """:func:`connections` found by walking from every edge and stop through junctions
+    (what a tile with junction stops needs; any tile's answer)."""
+    o = orient(t, rotation)
     adj: dict[int, list[int]] = {}
     for a, b in o.paths:
         adj.setdefault(a, []).append(b)

@@ -24,23 +24,14 @@ def _holds_on_board(board: Board, coord: str, n_cities: int) -> bool:
 
 
 def _held_on_board(board: Board, coord: str, cities: int) -> tuple[object, ...]:
-    drop = board.map.discardable_tokens
-    placed: set[str] = set()
-    counts = []
-    for k in range(cities):
-        owners = board.tokens.get((coord, k), ())
-        placed.update(owners)
-        counts.append(sum(1 for o in owners if o not in drop))
-    reserved = []
-    hex_level = 0
-    for r in board.reservations:
-        if r.hex != coord or r.company in placed:
-            continue
-        if r.city is None:
-            hex_level += 1
-        else:
-            reserved.append(r.city)
-    return tuple(counts), tuple(reserved), hex_level
+    """``lays._held`` as it read the board: the tokens of the first ``cities`` cities
+    but discardable ones, and the reservations of companies without a token there."""
+    owners = [board.tokens.get((coord, k), ()) for k in range(cities)]
+    placed = {o for held in owners for o in held}
+    counts = tuple(sum(o not in board.map.discardable_tokens for o in held) for held in owners)
+    left = [r for r in board.reservations if r.hex == coord and r.company not in placed]
+    return (counts, tuple(r.city for r in left if r.city is not None),
+            sum(r.city is None for r in left))
 
 
 def _owners_on_board(board: Board, coord: str, n_cities: int) -> list[list[str]]:

@@ -14,17 +14,17 @@ import pytest
 
 from railhouse.map.laycands import next_tiles
 from railhouse.map.mapdef import MapDef
-from railhouse.map.tiles import CITY, JUNCTION, STOP_BASE, TOWN, TileDef, orient
+from railhouse.map.tiles import CITY, JUNCTION, TOWN, TileDef
 from railhouse.map.upgrades import (
     UpgradeShape,
     _connections,
     _distinct_stops,
     _stop_maps,
-    _through_junctions,
     city_map,
     connections,
     kind_compatible,
     shape_upgrades,
+    walked_connections,
 )
 
 
@@ -55,36 +55,17 @@ def test_cached_connections_of_every_turn_equal_a_direct_computation(title: str)
     assert checked > 300
 
 
-def _walked_connections(t: TileDef, rotation: int) -> tuple[frozenset[tuple[int, int]],
-                                                              tuple[int, ...]]:
-    """:func:`connections` as the walk through junctions finds it, for every tile."""
-    adj: dict[int, list[int]] = {}
-    for a, b in orient(t, rotation).paths:
-        adj.setdefault(a, []).append(b)
-        adj.setdefault(b, []).append(a)
-    pairs = {(min(edge, other), max(edge, other)) for edge in range(6)
-             for other in _through_junctions(t, adj, edge) if other < STOP_BASE and other != edge}
-    masks = []
-    for i, stop in enumerate(t.stops):
-        mask = 0
-        if stop.kind != JUNCTION:
-            for other in _through_junctions(t, adj, STOP_BASE + i):
-                if other < STOP_BASE:
-                    mask |= 1 << other
-        masks.append(mask)
-    return frozenset(pairs), tuple(masks)
-
-
 @pytest.mark.parametrize("title", ["soh", "1839"])
 def test_connections_without_junctions_equal_the_walk(title: str) -> None:
     """A tile without junction stops has its connections read off its turned paths
     (``connections``' short way): the same as the walk through junctions, for every
-    tile and printed hex of the map at every turn (tiles with junctions among them)."""
+    tile and printed hex of the map at every turn (tiles with junctions among them, in
+    1839)."""
     mapdef = _title_map(title)
     plain = junctions = 0
     for t in _tiles(mapdef):
         for rotation in range(6):
-            assert connections(t, rotation) == _walked_connections(t, rotation), (t.id, rotation)
+            assert connections(t, rotation) == walked_connections(t, rotation), (t.id, rotation)
         if any(stop.kind == JUNCTION for stop in t.stops):
             junctions += 1
         else:

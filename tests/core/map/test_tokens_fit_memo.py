@@ -98,28 +98,13 @@ def test_R_15_4_4_turns_of_a_shape_fit_alike(monkeypatch: pytest.MonkeyPatch) ->
     assert checked[0] > 20, checked
 
 
-def _fit_of(held: tuple[tuple[int, ...], tuple[int, ...], int], new: TileDef,
-            city_map: tuple[int, ...]) -> bool:
-    """The fit of a markers summary (``lays._held``) after an upgrade, worked out."""
-    counts, reserved, hex_level = held
-    new_cities = new.city_indices()
-    load = [0] * len(new_cities)
-    for target, count in zip(city_map, counts, strict=True):
-        load[target] += count
-    for city in reserved:
-        load[city_map[city]] += 1
-    slots = [new.stops[i].slots for i in new_cities]
-    return all(n <= s for n, s in zip(load, slots, strict=True)) and sum(load) + hex_level <= sum(
-        slots)
-
-
 @pytest.mark.parametrize("title", ["1839", "soh"])
 def test_R_15_4_4_fits_kept_per_map_equal_the_worked_out_fit(title: str) -> None:
     """``lays._tokens_fit`` keeps its answers per map on the markers summary, the city
     map and the new tile: for every upgrade shape of every tile with cities on the map
     (several city maps of one new tile among them) and every summary of up to two tokens
     a city, a reservation per city and hex-level reservations, asked in turn through the
-    one map's memo, each answer equals the fit worked out."""
+    one map's memo, each answer equals the fit worked out (``lays.summary_fits``)."""
     board = new_game(title, seat_names(4), None, 0).board
     mapdef = board.map
     asked = misfits = 0
@@ -134,7 +119,7 @@ def test_R_15_4_4_fits_kept_per_map_equal_the_worked_out_fit(title: str) -> None
                         held = (counts, reserved, hex_level)
                         got = lays._tokens_fit(board, "", old, shape.new, shape,
                                                {cities: held})
-                        assert got == _fit_of(held, shape.new, shape.city_map), (
+                        assert got == lays.summary_fits(held, shape.city_map, shape.new), (
                             old.id, shape, held)
                         asked += 1
                         misfits += not got
