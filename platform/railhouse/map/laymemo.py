@@ -51,7 +51,7 @@ def hex_markers(board: Board) -> dict[str, tuple[object, ...]]:
     hit: dict[str, tuple[object, ...]] | None = memo.get(key)
     if hit is None:
         hit = {}
-        several = False  # a hex with tokens in two cities (to put in city order)
+        several = []  # the hexes with tokens in two cities (to put in city order)
         for (coord, city), owners in board.tokens.items():
             entry = (city, tuple(owners))
             held = hit.get(coord)
@@ -59,11 +59,9 @@ def hex_markers(board: Board) -> dict[str, tuple[object, ...]]:
                 hit[coord] = (entry,)
             else:
                 hit[coord] = (*held, entry)
-                several = True
-        if several:
-            for coord, held in hit.items():
-                if len(held) > 1:
-                    hit[coord] = tuple(sorted(cast(_Tokens, held)))  # by city (one entry each)
+                several.append(coord)
+        for coord in several:  # (by city: one entry each)
+            hit[coord] = tuple(sorted(cast(_Tokens, hit[coord])))
         for r in board.reservations:
             hit[r.hex] = (*hit.get(r.hex, ()), (RESERVED, r.company, r.city))
         memo[key] = hit
