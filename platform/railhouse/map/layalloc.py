@@ -116,8 +116,9 @@ class HexLays:
     back).  ``cheapest`` and ``dearest``: the least and greatest cost of a lay (those of
     the listed lays: the listing keeps one candidate per track layout, and the
     candidates of a layout cost the same).  ``derived``: what callers derive from
-    these lays alone, per a key of the caller's (who bounds its size), e.g. the track
-    step's actions per company."""
+    these lays alone without reading their costs, per a key of the caller's (who bounds
+    its size), e.g. the track step's actions per company; shared with the variants of
+    :meth:`priced` at a fee alone (the same lays, in the same order, at other costs)."""
 
     __slots__ = ("candidates", "cheapest", "coord", "dearest", "derived", "fitting", "lays",
                  "upgrade", "variants")
@@ -175,4 +176,6 @@ class HexLays:
                       self.candidates)
         out.lays = [lay.costing(lay.cost + fee) for lay in self.listed(board)
                     if budget is None or lay.cost + fee <= budget]
+        if budget is None:  # the same lays at other prices: what is derived from them
+            out.derived = self.derived  # besides their costs is theirs (see the class)
         return out
