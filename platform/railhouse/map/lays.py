@@ -164,12 +164,11 @@ def _memo_hex_lays(
     (:mod:`railhouse.map.laymemo`), so that a new board revision recomputes only the
     hexes whose inputs changed (asked on a miss of the revision's lays).  A hex whose
     next colour is not among ``colors`` has no lay, whatever else it holds: it is not
-    searched, and its empty lays are kept per map on the hex and its tile (the same
-    whatever the step or the company: :func:`_no_lays`)."""
+    searched (:func:`next_colour_allowed`)."""
     old, old_rot = board.tile_at(coord)
-    if not next_colour_allowed(board.map, old, colors):
-        return _no_lays(board, coord, old, old_rot, upgrade)
     candidates = candidate_ids(board.map, coord, old, old_rot)
+    if not next_colour_allowed(board.map, old, colors):
+        return HexLays(coord, [], upgrade, candidates)
     ruled = ruled_edges(board.map).get(coord, 0)
     facing = facing_track(board, coord, ruled)
     # not keyed on ``colors``: every candidate is of the next colour, which they allow
@@ -184,21 +183,6 @@ def _memo_hex_lays(
                                 inputs.markers, inputs.out, facing))
         base = memo[key] = HexLays(coord, fitting, upgrade, candidates)
     return base
-
-
-def _no_lays(board: Board, coord: str, old: TileDef, old_rot: int,
-             upgrade: bool) -> HexLays:
-    """The lays of a hex whose next colour is not allowed: none, with the hex's
-    candidates (``laymemo.carried`` reads them), kept per map on the hex, its tile and
-    its turn (all they read; ``upgrade`` follows from the tile), so the hexes a listing
-    cannot upgrade cost one look-up."""
-    memo = board.map._cache
-    key = ("no lays", coord, id(old), old_rot)
-    hit: HexLays | None = memo.get(key)
-    if hit is None:
-        hit = memo[key] = HexLays(coord, [], upgrade,
-                                  candidate_ids(board.map, coord, old, old_rot))
-    return hit
 
 
 def colour_allows(mapdef: MapDef, opts: LayOptions) -> tuple[bool, bool]:
