@@ -34,7 +34,14 @@ from railhouse.map.graph import (
     token_nodes,
     track_graph,
 )
-from railhouse.map.graphbuild import EDGE, TrackGraph, _Side, add_side, fragment
+from railhouse.map.graphbuild import (
+    EDGE,
+    TrackGraph,
+    _Side,
+    add_side,
+    content_fragments,
+    fragment,
+)
 from railhouse.map.legal import legal_reach, side_flags
 from railhouse.map.reachreuse import LastReach, reused
 from railhouse.map.tiles import CITY, OFFBOARD, STOP_BASE
@@ -174,7 +181,11 @@ def patched(base: NetworkGraph, board: Board, barriers: frozenset[tuple[str, str
     # ``.copy()``, not ``dict(...)``: ``index`` loses names at every patch, and
     # ``dict()`` of a dict with deleted entries re-inserts key by key (tens of times
     # slower than the copy of its table)
-    is_side, is_offboard = bytearray(side_flags(base)), bytearray(offboard_flags(base))
+    is_side, is_offboard = base.side_flags, base.offboard_flags  # (a patch's are set)
+    if (is_side is None or is_offboard is None
+            or not len(is_side) == len(is_offboard) == len(base.nodes)):
+        is_side, is_offboard = side_flags(base), offboard_flags(base)
+    is_side, is_offboard = bytearray(is_side), bytearray(is_offboard)
     cities = shared_cities = city_table(base)
     g = NetworkGraph.__new__(NetworkGraph)
     g.__dict__ = {
@@ -192,7 +203,8 @@ def patched(base: NetworkGraph, board: Board, barriers: frozenset[tuple[str, str
     hex_edges, hex_paths, hex_stops, stop_rank = g.hex_edges, g.hex_paths, g.hex_stops, g.stop_rank
     side_bits = g.side_bits
     owned: set[int] = set()  # nodes whose adjacency list is this graph's own copy
-    order = hex_order(board.map)
+    mapdef = board.map
+    order, by_content, tiles = hex_order(mapdef), content_fragments(mapdef), board.tiles
     for coord in dict.fromkeys(coords):
         old_paths = hex_paths.get(coord)
         if old_paths:  # they leave the adjacency of their ends (each list made once)
@@ -208,8 +220,9 @@ def patched(base: NetworkGraph, board: Board, barriers: frozenset[tuple[str, str
                 if cities is shared_cities:
                     cities = g.cities = cities.copy()
                 del cities[(coord, node.city)]
-        t, rot = board.tile_at(coord)
-        frag = fragment(board.map, coord, t, rot)
+        frag = by_content.get((coord, tile := tiles.get(coord)))
+        if frag is None:
+            frag = by_content[coord, tile] = fragment(mapdef, coord, *board.tile_at(coord))
         hex_edges[coord] = frag.edge_mask
         ends: list[int] = []
         number = order[coord]
@@ -240,12 +253,18 @@ def patched(base: NetworkGraph, board: Board, barriers: frozenset[tuple[str, str
             if key_a is None:
                 ua = ends[a - STOP_BASE]
             elif (ua := side_of(key_a, -1)) not in owned:  # (-1 is in no graph)
-                ua = _own_side(g, ua, sides[a], barriers)
+                if ua >= 0:
+                    adj[ua] = adj[ua].copy()
+                else:
+                    ua = _new_side(g, sides[a], barriers)
                 owned.add(ua)
             if key_b is None:
                 ub = ends[b - STOP_BASE]
             elif (ub := side_of(key_b, -1)) not in owned:
-                ub = _own_side(g, ub, sides[b], barriers)
+                if ub >= 0:
+                    adj[ub] = adj[ub].copy()
+                else:
+                    ub = _new_side(g, sides[b], barriers)
                 owned.add(ub)
             pid = len(path_names)
             path_rank.append(rank | (pid - first))
@@ -258,7 +277,8 @@ def patched(base: NetworkGraph, board: Board, barriers: frozenset[tuple[str, str
         hex_stops[coord] = tuple(ends)
     # a node's ranked adjacency follows from its adjacency (and the segments' fixed
     # ranks), which changed only where this graph owns a copy of it
-    g.ranked_lists = _handed_on(base.ranked_lists, len(base.nodes), owned, len(nodes))
+    if base.ranked_lists is not None:
+        g.ranked_lists = _handed_on(base.ranked_lists, len(base.nodes), owned, len(nodes))
     return g
 
 
@@ -277,13 +297,9 @@ def _handed_on(lists: list[Any] | None, known: int, owned: set[int],
     return lists
 
 
-def _own_side(g: NetworkGraph, u: int, spec: _Side, barriers: frozenset[tuple[str, str]]) -> int:
-    """The node of side ``spec`` in ``g`` (being patched) with an adjacency list of
-    ``g``'s own: ``u``'s list copied, or the node made (``u`` -1) with its side bits and
-    flags."""
-    if u >= 0:
-        g.adj[u] = g.adj[u].copy()
-        return u
+def _new_side(g: NetworkGraph, spec: _Side, barriers: frozenset[tuple[str, str]]) -> int:
+    """The node of side ``spec`` made in ``g`` (being patched: a side not in the graph
+    yet), with its side bits and flags."""
     u = add_side(g, spec, barriers)
     g.side_bits.append(spec.split_bits if g.nodes[u] is spec.split else spec.joined_bits)
     assert g.side_flags is not None and g.offboard_flags is not None
