@@ -187,21 +187,21 @@ def patched(base: NetworkGraph, board: Board, barriers: frozenset[tuple[str, str
         is_side, is_offboard = side_flags(base), offboard_flags(base)
     is_side, is_offboard = bytearray(is_side), bytearray(is_offboard)
     cities = shared_cities = city_table(base)
-    g = NetworkGraph.__new__(NetworkGraph)
+    nodes, adj = base.nodes.copy(), base.adj.copy()
+    index, side = base.index.copy(), base.side.copy()
+    path_names, path_ends = base.path_names.copy(), base.path_ends.copy()
+    path_hex, path_rank = base.path_hex.copy(), base.path_rank.copy()
+    hex_edges, hex_paths = base.hex_edges.copy(), base.hex_paths.copy()
+    hex_stops, stop_rank = base.hex_stops.copy(), base.stop_rank.copy()
+    side_bits = base.side_bits.copy()
+    g = NetworkGraph.__new__(NetworkGraph)  # (the copies made into locals first: read once)
     g.__dict__ = {
-        "nodes": base.nodes.copy(), "adj": base.adj.copy(),
-        "path_names": base.path_names.copy(), "path_ends": base.path_ends.copy(),
-        "path_hex": base.path_hex.copy(), "index": base.index.copy(),
-        "side": base.side.copy(), "hex_edges": base.hex_edges.copy(), "marks": [],
-        "side_flags": is_side, "offboard_flags": is_offboard, "cities": cities,
-        "hex_paths": base.hex_paths.copy(),
-        "hex_stops": base.hex_stops.copy(), "stop_rank": base.stop_rank.copy(),
-        "path_rank": base.path_rank.copy(), "side_bits": base.side_bits.copy(),
+        "nodes": nodes, "adj": adj, "path_names": path_names, "path_ends": path_ends,
+        "path_hex": path_hex, "index": index, "side": side, "hex_edges": hex_edges,
+        "marks": [], "side_flags": is_side, "offboard_flags": is_offboard, "cities": cities,
+        "hex_paths": hex_paths, "hex_stops": hex_stops, "stop_rank": stop_rank,
+        "path_rank": path_rank, "side_bits": side_bits,
         "version": base.version, "lineage": base.lineage, "ranked_lists": None}
-    nodes, adj, index, side = g.nodes, g.adj, g.index, g.side
-    path_names, path_ends, path_hex, path_rank = g.path_names, g.path_ends, g.path_hex, g.path_rank
-    hex_edges, hex_paths, hex_stops, stop_rank = g.hex_edges, g.hex_paths, g.hex_stops, g.stop_rank
-    side_bits = g.side_bits
     owned: set[int] = set()  # nodes whose adjacency list is this graph's own copy
     mapdef = board.map
     order, by_content, tiles = hex_order(mapdef), content_fragments(mapdef), board.tiles
