@@ -36,6 +36,7 @@ from railhouse.map.graph import (
 )
 from railhouse.map.graphbuild import (
     EDGE,
+    Node,
     TrackGraph,
     _Side,
     add_side,
@@ -77,6 +78,13 @@ class NetworkGraph(TrackGraph):
     #: the lists on but at the nodes whose adjacency it changed (:func:`_handed_on`)
     ranked_lists: list[list[tuple[int, int]] | None] | None = field(
         default=None, repr=False, compare=False)
+    #: ``(nodes, segments)`` of a graph made by :func:`patched`, whose lists of nodes,
+    #: side bits, side and off-board flags and segment names, ends, hexes and ranks are
+    #: its lineage's, shared with the patch made from it (they only append): from then
+    #: on they are longer than this graph, whose own items are the first ``counts`` (its
+    #: adjacency, index and side map lead to no others); None: the lists are this
+    #: graph's length (``reachreuse._grown`` reads an old graph's node count from here)
+    counts: tuple[int, int] | None = field(default=None, repr=False, compare=False)
 
 
 HEX_SHIFT = 20
@@ -171,7 +179,9 @@ def _reach(board: Board, op: Operator, g: NetworkGraph) -> set[int]:
 def patched(base: NetworkGraph, board: Board, barriers: frozenset[tuple[str, str]],
             coords: Iterable[str]) -> NetworkGraph:
     """A new graph: ``base`` with the hexes ``coords`` holding ``board``'s tiles now
-    (``base`` is left as it is: lists it shares are copied before they change).
+    (``base`` reads as it did: lists it shares are copied before they change, but those
+    a patch only appends to, which the first patch of ``base`` extends in place:
+    :func:`_appended_lists`).
 
     The hot step of every lay: the copy is made as one instance dict (a dataclass
     ``__init__`` runs Python code per field), and the derived per-node flags, side bits
@@ -181,26 +191,21 @@ def patched(base: NetworkGraph, board: Board, barriers: frozenset[tuple[str, str
     # ``.copy()``, not ``dict(...)``: ``index`` loses names at every patch, and
     # ``dict()`` of a dict with deleted entries re-inserts key by key (tens of times
     # slower than the copy of its table)
-    is_side, is_offboard = base.side_flags, base.offboard_flags  # (a patch's are set)
-    if (is_side is None or is_offboard is None
-            or not len(is_side) == len(is_offboard) == len(base.nodes)):
-        is_side, is_offboard = side_flags(base), offboard_flags(base)
-    is_side, is_offboard = bytearray(is_side), bytearray(is_offboard)
+    nodes, side_bits, is_side, is_offboard, path_names, path_ends, path_hex, path_rank = (
+        _appended_lists(base))
+    known = len(nodes)
     cities = shared_cities = city_table(base)
-    nodes, adj = base.nodes.copy(), base.adj.copy()
+    adj = base.adj.copy()
     index, side = base.index.copy(), base.side.copy()
-    path_names, path_ends = base.path_names.copy(), base.path_ends.copy()
-    path_hex, path_rank = base.path_hex.copy(), base.path_rank.copy()
     hex_edges, hex_paths = base.hex_edges.copy(), base.hex_paths.copy()
     hex_stops, stop_rank = base.hex_stops.copy(), base.stop_rank.copy()
-    side_bits = base.side_bits.copy()
     g = NetworkGraph.__new__(NetworkGraph)  # (the copies made into locals first: read once)
     g.__dict__ = {
         "nodes": nodes, "adj": adj, "path_names": path_names, "path_ends": path_ends,
         "path_hex": path_hex, "index": index, "side": side, "hex_edges": hex_edges,
         "marks": [], "side_flags": is_side, "offboard_flags": is_offboard, "cities": cities,
         "hex_paths": hex_paths, "hex_stops": hex_stops, "stop_rank": stop_rank,
-        "path_rank": path_rank, "side_bits": side_bits,
+        "path_rank": path_rank, "side_bits": side_bits, "counts": None,
         "version": base.version, "lineage": base.lineage, "ranked_lists": None}
     owned: set[int] = set()  # nodes whose adjacency list is this graph's own copy
     mapdef = board.map
@@ -277,9 +282,35 @@ def patched(base: NetworkGraph, board: Board, barriers: frozenset[tuple[str, str
         hex_stops[coord] = tuple(ends)
     # a node's ranked adjacency follows from its adjacency (and the segments' fixed
     # ranks), which changed only where this graph owns a copy of it
+    g.counts = (len(nodes), len(path_names))
     if base.ranked_lists is not None:
-        g.ranked_lists = _handed_on(base.ranked_lists, len(base.nodes), owned, len(nodes))
+        g.ranked_lists = _handed_on(base.ranked_lists, known, owned, len(nodes))
     return g
+
+
+_Appended = tuple[list[Node], list[tuple[tuple[str, int], ...]], bytearray, bytearray,
+                  list[str], list[tuple[int, int]], list[int], list[int]]
+
+
+def _appended_lists(base: NetworkGraph) -> _Appended:
+    """The lists a patch of ``base`` only appends to: per node, the nodes, side bits and
+    side and off-board flags; per segment, the names, ends, hexes and ranks.
+
+    ``base``'s own lists when it is the last graph of its lineage to append to them
+    (their lengths are its counts: ``NetworkGraph.counts``): the patch extends them in
+    place, and ``base`` goes on reading the first of their items, its own (a graph's
+    numbers only name its own nodes and segments: its adjacency, index and side map
+    lead to no others).  Else (a second patch of ``base``: another board, a clone, went
+    on from it; or ``base`` shares its lists with a track graph, ``counts`` None) copies
+    of ``base``'s items."""
+    counts = base.counts
+    if counts is not None and len(base.nodes) == counts[0] and len(base.path_names) == counts[1]:
+        assert base.side_flags is not None and base.offboard_flags is not None
+        return (base.nodes, base.side_bits, base.side_flags, base.offboard_flags,
+                base.path_names, base.path_ends, base.path_hex, base.path_rank)
+    n, p = counts if counts is not None else (len(base.nodes), len(base.path_names))
+    return (base.nodes[:n], base.side_bits[:n], side_flags(base)[:n], offboard_flags(base)[:n],
+            base.path_names[:p], base.path_ends[:p], base.path_hex[:p], base.path_rank[:p])
 
 
 def _handed_on(lists: list[Any] | None, known: int, owned: set[int],
