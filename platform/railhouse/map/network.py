@@ -54,7 +54,12 @@ class NetworkGraph(TrackGraph):
 
     ``stop_rank`` (per stop node) and ``path_rank`` (per segment) say where a full build
     of the track graph would put them (:func:`node_rank`): map-order number of the hex
-    shifted by :data:`HEX_SHIFT`, plus the position in the hex's fragment."""
+    shifted by :data:`HEX_SHIFT`, plus the position in the hex's fragment.
+
+    The lists a patch only appends to are shared along a lineage (``counts``): a graph
+    that has been patched since reads a longer ``nodes`` (and ``path_*``, ``side_bits``,
+    flags) than its own; ``len(g.adj)`` is always its node count, and its adjacency,
+    index and side map lead to its own nodes and segments only."""
 
     hex_paths: dict[str, tuple[int, ...]] = field(default_factory=dict)
     hex_stops: dict[str, tuple[int, ...]] = field(default_factory=dict)
