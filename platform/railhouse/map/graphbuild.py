@@ -137,6 +137,15 @@ def fragment(mapdef: MapDef, coord: str, t: TileDef, rot: int) -> _Fragment:
     return hit
 
 
+def content_fragments(mapdef: MapDef) -> dict[tuple[str, tuple[str, int] | None], _Fragment]:
+    """The fragments of the map by hex and content, ``(hex, board.tiles entry)`` (None:
+    the printed tile), filled by the callers as they meet them: one look-up per hex
+    built or patched instead of the tile and its key made again."""
+    by_content: dict[tuple[str, tuple[str, int] | None], _Fragment] = mapdef._cache.setdefault(
+        "fragment_by_content", {})
+    return by_content
+
+
 _Shape = tuple[int, tuple[tuple[str, str, int, int, int], ...], tuple[tuple[int, int, str], ...]]
 
 
@@ -216,8 +225,7 @@ def build(
     names, path_ends, path_hex, hex_edges = g.path_names, g.path_ends, g.path_hex, g.hex_edges
     coords, bare = _coords(mapdef)
     laid = board.tiles
-    by_content: dict[tuple[str, tuple[str, int] | None], _Fragment] = mapdef._cache.setdefault(
-        "fragment_by_content", {})
+    by_content = content_fragments(mapdef)
     start = first if base is not None else 0
     for number, coord in enumerate(coords[start:], start):
         marks.append((len(nodes), len(names), len(side)))

@@ -34,7 +34,15 @@ from railhouse.map.graph import (
     token_nodes,
     track_graph,
 )
-from railhouse.map.graphbuild import EDGE, TrackGraph, _Side, add_side, fragment
+from railhouse.map.graphbuild import (
+    EDGE,
+    Node,
+    TrackGraph,
+    _Side,
+    add_side,
+    content_fragments,
+    fragment,
+)
 from railhouse.map.legal import legal_reach, side_flags
 from railhouse.map.reachreuse import LastReach, reused
 from railhouse.map.tiles import CITY, OFFBOARD, STOP_BASE
@@ -46,7 +54,12 @@ class NetworkGraph(TrackGraph):
 
     ``stop_rank`` (per stop node) and ``path_rank`` (per segment) say where a full build
     of the track graph would put them (:func:`node_rank`): map-order number of the hex
-    shifted by :data:`HEX_SHIFT`, plus the position in the hex's fragment."""
+    shifted by :data:`HEX_SHIFT`, plus the position in the hex's fragment.
+
+    The lists a patch only appends to are shared along a lineage (``counts``): a graph
+    that has been patched since reads a longer ``nodes`` (and ``path_*``, ``side_bits``,
+    flags) than its own; ``len(g.adj)`` is always its node count, and its adjacency,
+    index and side map lead to its own nodes and segments only."""
 
     hex_paths: dict[str, tuple[int, ...]] = field(default_factory=dict)
     hex_stops: dict[str, tuple[int, ...]] = field(default_factory=dict)
@@ -70,6 +83,13 @@ class NetworkGraph(TrackGraph):
     #: the lists on but at the nodes whose adjacency it changed (:func:`_handed_on`)
     ranked_lists: list[list[tuple[int, int]] | None] | None = field(
         default=None, repr=False, compare=False)
+    #: ``(nodes, segments)`` of a graph made by :func:`patched`, whose lists of nodes,
+    #: side bits, side and off-board flags and segment names, ends, hexes and ranks are
+    #: its lineage's, shared with the patch made from it (they only append): from then
+    #: on they are longer than this graph, whose own items are the first ``counts`` (its
+    #: adjacency, index and side map lead to no others); None: the lists are this
+    #: graph's length (``reachreuse._grown`` reads an old graph's node count from here)
+    counts: tuple[int, int] | None = field(default=None, repr=False, compare=False)
 
 
 HEX_SHIFT = 20
@@ -164,7 +184,9 @@ def _reach(board: Board, op: Operator, g: NetworkGraph) -> set[int]:
 def patched(base: NetworkGraph, board: Board, barriers: frozenset[tuple[str, str]],
             coords: Iterable[str]) -> NetworkGraph:
     """A new graph: ``base`` with the hexes ``coords`` holding ``board``'s tiles now
-    (``base`` is left as it is: lists it shares are copied before they change).
+    (``base`` reads as it did: lists it shares are copied before they change, but those
+    a patch only appends to, which the first patch of ``base`` extends in place:
+    :func:`_appended_lists`).
 
     The hot step of every lay: the copy is made as one instance dict (a dataclass
     ``__init__`` runs Python code per field), and the derived per-node flags, side bits
@@ -174,25 +196,25 @@ def patched(base: NetworkGraph, board: Board, barriers: frozenset[tuple[str, str
     # ``.copy()``, not ``dict(...)``: ``index`` loses names at every patch, and
     # ``dict()`` of a dict with deleted entries re-inserts key by key (tens of times
     # slower than the copy of its table)
-    is_side, is_offboard = bytearray(side_flags(base)), bytearray(offboard_flags(base))
+    nodes, side_bits, is_side, is_offboard, path_names, path_ends, path_hex, path_rank = (
+        _appended_lists(base))
+    known = len(nodes)
     cities = shared_cities = city_table(base)
-    g = NetworkGraph.__new__(NetworkGraph)
+    adj = base.adj.copy()
+    index, side = base.index.copy(), base.side.copy()
+    hex_edges, hex_paths = base.hex_edges.copy(), base.hex_paths.copy()
+    hex_stops, stop_rank = base.hex_stops.copy(), base.stop_rank.copy()
+    g = NetworkGraph.__new__(NetworkGraph)  # (the copies made into locals first: read once)
     g.__dict__ = {
-        "nodes": base.nodes.copy(), "adj": base.adj.copy(),
-        "path_names": base.path_names.copy(), "path_ends": base.path_ends.copy(),
-        "path_hex": base.path_hex.copy(), "index": base.index.copy(),
-        "side": base.side.copy(), "hex_edges": base.hex_edges.copy(), "marks": [],
-        "side_flags": is_side, "offboard_flags": is_offboard, "cities": cities,
-        "hex_paths": base.hex_paths.copy(),
-        "hex_stops": base.hex_stops.copy(), "stop_rank": base.stop_rank.copy(),
-        "path_rank": base.path_rank.copy(), "side_bits": base.side_bits.copy(),
+        "nodes": nodes, "adj": adj, "path_names": path_names, "path_ends": path_ends,
+        "path_hex": path_hex, "index": index, "side": side, "hex_edges": hex_edges,
+        "marks": [], "side_flags": is_side, "offboard_flags": is_offboard, "cities": cities,
+        "hex_paths": hex_paths, "hex_stops": hex_stops, "stop_rank": stop_rank,
+        "path_rank": path_rank, "side_bits": side_bits, "counts": None,
         "version": base.version, "lineage": base.lineage, "ranked_lists": None}
-    nodes, adj, index, side = g.nodes, g.adj, g.index, g.side
-    path_names, path_ends, path_hex, path_rank = g.path_names, g.path_ends, g.path_hex, g.path_rank
-    hex_edges, hex_paths, hex_stops, stop_rank = g.hex_edges, g.hex_paths, g.hex_stops, g.stop_rank
-    side_bits = g.side_bits
     owned: set[int] = set()  # nodes whose adjacency list is this graph's own copy
-    order = hex_order(board.map)
+    mapdef = board.map
+    order, by_content, tiles = hex_order(mapdef), content_fragments(mapdef), board.tiles
     for coord in dict.fromkeys(coords):
         old_paths = hex_paths.get(coord)
         if old_paths:  # they leave the adjacency of their ends (each list made once)
@@ -208,8 +230,9 @@ def patched(base: NetworkGraph, board: Board, barriers: frozenset[tuple[str, str
                 if cities is shared_cities:
                     cities = g.cities = cities.copy()
                 del cities[(coord, node.city)]
-        t, rot = board.tile_at(coord)
-        frag = fragment(board.map, coord, t, rot)
+        frag = by_content.get((coord, tile := tiles.get(coord)))
+        if frag is None:
+            frag = by_content[coord, tile] = fragment(mapdef, coord, *board.tile_at(coord))
         hex_edges[coord] = frag.edge_mask
         ends: list[int] = []
         number = order[coord]
@@ -240,12 +263,18 @@ def patched(base: NetworkGraph, board: Board, barriers: frozenset[tuple[str, str
             if key_a is None:
                 ua = ends[a - STOP_BASE]
             elif (ua := side_of(key_a, -1)) not in owned:  # (-1 is in no graph)
-                ua = _own_side(g, ua, sides[a], barriers)
+                if ua >= 0:
+                    adj[ua] = adj[ua].copy()
+                else:
+                    ua = _new_side(g, sides[a], barriers)
                 owned.add(ua)
             if key_b is None:
                 ub = ends[b - STOP_BASE]
             elif (ub := side_of(key_b, -1)) not in owned:
-                ub = _own_side(g, ub, sides[b], barriers)
+                if ub >= 0:
+                    adj[ub] = adj[ub].copy()
+                else:
+                    ub = _new_side(g, sides[b], barriers)
                 owned.add(ub)
             pid = len(path_names)
             path_rank.append(rank | (pid - first))
@@ -258,8 +287,35 @@ def patched(base: NetworkGraph, board: Board, barriers: frozenset[tuple[str, str
         hex_stops[coord] = tuple(ends)
     # a node's ranked adjacency follows from its adjacency (and the segments' fixed
     # ranks), which changed only where this graph owns a copy of it
-    g.ranked_lists = _handed_on(base.ranked_lists, len(base.nodes), owned, len(nodes))
+    g.counts = (len(nodes), len(path_names))
+    if base.ranked_lists is not None:
+        g.ranked_lists = _handed_on(base.ranked_lists, known, owned, len(nodes))
     return g
+
+
+_Appended = tuple[list[Node], list[tuple[tuple[str, int], ...]], bytearray, bytearray,
+                  list[str], list[tuple[int, int]], list[int], list[int]]
+
+
+def _appended_lists(base: NetworkGraph) -> _Appended:
+    """The lists a patch of ``base`` only appends to: per node, the nodes, side bits and
+    side and off-board flags; per segment, the names, ends, hexes and ranks.
+
+    ``base``'s own lists when it is the last graph of its lineage to append to them
+    (their lengths are its counts: ``NetworkGraph.counts``): the patch extends them in
+    place, and ``base`` goes on reading the first of their items, its own (a graph's
+    numbers only name its own nodes and segments: its adjacency, index and side map
+    lead to no others).  Else (a second patch of ``base``: another board, a clone, went
+    on from it; or ``base`` shares its lists with a track graph, ``counts`` None) copies
+    of ``base``'s items."""
+    counts = base.counts
+    if counts is not None and len(base.nodes) == counts[0] and len(base.path_names) == counts[1]:
+        assert base.side_flags is not None and base.offboard_flags is not None
+        return (base.nodes, base.side_bits, base.side_flags, base.offboard_flags,
+                base.path_names, base.path_ends, base.path_hex, base.path_rank)
+    n, p = counts if counts is not None else (len(base.nodes), len(base.path_names))
+    return (base.nodes[:n], base.side_bits[:n], side_flags(base)[:n], offboard_flags(base)[:n],
+            base.path_names[:p], base.path_ends[:p], base.path_hex[:p], base.path_rank[:p])
 
 
 def _handed_on(lists: list[Any] | None, known: int, owned: set[int],
@@ -277,13 +333,9 @@ def _handed_on(lists: list[Any] | None, known: int, owned: set[int],
     return lists
 
 
-def _own_side(g: NetworkGraph, u: int, spec: _Side, barriers: frozenset[tuple[str, str]]) -> int:
-    """The node of side ``spec`` in ``g`` (being patched) with an adjacency list of
-    ``g``'s own: ``u``'s list copied, or the node made (``u`` -1) with its side bits and
-    flags."""
-    if u >= 0:
-        g.adj[u] = g.adj[u].copy()
-        return u
+def _new_side(g: NetworkGraph, spec: _Side, barriers: frozenset[tuple[str, str]]) -> int:
+    """The node of side ``spec`` made in ``g`` (being patched: a side not in the graph
+    yet), with its side bits and flags."""
     u = add_side(g, spec, barriers)
     g.side_bits.append(spec.split_bits if g.nodes[u] is spec.split else spec.joined_bits)
     assert g.side_flags is not None and g.offboard_flags is not None

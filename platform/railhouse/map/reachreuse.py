@@ -107,7 +107,7 @@ def _grown(board: Board, g: NetworkGraph, op: Operator, blocked: frozenset[int],
         return None
     pids = g.hex_paths.get(coord, ())
     ends = g.path_ends
-    known = len(old.nodes)
+    known = old.counts[0] if old.counts is not None else len(old.nodes)  # (a later patch's)
     met = {u for pid in pids for u in ends[pid] if u < known}
     if len(met) != 1:
         return None

@@ -56,7 +56,7 @@ def proofs_hold(made: list[Search], monkeypatch: pytest.MonkeyPatch) -> int:
         blocked = [False] * len(g.nodes)
         for s in starts:
             blocked[s] = True
-        for v in range(len(g.nodes)):
+        for v in range(len(g.adj)):  # (a patched graph's own nodes: network._appended_lists)
             if blocked[v] or not legal._cut_off(g, is_side, sorted(set(starts)), ends,
                                                 blocked, v):
                 continue
