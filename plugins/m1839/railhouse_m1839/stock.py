@@ -94,12 +94,8 @@ class M1839StockRound(StockRound["M1839"]):
             return []
         if cash is None:
             cash = game.player(me).cash
-        # game.share_price without the call (asked of every started company per listing;
-        # no cell there is its error)
-        market = game.markets[company.spec.market]
-        row, col = market.positions[company.id]
-        cell = market.spec.rows[row][col]
-        price = game.share_price(company) if cell is None else cell.price
+        # game.share_price without the call (asked of every started company per listing)
+        price = game.markets[company.spec.market].prices[company.id]
         return choices if (2 * price if director_in_ipo else price) <= cash else []
 
     def _share_purchases(self, me: str, company: Company) -> tuple[bool, list[LegalAction]]:
