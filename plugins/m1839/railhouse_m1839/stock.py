@@ -16,6 +16,7 @@ from railhouse.engine.actions import (
     Par,
 )
 from railhouse.engine.entities import IPO, TREASURY, Company
+from railhouse.engine.rounds.holderanswers import HolderAnswers
 from railhouse.engine.rounds.plainchoices import buy_choice
 from railhouse.engine.rounds.stock import StockRound
 from railhouse.engine.shares import (
@@ -81,11 +82,14 @@ class M1839StockRound(StockRound["M1839"]):
         # where the director's certificate is, and the choices (one share from each
         # source, or the director's certificate) read the certificates and ``me`` alone:
         # memoised in the ledger
+        # (``me``'s HolderAnswers, read without the call)
         memo = company.ledger.memo
-        key = ("purchases", me)
-        hit: tuple[bool, list[LegalAction]] | None = memo.get(key)
+        answers = memo.get(me)
+        if answers is None:
+            answers = memo[me] = HolderAnswers()
+        hit: tuple[bool, list[LegalAction]] | None = answers.purchases
         if hit is None:
-            hit = memo[key] = self._share_purchases(me, company)
+            hit = answers.purchases = self._share_purchases(me, company)
         director_in_ipo, choices = hit
         if not choices:
             return choices
