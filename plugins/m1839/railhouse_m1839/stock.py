@@ -81,8 +81,7 @@ class M1839StockRound(StockRound["M1839"]):
         where the caller has it."""
         # where the director's certificate is, and the choices (one share from each
         # source, or the director's certificate) read the certificates and ``me`` alone:
-        # memoised in the ledger
-        # (``me``'s HolderAnswers, read without the call)
+        # memoised in the ledger, in ``me``'s HolderAnswers (holder_answers, inlined)
         memo = company.ledger.memo
         answers = memo.get(me)
         if answers is None:
