@@ -133,8 +133,10 @@ class ShareLedger:
     def derived(self) -> dict[Any, Any]:
         """A scratch memo of answers computed from this ledger's certificates alone (who
         holds which, their sizes and flags) and the key: the stock round's sale sizes and
-        purchase sources (:mod:`railhouse.engine.rounds.sales`, ``StockChoices``), the
-        presidency's standing (:data:`railhouse.engine.shares.SETTLED`); the
+        purchase sources (:mod:`railhouse.engine.rounds.sales`, ``StockChoices``), a
+        player's sale and purchase answers under the player's id
+        (:class:`~railhouse.engine.rounds.holderanswers.HolderAnswers`), the presidency's
+        standing (:data:`railhouse.engine.shares.SETTLED`); the
         attribute ``memo`` (readers asking per company take it without a call).  Every
         change to the ledger replaces it by an empty one, so a key must name everything
         else its answer reads (e.g. whether the seller is the president), and what it

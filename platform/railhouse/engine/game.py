@@ -539,14 +539,9 @@ class Game(LegalSetCache, LookAhead):
         return self.markets[company.spec.market]
 
     def share_price(self, company: Company) -> int:
-        """``company``'s price on its market (``StockMarket.price``, inlined: the stock
-        round asks it of every company at every decision)."""
-        market = self.markets[company.spec.market]
-        row, col = market.positions[company.id]
-        cell = market.spec.rows[row][col]
-        if cell is None:
-            raise ValueError(f"no market cell at {(row, col)}")
-        return cell.price
+        """``company``'s price on its market (the market's ``prices``, kept as its marker
+        moves: the stock round asks it of every company at every decision)."""
+        return self.markets[company.spec.market].prices[company.id]
 
     def operating_companies(self) -> list[Company]:
         """The companies in play: floated and not closed."""

@@ -23,7 +23,10 @@ from railhouse.engine.fastcopy import takes_remember
 
 @dataclass
 class StockMarket:
-    """Where each company's marker is (``positions``) and the order of the markers on
+    """Where each company's marker is (``positions``), the price of the space it is on
+    (``prices``: kept by every move of a marker, :meth:`place`, :meth:`move` and
+    :meth:`remove`, so a reader asking a price per company per decision makes one dict
+    look-up instead of reading the grid at the position) and the order of the markers on
     each space (``stacks``: tuples, replaced on every change, so a copy of the market
     shares them)."""
 
@@ -31,6 +34,11 @@ class StockMarket:
     positions: dict[str, tuple[int, int]] = field(default_factory=dict)
     stacks: dict[tuple[int, int], tuple[str, ...]] = field(default_factory=dict)
     face_down: set[str] = field(default_factory=set)
+    prices: dict[str, int] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        # (the markers a caller placed through ``positions``: their prices read once)
+        self.prices = {company: self.cell(pos).price for company, pos in self.positions.items()}
 
     @takes_remember
     def __deepcopy__(self, memo: dict[int, Any], remember: bool = True) -> StockMarket:
@@ -39,6 +47,7 @@ class StockMarket:
         state["positions"] = self.positions.copy()
         state["stacks"] = self.stacks.copy()
         state["face_down"] = self.face_down.copy()
+        state["prices"] = self.prices.copy()
         if remember:  # (not for a market held once: railhouse.engine.heldonce)
             memo[id(self)] = twin
         return twin
@@ -77,7 +86,7 @@ class StockMarket:
 
     def place(self, company: str, pos: tuple[int, int]) -> None:
         """Put ``company`` on ``pos``, at the bottom of its stack."""
-        self.cell(pos)
+        self.prices[company] = self.cell(pos).price
         self.positions[company] = pos
         self.stacks[pos] = (*self.stacks.get(pos, ()), company)
 
@@ -105,6 +114,7 @@ class StockMarket:
 
     def remove(self, company: str) -> None:
         pos = self.positions.pop(company, None)
+        self.prices.pop(company, None)
         if pos is not None:
             self.stacks[pos] = _without(self.stacks[pos], company)
         self.face_down.discard(company)
@@ -148,6 +158,10 @@ class StockMarket:
             at = stack.index(company)  # (_without, inlined: every sale and dividend moves)
             stacks[start] = stack[:at] + stack[at + 1 :]
             self.positions[company] = pos
+            row, col = pos
+            cell = self.spec.rows[row][col]
+            assert cell is not None  # (the step tables lead to cells only)
+            self.prices[company] = cell.price
             stack = stacks.get(pos, ())
             if face_down:
                 self.face_down.add(company)

@@ -16,6 +16,7 @@ from railhouse.engine.actions import (
     Par,
 )
 from railhouse.engine.entities import IPO, TREASURY, Company
+from railhouse.engine.rounds.holderanswers import HolderAnswers
 from railhouse.engine.rounds.plainchoices import buy_choice
 from railhouse.engine.rounds.stock import StockRound
 from railhouse.engine.shares import (
@@ -80,12 +81,14 @@ class M1839StockRound(StockRound["M1839"]):
         where the caller has it."""
         # where the director's certificate is, and the choices (one share from each
         # source, or the director's certificate) read the certificates and ``me`` alone:
-        # memoised in the ledger
+        # memoised in the ledger, in ``me``'s HolderAnswers (holder_answers, inlined)
         memo = company.ledger.memo
-        key = ("purchases", me)
-        hit: tuple[bool, list[LegalAction]] | None = memo.get(key)
+        answers = memo.get(me)
+        if answers is None:
+            answers = memo[me] = HolderAnswers()
+        hit: tuple[bool, list[LegalAction]] | None = answers.purchases
         if hit is None:
-            hit = memo[key] = self._share_purchases(me, company)
+            hit = answers.purchases = self._share_purchases(me, company)
         director_in_ipo, choices = hit
         if not choices:
             return choices
@@ -94,12 +97,8 @@ class M1839StockRound(StockRound["M1839"]):
             return []
         if cash is None:
             cash = game.player(me).cash
-        # game.share_price without the call (asked of every started company per listing;
-        # no cell there is its error)
-        market = game.markets[company.spec.market]
-        row, col = market.positions[company.id]
-        cell = market.spec.rows[row][col]
-        price = game.share_price(company) if cell is None else cell.price
+        # game.share_price without the call (asked of every started company per listing)
+        price = game.markets[company.spec.market].prices[company.id]
         return choices if (2 * price if director_in_ipo else price) <= cash else []
 
     def _share_purchases(self, me: str, company: Company) -> tuple[bool, list[LegalAction]]:

@@ -19,6 +19,7 @@ from railhouse.engine.entities import IPO, Company
 from railhouse.engine.game import Game
 from railhouse.engine.record import new_game
 from railhouse.engine.rounds import offers, sales
+from railhouse.engine.rounds.holderanswers import UNKNOWN, HolderAnswers
 from railhouse.engine.rounds.stock import StockRound
 from railhouse.engine.shares import SETTLED
 from railhouse.engine.steps import issues
@@ -28,7 +29,10 @@ def fresh_answers(game: Game, company: Company) -> dict[Any, Any]:
     """What every memoised ledger answer would be computed from scratch now."""
     ledger = company.ledger
     answers: dict[Any, Any] = {}
-    for key in ledger.derived():
+    for key, known in ledger.derived().items():
+        if isinstance(known, HolderAnswers):  # a player's answers, under the player's id
+            answers[key] = fresh_holder_answers(game, company, key, known)
+            continue
         kind, *rest = key
         if kind == "sellable":
             seller, president = rest
@@ -40,15 +44,6 @@ def fresh_answers(game: Game, company: Company) -> dict[Any, Any]:
             answers[key] = offers.buy_sources_at(ledger, rest[0])
         elif kind == "sizes":
             answers[key] = offers.ordinary_sizes(ledger, rest[0])
-        elif kind == "purchases":  # 1839's: the director's certificate in the IPO, or
-            # the purchases of one share
-            sources = offers.buy_sources_at(ledger, game.unsold_location())
-            in_ipo = ledger.president_owner() == IPO
-            answers[key] = (in_ipo, [
-                LegalAction(BuyShares(entity=rest[0], company=company.id, source=IPO,
-                                      count=2))] if in_ipo else [
-                LegalAction(BuyShares(entity=rest[0], company=company.id, source=source))
-                for source in sources])
         elif kind == "offers":  # the core's certificates on offer: (source, size)
             answers[key] = [
                 (source, percent)
@@ -63,9 +58,6 @@ def fresh_answers(game: Game, company: Company) -> dict[Any, Any]:
                 for source in offers.buy_sources_at(ledger, game.unsold_location())
                 for percent in offers.ordinary_sizes(ledger, source)
                 if price * (percent // 10) <= cash and percent <= room]
-        elif kind == "sale":
-            seller, president = rest
-            answers[key] = sales.fresh_sale_choice(game, company, seller, president)
         elif kind == "issues.issuable":  # the share-dealing step's (steps/issues.py)
             answers[key] = issues.fresh_issuable(game, company)
         elif kind == SETTLED:  # the presidency's standing (shares.update_president's)
@@ -74,6 +66,28 @@ def fresh_answers(game: Game, company: Company) -> dict[Any, Any]:
         else:
             raise AssertionError(f"a ledger memo key nobody checks: {key!r}")
     return answers
+
+
+def fresh_holder_answers(game: Game, company: Company, player: str,
+                         known: HolderAnswers) -> HolderAnswers:
+    """``known`` (``player``'s answers about ``company``) with every slot it has worked out
+    computed from scratch instead."""
+    fresh = HolderAnswers()
+    if known.sale is not UNKNOWN:
+        fresh.sale = sales.fresh_sale_choice(game, company, player, False)
+    if known.sale_as_president is not UNKNOWN:
+        fresh.sale_as_president = sales.fresh_sale_choice(game, company, player, True)
+    if known.purchases is not None:  # 1839's: the director's certificate in the IPO,
+        # or the purchases of one share
+        ledger = company.ledger
+        sources = offers.buy_sources_at(ledger, game.unsold_location())
+        in_ipo = ledger.president_owner() == IPO
+        fresh.purchases = (in_ipo, [
+            LegalAction(BuyShares(entity=player, company=company.id, source=IPO,
+                                  count=2))] if in_ipo else [
+            LegalAction(BuyShares(entity=player, company=company.id, source=source))
+            for source in sources])
+    return fresh
 
 
 def check_memos(game: Game) -> None:

@@ -6,9 +6,10 @@ than 10%."""
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from railhouse.engine.entities import POOL, Company
+from railhouse.engine.rounds.holderanswers import UNKNOWN, holder_answers
 from railhouse.engine.rounds.plainchoices import sale_range_choice
 
 if TYPE_CHECKING:
@@ -22,26 +23,23 @@ def sale_choice(game: Game, seller: str, company: Company) -> LegalAction | None
     choice: :func:`sellable_units` rounded down to whole steps of :func:`sale_step` (a
     holder of 20% certificates sells 2, 4, ... shares); None if nothing can be sold.
 
-    Memoised in the ledger's :meth:`~railhouse.engine.certificates.ShareLedger.derived`
-    under ``("sale", seller, seller is president)``: it reads what those two read and
-    nothing else (the certificates, that flag, the game's fixed pool limit and seats).
-    The choice is immutable, so listings share it."""
+    Memoised in the ledger's :meth:`~railhouse.engine.certificates.ShareLedger.derived`,
+    in ``seller``'s :class:`~railhouse.engine.rounds.holderanswers.HolderAnswers` (a slot
+    for each standing: president or not): it reads what those two read and nothing else
+    (the certificates, that flag, the game's fixed pool limit and seats).  The choice is
+    immutable, so listings share it."""
     president = company.president == seller
-    memo = company.ledger.memo
-    key = (SALE, seller, president)
-    known = memo.get(key, UNKNOWN)
+    answers = holder_answers(company.ledger.memo, seller)
+    known = answers.sale_as_president if president else answers.sale
     if known is not UNKNOWN:
         choice: LegalAction | None = known
         return choice
-    choice = memo[key] = fresh_sale_choice(game, company, seller, president)
+    choice = fresh_sale_choice(game, company, seller, president)
+    if president:
+        answers.sale_as_president = choice
+    else:
+        answers.sale = choice
     return choice
-
-
-#: the first item of :func:`sale_choice`'s memo key, ``(SALE, seller, seller is
-#: president)`` (``StockChoices.company_rows`` reads a hit without the call)
-SALE = "sale"
-#: a :func:`sale_choice` memo miss (None is an answer: nothing to sell)
-UNKNOWN: Any = object()
 
 
 def fresh_sale_choice(game: Game, company: Company, seller: str,

@@ -29,6 +29,7 @@ from railhouse.engine.actions import (
 from railhouse.engine.entities import POOL, Company
 from railhouse.engine.errors import IllegalAction
 from railhouse.engine.rounds.base import G, Round, checks_listed_set_first
+from railhouse.engine.rounds.holderanswers import UNKNOWN
 from railhouse.engine.rounds.offers import OFFERS, buy_sources_at, offers_at
 from railhouse.engine.rounds.plainchoices import (
     buy_choice,
@@ -36,7 +37,7 @@ from railhouse.engine.rounds.plainchoices import (
     par_choices_at,
     pass_choice,
 )
-from railhouse.engine.rounds.sales import SALE, UNKNOWN, sale_choice, sellable_units
+from railhouse.engine.rounds.sales import sale_choice, sellable_units
 from railhouse.engine.shares import buyback_limit, player_certificate_count
 
 
@@ -153,12 +154,16 @@ class StockChoices(Round[G]):
                     mine = (ledger.held() if held is None else held).get(me, 0)
                     # holding nothing is asked first (the title's gate costs more; a
                     # holder of nothing has no sale_choice either); then may_sell's
-                    # tests of an open started company, and sale_choice's memo read
-                    # without the call where it has the answer
+                    # tests of an open started company, and sale_choice's memo (``me``'s
+                    # HolderAnswers in the ledger) read without the call where it has
+                    # the answer
                     if sells and mine and (
                             (company.id not in sold_now and allow_sell(me, company))
                             if may_sell is None else may_sell(me, company)):
-                        choice = ledger.memo.get((SALE, me, company.president == me), UNKNOWN)
+                        answers = ledger.memo.get(me)
+                        choice = UNKNOWN if answers is None else (
+                            answers.sale_as_president if company.president == me
+                            else answers.sale)
                         if choice is UNKNOWN:
                             choice = sale_choice(game, me, company)
                         if choice is not None:
