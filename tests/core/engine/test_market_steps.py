@@ -52,6 +52,7 @@ def walked_move(market: StockMarket, company: str, direction: str, steps: int = 
         stack = market.stacks[start]
         market.stacks[start] = tuple(c for c in stack if c != company)
         market.positions[company] = pos
+        market.prices[company] = market.cell(pos).price  # (the state a move keeps)
         stack = market.stacks.get(pos, ())
         if face_down:
             market.face_down.add(company)
