@@ -3,13 +3,15 @@ wanting charters are those it last matched (``stations.MATCHED`` in ``Board.cach
 every position of seeded playouts, after a sync the board's reservations must be what the
 companies want, worked out here from the rule itself (an unoperated Major's homes, NRS
 only its first; a parred unoperated Local's two homes, R-7.5.5, A-13); and a clone's sync
-must not be answered by the original's match, nor change the original."""
+must not be answered by the original's match, nor change the original (clones played on
+from positions of the playouts are checked too)."""
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
-from railhouse.bench.positions import playout
+from railhouse.bench.positions import choose_playing, playout
 from railhouse.engine.actions import LegalAction
 from railhouse.engine.record import new_game
 from railhouse.map.mapdef import Reservation
@@ -38,17 +40,34 @@ def _rows(game: Any) -> list[tuple[str, str, int | None]]:
 
 
 def test_synced_reservations_are_the_wanted_ones_at_every_position() -> None:
-    checked = 0
+    """... of the playouts and of clones played on from them (each with its own board and
+    cache, which starts as a copy of the original's)."""
+    checked = on_clones = 0
 
-    def visit(game: Any, legal: list[LegalAction]) -> None:
+    def check(game: Any) -> None:
         nonlocal checked
         sync_reservations(game)
         assert _rows(game) == _wanted(game), f"action {len(game.actions)}"
         checked += 1
 
+    def visit(game: Any, legal: list[LegalAction]) -> None:
+        nonlocal on_clones
+        check(game)
+        if game.action_count % 29 == 0:  # a clone plays on alone
+            twin = game.clone()
+            rng = random.Random(game.action_count)
+            with twin.looking_ahead_in():
+                for _ in range(30):
+                    if twin.over:
+                        break
+                    legal = twin.legal_actions()
+                    check(twin)
+                    twin.apply(choose_playing(rng, legal))
+                    on_clones += 1
+
     for seed in (1000, 1001):
         playout("1839", 4, seed, visit=visit)
-    assert checked > 1000
+    assert checked > 1000 and on_clones > 500
 
 
 def test_a_clone_syncs_its_own_board() -> None:

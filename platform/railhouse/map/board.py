@@ -127,27 +127,32 @@ class Board:
 
     def _move_tokens(self, coord: str, city_map: tuple[int, ...]) -> None:
         """Move the hex's tokens and city reservations to the new cities.  A new token
-        revision only where the hex holds any: a lay on a hex without them leaves every
-        marker as it was (so what is derived from the markers alone stays valid)."""
+        revision only where a marker changes city (or cities merge): a lay on a hex
+        without markers, or an upgrade keeping each in its city (most of them), leaves
+        every marker as it was, so what is derived from the markers alone stays valid.
+        (The hex's cities are still taken out and put back: the order of ``tokens``,
+        which some listings follow, stays what it always was.)"""
         moved: dict[tuple[str, int], list[str]] = {}
-        held = False
+        held: dict[tuple[str, int], list[str]] = {}
         for k, target in enumerate(city_map):
             owners = self.tokens.pop((coord, k), None)
             if owners is not None:
-                held = True
+                held[(coord, k)] = owners
                 if owners:
                     moved.setdefault((coord, target), []).extend(owners)
         self.tokens.update(moved)
-        if not held and not any(r.hex == coord and r.city is not None
-                                for r in self.reservations):
-            return
-        self.reservations = [
-            Reservation(r.company, r.hex, city_map[r.city])
-            if r.hex == coord and r.city is not None and r.city < len(city_map)
-            else r
-            for r in self.reservations
-        ]
-        self.token_version += 1
+        changed = moved != held
+        if any(r.hex == coord and r.city is not None for r in self.reservations):
+            reservations = [
+                Reservation(r.company, r.hex, city_map[r.city])
+                if r.hex == coord and r.city is not None and r.city < len(city_map)
+                else r
+                for r in self.reservations
+            ]
+            changed = changed or reservations != self.reservations
+            self.reservations = reservations
+        if changed:
+            self.token_version += 1
 
     def _take(self, tile_id: str) -> None:
         count = self.supply.get(tile_id)
@@ -198,13 +203,16 @@ class Board:
         self.set_reservations([*self.reservations, reservation])
 
     def drop_reservations(self, company: str, coord: str | None = None) -> None:
-        """Forget ``company``'s reservations (on ``coord`` only, if given)."""
-        self.reservations = [
+        """Forget ``company``'s reservations (on ``coord`` only, if given); a new token
+        revision only if one was dropped."""
+        kept = [
             r
             for r in self.reservations
             if not (r.company == company and (coord is None or r.hex == coord))
         ]
-        self.token_version += 1
+        if len(kept) != len(self.reservations):
+            self.reservations = kept
+            self.token_version += 1
 
     def new_turn(self) -> None:
         """Clear the per-turn record of hexes laid."""
