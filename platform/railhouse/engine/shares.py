@@ -192,11 +192,15 @@ def exchange_presidency(company: Company, old: str, new: str) -> None:
 
 def player_certificate_count(game: Game, player_id: str) -> int:
     """Certificates counting toward the limit: each certificate counts one (a president's
-    certificate too) and each private company counts one."""
+    certificate too) and each private company counts one (SOH EN "Maximum number of
+    certificates").  Each company's count is read from its ledger's per-holder counts
+    (:meth:`~railhouse.engine.certificates.ShareLedger.counts`)."""
     count = 0
     for company in game.companies.values():
         if not company.closed:
-            count += company.ledger.owners.count(player_id)
+            ledger = company.ledger
+            tally = ledger.tally
+            count += (ledger.counts() if tally is None else tally).get(player_id, 0)
     for private in game.privates.values():
         if private.owner == player_id and not private.closed:
             count += 1

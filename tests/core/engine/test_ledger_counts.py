@@ -1,0 +1,89 @@
+"""A ledger's certificates per holder (``ShareLedger.counts()``, kept in ``tally`` once
+asked and carried over every change of holder) and the certificate-limit count built from them
+(:func:`~railhouse.engine.shares.player_certificate_count`) equal a count from the
+certificates: at every decision of seeded random games of both titles (1839 has no
+limit, but its ledgers keep the counts all the same), and in clones played on from those
+positions, whose counts must never be the original's to change."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from railhouse.bench.positions import choose_playing
+from railhouse.engine.certificates import ShareLedger
+from railhouse.engine.game import Game
+from railhouse.engine.record import new_game
+from railhouse.engine.shares import player_certificate_count
+
+
+def recount(ledger: ShareLedger) -> dict[str, int]:
+    """Certificates per holder from the certificates, face-down ones too."""
+    counts: dict[str, int] = {}
+    for owner in ledger.owners:
+        counts[owner] = counts.get(owner, 0) + 1
+    return counts
+
+
+def limit_count(game: Game, player_id: str) -> int:
+    """The certificate-limit count from scratch: every certificate of an open company
+    and every open private the player holds (SOH EN "Maximum number of certificates")."""
+    shares = sum(company.ledger.owners.count(player_id)
+                 for company in game.companies.values() if not company.closed)
+    privates = sum(1 for private in game.privates.values()
+                   if private.owner == player_id and not private.closed)
+    return shares + privates
+
+
+def listed(counts: dict[str, int]) -> dict[str, int]:
+    """``counts`` without holders listed with 0 (a carried count keeps them)."""
+    return {owner: count for owner, count in counts.items() if count}
+
+
+def check(game: Game) -> None:
+    for company in game.companies.values():
+        ledger = company.ledger
+        kept = ledger.tally
+        assert kept is None or listed(kept) == recount(ledger), company.id
+        assert listed(ledger.counts()) == recount(ledger), company.id
+        for owner in {*ledger.owners, "nobody"}:
+            assert ledger.count_of(owner) == ledger.owners.count(owner), (company.id, owner)
+    for seat in game.seats:
+        assert player_certificate_count(game, seat.id) == limit_count(game, seat.id)
+
+
+@pytest.mark.parametrize(("title", "seed"), [("soh", 3), ("soh", 8), ("1839", 3)])
+def test_counts_equal_a_recount_at_every_decision(title: str, seed: int) -> None:
+    game = new_game(title, ["A", "B", "C", "D"], None, seed)
+    rng = random.Random(seed)
+    side: Game | None = None
+    while not game.over:
+        check(game)
+        if side is not None and not side.over:  # a clone that went its own way
+            side.apply(choose_playing(rng, side.legal_actions()))
+            check(side)
+        if len(game.actions) % 40 == 0:
+            side = game.clone()
+        game.apply(choose_playing(rng, game.legal_actions()))
+    check(game)
+
+
+def test_a_change_on_a_clone_or_through_a_view_recounts_that_side_only() -> None:
+    game = new_game("soh", ["A", "B", "C", "D"], None, 1)
+    company = next(iter(game.companies.values()))
+    ledger = company.ledger
+    before = dict(ledger.counts())
+    twin = game.clone()
+    copied = twin.companies[company.id].ledger
+    copied.counts()
+    twin.companies[company.id].certs[1].owner = "p2"
+    assert copied.count_of("p2") == 1 and listed(copied.counts()) == recount(copied)
+    assert ledger.counts() == before and ledger.count_of("p2") == 0
+    copied.give([2, 3], "p1")
+    assert listed(copied.counts()) == recount(copied) and copied.count_of("p1") == 2
+    assert ledger.counts() == before
+    company.certs[2].face_down = True  # face down still counts
+    assert listed(ledger.counts()) == recount(ledger) == before
+    ledger.give([4], "p1", face_up=True)
+    assert listed(ledger.counts()) == recount(ledger) and ledger.count_of("p1") == 1
