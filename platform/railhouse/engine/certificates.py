@@ -75,8 +75,8 @@ class ShareLedger:
     #: the attributes ``__init__`` sets, in its order: a clone's copier is written from
     #: them (:mod:`railhouse.engine.recordcopy`); the views' slot is not copied
     __record_attributes__ = ("company", "indexes", "percents", "presidents", "owners",
-                             "face_down", "in_index_order", "_ordinary_size", "memo",
-                             "holdings", "tally")
+                             "face_down", "some_face_down", "in_index_order",
+                             "_ordinary_size", "memo", "holdings", "tally")
 
     def __init__(self, company: str, entries: Iterable[tuple[int, bool, str, bool]] = (),
                  indexes: Iterable[int] | None = None) -> None:
@@ -90,6 +90,11 @@ class ShareLedger:
         self.presidents: tuple[bool, ...] = tuple(r[1] for r in rows)
         self.owners: tuple[str, ...] = tuple(r[2] for r in rows)
         self.face_down: tuple[bool, ...] = tuple(r[3] for r in rows)
+        #: ``True in face_down``, kept by the writers of ``face_down``: asked at every
+        #: sale and purchase (``give``, ``take_slots``) and recount, where the test
+        #: compared ``True`` with every flag (~1k instructions; SOH's face-down
+        #: certificates are an optional rule, 1839 has none)
+        self.some_face_down = True in self.face_down
         #: whether the certificate numbers ascend with the positions (fixed: the order of
         #: positions is then the order :func:`~railhouse.engine.shares.take_slots` picks in)
         self.in_index_order = all(a < b for a, b in pairwise(self.indexes))
@@ -128,7 +133,7 @@ class ShareLedger:
         size = self._ordinary_size  # (ordinary_size() where it is known: no call)
         if size is None:
             size = self.ordinary_size()
-        if size and True not in self.face_down and True in presidents:
+        if size and not self.some_face_down and True in presidents:
             held: dict[str, int] = {}
             counted = held.get
             for owner in owners:
@@ -248,13 +253,14 @@ class ShareLedger:
         for slot in slots:
             owners[slot] = owner
         after = self.owners = tuple(owners)
-        flags = self.face_down
         held = self.holdings
-        if True in flags:  # (C-level test first)
+        if self.some_face_down:
             held = None  # (a face-down certificate counts for nobody: recounted)
+            flags = self.face_down
             if face_up and any(flags[slot] for slot in slots):
-                self.face_down = tuple(False if i in slots else down
-                                       for i, down in enumerate(flags))
+                flags = self.face_down = tuple(False if i in slots else down
+                                               for i, down in enumerate(flags))
+                self.some_face_down = True in flags
         if held is not None:
             held = _moved(held, before, after, self.percents, slots, owner)
         self.holdings = held  # (_changed() inlined: every purchase and sale comes here)
@@ -265,7 +271,8 @@ class ShareLedger:
 
     def set_face_down(self, index: int, down: bool) -> None:
         flags = self.face_down
-        self.face_down = (*flags[:index], down, *flags[index + 1 :])
+        flags = self.face_down = (*flags[:index], down, *flags[index + 1 :])
+        self.some_face_down = True in flags
         self._changed()
 
     def set_percent(self, index: int, percent: int) -> None:

@@ -42,7 +42,7 @@ def take_slots(ledger: ShareLedger, owner: str, count: int) -> list[int]:
         return []
     percent = count * 10
     common = ledger.ordinary_size()  # every ordinary certificate's size, if they share one
-    if common and percent % common == 0 and ledger.in_index_order and True not in ledger.face_down:
+    if common and percent % common == 0 and ledger.in_index_order and not ledger.some_face_down:
         # the usual case: one size, positions in pick order; the first ``needed`` of
         # ``owner``'s ordinary certificates, found by C-level searches
         needed = percent // common
@@ -89,7 +89,7 @@ def _order(ledger: ShareLedger, found: list[int]) -> None:
     positions in order already are left alone (no certificate face down, indexes
     ascending with the positions: :attr:`ShareLedger.in_index_order`)."""
     face_down, indexes = ledger.face_down, ledger.indexes
-    if (True in face_down and any(face_down[i] for i in found)) or (
+    if (ledger.some_face_down and any(face_down[i] for i in found)) or (
             not ledger.in_index_order
             and any(indexes[a] > indexes[b] for a, b in pairwise(found))):
         found.sort(key=lambda i: (face_down[i], indexes[i]))

@@ -1,9 +1,12 @@
-"""A ledger's certificates per holder (``ShareLedger.counts()``, kept in ``tally`` once
-asked and carried over every change of holder) and the certificate-limit count built from them
-(:func:`~railhouse.engine.shares.player_certificate_count`) equal a count from the
-certificates: at every decision of seeded random games of both titles (1839 has no
-limit, but its ledgers keep the counts all the same), and in clones played on from those
-positions, whose counts must never be the original's to change."""
+"""A ledger's kept facts equal a reading from its certificates: its certificates per
+holder (``ShareLedger.counts()``, kept in ``tally`` once asked and carried over every
+change of holder) and the certificate-limit count built from them
+(:func:`~railhouse.engine.shares.player_certificate_count`), at every decision of seeded
+random games of both titles (1839 has no limit, but its ledgers keep the counts all the
+same) and in clones played on from those positions, whose counts must never be the
+original's to change; and its flag ``some_face_down`` (``True in face_down``), there and
+in SOH games with the optional rule that turns shares face down (option
+``priority_deal``; seeds where it does)."""
 
 from __future__ import annotations
 
@@ -47,19 +50,26 @@ def check(game: Game) -> None:
         kept = ledger.tally
         assert kept is None or listed(kept) == recount(ledger), company.id
         assert listed(ledger.counts()) == recount(ledger), company.id
+        assert ledger.some_face_down == (True in ledger.face_down), company.id
         for owner in {*ledger.owners, "nobody"}:
             assert ledger.count_of(owner) == ledger.owners.count(owner), (company.id, owner)
     for seat in game.seats:
         assert player_certificate_count(game, seat.id) == limit_count(game, seat.id)
 
 
-@pytest.mark.parametrize(("title", "seed"), [("soh", 3), ("soh", 8), ("1839", 3)])
-def test_counts_equal_a_recount_at_every_decision(title: str, seed: int) -> None:
-    game = new_game(title, ["A", "B", "C", "D"], None, seed)
+@pytest.mark.parametrize(("title", "seed", "face_down"), [
+    ("soh", 3, False), ("soh", 8, False), ("1839", 3, False), ("soh", 0, True),
+    ("soh", 19, True)])
+def test_counts_equal_a_recount_at_every_decision(title: str, seed: int,
+                                                  face_down: bool) -> None:
+    options = {"priority_deal": True} if face_down else None
+    game = new_game(title, ["A", "B", "C", "D"], options, seed)
+    turned = False
     rng = random.Random(seed)
     side: Game | None = None
     while not game.over:
         check(game)
+        turned = turned or any(c.ledger.some_face_down for c in game.companies.values())
         if side is not None and not side.over:  # a clone that went its own way
             side.apply(choose_playing(rng, side.legal_actions()))
             check(side)
@@ -67,6 +77,7 @@ def test_counts_equal_a_recount_at_every_decision(title: str, seed: int) -> None
             side = game.clone()
         game.apply(choose_playing(rng, game.legal_actions()))
     check(game)
+    assert turned == face_down  # (the seeds with the option do turn shares face down)
 
 
 def test_a_change_on_a_clone_or_through_a_view_recounts_that_side_only() -> None:
@@ -85,5 +96,9 @@ def test_a_change_on_a_clone_or_through_a_view_recounts_that_side_only() -> None
     assert ledger.counts() == before
     company.certs[2].face_down = True  # face down still counts
     assert listed(ledger.counts()) == recount(ledger) == before
+    assert ledger.some_face_down and not copied.some_face_down
     ledger.give([4], "p1", face_up=True)
     assert listed(ledger.counts()) == recount(ledger) and ledger.count_of("p1") == 1
+    assert ledger.some_face_down  # (another certificate turned up)
+    ledger.give([2], "p1", face_up=True)
+    assert not ledger.some_face_down and ledger.percent_of("p1") == 20
