@@ -141,13 +141,21 @@ class M1839StockRound(StockRound["M1839"]):
         return prices
 
     def _open_pars(self, company: Company) -> list[int]:
+        """:meth:`par_prices` worked out (do not mutate): kept in the market's memo under
+        the phase's pars until a stack changes, as it reads only the stacks at the par
+        spaces (a sale or a dividend moves a marker; most listings follow a purchase or
+        a pass, which move none)."""
         game = self.game
         spec = company.spec
         pars = LOCAL_PARS if spec.kind == "local" else game.phase.extra["major_pars"]
         market = game.markets[spec.market]  # (game.market_of without the call)
+        memo = market.memo
+        open_pars: list[int] | None = memo.get(pars)
+        if open_pars is not None:
+            return open_pars
         stacks, columns = market.stacks, market.spec.columns
         # a loop: a comprehension of three prices costs more in its own frame
-        open_pars: list[int] = []
+        open_pars = memo[pars] = []
         for p in pars:
             if len(stacks.get((0, columns[p] if p in columns else market.index_of(p)),
                               ())) < 2:
