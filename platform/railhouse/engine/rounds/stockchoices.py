@@ -254,20 +254,24 @@ class StockChoices(Round[G]):
 
     def certificate_room(self, me: str) -> int | None:
         """How many more certificates ``me`` may hold (negative: over the limit), or None
-        where the title has no limit."""
+        where the title has no limit (SOH EN "Maximum number of certificates"; 1839 has
+        none).  ``me``'s count is worked out once per legal set (a listing asks this
+        twice: whether ``me`` must sell, then what ``me`` may take)."""
         limit = self.certificate_limit()
-        return None if limit is None else limit - self.certificate_count(me)
-
-    def certificate_count(self, me: str) -> int:
-        """``me``'s certificates counting toward the limit (computed once per legal set)."""
+        if limit is None:
+            return None
         memo = self._listing
         if memo is None:
-            return player_certificate_count(self.game, me)
+            return limit - self.certificate_count(me)
         key = ("certificates", me)
         count: int | None = memo.get(key)
         if count is None:
-            count = memo[key] = player_certificate_count(self.game, me)
-        return count
+            count = memo[key] = self.certificate_count(me)
+        return limit - count
+
+    def certificate_count(self, me: str) -> int:
+        """``me``'s certificates counting toward the limit."""
+        return player_certificate_count(self.game, me)
 
     # -- starting a company (par) -------------------------------------------------------
     def par_units(self) -> int:
