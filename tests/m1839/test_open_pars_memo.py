@@ -2,7 +2,7 @@
 kept in each market's ``memo`` under the phase's pars until a stack changes, equal the
 prices read from the stacks: at every decision of seeded random games (both kinds of
 company asked at each stock-round decision, every kept entry checked at every decision)
-and in clones played on from those positions (a clone starts with its own memo)."""
+and in clones played on from those positions (a clone takes a copy of the memo)."""
 
 from __future__ import annotations
 
@@ -30,14 +30,15 @@ def check(game: Game) -> int:
     seen = 0
     for market in game.markets.values():
         for pars, kept in market.memo.items():
-            assert kept == open_from_stacks(market, pars), (market.spec.id, pars)
+            assert list(kept) == open_from_stacks(market, pars), (market.spec.id, pars)
+            assert type(kept) is tuple  # (immutable: a clone's copy holds the same)
             seen += 1
     stock = game.round
     if isinstance(stock, M1839StockRound) and not game.over:
         for company in game.companies.values():
             pars = stock_pars(game, company.spec.kind)
             market = game.markets[company.spec.market]
-            assert stock._open_pars(company) == open_from_stacks(market, pars), company.id
+            assert list(stock._open_pars(company)) == open_from_stacks(market, pars), company.id
     return seen
 
 
@@ -59,7 +60,9 @@ def test_open_pars_equal_the_stacks_at_every_decision(seed: int) -> None:
             seen += check(side)
         if len(game.actions) % 40 == 0:
             side = game.clone()
-            assert all(not m.memo for m in side.markets.values())
+            for market in game.markets.values():
+                copied = side.markets[market.spec.id].memo
+                assert copied == market.memo and copied is not market.memo
         game.apply(choose_playing(rng, game.legal_actions()))
     assert seen > 100  # (entries were kept across decisions)
 
@@ -73,8 +76,9 @@ def test_every_change_of_a_stack_drops_the_kept_answers() -> None:
     pars = (67, 74, 82)
 
     def kept() -> list[int]:
-        open_pars: list[int] = market.memo.setdefault(pars, open_from_stacks(market, pars))
-        return open_pars
+        open_pars: tuple[int, ...] = market.memo.setdefault(
+            pars, tuple(open_from_stacks(market, pars)))
+        return list(open_pars)
 
     assert kept() == [67, 74, 82]
     market.place_at_price("X1", 67)

@@ -29,8 +29,8 @@ class StockMarket:
     look-up instead of reading the grid at the position) and the order of the markers on
     each space (``stacks``: tuples, replaced on every change, so a copy of the market
     shares them).  ``memo``: answers worked out from the stacks alone and the key (1839's
-    open par prices, R-7.5.3), kept until a stack changes (every writer of ``stacks``
-    replaces it; a copy starts with an empty one)."""
+    open par prices, R-7.5.3), immutable values kept until a stack changes (every writer
+    of ``stacks`` replaces it; a copy takes a copy of it)."""
 
     spec: MarketSpec
     positions: dict[str, tuple[int, int]] = field(default_factory=dict)
@@ -52,7 +52,7 @@ class StockMarket:
         state["stacks"] = self.stacks.copy()
         state["face_down"] = self.face_down.copy()
         state["prices"] = self.prices.copy()
-        state["memo"] = {}  # (a clone's own: the two markets part at their next move)
+        state["memo"] = self.memo.copy()  # (its own: the two part at their next move)
         if remember:  # (not for a market held once: railhouse.engine.heldonce)
             memo[id(self)] = twin
         return twin

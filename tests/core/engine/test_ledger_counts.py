@@ -13,8 +13,8 @@ from __future__ import annotations
 import random
 
 import pytest
+from engine_playouts import positions_with_clones
 
-from railhouse.bench.positions import choose_playing
 from railhouse.engine.certificates import ShareLedger
 from railhouse.engine.game import Game
 from railhouse.engine.record import new_game
@@ -65,18 +65,9 @@ def test_counts_equal_a_recount_at_every_decision(title: str, seed: int,
     options = {"priority_deal": True} if face_down else None
     game = new_game(title, ["A", "B", "C", "D"], options, seed)
     turned = False
-    rng = random.Random(seed)
-    side: Game | None = None
-    while not game.over:
-        check(game)
-        turned = turned or any(c.ledger.some_face_down for c in game.companies.values())
-        if side is not None and not side.over:  # a clone that went its own way
-            side.apply(choose_playing(rng, side.legal_actions()))
-            check(side)
-        if len(game.actions) % 40 == 0:
-            side = game.clone()
-        game.apply(choose_playing(rng, game.legal_actions()))
-    check(game)
+    for position, _ in positions_with_clones(game, random.Random(seed), 40):
+        check(position)
+        turned = turned or any(c.ledger.some_face_down for c in position.companies.values())
     assert turned == face_down  # (the seeds with the option do turn shares face down)
 
 

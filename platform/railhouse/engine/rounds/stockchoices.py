@@ -12,7 +12,7 @@ turn's bookkeeping and the processing of actions are the round's
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 from railhouse.engine.actions import (
@@ -143,7 +143,7 @@ class StockChoices(Round[G]):
         # the affordable prices of each list ``par_prices`` gives, by its id (companies of
         # one kind and market share one list; the list is kept with them, so no other
         # object takes its id meanwhile)
-        affordable: dict[int, tuple[list[int], tuple[int, ...]]] = {}
+        affordable: dict[int, tuple[Sequence[int], tuple[int, ...]]] = {}
         for company in game.companies.values() if companies is None else companies:
             if company.closed:
                 continue
@@ -301,7 +301,7 @@ class StockChoices(Round[G]):
         return self.company_rows(me, companies, sells=False, pars=True, buys=False,
                                  redeems=False)[1]
 
-    def par_prices(self, company: Company) -> list[int]:
+    def par_prices(self, company: Company) -> Sequence[int]:
         """The par prices open to ``company`` now: its market's par spaces, ascending."""
         market = company.spec.market
         prices = self._par_prices.get(market)
