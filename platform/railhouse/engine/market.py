@@ -30,7 +30,7 @@ class StockMarket:
     each space (``stacks``: tuples, replaced on every change, so a copy of the market
     shares them).  ``memo``: answers worked out from the stacks alone and the key (1839's
     open par prices, R-7.5.3), immutable values kept until a stack changes (every writer
-    of ``stacks`` replaces it; a copy takes a copy of it)."""
+    of ``stacks`` replaces it; a copy starts with an empty one)."""
 
     spec: MarketSpec
     positions: dict[str, tuple[int, int]] = field(default_factory=dict)
@@ -52,7 +52,7 @@ class StockMarket:
         state["stacks"] = self.stacks.copy()
         state["face_down"] = self.face_down.copy()
         state["prices"] = self.prices.copy()
-        state["memo"] = self.memo.copy()  # (its own: the two part at their next move)
+        state["memo"] = {}  # (its own, empty: a copy of the answers cost ~1k a market)
         if remember:  # (not for a market held once: railhouse.engine.heldonce)
             memo[id(self)] = twin
         return twin
