@@ -46,6 +46,18 @@ def _moved(held: dict[str, int], before: tuple[str, ...], after: tuple[str, ...]
     return totals
 
 
+def _tallied(tally: dict[str, int], before: tuple[str, ...], slots: list[int],
+             owner: str) -> dict[str, int]:
+    """The counts ``tally`` (of certificates held as in ``before``) once the ones at
+    ``slots`` went to ``owner``: a copy (a clone may share ``tally``), each moved
+    certificate taken from its holder's count (0 left listed) and added to ``owner``'s."""
+    counts = tally.copy()
+    for slot in slots:
+        counts[before[slot]] -= 1
+    counts[owner] = counts.get(owner, 0) + len(slots)
+    return counts
+
+
 @flat_on_deepcopy
 class ShareLedger:
     """The certificates of one company, by position: fixed ``indexes`` (the certificates'
@@ -63,8 +75,8 @@ class ShareLedger:
     #: the attributes ``__init__`` sets, in its order: a clone's copier is written from
     #: them (:mod:`railhouse.engine.recordcopy`); the views' slot is not copied
     __record_attributes__ = ("company", "indexes", "percents", "presidents", "owners",
-                             "face_down", "in_index_order", "_ordinary_size", "memo",
-                             "holdings")
+                             "face_down", "some_face_down", "in_index_order",
+                             "_ordinary_size", "memo", "holdings", "tally")
 
     def __init__(self, company: str, entries: Iterable[tuple[int, bool, str, bool]] = (),
                  indexes: Iterable[int] | None = None) -> None:
@@ -78,6 +90,11 @@ class ShareLedger:
         self.presidents: tuple[bool, ...] = tuple(r[1] for r in rows)
         self.owners: tuple[str, ...] = tuple(r[2] for r in rows)
         self.face_down: tuple[bool, ...] = tuple(r[3] for r in rows)
+        #: ``True in face_down``, kept by the writers of ``face_down``: asked at every
+        #: sale and purchase (``give``, ``take_slots``) and recount, where the test
+        #: compared ``True`` with every flag (~1k instructions; SOH's face-down
+        #: certificates are an optional rule, 1839 has none)
+        self.some_face_down = True in self.face_down
         #: whether the certificate numbers ascend with the positions (fixed: the order of
         #: positions is then the order :func:`~railhouse.engine.shares.take_slots` picks in)
         self.in_index_order = all(a < b for a, b in pairwise(self.indexes))
@@ -89,6 +106,10 @@ class ShareLedger:
         #: size): replaced, never changed in place, so a clone shares it until either
         #: side changes; a reader asking per company takes it without a call
         self.holdings: dict[str, int] | None = None
+        #: :meth:`counts`, or None until first asked: then carried over every change of
+        #: holder (:func:`_tallied`), replaced, never changed in place (shared by a clone
+        #: like ``holdings``); a title without a certificate limit never asks for it
+        self.tally: dict[str, int] | None = None
 
     # -- queries -----------------------------------------------------------------------
     def held(self) -> dict[str, int]:
@@ -112,7 +133,7 @@ class ShareLedger:
         size = self._ordinary_size  # (ordinary_size() where it is known: no call)
         if size is None:
             size = self.ordinary_size()
-        if size and True not in self.face_down and True in presidents:
+        if size and not self.some_face_down and True in presidents:
             held: dict[str, int] = {}
             counted = held.get
             for owner in owners:
@@ -158,7 +179,24 @@ class ShareLedger:
 
     def count_of(self, owner: str) -> int:
         """Certificates ``owner`` holds, face-down ones too."""
-        return self.owners.count(owner)
+        tally = self.tally
+        return (self.counts() if tally is None else tally).get(owner, 0)
+
+    def counts(self) -> dict[str, int]:
+        """Certificates held per holder, face-down ones too (do not mutate; a holder left
+        without any may be listed with 0): what a certificate limit counts, asked of
+        every company per stock listing (one dict read per company, where
+        ``owners.count`` compared the player's id with every holder's).  Counted in one
+        pass when first asked, then carried over each change of holder (a recount cost
+        ~8k instructions, about as much as it saved)."""
+        tally = self.tally
+        if tally is None:
+            tally = {}
+            counted = tally.get
+            for owner in self.owners:
+                tally[owner] = counted(owner, 0) + 1
+            self.tally = tally
+        return tally
 
     def views(self) -> list[Certificate]:
         """The certificates as objects, made on first use (a copy starts without)."""
@@ -202,6 +240,9 @@ class ShareLedger:
     def set_owner(self, index: int, owner: str) -> None:
         owners = self.owners
         self.owners = (*owners[:index], owner, *owners[index + 1 :])
+        tally = self.tally
+        if tally is not None:
+            self.tally = _tallied(tally, owners, [index], owner)
         self._changed()
 
     def give(self, slots: list[int], owner: str, *, face_up: bool = False) -> None:
@@ -212,21 +253,26 @@ class ShareLedger:
         for slot in slots:
             owners[slot] = owner
         after = self.owners = tuple(owners)
-        flags = self.face_down
         held = self.holdings
-        if True in flags:  # (C-level test first)
+        if self.some_face_down:
             held = None  # (a face-down certificate counts for nobody: recounted)
+            flags = self.face_down
             if face_up and any(flags[slot] for slot in slots):
-                self.face_down = tuple(False if i in slots else down
-                                       for i, down in enumerate(flags))
+                flags = self.face_down = tuple(False if i in slots else down
+                                               for i, down in enumerate(flags))
+                self.some_face_down = True in flags
         if held is not None:
             held = _moved(held, before, after, self.percents, slots, owner)
         self.holdings = held  # (_changed() inlined: every purchase and sale comes here)
+        tally = self.tally
+        if tally is not None:
+            self.tally = _tallied(tally, before, slots, owner)
         self.memo = {}
 
     def set_face_down(self, index: int, down: bool) -> None:
         flags = self.face_down
-        self.face_down = (*flags[:index], down, *flags[index + 1 :])
+        flags = self.face_down = (*flags[:index], down, *flags[index + 1 :])
+        self.some_face_down = True in flags
         self._changed()
 
     def set_percent(self, index: int, percent: int) -> None:

@@ -28,17 +28,21 @@ class StockMarket:
     :meth:`remove`, so a reader asking a price per company per decision makes one dict
     look-up instead of reading the grid at the position) and the order of the markers on
     each space (``stacks``: tuples, replaced on every change, so a copy of the market
-    shares them)."""
+    shares them).  ``memo``: answers worked out from the stacks alone and the key (1839's
+    open par prices, R-7.5.3), immutable values kept until a stack changes (every writer
+    of ``stacks`` replaces it; a copy starts with an empty one)."""
 
     spec: MarketSpec
     positions: dict[str, tuple[int, int]] = field(default_factory=dict)
     stacks: dict[tuple[int, int], tuple[str, ...]] = field(default_factory=dict)
     face_down: set[str] = field(default_factory=set)
     prices: dict[str, int] = field(init=False, repr=False, compare=False)
+    memo: dict[Any, Any] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         # (the markers a caller placed through ``positions``: their prices read once)
         self.prices = {company: self.cell(pos).price for company, pos in self.positions.items()}
+        self.memo = {}
 
     @takes_remember
     def __deepcopy__(self, memo: dict[int, Any], remember: bool = True) -> StockMarket:
@@ -48,6 +52,7 @@ class StockMarket:
         state["stacks"] = self.stacks.copy()
         state["face_down"] = self.face_down.copy()
         state["prices"] = self.prices.copy()
+        state["memo"] = {}  # (its own, empty: a copy of the answers cost ~1k a market)
         if remember:  # (not for a market held once: railhouse.engine.heldonce)
             memo[id(self)] = twin
         return twin
@@ -89,6 +94,7 @@ class StockMarket:
         self.prices[company] = self.cell(pos).price
         self.positions[company] = pos
         self.stacks[pos] = (*self.stacks.get(pos, ()), company)
+        self.memo = {}
 
     def place_at_price(self, company: str, price: int) -> None:
         """A one-row market: put ``company`` on the space of ``price`` (bottom of its stack)."""
@@ -111,12 +117,14 @@ class StockMarket:
             down = [c for c in stack if c in self.face_down]
             self.stacks[pos] = (*up, *reversed(down))
         self.face_down.clear()
+        self.memo = {}
 
     def remove(self, company: str) -> None:
         pos = self.positions.pop(company, None)
         self.prices.pop(company, None)
         if pos is not None:
             self.stacks[pos] = _without(self.stacks[pos], company)
+            self.memo = {}
         self.face_down.discard(company)
 
     def _exists(self, pos: tuple[int, int]) -> bool:
@@ -170,6 +178,7 @@ class StockMarket:
             else:
                 stack += (company,)
             stacks[pos] = stack
+            self.memo = {}
         return moved
 
     def order(self, companies: Iterable[str] | None = None) -> list[str]:

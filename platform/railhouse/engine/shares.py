@@ -42,7 +42,7 @@ def take_slots(ledger: ShareLedger, owner: str, count: int) -> list[int]:
         return []
     percent = count * 10
     common = ledger.ordinary_size()  # every ordinary certificate's size, if they share one
-    if common and percent % common == 0 and ledger.in_index_order and True not in ledger.face_down:
+    if common and percent % common == 0 and ledger.in_index_order and not ledger.some_face_down:
         # the usual case: one size, positions in pick order; the first ``needed`` of
         # ``owner``'s ordinary certificates, found by C-level searches
         needed = percent // common
@@ -89,7 +89,7 @@ def _order(ledger: ShareLedger, found: list[int]) -> None:
     positions in order already are left alone (no certificate face down, indexes
     ascending with the positions: :attr:`ShareLedger.in_index_order`)."""
     face_down, indexes = ledger.face_down, ledger.indexes
-    if (True in face_down and any(face_down[i] for i in found)) or (
+    if (ledger.some_face_down and any(face_down[i] for i in found)) or (
             not ledger.in_index_order
             and any(indexes[a] > indexes[b] for a, b in pairwise(found))):
         found.sort(key=lambda i: (face_down[i], indexes[i]))
@@ -192,11 +192,15 @@ def exchange_presidency(company: Company, old: str, new: str) -> None:
 
 def player_certificate_count(game: Game, player_id: str) -> int:
     """Certificates counting toward the limit: each certificate counts one (a president's
-    certificate too) and each private company counts one."""
+    certificate too) and each private company counts one (SOH EN "Maximum number of
+    certificates").  Each company's count is read from its ledger's per-holder counts
+    (:meth:`~railhouse.engine.certificates.ShareLedger.counts`)."""
     count = 0
     for company in game.companies.values():
         if not company.closed:
-            count += company.ledger.owners.count(player_id)
+            ledger = company.ledger
+            tally = ledger.tally
+            count += (ledger.counts() if tally is None else tally).get(player_id, 0)
     for private in game.privates.values():
         if private.owner == player_id and not private.closed:
             count += 1

@@ -8,6 +8,7 @@ from the number cards (cards.py, R-7.1.3-4).  End-of-round price moves: R-7.1.5.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from railhouse.engine.actions import (
@@ -127,7 +128,7 @@ class M1839StockRound(StockRound["M1839"]):
             board = memo[("synced board",)] = sync_reservations(self.game)
         return can_reserve_two(self.game, company.id, synced=board)
 
-    def par_prices(self, company: Company) -> list[int]:
+    def par_prices(self, company: Company) -> Sequence[int]:
         """R-7.5.3: a par is unavailable where two or more companies already stand
         (computed once per listing for each kind of company and market)."""
         memo = self._listing  # listing_memo(), read without the call: asked per company
@@ -135,16 +136,24 @@ class M1839StockRound(StockRound["M1839"]):
             return self._open_pars(company)
         spec = company.spec
         key = ("par prices", spec.kind, spec.market)
-        prices: list[int] | None = memo.get(key)
+        prices: tuple[int, ...] | None = memo.get(key)
         if prices is None:
             prices = memo[key] = self._open_pars(company)
         return prices
 
-    def _open_pars(self, company: Company) -> list[int]:
+    def _open_pars(self, company: Company) -> tuple[int, ...]:
+        """:meth:`par_prices` worked out: kept (a tuple) in the market's memo under the
+        phase's pars until a stack changes, as it reads only the stacks at the par spaces
+        (a sale or a dividend moves a marker; most listings follow a purchase or a pass,
+        which move none)."""
         game = self.game
         spec = company.spec
         pars = LOCAL_PARS if spec.kind == "local" else game.phase.extra["major_pars"]
         market = game.markets[spec.market]  # (game.market_of without the call)
+        memo = market.memo
+        kept: tuple[int, ...] | None = memo.get(pars)
+        if kept is not None:
+            return kept
         stacks, columns = market.stacks, market.spec.columns
         # a loop: a comprehension of three prices costs more in its own frame
         open_pars: list[int] = []
@@ -152,7 +161,8 @@ class M1839StockRound(StockRound["M1839"]):
             if len(stacks.get((0, columns[p] if p in columns else market.index_of(p)),
                               ())) < 2:
                 open_pars.append(p)
-        return open_pars
+        kept = memo[pars] = tuple(open_pars)
+        return kept
 
     def extra_choices(self, me: str) -> list[LegalAction]:
         """R-14.3.7 (A-28): the holder of DRU's train may give it to a floated company below

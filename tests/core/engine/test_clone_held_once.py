@@ -36,9 +36,12 @@ SHORTCUT_ON = pytest.mark.skipif(heldonce.NEVER in (heldonce.READ_ONCE, heldonce
 
 def dump(game: Any) -> Any:
     """:func:`whole_state` with every ledger's certificate views made (a cache: a copy
-    starts without its own, by design, and makes them on first use)."""
+    starts without its own, by design, and makes them on first use) and every market's
+    memo emptied (answers from its stacks: a copy starts without them, by design)."""
     for company in game.companies.values():
         company.ledger.views()
+    for market in game.markets.values():
+        market.memo = {}
     return whole_state(game)
 
 

@@ -11,8 +11,8 @@ from __future__ import annotations
 import random
 
 import pytest
+from engine_playouts import positions_with_clones
 
-from railhouse.bench.positions import choose_playing
 from railhouse.engine.certificates import ShareLedger
 from railhouse.engine.game import Game
 from railhouse.engine.observation import observe
@@ -46,17 +46,8 @@ def check(game: Game, observed: bool = False) -> None:
 @pytest.mark.parametrize(("title", "seed"), [("soh", 3), ("soh", 7), ("1839", 3)])
 def test_holdings_equal_a_recount_at_every_position(title: str, seed: int) -> None:
     game = new_game(title, ["A", "B", "C", "D"], None, seed)
-    rng = random.Random(seed)
-    side: Game | None = None
-    while not game.over:
-        check(game, observed=len(game.actions) % 5 == 0)
-        if side is not None and not side.over:  # a clone that went its own way
-            side.apply(choose_playing(rng, side.legal_actions()))
-            check(side)
-        if len(game.actions) % 50 == 0:
-            side = game.clone()
-        game.apply(choose_playing(rng, game.legal_actions()))
-    check(game, observed=True)
+    for position, main in positions_with_clones(game, random.Random(seed), 50):
+        check(position, observed=main and (game.over or len(game.actions) % 5 == 0))
 
 
 def test_the_one_size_count_equals_a_recount_in_any_order_of_holders() -> None:

@@ -12,7 +12,7 @@ turn's bookkeeping and the processing of actions are the round's
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 from railhouse.engine.actions import (
@@ -143,7 +143,7 @@ class StockChoices(Round[G]):
         # the affordable prices of each list ``par_prices`` gives, by its id (companies of
         # one kind and market share one list; the list is kept with them, so no other
         # object takes its id meanwhile)
-        affordable: dict[int, tuple[list[int], tuple[int, ...]]] = {}
+        affordable: dict[int, tuple[Sequence[int], tuple[int, ...]]] = {}
         for company in game.companies.values() if companies is None else companies:
             if company.closed:
                 continue
@@ -254,20 +254,24 @@ class StockChoices(Round[G]):
 
     def certificate_room(self, me: str) -> int | None:
         """How many more certificates ``me`` may hold (negative: over the limit), or None
-        where the title has no limit."""
+        where the title has no limit (SOH EN "Maximum number of certificates"; 1839 has
+        none).  ``me``'s count is worked out once per legal set (a listing asks this
+        twice: whether ``me`` must sell, then what ``me`` may take)."""
         limit = self.certificate_limit()
-        return None if limit is None else limit - self.certificate_count(me)
-
-    def certificate_count(self, me: str) -> int:
-        """``me``'s certificates counting toward the limit (computed once per legal set)."""
+        if limit is None:
+            return None
         memo = self._listing
         if memo is None:
-            return player_certificate_count(self.game, me)
+            return limit - self.certificate_count(me)
         key = ("certificates", me)
         count: int | None = memo.get(key)
         if count is None:
-            count = memo[key] = player_certificate_count(self.game, me)
-        return count
+            count = memo[key] = self.certificate_count(me)
+        return limit - count
+
+    def certificate_count(self, me: str) -> int:
+        """``me``'s certificates counting toward the limit."""
+        return player_certificate_count(self.game, me)
 
     # -- starting a company (par) -------------------------------------------------------
     def par_units(self) -> int:
@@ -297,7 +301,7 @@ class StockChoices(Round[G]):
         return self.company_rows(me, companies, sells=False, pars=True, buys=False,
                                  redeems=False)[1]
 
-    def par_prices(self, company: Company) -> list[int]:
+    def par_prices(self, company: Company) -> Sequence[int]:
         """The par prices open to ``company`` now: its market's par spaces, ascending."""
         market = company.spec.market
         prices = self._par_prices.get(market)
