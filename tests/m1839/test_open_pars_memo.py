@@ -38,7 +38,7 @@ def check(game: Game) -> int:
         for company in game.companies.values():
             pars = stock_pars(game, company.spec.kind)
             market = game.markets[company.spec.market]
-            assert list(stock._open_pars(company)) == open_from_stacks(market, pars), company.id
+            assert list(stock.par_prices(company)) == open_from_stacks(market, pars), company.id
     return seen
 
 

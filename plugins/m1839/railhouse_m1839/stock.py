@@ -129,23 +129,11 @@ class M1839StockRound(StockRound["M1839"]):
         return can_reserve_two(self.game, company.id, synced=board)
 
     def par_prices(self, company: Company) -> Sequence[int]:
-        """R-7.5.3: a par is unavailable where two or more companies already stand
-        (computed once per listing for each kind of company and market)."""
-        memo = self._listing  # listing_memo(), read without the call: asked per company
-        if memo is None:
-            return self._open_pars(company)
-        spec = company.spec
-        key = ("par prices", spec.kind, spec.market)
-        prices: tuple[int, ...] | None = memo.get(key)
-        if prices is None:
-            prices = memo[key] = self._open_pars(company)
-        return prices
-
-    def _open_pars(self, company: Company) -> tuple[int, ...]:
-        """:meth:`par_prices` worked out: kept (a tuple) in the market's memo under the
-        phase's pars until a stack changes, as it reads only the stacks at the par spaces
-        (a sale or a dividend moves a marker; most listings follow a purchase or a pass,
-        which move none)."""
+        """R-7.5.3: a par is unavailable where two or more companies already stand.  The
+        open pars are kept (a tuple) in the market's memo under the phase's pars until a
+        stack changes, as they read only the stacks at the par spaces (a sale or a dividend
+        moves a marker; most listings follow a purchase or a pass, which move none): that
+        memo answers every unstarted company of a listing, with no listing memo in front."""
         game = self.game
         spec = company.spec
         pars = LOCAL_PARS if spec.kind == "local" else game.phase.extra["major_pars"]
