@@ -46,13 +46,15 @@ class StockMarket:
 
     @takes_remember
     def __deepcopy__(self, memo: dict[int, Any], remember: bool = True) -> StockMarket:
-        twin = object.__new__(StockMarket)  # (no __init__: a clone is made often)
-        twin.__dict__ = state = dict(self.__dict__)
-        state["positions"] = self.positions.copy()
-        state["stacks"] = self.stacks.copy()
-        state["face_down"] = self.face_down.copy()
-        state["prices"] = self.prices.copy()
-        state["memo"] = {}  # (its own, empty: a copy of the answers cost ~1k a market)
+        # No __init__ (a clone is made often), and no attribute dict read or made: each
+        # attribute stored in __init__'s order keeps both markets' attributes inline.
+        twin = object.__new__(StockMarket)
+        twin.spec = self.spec
+        twin.positions = self.positions.copy()
+        twin.stacks = self.stacks.copy()
+        twin.face_down = self.face_down.copy()
+        twin.prices = self.prices.copy()
+        twin.memo = {}  # (its own, empty: a copy of the answers cost ~1k a market)
         if remember:  # (not for a market held once: railhouse.engine.heldonce)
             memo[id(self)] = twin
         return twin
