@@ -265,8 +265,11 @@ class ShareLedger:
             held = _moved(held, before, after, self.percents, slots, owner)
         self.holdings = held  # (_changed() inlined: every purchase and sale comes here)
         tally = self.tally
-        if tally is not None:
-            self.tally = _tallied(tally, before, slots, owner)
+        if tally is not None:  # (_tallied inlined: every purchase and sale comes here)
+            counts = self.tally = tally.copy()
+            for slot in slots:
+                counts[before[slot]] -= 1
+            counts[owner] = counts.get(owner, 0) + len(slots)
         self.memo = {}
 
     def set_face_down(self, index: int, down: bool) -> None:
