@@ -25,27 +25,6 @@ from typing import Any
 from railhouse.engine.cloning import fast_deepcopy, flat_on_deepcopy
 
 
-def _moved(held: dict[str, int], before: tuple[str, ...], after: tuple[str, ...],
-           percents: tuple[int, ...], slots: list[int], owner: str) -> dict[str, int]:
-    """The totals ``held`` (of certificates ``before``, all face up) once the ones at
-    ``slots`` went to ``owner`` (``after``): a copy, each moved certificate's percent
-    carried from its holder to ``owner`` (a new holder listed last), a holder left
-    without a certificate dropped.  A sale or purchase moves one or two certificates;
-    a recount adds up all of them.  (Keeping the recount's order, holders by first
-    certificate through ``dict.fromkeys``, cost more than the recount.)"""
-    totals = held.copy()
-    moved = 0
-    for slot in slots:
-        percent = percents[slot]
-        totals[before[slot]] -= percent
-        moved += percent
-    totals[owner] = totals.get(owner, 0) + moved
-    for slot in slots:
-        if before[slot] not in after:
-            totals.pop(before[slot], None)
-    return totals
-
-
 def _tallied(tally: dict[str, int], before: tuple[str, ...], slots: list[int],
              owner: str) -> dict[str, int]:
     """The counts ``tally`` (of certificates held as in ``before``) once the ones at
@@ -262,11 +241,29 @@ class ShareLedger:
                                                for i, down in enumerate(flags))
                 self.some_face_down = True in flags
         if held is not None:
-            held = _moved(held, before, after, self.percents, slots, owner)
+            # The totals (of certificates ``before``, all face up) carried over the move,
+            # not recounted (a sale or purchase moves one or two certificates; a recount
+            # adds up all of them): a copy, each moved certificate's percent carried from
+            # its holder to ``owner`` (a new holder listed last), a holder left without a
+            # certificate dropped.  (Keeping the recount's order, holders by first
+            # certificate through ``dict.fromkeys``, cost more than the recount.)
+            held = held.copy()
+            percents, moved = self.percents, 0
+            for slot in slots:
+                percent = percents[slot]
+                held[before[slot]] -= percent
+                moved += percent
+            held[owner] = held.get(owner, 0) + moved
+            for slot in slots:
+                if before[slot] not in after:
+                    held.pop(before[slot], None)
         self.holdings = held  # (_changed() inlined: every purchase and sale comes here)
         tally = self.tally
-        if tally is not None:
-            self.tally = _tallied(tally, before, slots, owner)
+        if tally is not None:  # (_tallied inlined: every purchase and sale comes here)
+            counts = self.tally = tally.copy()
+            for slot in slots:
+                counts[before[slot]] -= 1
+            counts[owner] = counts.get(owner, 0) + len(slots)
         self.memo = {}
 
     def set_face_down(self, index: int, down: bool) -> None:

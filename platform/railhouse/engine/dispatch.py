@@ -27,23 +27,17 @@ from railhouse.engine.rounds.base import Decider, Round, Step, handler_name
 
 #: an action class's ``process_<tag>`` method of a decider class, unbound
 Handler = Callable[[Any, Any], None]
+#: a decider class's handlers by action class, filled on first use (:func:`handler_of`)
+Handlers = dict[type[Action], Handler | None]
 
 
-class Handlers(dict[type[Action], Handler | None]):
-    """A decider class's ``process_<tag>`` methods by action class, found on first use;
-    None where the class has no plain method of that name (``Decider.process`` is then
-    asked, which raises or finds what this does not)."""
-
-    __slots__ = ("decider_class",)
-
-    def __init__(self, decider_class: type) -> None:
-        super().__init__()
-        self.decider_class = decider_class
-
-    def __missing__(self, kind: type[Action]) -> Handler | None:
-        method = getattr(self.decider_class, handler_name(kind), None)
-        handler = self[kind] = method if isfunction(method) else None
-        return handler
+def handler_of(handlers: Handlers, decider_class: type, kind: type[Action]) -> Handler | None:
+    """The ``process_<tag>`` method of ``decider_class`` for action class ``kind``, found
+    on first use and kept in ``handlers``; None where the class has no plain method of that
+    name (``Decider.process`` is then asked, which raises or finds what this does not)."""
+    method = getattr(decider_class, handler_name(kind), None)
+    handler = handlers[kind] = method if isfunction(method) else None
+    return handler
 
 
 class Dispatch:
@@ -59,7 +53,7 @@ class Dispatch:
       this position: :func:`~railhouse.engine.rounds.base.checks_listed_set_first`, as
       the base ``validate`` and the stock round's direct check do);
     - ``handlers``: the ``process_<tag>`` methods that ``process`` would call, where the
-      class keeps the base ``process`` (else None);
+      class keeps the base ``process`` (else None), filled by :func:`handler_of`;
     - ``advances``: a round with its own ``advance`` (else settling after an action has
       nothing to do while the round is not finished)."""
 
@@ -71,30 +65,36 @@ class Dispatch:
                              and decider_class.acting_entity is Step.acting_entity)
         self.normalises = decider_class.normalise is not Decider.normalise
         self.validates = not getattr(decider_class.validate, "checks_listed_set_first", False)
-        self.handlers = (Handlers(decider_class) if decider_class.process is Decider.process
-                         else None)
+        self.handlers: Handlers | None = ({} if decider_class.process is Decider.process
+                                          else None)
         self.advances = (issubclass(decider_class, Round)
                          and decider_class.advance is not Round.advance)
 
 
-class DispatchTable(dict[type, Dispatch]):
-    """:class:`Dispatch` by decider class, made on a class's first decision."""
+# The tables are plain dicts, read by subscript (a miss raises KeyError, and the reader
+# calls the ``..._of`` function that fills them): CPython 3.11 specialises a subscript of
+# a dict for the exact type only, and a subclass's (one with ``__missing__``) goes through
+# the generic ``__getitem__`` slot, ~200 more instructions per read (four or five reads
+# per apply).
 
-    def __missing__(self, decider_class: type[Decider[Any]]) -> Dispatch:
-        dispatch = self[decider_class] = Dispatch(decider_class)
-        return dispatch
-
-
-DISPATCH = DispatchTable()
-
-
-class KindsProposing(dict[type, bool]):
-    """Whether an action class is a proposal of the agreed end (``ProposeWinner``, which
-    the game judges, not the decider), decided on the class's first sight."""
-
-    def __missing__(self, kind: type) -> bool:
-        proposes = self[kind] = issubclass(kind, ProposeWinner)
-        return proposes
+#: :class:`Dispatch` by decider class, made on a class's first decision (:func:`dispatch_of`)
+DISPATCH: dict[type, Dispatch] = {}
 
 
-PROPOSES = KindsProposing()
+def dispatch_of(decider_class: type[Decider[Any]]) -> Dispatch:
+    """The :class:`Dispatch` of ``decider_class``, made on its first decision and kept."""
+    dispatch = DISPATCH.get(decider_class)
+    if dispatch is None:
+        dispatch = DISPATCH[decider_class] = Dispatch(decider_class)
+    return dispatch
+
+
+#: whether an action class is a proposal of the agreed end (``ProposeWinner``, which the
+#: game judges, not the decider), decided on the class's first sight (:func:`proposes`)
+PROPOSES: dict[type, bool] = {}
+
+
+def proposes(kind: type) -> bool:
+    """Whether action class ``kind`` proposes a winner, decided once and kept."""
+    answer = PROPOSES[kind] = issubclass(kind, ProposeWinner)
+    return answer

@@ -25,7 +25,7 @@ from railhouse.engine.applog import AppendLog
 from railhouse.engine.certificates import ShareLedger
 from railhouse.engine.cloning import copy_rng, deepcopy_game
 from railhouse.engine.config import PhaseSpec, TitleConfig
-from railhouse.engine.dispatch import DISPATCH, PROPOSES
+from railhouse.engine.dispatch import DISPATCH, PROPOSES, dispatch_of, handler_of, proposes
 from railhouse.engine.entities import (
     IPO,
     TREASURY,
@@ -262,18 +262,29 @@ class Game(LegalSetCache, LookAhead):
         pending = self.pending
         decider = pending[-1] if pending else self.round  # self.decider(), the game not over
         assert decider is not None
-        dispatch = deciding = DISPATCH[type(decider)]
+        # (the tables are plain dicts: read by subscript, filled on a miss; dispatch.py)
+        try:
+            dispatch = deciding = DISPATCH[type(decider)]
+        except KeyError:
+            dispatch = deciding = dispatch_of(type(decider))
         answering = decider
         if dispatch.delegates:
             answering = decider.answerer(action)  # asked in its stead: the same answers
             if answering is not decider:
-                dispatch = DISPATCH[type(answering)]
+                try:
+                    dispatch = DISPATCH[type(answering)]
+                except KeyError:
+                    dispatch = dispatch_of(type(answering))
         expected = (answering.entity  # type: ignore[attr-defined]  # (a Step: names_entity)
                     if dispatch.names_entity else answering.acting_entity())
         if action.entity != expected:
             raise IllegalAction(f"it is {expected}'s decision, not {action.entity}'s", "turn order")
         proposal: ProposeWinner | None = None
-        if PROPOSES[type(action)]:  # not the decider's
+        try:
+            proposing = PROPOSES[type(action)]
+        except KeyError:
+            proposing = proposes(type(action))
+        if proposing:  # not the decider's
             assert isinstance(action, ProposeWinner)
             proposal = action
             agreed_end.check(self, decider, proposal)
@@ -297,7 +308,12 @@ class Game(LegalSetCache, LookAhead):
             agreed_end.propose(self, decider, proposal)
         else:
             handlers = dispatch.handlers
-            handler = None if handlers is None else handlers[type(action)]
+            handler = None
+            if handlers is not None:
+                try:
+                    handler = handlers[type(action)]
+                except KeyError:
+                    handler = handler_of(handlers, type(answering), type(action))
             if handler is None:
                 answering.process(action)
             else:
@@ -305,7 +321,7 @@ class Game(LegalSetCache, LookAhead):
         if self.end_reason is None and not pending:  # else _settle has nothing to do
             round_ = self.round  # _settle's first turn of its loop, inlined
             assert round_ is not None
-            if (deciding if round_ is decider else DISPATCH[type(round_)]).advances:
+            if (deciding if round_ is decider else dispatch_of(type(round_))).advances:
                 round_.advance()  # (Round.advance does nothing)
             if round_.finished and self.end_reason is None and not pending:
                 self._next_rounds()

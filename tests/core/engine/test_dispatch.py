@@ -15,8 +15,8 @@ import pytest
 
 from railhouse.bench.positions import choose_playing, seat_names
 from railhouse.engine import agreed_end
-from railhouse.engine.actions import Action, ProposeWinner, from_builtins
-from railhouse.engine.dispatch import DISPATCH, Dispatch
+from railhouse.engine.actions import Action, Pass, ProposeWinner, from_builtins
+from railhouse.engine.dispatch import Dispatch, dispatch_of, handler_of
 from railhouse.engine.errors import IllegalAction
 from railhouse.engine.game import Game
 from railhouse.engine.invariants import check_invariants, checking
@@ -183,7 +183,11 @@ def test_the_dispatch_of_a_class_reads_its_methods() -> None:
     assert not (plain.delegates or plain.normalises or plain.validates or plain.advances)
     assert Dispatch(PlainStep).names_entity
     assert not (Dispatch(OwnStep).names_entity or plain.names_entity or own.names_entity)
-    assert plain.handlers is not None and plain.handlers[ProposeWinner] is None
+    assert plain.handlers is not None and handler_of(plain.handlers, Plain, ProposeWinner) is None
     assert own.delegates and own.normalises and own.validates and own.advances
     assert own.handlers is None
-    assert DISPATCH[Plain].handlers is not None and DISPATCH[Plain] is DISPATCH[Plain]
+    assert dispatch_of(Plain).handlers is not None and dispatch_of(Plain) is dispatch_of(Plain)
+    handlers = plain.handlers
+    assert handlers == {ProposeWinner: None}  # kept by handler_of
+    assert handler_of(handlers, PlainStep, Pass) is Step.process_pass
+    assert handlers[Pass] is Step.process_pass

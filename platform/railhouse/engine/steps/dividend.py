@@ -43,7 +43,8 @@ class DividendStep(TurnStep[G, T]):
         (IPO, pool) pay nobody.  A holder of no share is paid nothing, not paid 0 (a
         payment of 0 changes nothing: only a payment moves the bank's cash, and each
         one notes a broken bank at once)."""
-        game, company = self.game, self.company
+        game = self.game
+        company = game.companies[self.entity]  # (self.company without the property call)
         bank, held = game.bank, company.ledger.held()  # percent by holder (shares_of)
         for player in game.seats:
             units = held.get(player.id, 0) // 10
@@ -82,7 +83,8 @@ class DividendStep(TurnStep[G, T]):
         self.settle(action.kind, self.revenue())
 
     def settle(self, kind: str, revenue: int) -> None:
-        game, company = self.game, self.company
+        game = self.game
+        company = game.companies[self.entity]  # (self.company without the property call)
         per_share, to_treasury = self.split(kind, revenue)
         if to_treasury:
             game.pay(game.bank, company, to_treasury)

@@ -268,7 +268,8 @@ class BuyTrainStep(TurnStep[G, T]):
 
     def buy_from_depot(self, train_id: str, price: int) -> None:
         """Buy ``train_id`` at ``price``; a company short of money raises it (module doc)."""
-        game, company = self.game, self.company
+        game = self.game
+        company = game.companies[self.entity]  # (self.company without the property call)
         shortfall = price - company.cash
         if shortfall > 0 and not self.hosts_raise:
             start_raise(self.emergency_raise(train_id, price))
@@ -279,13 +280,15 @@ class BuyTrainStep(TurnStep[G, T]):
         self.complete_purchase(train_id, price)
 
     def complete_purchase(self, train_id: str, price: int) -> None:
-        """The company, holding ``price``, takes ``train_id`` from the depot."""
-        game, company = self.game, self.company
+        """The company, holding ``price``, takes ``train_id`` from the depot.  The train's
+        type is read from its spec (``Train.name`` without the property call, twice)."""
+        game = self.game
+        company = game.companies[self.entity]  # (self.company without the property call)
         train = self.take_from_depot(train_id)
         game.pay(company, game.bank, price)
         game.event("train_bought", {"company": company.id, "train": train.id,
                                     "from": "depot", "price": price})
-        twin = game.depot.take_twin(train.name)
+        twin = game.depot.take_twin(train.spec.name)
         if twin is not None:  # one stack of cards for two types (``Depot.twins``)
             game.event("train_removed", {"train": twin})
         self.bought_from_depot(train)
@@ -303,7 +306,7 @@ def acquire(game: Game, company: Company, train: Train) -> None:
     """``train`` joins ``company`` (bought, or acquired otherwise, e.g. 1839's DRU train,
     R-14.3.7); the first train of a type may start a phase (SOH EN "Phases"; 1839 R-5.3)."""
     company.trains.append(train.to(company.id))
-    train_bought(game, train.name)
+    train_bought(game, train.spec.name)  # (its ``name``, without the property call)
 
 
 @dataclass
