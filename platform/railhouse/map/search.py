@@ -94,10 +94,22 @@ def picking_order(trains: tuple[TrainSpec, ...],
                   cands: list[list[Cand]]) -> tuple[list[int], list[int]]:
     """:func:`search_order` of all trains and its :func:`previous_equal` (what the first
     descent and the plain search walk; made once when a question asks both)."""
-    if len(trains) == 1:  # (most companies run one train)
+    n = len(trains)
+    if n == 1:  # (most companies run one train)
         return [0], [-1]
+    if _one_kind(trains, cands):
+        # every key of :func:`search_order` ties (one list, one spelling) and its sorts
+        # are stable: the trains in index order, each equal to the one before it
+        return list(range(n)), list(range(-1, n - 1))
     order = search_order(trains, cands)
     return order, previous_equal(trains, order)
+
+
+def _one_kind(trains: tuple[TrainSpec, ...], cands: list[list[Cand]]) -> bool:
+    """Whether all ``trains`` are one object sharing one candidate list (a company's
+    equal trains are, after :func:`~railhouse.map.candidates.train_kinds`)."""
+    first, own = trains[0], cands[0]
+    return all(t is first for t in trains) and all(c is own for c in cands)
 
 
 def first_descent(
@@ -154,6 +166,9 @@ def descent_bound(cands: list[list[Cand]]) -> int:
     reaches it answers without the search.)"""
     if len(cands) == 1:  # (most companies run one train)
         return cands[0][0].value if cands[0] else 0
+    own = cands[0]
+    if all(c is own for c in cands):  # one list shared by every train
+        return sum([c.value for c in own[:len(cands)]])
     sharing: dict[int, list[Cand]] = {}
     trains_of: dict[int, int] = {}
     for own in cands:
