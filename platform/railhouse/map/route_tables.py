@@ -70,9 +70,10 @@ def node_tables(
             values[u] = node.revenue
         terms[u] = allowed and kind in terminals
         if k == K_CITY:
-            stops[u] = blocked(board, node, op)
-            tokens[u] = (node.name not in ignored
-                         and company in placed.get((node.hex, node.city), ()))
+            owners = placed.get((node.hex, node.city))
+            if owners:  # (a city without tokens is neither blocked nor the company's)
+                stops[u] = blocked(board, node, op)
+                tokens[u] = company in owners and node.name not in ignored
         elif k == K_OFF:
             stops[u] = True
             if terms[u]:
@@ -94,38 +95,46 @@ def link_steps(comp: Compressed, rules: RouteRules, t: Tables) -> list[list[Step
     one empty list, which nothing adds to)."""
     n_links, links = len(comp.links), comp.links
     kinds, values, ebits, allowed = t.kind, t.value, t.ebit, t.allowed
-    offboards_count = rules.offboards_count
+    off_big = int(rules.offboards_count)
     out: list[list[Step]] = [NO_STEPS] * len(kinds)
-    # per node v: (+big, +centres, +city value, +town value, +off-board value,
+    # per link end v (every node with links: a link is listed at both its ends): what
+    # arriving at v adds (+big, +centres, +city value, +town value, +off-board value,
     # +off-boards, its side bit, its hex-side unit or -1), or None where no route goes
-    arrive: dict[int, tuple[int, int, int, int, int, int, int, int] | None] = {}
+    arrive: list[tuple[int, int, int, int, int, int, int, int] | None] = [None] * len(kinds)
+    for v in comp.adj:
+        if allowed[v]:
+            k = kinds[v]
+            if k == K_CITY:
+                arrive[v] = (1, 1, values[v], 0, 0, 0, 0, -1)
+            elif k == K_TOWN:
+                arrive[v] = (0, 1, 0, values[v], 0, 0, 0, -1)
+            elif k == K_OFF:
+                arrive[v] = (off_big, 0, 0, 0, values[v], 1, 0, -1)
+            elif ebits[v]:
+                arrive[v] = (0, 0, 0, 0, 0, 0, ebits[v], n_links + v)
+            else:
+                arrive[v] = _PASSING
     for u, lst in comp.adj.items():
         steps: list[Step] = []
         out[u] = steps
         for v, li in lst:
-            if v in arrive:
-                at = arrive[v]
-            else:
-                at = None
-                if allowed[v]:
-                    k, value, ebit = kinds[v], values[v], ebits[v]
-                    at = (int(k == K_CITY or (k == K_OFF and offboards_count)),
-                          int(k in (K_CITY, K_TOWN)), value if k == K_CITY else 0,
-                          value if k == K_TOWN else 0, value if k == K_OFF else 0,
-                          int(k == K_OFF), ebit, n_links + v if ebit else -1)
-                arrive[v] = at
+            at = arrive[v]
             if at is None:
                 continue
             big, cen, vc, vt, vo, off, ebit, unit = at
-            link = links[li]
-            forward = link.u == u
-            steps.append((
-                v, li, big, link.towns + cen, vc, link.town_value + vt, vo, off,
-                link.res | ebit, link.stop_mask | 1 << v, unit,
-                link.u_key if forward else link.v_key, link.v_key if forward else link.u_key,
-            ))
+            # (a link unpacked at once: each named-tuple field read is a descriptor call)
+            lu, _, _, _, res, towns, town_value, stop_mask, u_key, v_key = links[li]
+            if lu == u:  # the link taken forward
+                steps.append((v, li, big, towns + cen, vc, town_value + vt, vo, off,
+                              res | ebit, stop_mask | 1 << v, unit, u_key, v_key))
+            else:
+                steps.append((v, li, big, towns + cen, vc, town_value + vt, vo, off,
+                              res | ebit, stop_mask | 1 << v, unit, v_key, u_key))
     return out
 
+
+_PASSING = (0, 0, 0, 0, 0, 0, 0, -1)
+"""What arriving at a junction or at a hex side that is no unit adds."""
 
 NO_STEPS: list[Step] = []
 """The steps of a node without links (shared: :func:`link_steps` never adds to it)."""
