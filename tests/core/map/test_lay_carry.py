@@ -160,3 +160,26 @@ def test_a_hexs_track_readers_are_its_neighbours_across_their_ruled_edges(title:
                     and any(near[nb][edge] == coord for edge in EDGES_OF[ruled[nb]])}
         assert set(readers.get(coord, ())) == expected, coord
         assert len(readers.get(coord, ())) == len(expected)
+
+
+def test_a_hex_whose_markers_all_go_is_not_carried() -> None:
+    """C6 (twin cities; the director chooses where markers go) with B's token in one
+    city offers A two allocations of its yellow tile; once the token and the last
+    reservation leave it, the hex holds no marker (it is in the previous revision's
+    markers only, ``carried``'s second loop) and one lay is left, as on a board with
+    nothing cached."""
+    board = Board(mini_map(choose_token_cities=True))
+    board.place_token("D5", 0, "A")
+    board.drop_reservations("B")
+    board.place_token("C6", 0, "B")
+    op, opts = Operator("A"), LayOptions(colors=frozenset({"yellow", "green"}))
+    toward = board.map.neighbours["D5"].index("C6")
+    lay = next(lay for lay in legal_tile_lays(board, op, opts) if lay.hex == "D5"
+               and orient(board.map.tiles[lay.tile], lay.rotation).edge_mask >> toward & 1)
+    board.lay_tile(lay.hex, lay.tile, lay.rotation)
+    before = [lay for lay in legal_tile_lays(board, op, opts) if lay.hex == "C6"]
+    board.drop_reservations("C")
+    board.remove_token("C6", 0, "B")
+    after = legal_tile_lays(board, op, opts)
+    assert after == _uncached(board, op, opts)
+    assert len(before) == 2 and len([lay for lay in after if lay.hex == "C6"]) == 1
