@@ -30,8 +30,7 @@ def open_hexes_now(board: Board, op: Operator) -> list[OpenHex]:
     hit: list[OpenHex] | None = board.cache.get(key)
     if hit is not None:
         return hit
-    masks, ordered = _reached_masks(board, op)
-    token_hexes = {h for h, _ in board.company_cities(op.company)}
+    masks, ordered, token_hexes = _reached_masks(board, op)
     mapdef, tiles, get = board.map, board.tiles, masks.get
     if not token_hexes.issubset(masks):  # (a token's hex usually has a side reached)
         ordered = sorted((masks.keys() | token_hexes) - _closed_hexes(mapdef, op.released),
@@ -84,7 +83,8 @@ def reached_sides(board: Board, op: Operator, coord: str) -> int:
     return mask
 
 
-def _reached_masks(board: Board, op: Operator) -> tuple[dict[str, int], list[str]]:
+def _reached_masks(board: Board, op: Operator) -> tuple[dict[str, int], list[str],
+                                                       frozenset[str]]:
     """Per hex, the mask of its sides ``op``'s network reaches (``network_reach``; hexes
     with none left out), and those hexes not closed to ``op`` (:func:`_closed_hexes`)
     in map order.  Kept per operator with the reach they were made from: a reach set's
@@ -92,36 +92,53 @@ def _reached_masks(board: Board, op: Operator) -> tuple[dict[str, int], list[str
     sides in every graph of its lineage (``NetworkGraph.side_bits``), so the masks
     follow from the set alone.  They are reused while ``network_reach`` hands that very
     set back (it does so while op's reach stays the same, across revisions:
-    ``reachreuse``), and grown by the nodes added when the new set holds the old one."""
+    ``reachreuse``), and grown by the nodes added when the new set holds the old one.
+
+    Also the hexes of op's token cities, kept in the same entry with the token revision
+    they were found for (most lays leave the tokens as they were; a board's tokens change
+    only with a new token revision, and a clone copies the cache as it was when they
+    parted, as ``Board.memo`` relies on): in this entry, not one of their own, which
+    every clone of the board would copy."""
     g, reached = network_reach(board, op)
     key = ("reached_masks", op)
     last: _Masks | None = board.cache.get(key)
-    side_bits = g.side_bits
+    side_bits, version = g.side_bits, board.token_version
+    if last is not None and last.token_version == version:
+        tokens = last.tokens
+    else:
+        tokens = frozenset([h for h, _ in board.company_cities(op.company)])
     if last is not None and last.lineage is g.lineage and len(last.reach) == last.size:
         if last.reach is reached:
-            return last.masks, last.ordered
+            if last.tokens is not tokens:
+                board.cache[key] = last._replace(token_version=version, tokens=tokens)
+            return last.masks, last.ordered, tokens
         if last.reach <= reached:
             masks = last.masks.copy()
             known = len(masks)
             _add_sides(masks, side_bits, reached - last.reach)
             ordered = last.ordered if len(masks) == known else _ordered(board, op, masks)
-            board.cache[key] = _Masks(reached, len(reached), g.lineage, masks, ordered)
-            return masks, ordered
+            board.cache[key] = _Masks(reached, len(reached), g.lineage, masks, ordered,
+                                      version, tokens)
+            return masks, ordered, tokens
     masks = {}
     _add_sides(masks, side_bits, reached)
     ordered = _ordered(board, op, masks)
-    board.cache[key] = _Masks(reached, len(reached), g.lineage, masks, ordered)
-    return masks, ordered
+    board.cache[key] = _Masks(reached, len(reached), g.lineage, masks, ordered, version, tokens)
+    return masks, ordered, tokens
 
 
 class _Masks(NamedTuple):
-    """:func:`_reached_masks`' answer for one reach set (``size``: its length then)."""
+    """:func:`_reached_masks`' answer for one reach set (``size``: its length then) and
+    token revision."""
 
     reach: set[int]
     size: int
     lineage: object
     masks: dict[str, int]
     ordered: list[str]
+    #: the token revision, and the hexes of op's token cities then
+    token_version: int
+    tokens: frozenset[str]
 
 
 def _add_sides(masks: dict[str, int], side_bits: list[tuple[tuple[str, int], ...]],
