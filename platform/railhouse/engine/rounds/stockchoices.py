@@ -161,22 +161,25 @@ class StockChoices(Round[G]):
                     ledger = company.ledger
                     held = ledger.holdings  # (percent_of without the call)
                     mine = (ledger.held() if held is None else held).get(me, 0)
-                    # holding nothing is asked first (the title's gate costs more; a
-                    # holder of nothing has no sale_choice either); then may_sell's
-                    # tests of an open started company, and sale_choice's memo (``me``'s
-                    # HolderAnswers in the ledger) read without the call where it has
-                    # the answer
-                    if sells and mine and (
-                            (company.id not in sold_now and allow_sell(me, company))
-                            if may_sell is None else may_sell(me, company)):
+                    # holding nothing is asked first (a holder of nothing has no
+                    # sale_choice); then sale_choice's memo (``me``'s HolderAnswers in
+                    # the ledger, read without the call): a known "no sale" is taken
+                    # without the title's gate (may_sell's tests of an open started
+                    # company; a call, and most holdings offer no sale, a president's
+                    # certificate alone, say); a known sale, or one not worked out yet,
+                    # is asked the gate before anything else is done
+                    if sells and mine:
                         answers = ledger.memo.get(me)
                         choice = UNKNOWN if answers is None else (
                             answers.sale_as_president if company.president == me
                             else answers.sale)
-                        if choice is UNKNOWN:
-                            choice = sale_choice(game, me, company)
-                        if choice is not None:
-                            sold.append(choice)
+                        if choice is not None and (
+                                (company.id not in sold_now and allow_sell(me, company))
+                                if may_sell is None else may_sell(me, company)):
+                            if choice is UNKNOWN:
+                                choice = sale_choice(game, me, company)
+                            if choice is not None:
+                                sold.append(choice)
                     # allow_buy's tests on the company, in its order
                     if buys and company.id not in barred and mine <= cap:
                         bought += purchases(me, company, cash)
