@@ -13,6 +13,7 @@ import pytest
 from railhouse.bench.positions import choose_playing
 from railhouse.engine.actions import LegalAction, SellShares
 from railhouse.engine.record import new_game
+from railhouse.engine.rounds.plainchoices import concede_choice, pass_choice
 from railhouse.engine.rounds.sales import fresh_sale_choice
 from railhouse.engine.rounds.stockchoices import StockChoices, _keeps_core_rows
 from railhouse.engine.shares import buyback_limit
@@ -138,3 +139,59 @@ def test_listed_redemptions_equal_fresh_ones(title: str, seed: int) -> None:
         compared += 1
         listed += len(rows)
     assert compared > 50 and listed > 10
+
+
+def listed_by_the_hooks(decider: StockChoices[Any], me: str) -> list[LegalAction]:
+    """The stock legal set listed through the per-kind methods and every hook asked as a
+    call: ``must_sell`` (on its own ``certificate_room``), then the sales, pars, purchases
+    and redemptions, the title's extra choices, pass and concede."""
+    selling = decider.may_sell_now()
+    if decider.must_sell(me):
+        return (decider.sell_choices(me) if selling else []) or [pass_choice(me)]
+    legal = kind_by_kind(decider, me) + decider.extra_choices(me)
+    if decider.may_pass(me):
+        legal.append(pass_choice(me))
+    if decider.may_concede:
+        legal.append(concede_choice(me))
+    return legal
+
+
+
+def tightened(decider: StockChoices[Any], limit: int) -> type:
+    """``decider``'s class with the certificate limit ``limit`` (its other hooks kept)."""
+    return type("Tight", (type(decider),), {"certificate_limit": lambda self: limit})
+
+
+@pytest.mark.parametrize(("title", "seeds"), [("soh", (3, 11)), ("1839", (4, 9))])
+def test_listing_equals_the_hooks_asked_one_by_one(title: str, seeds: tuple[int, ...]) -> None:
+    """``legal_actions`` (``me``'s certificate room asked once, ``must_sell``'s test read
+    on it in place and the room handed to ``company_rows``) lists exactly what the hooks
+    asked one by one list, at every stock-round decision of seeded games and of clones
+    taken along them and played on; and again under a certificate limit one below, at
+    and one above ``me``'s count (over the limit: ``must_sell``; at it: no purchase)."""
+    compared = over_limit = 0
+    for seed in seeds:
+        for game, decider in stock_decisions(title, seed):
+            me = decider.player_id()
+            assert decider.legal_actions() == listed_by_the_hooks(decider, me)
+            count, kind = decider.certificate_count(me), type(decider)
+            for limit in (count - 1, count, count + 1):
+                decider.__class__ = tightened(decider, limit)
+                try:
+                    assert decider.legal_actions() == listed_by_the_hooks(decider, me)
+                    over_limit += decider.must_sell(me)
+                finally:
+                    decider.__class__ = kind
+            compared += 1
+            if compared % 25 == 0:  # a clone played on with other choices
+                twin, rng = game.clone(), random.Random(compared)
+                for _ in range(40):
+                    if twin.over:
+                        break
+                    shown = twin.decider()
+                    if isinstance(shown, StockChoices):
+                        me = shown.player_id()
+                        assert shown.legal_actions() == listed_by_the_hooks(shown, me)
+                        compared += 1
+                    twin.apply(choose_playing(rng, twin.legal_actions()))
+    assert compared > 100 and over_limit > 50

@@ -85,16 +85,20 @@ class StockChoices(Round[G]):
             return []
         me = self.player_id()
         selling = self.may_sell_now()
-        if self.must_sell(me):
-            return (self.sell_choices(me) if selling else []) or [pass_choice(me)]
-        acquiring = not self.bought_this_turn
         keeps = _KEEPS_CORE_ROWS.get(type(self))  # (_keeps_core_rows without the call)
         if keeps is None:
             keeps = _keeps_core_rows(type(self))
+        # where the title keeps the core's must_sell, ``me``'s certificate room is asked
+        # once (a listing asked it twice, with the limit each time: must_sell, then what
+        # ``me`` may take): must_sell's test read in place, company_rows given the room
+        room = self.certificate_room(me) if keeps else UNKNOWN
+        if (room is not None and room < 0) if keeps else self.must_sell(me):
+            return (self.sell_choices(me) if selling else []) or [pass_choice(me)]
+        acquiring = not self.bought_this_turn
         if keeps:  # every company visited once for all four kinds
             sells, pars, buys, redeems = self.company_rows(
                 me, sells=selling, pars=acquiring, buys=acquiring,
-                redeems=acquiring and self.redeem_in_turn)
+                redeems=acquiring and self.redeem_in_turn, room=room)
             legal = [*sells, *pars, *buys, *redeems]
         else:
             legal = self.sell_choices(me) if selling else []
@@ -111,6 +115,7 @@ class StockChoices(Round[G]):
 
     def company_rows(self, me: str, companies: Iterable[Company] | None = None, *,
                      sells: bool, pars: bool, buys: bool, redeems: bool,
+                     room: Any = UNKNOWN,
                      ) -> tuple[list[LegalAction], list[LegalAction], list[LegalAction],
                                 list[LegalAction]]:
         """The choices of ``me`` that name one of ``companies`` (all by default), by kind,
@@ -121,7 +126,8 @@ class StockChoices(Round[G]):
         ``me`` can pay for, where :meth:`may_par`; a floated one its president's
         redemption), so a listing reads each company's holdings once.  The per-kind
         methods are this with one kind asked (where a title keeps them:
-        :func:`_keeps_core_rows`)."""
+        :func:`_keeps_core_rows`).  ``room``: ``me``'s :meth:`certificate_room`, where
+        the caller has it (asked here otherwise)."""
         game = self.game
         sold: list[LegalAction] = []
         parred: list[LegalAction] = []
@@ -129,7 +135,10 @@ class StockChoices(Round[G]):
         redeemed: list[LegalAction] = []
         cash = game.player(me).cash if pars or buys else 0
         units = self.par_units() if pars else 0
-        room = self.certificate_room(me) if pars or buys else None
+        if not (pars or buys):
+            room = None
+        elif room is UNKNOWN:
+            room = self.certificate_room(me)
         if room is not None:  # (can_take_certificates, the limit read once)
             pars = pars and units - 1 <= room
             buys = buys and room >= 1
@@ -152,22 +161,25 @@ class StockChoices(Round[G]):
                     ledger = company.ledger
                     held = ledger.holdings  # (percent_of without the call)
                     mine = (ledger.held() if held is None else held).get(me, 0)
-                    # holding nothing is asked first (the title's gate costs more; a
-                    # holder of nothing has no sale_choice either); then may_sell's
-                    # tests of an open started company, and sale_choice's memo (``me``'s
-                    # HolderAnswers in the ledger) read without the call where it has
-                    # the answer
-                    if sells and mine and (
-                            (company.id not in sold_now and allow_sell(me, company))
-                            if may_sell is None else may_sell(me, company)):
+                    # holding nothing is asked first (a holder of nothing has no
+                    # sale_choice); then sale_choice's memo (``me``'s HolderAnswers in
+                    # the ledger, read without the call): a known "no sale" is taken
+                    # without the title's gate (may_sell's tests of an open started
+                    # company; a call, and most holdings offer no sale, a president's
+                    # certificate alone, say); a known sale, or one not worked out yet,
+                    # is asked the gate before anything else is done
+                    if sells and mine:
                         answers = ledger.memo.get(me)
                         choice = UNKNOWN if answers is None else (
                             answers.sale_as_president if company.president == me
                             else answers.sale)
-                        if choice is UNKNOWN:
-                            choice = sale_choice(game, me, company)
-                        if choice is not None:
-                            sold.append(choice)
+                        if choice is not None and (
+                                (company.id not in sold_now and allow_sell(me, company))
+                                if may_sell is None else may_sell(me, company)):
+                            if choice is UNKNOWN:
+                                choice = sale_choice(game, me, company)
+                            if choice is not None:
+                                sold.append(choice)
                     # allow_buy's tests on the company, in its order
                     if buys and company.id not in barred and mine <= cap:
                         bought += purchases(me, company, cash)
@@ -454,9 +466,10 @@ class StockChoices(Round[G]):
         return [] if company is None else self.buy_choices_of(me, company)
 
 
-#: the methods whose core versions :meth:`StockChoices.company_rows` stands for, by class
-_CORE_ROWS = ("sell_choices", "may_sell", "par_choices", "pars_among", "buy_choices",
-              "buy_choices_of", "allow_buy", "redeem_choices")
+#: the methods whose core versions :meth:`StockChoices.company_rows` stands for (and
+#: ``must_sell``, which the one-pass listing reads in place), by class
+_CORE_ROWS = ("must_sell", "sell_choices", "may_sell", "par_choices", "pars_among",
+              "buy_choices", "buy_choices_of", "allow_buy", "redeem_choices")
 _KEEPS_CORE_ROWS: dict[type, bool] = {}
 
 
@@ -464,7 +477,8 @@ def _keeps_core_rows(kind: type) -> bool:
     """Whether the stock round class ``kind`` keeps every one of the core's per-kind
     listings (:data:`_CORE_ROWS`), so that one :meth:`StockChoices.company_rows` pass
     lists them all exactly as they would (a title overriding one is listed kind by kind,
-    through its own method)."""
+    through its own method); with the core's ``must_sell`` too, which that listing reads
+    in place on the certificate room it asks once."""
     keeps = _KEEPS_CORE_ROWS.get(kind)
     if keeps is None:
         keeps = _KEEPS_CORE_ROWS[kind] = all(
