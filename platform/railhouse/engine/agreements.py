@@ -68,7 +68,7 @@ class Deal:
 
     def __init__(self, game: Game, proposer: str, respondent: str, *,
                  declined: set[str] | None = None) -> None:
-        self.game = game
+        self.game = game.inner  # (a part of the game: railhouse.engine.cloning)
         self.proposer = proposer
         self.respondent = respondent
         self.declined = declined
@@ -97,7 +97,7 @@ class AgreementDecider(Decider["Game"]):
     rule = RULE
 
     def __init__(self, game: Game, deal: Deal, then: Answered | None = None) -> None:
-        self.game = game  # Decider.__init__'s one line (every offer asks its respondent)
+        self.game = game.inner  # Decider.__init__'s (every offer asks its respondent)
         self.deal = deal
         self.then = then
 

@@ -46,6 +46,20 @@ Everything else (markets, rounds, steps, pending deciders, title state) is deep-
 :func:`~railhouse.engine.fastcopy.fast_deepcopy`, which gives the same result as
 ``copy.deepcopy`` for plain objects, dataclasses and the built-in containers without its
 generic machinery, so a clone is independent of the original for everything mutable.
+
+**A dropped clone is freed at once.**  A game's parts (its round, the round's steps, the
+pending deciders, a deal) point back at it, so a game is a reference cycle, which only
+the cyclic collector frees: a search bot dropping clones by the thousand would leave them
+to pile up for it, and pay about a quarter more per clone (docs/benchmarks.md).  So
+``Game.clone()`` hands out an *outer* game (:func:`hand_out`) sharing its state, its
+``__dict__``, with the *inner* game its parts point at (``Game.inner``; a game not made
+by ``clone()`` is its own inner game).  Nothing points at the outer game but its user:
+dropping it (``Game.__del__``, :func:`release`) empties the inner game, which frees the
+state, the parts and the inner game itself by reference counting.  A part kept past its
+clone (``round = clone.round; del clone``) then raises :class:`DroppedClone` on its first
+look at the game, rather than play on an emptied one.  The parts take ``game.inner``,
+never ``game``, when they are made (``Decider.__init__``): an outer game's method that
+makes a part passes itself.
 """
 
 from __future__ import annotations
@@ -75,6 +89,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "ATOMIC",
+    "DroppedClone",
     "REBUILT",
     "ROOT_STATE",
     "SELF_CLONING",
@@ -85,7 +100,9 @@ __all__ = [
     "deepcopy_game",
     "fast_deepcopy",
     "flat_except",
+    "hand_out",
     "flat_on_deepcopy",
+    "release",
     "shared_on_copy",
     "shared_roots",
 ]
@@ -95,7 +112,7 @@ T = TypeVar("T")
 #: game attributes holding append-only logs (:class:`~railhouse.engine.applog.AppendLog`)
 SHALLOW_LOGS = frozenset({"_actions", "_events"})
 #: game attributes a clone rebuilds itself rather than deep-copies
-REBUILT = frozenset({"_rng", "_rng_shared", "_legal"})
+REBUILT = frozenset({"_rng", "_rng_shared", "_legal", "inner"})
 #: attribute names whose value copies itself with a ``clone()`` method
 SELF_CLONING = frozenset({"board"})
 #: game attributes set once when the game is built and never changed (the resolved
@@ -227,7 +244,11 @@ def deepcopy_game(game: Game, memo: dict[int, Any]) -> Game:
     twin = cls.__new__(cls)
     memo[id(game)] = twin
     state = vars(game)
+    inner = state["inner"]
+    if inner is not game:  # an outer game: its parts point at its inner game
+        memo[id(inner)] = twin
     copied = dict(state)  # atomic values as they are; the rest replaced below
+    copied["inner"] = twin  # (the copy is its own inner game until handed out)
     # (each constant tested name by name: no intersection set made per clone)
     for name in SELF_CLONING:  # first: the rounds may refer to them
         if name in state:
@@ -255,3 +276,42 @@ def deepcopy_game(game: Game, memo: dict[int, Any]) -> Game:
     twin.share_rng(game)
     twin.adopt_legal_cache(game, memo)
     return twin
+
+
+# -- handing clones out ----------------------------------------------------------------
+class DroppedClone(RuntimeError):
+    """A part of a clone (its round, a step) was used after the clone was dropped."""
+
+
+class _DroppedGame:
+    """What a dropped clone's inner game becomes (:func:`release`): any look at it says
+    what happened instead of failing on a missing attribute."""
+
+    def __getattr__(self, name: str) -> Any:
+        raise DroppedClone(
+            f"this part's game (reading {name!r}) was a clone that has been dropped: keep "
+            "the game clone() returned for as long as its round or steps are used")
+
+
+def hand_out(inner: Game) -> Game:
+    """The outer game of the fresh copy ``inner`` (see the module doc): the same class and
+    the same ``__dict__``, so the same game to its user, but nothing of the game points
+    at it."""
+    cls = type(inner)
+    outer = cls.__new__(cls)
+    if _open_setattr(cls):
+        outer.__dict__ = inner.__dict__
+    else:
+        object.__setattr__(outer, "__dict__", inner.__dict__)
+    return outer
+
+
+def release(game: Game) -> None:
+    """``Game.__del__``: if ``game`` is an outer game, empty its inner one (the only other
+    holder of their shared state), so that the state goes with ``game``; then the inner
+    game goes too, unless a part of the game outlives it (it then answers any look with
+    :class:`DroppedClone`)."""
+    inner = vars(game).get("inner")
+    if inner is not None and inner is not game:
+        inner.__class__ = _DroppedGame  # type: ignore[assignment]
+        inner.__dict__ = {}

@@ -56,7 +56,7 @@ class Decider(Generic[G]):
     rule = ""  # rulebook citation used in generic IllegalAction messages
 
     def __init__(self, game: G) -> None:
-        self.game = game
+        self.game = game.inner  # (never an outer game: railhouse.engine.cloning)
 
     def acting_entity(self) -> str | None:
         raise NotImplementedError
@@ -111,7 +111,7 @@ class Step(Decider[G]):
     open_if_chosen = False
 
     def __init__(self, game: G, entity: str) -> None:
-        self.game = game  # Decider.__init__'s one line: a turn makes a dozen steps
+        self.game = game.inner  # Decider.__init__'s one line: a turn makes a dozen steps
         self.entity = entity
         self.done = False
 
