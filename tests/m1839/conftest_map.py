@@ -68,6 +68,7 @@ class MapGame:
     route_bonus_applies = M1839.route_bonus_applies
 
     def __init__(self, phase: str = "LY", options: dict[str, Any] | None = None) -> None:
+        self.inner = self  # what the steps hold as their game (Game.inner)
         self.options = dict(options or {})
         self.board = Board(build_map(self.options))
         table = phases()  # and the name -> index table TitleConfig makes of them

@@ -89,19 +89,19 @@ if TYPE_CHECKING:
 
 __all__ = [
     "ATOMIC",
-    "DroppedClone",
     "REBUILT",
     "ROOT_STATE",
     "SELF_CLONING",
     "SHALLOW_LOGS",
     "SHARED_STATE",
+    "DroppedClone",
     "MemoTable",
     "copy_rng",
     "deepcopy_game",
     "fast_deepcopy",
     "flat_except",
-    "hand_out",
     "flat_on_deepcopy",
+    "hand_out",
     "release",
     "shared_on_copy",
     "shared_roots",
@@ -313,5 +313,5 @@ def release(game: Game) -> None:
     :class:`DroppedClone`)."""
     inner = vars(game).get("inner")
     if inner is not None and inner is not game:
-        inner.__class__ = _DroppedGame  # type: ignore[assignment]
+        inner.__class__ = _DroppedGame
         inner.__dict__ = {}

@@ -100,7 +100,7 @@ class Game(LegalSetCache, LookAhead):
     inner: Self
 
     def __init__(
-        self,
+        self: Self,
         players: Sequence[str],
         options: Mapping[str, Any] | None = None,
         seed: int = 0,

@@ -40,7 +40,9 @@ def state_dump(game: Any) -> Dump:
     clones until either ledger changes: ``ShareLedger.derived``) not at all."""
     shared = {id(root) for root in cloning.shared_roots(game)}
     paths: dict[int, str] = {}
-    return _dump(game, "game", shared, paths)
+    # a clone's inner game, which its parts point at and which shares its state, stands
+    # for it (``Game.inner``): so a clone's dump and its original's read alike
+    return _dump(game.inner, "game", shared, paths)
 
 
 def _dump(value: Any, path: str, shared: set[int], paths: dict[int, str]) -> Dump:

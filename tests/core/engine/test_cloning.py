@@ -157,8 +157,10 @@ def test_round_state_and_pending_deciders_are_independent() -> None:
     assert isinstance(game.round, OperatingRound)
     twin = game.clone()
     assert isinstance(twin.round, OperatingRound)
-    assert twin.round is not game.round and twin.round.game is twin
-    assert all(step.game is twin for step in twin.round.steps)
+    # the clone's parts point at its inner game, which shares its state (cloning.hand_out)
+    assert twin.round is not game.round and twin.round.game is twin.inner
+    assert vars(twin.inner) is vars(twin) and twin.inner is not game
+    assert all(step.game is twin.inner for step in twin.round.steps)
     twin.round.operated.append("Z")
     twin.round.steps[0].done = not game.round.steps[0].done
     twin.pending.append(Decider(twin))

@@ -9,6 +9,7 @@ their own log."""
 from __future__ import annotations
 
 import random
+from types import SimpleNamespace
 from typing import Any, cast
 
 import pytest
@@ -101,8 +102,9 @@ def test_an_answer_with_made_steps_is_made_whole() -> None:
     class Made(Step[Any]):
         pass
 
-    step: Step[Any] = Step(cast(Any, None), "C")
-    plan, made = plan_turn(None, "C", [Made, step])  # type: ignore[arg-type]
+    game = cast(Any, SimpleNamespace(inner=None))  # (a step holds its game's ``inner``)
+    step: Step[Any] = Step(game, "C")
+    plan, made = plan_turn(game, "C", [Made, step])
     assert plan is MADE_AT_START and made[1] is step and isinstance(made[0], Made)
-    plan, made = plan_turn(None, "C", [Made, Made])  # type: ignore[arg-type]
+    plan, made = plan_turn(game, "C", [Made, Made])
     assert tuple(plan) == (Made, Made) and made == []
