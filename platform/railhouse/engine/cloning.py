@@ -47,19 +47,20 @@ Everything else (markets, rounds, steps, pending deciders, title state) is deep-
 ``copy.deepcopy`` for plain objects, dataclasses and the built-in containers without its
 generic machinery, so a clone is independent of the original for everything mutable.
 
-**A dropped clone is freed at once.**  A game's parts (its round, the round's steps, the
+**A dropped game is freed at once.**  A game's parts (its round, the round's steps, the
 pending deciders, a deal) point back at it, so a game is a reference cycle, which only
 the cyclic collector frees: a search bot dropping clones by the thousand would leave them
-to pile up for it, and pay about a quarter more per clone (docs/benchmarks.md).  So
-``Game.clone()`` hands out an *outer* game (:func:`hand_out`) sharing its state, its
-``__dict__``, with the *inner* game its parts point at (``Game.inner``; a game not made
-by ``clone()`` is its own inner game).  Nothing points at the outer game but its user:
-dropping it (``Game.__del__``, :func:`release`) empties the inner game, which frees the
-state, the parts and the inner game itself by reference counting.  A part kept past its
-clone (``round = clone.round; del clone``) then raises :class:`DroppedClone` on its first
-look at the game, rather than play on an emptied one.  The parts take ``game.inner``,
-never ``game``, when they are made (``Decider.__init__``): an outer game's method that
-makes a part passes itself.
+to pile up for it, and pay about a quarter more per clone (docs/benchmarks.md).  So the
+game a user holds, made by ``Game(...)`` or ``Game.clone()``, is an *outer* game: it
+shares its state, its ``__dict__``, with the *inner* game its parts point at
+(``Game.inner``, :func:`sharing_state`).  Nothing points at the outer game but its
+users: dropping it (``Game.__del__``, :func:`release`) empties the inner game, which
+frees the state, the parts and the inner game itself by reference counting.  A part kept
+past its game (``round = clone.round; del clone``) then raises :class:`DroppedGame` on
+its first look at the game, rather than play on an emptied one.  The parts take
+``game.inner``, never ``game``, when they are made (``Decider.__init__``): an outer
+game's method that makes a part passes itself.  (A copy made by ``copy.deepcopy``, which
+may copy parts of the game along with it, is its own inner game.)
 """
 
 from __future__ import annotations
@@ -94,20 +95,21 @@ __all__ = [
     "SELF_CLONING",
     "SHALLOW_LOGS",
     "SHARED_STATE",
-    "DroppedClone",
+    "DroppedGame",
     "MemoTable",
     "copy_rng",
     "deepcopy_game",
     "fast_deepcopy",
     "flat_except",
     "flat_on_deepcopy",
-    "hand_out",
     "release",
     "shared_on_copy",
     "shared_roots",
+    "sharing_state",
 ]
 
 T = TypeVar("T")
+G = TypeVar("G", bound="Game")
 
 #: game attributes holding append-only logs (:class:`~railhouse.engine.applog.AppendLog`)
 SHALLOW_LOGS = frozenset({"_actions", "_events"})
@@ -248,7 +250,7 @@ def deepcopy_game(game: Game, memo: dict[int, Any]) -> Game:
     if inner is not game:  # an outer game: its parts point at its inner game
         memo[id(inner)] = twin
     copied = dict(state)  # atomic values as they are; the rest replaced below
-    copied["inner"] = twin  # (the copy is its own inner game until handed out)
+    copied["inner"] = twin  # (its own inner game: Game.clone() makes its outer one)
     # (each constant tested name by name: no intersection set made per clone)
     for name in SELF_CLONING:  # first: the rounds may refer to them
         if name in state:
@@ -279,39 +281,39 @@ def deepcopy_game(game: Game, memo: dict[int, Any]) -> Game:
 
 
 # -- handing clones out ----------------------------------------------------------------
-class DroppedClone(RuntimeError):
-    """A part of a clone (its round, a step) was used after the clone was dropped."""
+class DroppedGame(RuntimeError):
+    """A part of a game (its round, a step) was used after the game was dropped."""
 
 
-class _DroppedGame:
-    """What a dropped clone's inner game becomes (:func:`release`): any look at it says
+class _EmptiedGame:
+    """What a dropped game's inner game becomes (:func:`release`): any look at it says
     what happened instead of failing on a missing attribute."""
 
     def __getattr__(self, name: str) -> Any:
-        raise DroppedClone(
-            f"this part's game (reading {name!r}) was a clone that has been dropped: keep "
-            "the game clone() returned for as long as its round or steps are used")
+        raise DroppedGame(
+            f"this part's game (reading {name!r}) has been dropped: keep the game (as "
+            "Game() or clone() returned it) for as long as its round or steps are used")
 
 
-def hand_out(inner: Game) -> Game:
-    """The outer game of the fresh copy ``inner`` (see the module doc): the same class and
-    the same ``__dict__``, so the same game to its user, but nothing of the game points
-    at it."""
-    cls = type(inner)
-    outer = cls.__new__(cls)
+def sharing_state(game: G) -> G:
+    """Another instance of ``game``'s class holding the same ``__dict__``: to its user the
+    same game.  The outer game of a pair (see the module doc): ``Game.__init__`` makes
+    its inner game so, and ``Game.clone()`` the outer game of its copy."""
+    cls = type(game)
+    twin = cls.__new__(cls)
     if _open_setattr(cls):
-        outer.__dict__ = inner.__dict__
+        twin.__dict__ = game.__dict__
     else:
-        object.__setattr__(outer, "__dict__", inner.__dict__)
-    return outer
+        object.__setattr__(twin, "__dict__", game.__dict__)
+    return twin
 
 
 def release(game: Game) -> None:
     """``Game.__del__``: if ``game`` is an outer game, empty its inner one (the only other
     holder of their shared state), so that the state goes with ``game``; then the inner
     game goes too, unless a part of the game outlives it (it then answers any look with
-    :class:`DroppedClone`)."""
+    :class:`DroppedGame`)."""
     inner = vars(game).get("inner")
     if inner is not None and inner is not game:
-        inner.__class__ = _DroppedGame
+        inner.__class__ = _EmptiedGame
         inner.__dict__ = {}

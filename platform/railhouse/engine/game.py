@@ -23,7 +23,7 @@ from railhouse.engine.actions import (
 from railhouse.engine.api import Event, GameResult
 from railhouse.engine.applog import AppendLog
 from railhouse.engine.certificates import ShareLedger
-from railhouse.engine.cloning import copy_rng, deepcopy_game, hand_out, release
+from railhouse.engine.cloning import copy_rng, deepcopy_game, release, sharing_state
 from railhouse.engine.config import PhaseSpec, TitleConfig
 from railhouse.engine.dispatch import DISPATCH, PROPOSES, dispatch_of, handler_of, proposes
 from railhouse.engine.entities import (
@@ -94,9 +94,9 @@ class Game(LegalSetCache, LookAhead):
     #: options (:func:`~railhouse.gamehooks.shared_hooks`), as it already serves every clone;
     #: building the hooks was most of a new game's cost.  False: hooks built per game
     hooks_shareable: ClassVar[bool] = False
-    #: the game its parts (round, steps, pending deciders) point back at: itself, but in
-    #: a game ``clone()`` handed out, which shares its state with an inner game so that
-    #: dropping it frees the clone at once (:mod:`railhouse.engine.cloning`)
+    #: the game its parts (round, steps, pending deciders) point back at: an inner game
+    #: sharing this one's state, so that dropping this one frees the game at once
+    #: (:mod:`railhouse.engine.cloning`); a copy made by ``copy.deepcopy`` is its own
     inner: Self
 
     def __init__(
@@ -108,7 +108,9 @@ class Game(LegalSetCache, LookAhead):
         hooks: Any = None,
     ) -> None:
         tune_for_play()  # once per process: the collector's thresholds for play
-        self.inner = self  # what the game's parts point at (``clone()`` hands out others)
+        # what the game's parts point at: an inner game sharing this one's state, so that
+        # nothing points at the game its user holds and dropping it frees it at once
+        self.inner = sharing_state(self)
         if not self.info.min_players <= len(players) <= self.info.max_players:
             raise ValueError(
                 f"{self.info.name} takes {self.info.min_players}-{self.info.max_players} "
@@ -377,9 +379,9 @@ class Game(LegalSetCache, LookAhead):
     def clone(self) -> Game:
         """An independent copy that shares every immutable value with this game
         (:mod:`railhouse.engine.cloning`); dropped, it is freed at once (its parts point
-        at its inner game: :func:`~railhouse.engine.cloning.hand_out`)."""
-        return hand_out(self._settled_copy({}) if self.looking_ahead
-                        else deepcopy_game(self, {}))
+        at its inner game, not at the game returned)."""
+        return sharing_state(self._settled_copy({}) if self.looking_ahead
+                             else deepcopy_game(self, {}))
 
     def __del__(self, release: Callable[[Game], None] = release) -> None:
         release(self)  # (bound as a default: a game may go after the module's globals)

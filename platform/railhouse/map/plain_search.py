@@ -93,10 +93,16 @@ def plain_search(
         picks[pos], values[pos] = NONE, 0
         rec(pos + 1, used, counted, total)
 
+    def unlink() -> None:
+        nonlocal rec  # it calls itself through this cell: emptied, the cycle ends
+        del rec
+
     try:
         rec(0, 0, 0, 0)
     except _TooBig:
         return None
+    finally:
+        unlink()  # (so the search is freed by reference counting, not by the collector)
     best_pick, best_values = [NONE] * n, [0] * n
     if found:
         by_pos, gains = found[-1]

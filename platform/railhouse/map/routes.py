@@ -116,6 +116,8 @@ def enumerate_routes(
             search.run(root)
     except RouteLimit:
         return search.found, f"more than {rules.max_routes} routes (RouteRules.max_routes)"
+    finally:
+        search.finish()
     return search.found, ""
 
 
@@ -192,7 +194,7 @@ class _Search:
         self.city_ends = CITY in rules.terminals
         self.town_ends = TOWN in rules.terminals
         self.bound_at: list[tuple[list[int], list[int]] | None] = [None] * len(t.kind)
-        self._from = self._walker()
+        self._from, self._unlink = self._walker()
 
     def run(self, root: int) -> None:
         """Lists the routes from ``root`` (to a higher-numbered end)."""
@@ -200,9 +202,18 @@ class _Search:
         self.seen.clear()
         self._from(root)
 
-    def _walker(self) -> Callable[[int], None]:
+    def finish(self) -> None:
+        """No more runs: end the reference cycles of the search's walker (which closes
+        over its bound methods and calls itself), so that the search and everything it
+        made are freed by reference counting when dropped, not left for the cyclic
+        collector (one search or more per route question)."""
+        self._unlink()
+        del self._from
+
+    def _walker(self) -> tuple[Callable[[int], None], Callable[[], None]]:
         """The depth-first search from a root: a closure, so that the hot loop reads what
-        it needs from its cells (not the search's attributes at every call)."""
+        it needs from its cells (not the search's attributes at every call); and what
+        ends the closure's cycle when the search is over (:meth:`finish`)."""
         t, rules, steps = self.t, self.rules, self.steps
         visited, trail, term, stop, token = self.visited, self.trail, t.term, t.stop, t.token
         kind, value, offboards_count = t.kind, t.value, rules.offboards_count
@@ -264,7 +275,11 @@ class _Search:
                 if eunit >= 0:
                     trail.pop()
 
-        return start
+        def unlink() -> None:
+            nonlocal dfs  # it calls itself through this cell: emptied, the cycle ends
+            del dfs
+
+        return start, unlink
 
     def _promising(self, v: int, big: int, cen: int, noff: int, vc: int, vt: int,
                    vo: int) -> bool:

@@ -157,7 +157,7 @@ def test_round_state_and_pending_deciders_are_independent() -> None:
     assert isinstance(game.round, OperatingRound)
     twin = game.clone()
     assert isinstance(twin.round, OperatingRound)
-    # the clone's parts point at its inner game, which shares its state (cloning.hand_out)
+    # the clone's parts point at its inner game, which shares its state (cloning.sharing_state)
     assert twin.round is not game.round and twin.round.game is twin.inner
     assert vars(twin.inner) is vars(twin) and twin.inner is not game
     assert all(step.game is twin.inner for step in twin.round.steps)
