@@ -5,8 +5,9 @@ seeded random playouts.  ``core.legal_actions_us``: one ``game.legal_actions()``
 decision that is not a tile, token or route decision (those are the map's metrics).
 ``core.step_us``: one ``legal_actions()`` plus one ``apply`` of the chosen action, at every
 decision (what a random playout or a search rollout pays per decision).
-``core.clone_us``: one ``game.clone()`` of a late-game state (what a search bot pays per
-node).  ``<title>.random_games_per_s``: full random games in-process on one core, per batch.
+``core.clone_us``: one ``game.clone()`` of a late-game state, and dropping it (what a
+search bot pays per node).  ``<title>.random_games_per_s``: full random games in-process
+on one core, per batch.
 ``memory.game_state_kb``: the memory a clone of a late-game state owns (what ``clone()``
 copies: the object graph less what it shares with the original and the title's data).
 ``memory.peak_rss_mb``: peak resident size of a fresh interpreter that plays one random
@@ -75,7 +76,9 @@ def action_timings(
 
 
 def clone_times(snapshots: list[Snapshot], repeats: int = 5) -> Metric:
-    """``core.clone_us``: each late-game snapshot cloned ``repeats`` times."""
+    """``core.clone_us``: each late-game snapshot cloned ``repeats`` times, each clone
+    dropped within its sample (a dropped game is freed at once:
+    :mod:`railhouse.engine.cloning`), as a search bot pays for it."""
     samples: list[float] = []
     for snapshot in snapshots:
         for _ in range(repeats):

@@ -12,9 +12,10 @@ runs dozens of times a game and each time examines, and promotes, that working s
 containers instead, and shortens the older generations' multipliers so that they are
 collected after as many new containers as before (:func:`play_thresholds`; on 3.11-3.12
 the middle one every 2 x 5,000 = 10,000, CPython's every 7,000; the oldest every 7 x
-10,000 = 70,000, CPython's every 70,000): the memory cyclic garbage (finished games,
-discarded clones) may hold before it is freed stays what it was; what goes is most of the
-young collections' repeated work.
+10,000 = 70,000, CPython's every 70,000): the memory cyclic garbage may hold before it
+is freed stays what it was; what goes is most of the young collections' repeated work.
+(Finished games, dropped clones and route searches are no cyclic garbage: they are freed
+by reference counting, :mod:`railhouse.engine.cloning`, ``railhouse.map.routes``.)
 
 The defaults are known per interpreter version (:data:`KNOWN_DEFAULTS`, read off each
 version's fresh interpreter); a version not in the table (3.14's incremental collector
