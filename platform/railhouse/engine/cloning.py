@@ -280,7 +280,7 @@ def deepcopy_game(game: Game, memo: dict[int, Any]) -> Game:
     return twin
 
 
-# -- handing clones out ----------------------------------------------------------------
+# -- outer and inner games -------------------------------------------------------------
 class DroppedGame(RuntimeError):
     """A part of a game (its round, a step) was used after the game was dropped."""
 
