@@ -16,28 +16,16 @@ import gc
 import itertools
 import random
 import weakref
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
+from test_clone_owns_its_objects import positions
 
 from railhouse.bench.positions import choose_playing, seat_names
 from railhouse.engine.cloning import DroppedGame
 from railhouse.engine.record import new_game
 
 TITLES = ["soh", "1839"]
-
-
-def positions(title: str, seed: int, every: int) -> Iterator[Any]:
-    """The game of a seeded playout at every ``every``-th action."""
-    game = new_game(title, seat_names(4), None, seed)
-    rng = random.Random(seed)
-    for count in itertools.count():
-        if game.over:
-            return
-        if count % every == 0:
-            yield game
-        game.apply(choose_playing(rng, game.legal_actions()))
 
 
 def play(game: Any, rng: random.Random, actions: int) -> None:
