@@ -56,9 +56,11 @@ from railhouse.map.trains import RouteRules
 __all__ = ["RouteGraph", "company_graph"]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class RouteGraph:
     """The compressed graph a company's route search walks, and the nodes it reaches.
+    Compared by identity (``eq=False``): the caches that keep it prove a graph unchanged
+    by the identity of what it was made from, never by comparing graphs.
 
     ``comp.graph`` holds what the search and the description of routes read: the nodes,
     their ``index`` by name and the segment names; not the segments' ends and hexes nor

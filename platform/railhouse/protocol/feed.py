@@ -41,10 +41,11 @@ class Seen:
     version: int = -1
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, eq=False, slots=True)
 class _Step:
     """How the position at ``version`` differs from the one computed before it (``rfc``:
-    the same patch in RFC 6902 form, once a seat reads that format)."""
+    the same patch in RFC 6902 form, once a seat reads that format).  A record of the
+    feed's, never compared: identity (``eq=False``), as its lists give no hash."""
 
     version: int
     patch: list[PatchOp]

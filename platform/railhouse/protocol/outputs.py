@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import hashlib
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, ClassVar
 
 import msgspec
 
@@ -51,8 +51,10 @@ class SeatFailed:
 
 @dataclass(frozen=True, slots=True)
 class NeedsAction:
-    """The failed ``seat`` must decide for ``entity``; call ``Referee.substitute``."""
+    """The failed ``seat`` must decide for ``entity``; call ``Referee.substitute``.
+    Compared by value, but not hashable: its legal choices are not (their ranges)."""
 
+    __hash__: ClassVar[None] = None  # type: ignore[assignment]  # (object.__hash__ is a method)
     seat: int
     entity: str
     legal: list[LegalAction]

@@ -90,9 +90,10 @@ def inside(polygon: Sequence[Point], point: Point) -> bool:
     return len(signs) <= 1
 
 
-@dataclass(frozen=True)
+@dataclass
 class Placer:
-    """Places boxes one by one inside ``polygon``, avoiding ``taken`` (which grows)."""
+    """Places boxes one by one inside ``polygon``, avoiding ``taken`` (which grows: so a
+    mutable object, not a frozen value)."""
 
     polygon: Sequence[Point]
     taken: list[Box]

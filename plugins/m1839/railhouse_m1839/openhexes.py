@@ -50,10 +50,11 @@ TokenCopy = dict[tuple[str, int], tuple[str, ...]]
 ReservationRow = tuple[str, str, int | None]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class Known:
     """The open flags (aligned with ``CITY_HEX_IDS``) of one judged company on a board
-    whose lays were ``laid``, tokens ``tokens`` and reservation rows ``reservations``."""
+    whose lays were ``laid``, tokens ``tokens`` and reservation rows ``reservations``.
+    A cache entry, compared by identity (``eq=False``): its ``tokens`` give no hash."""
 
     laid: tuple[str, ...]
     tokens: TokenCopy
