@@ -19,6 +19,10 @@ from railhouse.map.mapdef import MapDef, Reservation
 from railhouse.map.tiles import TileDef
 from railhouse.map.upgrades import cached_shapes
 
+#: the city number of a marker :meth:`Board.with_marker` puts on a hex: in no real city, so
+#: it neither fills a circle nor starts a trace
+OUTSIDE_CITIES = 99
+
 
 class Board:
     """The tiles and tokens on one map.  Mutate only through the methods below: they
@@ -219,6 +223,17 @@ class Board:
         self.laid_this_turn = set()
 
     # ------------------------------------------------------------- copy / json
+    def with_marker(self, coord: str, company: str) -> Board:
+        """A clone on which ``company`` also has a marker on ``coord``, in no city
+        (:data:`OUTSIDE_CITIES`): the hex counts as one where it has a token, as a lay
+        that need not connect is judged, while no circle fills and no trace starts there.
+        A token revision of the clone's own: nothing derived from the markers is shared
+        with this board."""
+        other = self.clone()
+        other.tokens[(coord, OUTSIDE_CITIES)] = [company]
+        other.token_version += 1
+        return other
+
     def clone(self) -> Board:
         """An independent copy sharing the (immutable) map and cached derived data, and
         the containers the mutations above replace rather than change: each city's list

@@ -2,7 +2,7 @@
 operator's entry of ``layhexes._reached_masks`` with the token revision they were found
 for, and given again while it is the same.  Every answer given in seeded random
 games of both titles, and in clones that go their own way (each with its own tokens
-from then on: the phantom boards of ``engine.steps.track`` among them), equals the hexes
+from then on: the marked boards of ``Board.with_marker`` among them), equals the hexes
 read from the board's tokens then."""
 
 from __future__ import annotations

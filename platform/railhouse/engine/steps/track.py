@@ -46,11 +46,6 @@ from railhouse.map.lays import (
 )
 from railhouse.map.restriction import PERMISSIVE, SEMI_RESTRICTIVE, adds_usable_track
 
-#: a marker the step puts on a copy of the board for a lay that need not connect: in no
-#: real city, so it neither fills a circle nor starts a trace
-_PHANTOM_CITY = 99
-
-
 #: the companies' actions kept with one hex's lays (``HexLays.derived``) before they start
 #: afresh: every company whose network reaches a hex alike shares its lays
 DERIVED_LIMIT = 16
@@ -245,17 +240,15 @@ class TrackStep(MapStep[G, T]):
 
     def _unconnected(self, opts: LayOptions, hexes: tuple[str, ...]) -> list[TileLay]:
         """The lays on ``hexes`` (in order, within ``opts.only_hexes``) that need not
-        connect: the map lets a company lay where it has a marker, so a copy of the board
-        holds a phantom marker of the company on the hex (outside every real city)."""
+        connect: the map lets a company lay where it has a marker, so each is judged on
+        a copy of the board with one on the hex (``Board.with_marker``)."""
         out: list[TileLay] = []
         op = self.operator()
         for coord in hexes:
             if opts.only_hexes is not None and coord not in opts.only_hexes:
                 continue
-            phantom = self.board.clone()
-            phantom.tokens[(coord, _PHANTOM_CITY)] = [self.entity]
-            phantom.token_version += 1  # a new token revision: no derived data shared
-            out.extend(legal_tile_lays(phantom, op, replace(opts, only_hexes=frozenset({coord}))))
+            marked = self.board.with_marker(coord, self.entity)
+            out.extend(legal_tile_lays(marked, op, replace(opts, only_hexes=frozenset({coord}))))
         return out
 
     def legal_actions(self) -> list[LegalAction]:
